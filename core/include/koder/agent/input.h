@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/message.h"
+#include "koder/agent/retry.h"
+#include "koder/agent/state.h"
+
+#include <string>
+#include <variant>
+#include <vector>
+
+/// Everything that can happen to a State: user actions and transport events.
+namespace koder::agent {
+
+// ---- user actions -----------------------------------------------------------------------------
+
+struct Send {
+    std::string text;
+    std::string attachments; ///< JSON text, empty for none
+};
+struct Regenerate {
+    std::string messageId;
+};
+struct Edit {
+    std::string messageId;
+    std::string newText;
+};
+struct Branch {
+    std::string messageId;
+};
+struct Abort {};
+struct Clear {};
+struct DeleteConversation {};
+struct ApproveToolCall {
+    std::string callId;
+};
+struct DenyToolCall {
+    std::string callId;
+    std::string reason;
+};
+/// Appends a user message without starting a turn.
+struct AddUserMessage {
+    std::string text;
+};
+struct AddMessages {
+    std::vector<Message> messages;
+};
+struct SetMessages {
+    std::vector<Message> messages;
+};
+/// Back to an empty conversation with a new id; configuration (tools, prompt, policy) is kept.
+struct Reset {};
+struct SetAutoAccept {
+    AutoAccept mode;
+};
+struct SetSystemPrompt {
+    std::string prompt;
+};
+struct SetTools {
+    std::vector<ToolInfo> tools;
+};
+struct SetMaxSteps {
+    int maxSteps;
+};
+struct SetMaxRetries {
+    int maxRetries;
+};
+struct AddCheckpoint {
+    std::string payload; ///< JSON text
+};
+struct RestoreCheckpoint {
+    std::string messageId;
+};
+/// Loads another conversation (from a store or a fork kept in memory).
+struct SwitchConversation {
+    std::string conversationId;
+    std::vector<Message> messages;
+};
+
+// ---- transport events (each names the request it belongs to) ----------------------------------
+
+struct StreamStarted {
+    RequestId requestId;
+};
+struct TextDelta {
+    RequestId requestId;
+    std::string text;
+};
+struct ReasoningDelta {
+    RequestId requestId;
+    std::string text;
+};
+/// A complete tool call (the transport assembles argument fragments).
+struct ToolCallRequested {
+    RequestId requestId;
+    ToolCall call;
+};
+/// The model finished this request. `finishReason` as the wire said it ("stop", "tool_calls",
+/// "length", ...); empty means the stream ended without one, which is an incomplete turn.
+struct StreamEnded {
+    RequestId requestId;
+    std::string finishReason = "stop";
+};
+/// The transport or model failed. `verdict` is what the onError hooks decided (see hooks.h).
+struct StreamFailed {
+    RequestId requestId;
+    ErrorInfo error;
+    ErrorVerdict verdict = ErrorVerdict::Default;
+};
+/// The conversation is handed to another agent or a human; the turn ends.
+struct Handoff {
+    RequestId requestId;
+    std::string target;
+};
+/// The result of a tool the Qt layer ran for an ExecuteTool effect.
+struct ToolResult {
+    std::string callId;
+    std::string result; ///< text, or JSON text when the tool returned a non-string
+    bool isError = false;
+};
+
+using Input = std::variant<Send, Regenerate, Edit, Branch, Abort, Clear, DeleteConversation,
+                           ApproveToolCall, DenyToolCall, AddUserMessage, AddMessages, SetMessages,
+                           Reset, SetAutoAccept, SetSystemPrompt, SetTools, SetMaxSteps,
+                           SetMaxRetries, AddCheckpoint, RestoreCheckpoint, SwitchConversation,
+                           StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
+                           StreamFailed, Handoff, ToolResult>;
+
+/// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
+std::string_view actionName(const Input& input);
+
+} // namespace koder::agent

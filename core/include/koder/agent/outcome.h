@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/message.h"
+#include "koder/agent/state.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace koder::agent {
+
+// ---- change set ---------------------------------------------------------------------------------
+
+/// Message fields, as a bit mask, so a list model can name exactly the roles that changed.
+enum class Field : std::uint32_t {
+    None = 0,
+    Id = 1u << 0,
+    Role = 1u << 1,
+    Text = 1u << 2,
+    Reasoning = 1u << 3,
+    ToolCalls = 1u << 4,
+    ToolCallId = 1u << 5,
+    ToolName = 1u << 6,
+    IsError = 1u << 7,
+    Denied = 1u << 8,
+    Aborted = 1u << 9,
+    Error = 1u << 10,
+    Attachments = 1u << 11,
+    Context = 1u << 12,
+    Selection = 1u << 13,
+    Metadata = 1u << 14,
+    CreatedAt = 1u << 15,
+    Streaming = 1u << 16, ///< whether this row is the one being streamed
+};
+constexpr Field operator|(Field a, Field b)
+{
+    return static_cast<Field>(static_cast<std::uint32_t>(a) | static_cast<std::uint32_t>(b));
+}
+constexpr Field& operator|=(Field& a, Field b) { return a = a | b; }
+constexpr bool has(Field set, Field f)
+{
+    return (static_cast<std::uint32_t>(set) & static_cast<std::uint32_t>(f)) != 0;
+}
+
+/// One step of a change set. Steps apply in order; each index refers to the list as it is after
+/// the previous steps.
+struct Change {
+    enum class Kind : std::uint8_t { Inserted, Removed, Changed, Reset };
+    Kind kind = Kind::Changed;
+    std::size_t first = 0;
+    std::size_t count = 0;
+    Field fields = Field::None; ///< for Changed
+
+    friend bool operator==(const Change&, const Change&) = default;
+};
+
+// ---- effects: I/O the Qt layer performs ---------------------------------------------------------
+
+/// Send `history` to the model. `delayMs` > 0 for a retry with backoff.
+struct StartTurn {
+    RequestId requestId = 0;
+    std::string conversationId;
+    std::vector<Message> history; ///< system prompt first when set; no checkpoints
+    int step = 1;
+    int attempt = 0;
+    std::int64_t delayMs = 0;
+};
+/// Stop the request (if any) and the running tools of an ended turn.
+struct CancelTurn {
+    RequestId requestId = 0;
+    std::vector<std::string> toolCallIds;
+};
+struct ExecuteTool {
+    ToolCall call;
+};
+/// Write the conversation: rows from `fromRow` on changed; rows past the end are gone.
+struct Persist {
+    std::string conversationId;
+    std::size_t fromRow = 0;
+};
+struct ForkConversation {
+    std::string newConversationId;
+    std::string sourceConversationId;
+    std::vector<Message> messages;
+};
+struct DeleteStoredConversation {
+    std::string conversationId;
+};
+using Effect = std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
+                            DeleteStoredConversation>;
+
+// ---- lifecycle events (R4) ----------------------------------------------------------------------
+
+struct UserMessageEvent {
+    std::string messageId;
+};
+struct StreamStartEvent {
+    std::string messageId;
+};
+/// Views into the state: valid until the next reduce on that state. Allocation-free on purpose.
+struct StreamTokenEvent {
+    std::string_view messageId;
+    std::string_view token;
+};
+struct ToolCallEvent {
+    std::string messageId;
+    ToolCall call;
+};
+struct StepFinishEvent {
+    std::string messageId;
+    int step = 1;
+    std::string finishReason;
+};
+struct StreamEndEvent {
+    std::string messageId;
+};
+struct ErrorEvent {
+    std::string messageId;
+    ErrorInfo error;
+};
+struct AbortedEvent {
+    std::string messageId;
+};
+struct CheckpointRestoredEvent {
+    std::string messageId;
+    std::string payload;
+};
+using Event = std::variant<UserMessageEvent, StreamStartEvent, StreamTokenEvent, ToolCallEvent,
+                           StepFinishEvent, StreamEndEvent, ErrorEvent, AbortedEvent,
+                           CheckpointRestoredEvent>;
+
+/// True for the events that end a turn: streamEnd, error, aborted.
+bool isTerminal(const Event& e);
+std::string_view eventName(const Event& e);
+
+// ---- accessibility announcements ----------------------------------------------------------------
+
+enum class Politeness : std::uint8_t { Off, Polite, Assertive };
+
+struct Announcement {
+    enum class Kind : std::uint8_t {
+        ReplyStarted,
+        ReplyText, ///< a phrase of the streaming reply: `text[offset, offset + length)`
+        ReplyFinished,
+        Stopped,
+        Error,
+        ApprovalNeeded,
+    };
+    Kind kind = Kind::ReplyText;
+    Politeness politeness = Politeness::Polite;
+    std::string messageId;
+    std::size_t offset = 0;
+    std::size_t length = 0;
+
+    friend bool operator==(const Announcement&, const Announcement&) = default;
+};
+
+// ---- rejection ----------------------------------------------------------------------------------
+
+enum class RejectReason : std::uint8_t {
+    TurnInProgress,   ///< a turn is open (R7)
+    NoTurn,           ///< nothing to abort
+    UnknownMessage,   ///< no message with that id
+    NotUserMessage,   ///< edit of an assistant message, ...
+    NotCheckpoint,
+    StillStreaming,   ///< the message is being streamed
+    NothingToRun,     ///< regenerate with no user message before it
+    UnknownToolCall,  ///< approve / deny of an id not pending
+    InvalidMessages,  ///< add/set with invalid or duplicate messages; `detail` says which
+    InvalidValue,     ///< e.g. maxSteps < 1
+};
+
+struct Rejection {
+    std::string_view action;
+    RejectReason reason;
+    std::string detail;
+};
+/// A plain English sentence for logs; the Qt layer shows its own translated text.
+std::string_view describe(RejectReason reason);
+std::string_view toString(RejectReason reason);
+
+// ---- the outcome of one reduce ------------------------------------------------------------------
+
+struct Outcome {
+    std::vector<Change> changes;
+    std::vector<Effect> effects;
+    std::vector<Event> events;
+    std::vector<Announcement> announcements;
+    std::optional<Rejection> rejection;
+    std::string result; ///< the new conversation id of a branch
+
+    bool rejected() const { return rejection.has_value(); }
+    /// Empties every part but keeps the capacity, so a reused Outcome allocates nothing.
+    void clear();
+};
+
+} // namespace koder::agent

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/debuglog.h"
+#include "koder/agent/message.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace koder::agent {
+
+enum class Status : std::uint8_t {
+    Idle,
+    Streaming,
+    ReviewingToolCall,
+    RunningTool,
+    Error,
+    Interrupted,
+    Handoff,
+};
+
+enum class AutoAccept : std::uint8_t { Always, Never, OnlyRead };
+
+/// What the core knows of a registered tool: enough to decide approval, nothing to run it.
+struct ToolInfo {
+    std::string name;
+    bool readOnly = false;
+
+    friend bool operator==(const ToolInfo&, const ToolInfo&) = default;
+};
+
+/// Identifies one request to the transport. 0 never names a request.
+using RequestId = std::uint64_t;
+
+inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
+
+/// Bookkeeping of the open turn (a send, regenerate or edit until its terminal event).
+struct Turn {
+    RequestId requestId = 0;      ///< the request currently streaming; 0 between steps
+    int step = 1;                 ///< model-call index inside the turn, from 1
+    int attempt = 0;              ///< retries spent on the current step
+    std::string firstMessageId;   ///< the message `streamStart` named
+    std::size_t stepRow = noRow;  ///< the current step's assistant message
+    std::size_t announcedUpTo = 0; ///< text offset of the streaming row already announced
+    std::vector<ToolCall> stepCalls;   ///< calls the current step requested, in order
+    std::vector<std::string> running;  ///< approved calls whose result is outstanding
+};
+
+/// The whole state of one conversation surface. Plain value: copy it, compare it, serialize it.
+struct State {
+    std::vector<Message> messages;
+    Status status = Status::Idle;
+    std::optional<ErrorInfo> lastError;
+    std::vector<ToolCall> pendingToolCalls;
+    AutoAccept autoAccept = AutoAccept::Never;
+    std::string systemPrompt;
+    std::string conversationId;
+    std::vector<ToolInfo> tools;
+    int maxSteps = 10;
+    int maxRetries = 0;
+
+    std::optional<Turn> turn;
+    DebugLog debugLog;
+    std::uint64_t nextRequestId = 1;
+};
+
+/// True between a send and stream end / error / abort, and again while a tool loop resumes.
+inline bool isStreaming(const State& s) { return s.status == Status::Streaming; }
+/// True iff a turn is open: streaming, reviewing a tool call or running a tool.
+inline bool isAbortable(const State& s) { return s.turn.has_value(); }
+
+/// The row being streamed into, or noRow.
+inline std::size_t streamingRow(const State& s)
+{
+    return s.turn && s.status == Status::Streaming ? s.turn->stepRow : noRow;
+}
+
+/// Linear: for user actions, never on the token path.
+std::size_t findMessage(const State& s, std::string_view id);
+const ToolInfo* findTool(const State& s, std::string_view name);
+
+std::string_view toString(Status status);
+std::string_view toString(AutoAccept mode);
+std::optional<AutoAccept> autoAcceptFromString(std::string_view text);
+
+} // namespace koder::agent

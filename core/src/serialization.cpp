@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+#include "koder/agent/serialization.h"
+
+#include <nlohmann/json.hpp>
+
+#include <unordered_set>
+
+namespace koder::agent {
+
+// ordered_json keeps the keys of embedded JSON values in their original order, so JSON text
+// fields round-trip unchanged.
+using json = nlohmann::ordered_json;
+
+std::string LoadError::toString() const
+{
+    return path.empty() ? message : path + ": " + message;
+}
+
+namespace {
+
+// ---- writing ------------------------------------------------------------------------------------
+
+// JSON-text fields go in as values when they parse, else as the plain string they are.
+json embedded(const std::string& text)
+{
+    json value = json::parse(text, nullptr, false);
+    return value.is_discarded() ? json(text) : value;
+}
+
+json messageJson(const Message& m)
+{
+    json j = {{"id", m.id}, {"role", toString(m.role)}, {"text", m.text}};
+    if (m.createdAt != 0)
+        j["createdAt"] = m.createdAt;
+    if (m.isError)
+        j["isError"] = true;
+    if (m.denied)
+        j["denied"] = true;
+    if (m.aborted)
+        j["aborted"] = true;
+    const MessageExtras* x = m.extrasOrNull();
+    if (!x)
+        return j;
+    auto putText = [&](const char* key, const std::string& value) {
+        if (!value.empty())
+            j[key] = value;
+    };
+    auto putJson = [&](const char* key, const std::string& value) {
+        if (!value.empty())
+            j[key] = embedded(value);
+    };
+    putText("reasoning", x->reasoning);
+    if (!x->toolCalls.empty()) {
+        json calls = json::array();
+        for (const ToolCall& c : x->toolCalls)
+            calls.push_back({{"id", c.id},
+                             {"name", c.name},
+                             {"arguments", c.arguments},
+                             {"readOnly", c.readOnly}});
+        j["toolCalls"] = std::move(calls);
+    }
+    putText("toolCallId", x->toolCallId);
+    putText("toolName", x->toolName);
+    putText("error", x->error);
+    putJson("attachments", x->attachments);
+    putJson("context", x->context);
+    putJson("selection", x->selection);
+    putJson("metadata", x->metadata);
+    return j;
+}
+
+json messagesJson(const std::vector<Message>& messages)
+{
+    json array = json::array();
+    for (const Message& m : messages)
+        array.push_back(messageJson(m));
+    return array;
+}
+
+// ---- reading ------------------------------------------------------------------------------------
+
+// Thrown inside the loader only; the public functions turn it into a LoadError.
+struct Invalid {
+    LoadError error;
+};
+
+[[noreturn]] void fail(std::string path, std::string message)
+{
+    throw Invalid{{std::move(path), std::move(message)}};
+}
+
+std::string typeName(const json& v)
+{
+    return v.is_number_integer() ? "integer" : v.type_name();
+}
+
+std::string jsonQuoted(const std::string& text)
+{
+    return json(text).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+class Reader {
+public:
+    Reader(const json& object, std::string path)
+        : object_(object)
+        , path_(std::move(path))
+    {
+        if (!object_.is_object())
+            fail(path_, "expected an object, found " + typeName(object_));
+    }
+
+    std::string at(std::string_view key) const
+    {
+        return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+    }
+
+    const json* find(const char* key) const
+    {
+        auto it = object_.find(key);
+        return it == object_.end() || it->is_null() ? nullptr : &*it;
+    }
+
+    const json& require(const char* key) const
+    {
+        const json* v = find(key);
+        if (!v)
+            fail(at(key), "missing");
+        return *v;
+    }
+
+    std::string string(const char* key, bool required, bool nonEmpty = false) const
+    {
+        const json* v = required ? &require(key) : find(key);
+        if (!v)
+            return {};
+        if (!v->is_string())
+            fail(at(key), "expected a string, found " + typeName(*v));
+        std::string s = v->get<std::string>();
+        if (nonEmpty && s.empty())
+            fail(at(key), "must not be empty");
+        return s;
+    }
+
+    bool boolean(const char* key) const
+    {
+        const json* v = find(key);
+        if (!v)
+            return false;
+        if (!v->is_boolean())
+            fail(at(key), "expected a boolean, found " + typeName(*v));
+        return v->get<bool>();
+    }
+
+    std::int64_t integer(const char* key) const
+    {
+        const json* v = find(key);
+        if (!v)
+            return 0;
+        if (!v->is_number_integer())
+            fail(at(key), "expected an integer, found " + typeName(*v));
+        return v->get<std::int64_t>();
+    }
+
+    /// Any JSON value, kept as compact JSON text.
+    std::string jsonText(const char* key) const
+    {
+        const json* v = find(key);
+        return v ? v->dump() : std::string();
+    }
+
+private:
+    const json& object_;
+    std::string path_;
+};
+
+Message readMessage(const json& j, const std::string& path)
+{
+    Reader r(j, path);
+    Message m;
+    m.id = r.string("id", true, true);
+    const std::string role = r.string("role", true);
+    const auto parsedRole = roleFromString(role);
+    if (!parsedRole)
+        fail(r.at("role"), "unknown value " + jsonQuoted(role));
+    m.role = *parsedRole;
+    m.text = r.string("text", true);
+    m.createdAt = r.integer("createdAt");
+    m.isError = r.boolean("isError");
+    m.denied = r.boolean("denied");
+    m.aborted = r.boolean("aborted");
+
+    MessageExtras x;
+    x.reasoning = r.string("reasoning", false);
+    if (const json* calls = r.find("toolCalls")) {
+        if (!calls->is_array())
+            fail(r.at("toolCalls"), "expected an array, found " + typeName(*calls));
+        for (std::size_t i = 0; i < calls->size(); ++i) {
+            const std::string callPath = r.at("toolCalls") + "[" + std::to_string(i) + "]";
+            Reader c((*calls)[i], callPath);
+            ToolCall call;
+            call.id = c.string("id", true, true);
+            call.name = c.string("name", true, true);
+            // OpenAI sends arguments as JSON text; an object is accepted and kept as text.
+            if (const json* args = c.find("arguments")) {
+                if (args->is_string())
+                    call.arguments = args->get<std::string>();
+                else if (args->is_object())
+                    call.arguments = args->dump();
+                else
+                    fail(c.at("arguments"), "expected a string or an object, found " +
+                                                typeName(*args));
+            }
+            call.readOnly = c.boolean("readOnly");
+            x.toolCalls.push_back(std::move(call));
+        }
+    }
+    x.toolCallId = r.string("toolCallId", false);
+    x.toolName = r.string("toolName", false);
+    x.error = r.string("error", false);
+    x.attachments = r.jsonText("attachments");
+    x.context = r.jsonText("context");
+    x.selection = r.jsonText("selection");
+    x.metadata = r.jsonText("metadata");
+    if (!x.empty())
+        m.extras() = std::move(x);
+    return m;
+}
+
+std::vector<Message> readMessages(const json& array, const std::string& path)
+{
+    if (!array.is_array())
+        fail(path, "expected an array, found " + typeName(array));
+    std::vector<Message> messages;
+    messages.reserve(array.size());
+    std::unordered_set<std::string> ids;
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        const std::string at = path + "[" + std::to_string(i) + "]";
+        Message m = readMessage(array[i], at);
+        if (!ids.insert(m.id).second)
+            fail(at + ".id", "duplicate id " + jsonQuoted(m.id));
+        messages.push_back(std::move(m));
+    }
+    return messages;
+}
+
+template <class T, class Load>
+Loaded<T> load(std::string_view text, Load&& loadDocument)
+{
+    json doc = json::parse(text, nullptr, false);
+    if (doc.is_discarded())
+        return LoadError{"", "not valid JSON"};
+    try {
+        return loadDocument(doc);
+    } catch (const Invalid& invalid) {
+        return invalid.error;
+    } catch (const json::exception& e) {
+        return LoadError{"", e.what()};
+    }
+}
+
+} // namespace
+
+std::string toJson(const Conversation& c, int indent)
+{
+    json doc = {{"version", conversationFormatVersion},
+                {"id", c.id},
+                {"messages", messagesJson(c.messages)}};
+    if (!c.title.empty())
+        doc["title"] = c.title;
+    if (!c.systemPrompt.empty())
+        doc["systemPrompt"] = c.systemPrompt;
+    return doc.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
+std::string toJson(const Message& message)
+{
+    return messageJson(message).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string toJson(const std::vector<Message>& messages)
+{
+    return messagesJson(messages).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+Loaded<Conversation> conversationFromJson(std::string_view text)
+{
+    return load<Conversation>(text, [](const json& doc) {
+        Reader r(doc, "");
+        if (const json* version = r.find("version")) {
+            if (!version->is_number_integer())
+                fail("version", "expected an integer, found " + typeName(*version));
+            const auto v = version->get<std::int64_t>();
+            if (v < 1 || v > conversationFormatVersion)
+                fail("version", "unsupported version " + std::to_string(v) +
+                                    " (this library reads up to " +
+                                    std::to_string(conversationFormatVersion) + ")");
+        }
+        Conversation c;
+        c.id = r.string("id", true, true);
+        c.title = r.string("title", false);
+        c.systemPrompt = r.string("systemPrompt", false);
+        c.messages = readMessages(r.require("messages"), "messages");
+        return c;
+    });
+}
+
+Loaded<std::vector<Message>> messagesFromJson(std::string_view text)
+{
+    return load<std::vector<Message>>(
+        text, [](const json& doc) { return readMessages(doc, "messages"); });
+}
+
+Loaded<Message> messageFromJson(std::string_view text)
+{
+    return load<Message>(text, [](const json& doc) { return readMessage(doc, "message"); });
+}
+
+} // namespace koder::agent

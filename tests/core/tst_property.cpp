@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+// Seeded random walk over every input, checking the state machine's invariants after each step.
+#include "driver.h"
+#include "rows.h"
+
+#include <random>
+#include <set>
+
+namespace koder::agent::test {
+namespace {
+
+class Walker {
+public:
+    explicit Walker(std::uint32_t seed)
+        : rng_(seed)
+    {
+        d_.s.tools = {{"read_file", true}, {"write_file", false}};
+    }
+
+    int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+    bool chance(int percent) { return pick(100) < percent; }
+
+    std::string anyMessageId()
+    {
+        if (d_.s.messages.empty() || chance(5))
+            return "missing";
+        return d_.s.messages[static_cast<std::size_t>(pick(static_cast<int>(d_.s.messages.size())))]
+            .id;
+    }
+
+    std::string anyCallId()
+    {
+        if (d_.s.turn && !d_.s.turn->stepCalls.empty() && !chance(5)) {
+            const auto& calls = d_.s.turn->stepCalls;
+            return calls[static_cast<std::size_t>(pick(static_cast<int>(calls.size())))].id;
+        }
+        return "call-" + std::to_string(pick(4));
+    }
+
+    RequestId someRequest()
+    {
+        // Mostly the live request, sometimes a stale or unknown one.
+        if (chance(85))
+            return d_.request();
+        return static_cast<RequestId>(pick(static_cast<int>(d_.s.nextRequestId) + 2));
+    }
+
+    Input next()
+    {
+        static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
+        static const char* tools[] = {"read_file", "write_file", "unknown_tool"};
+        // Transport events dominate, as in real use.
+        switch (pick(30)) {
+        case 0:
+            return Send{"q" + std::to_string(pick(100)), chance(10) ? "[{\"n\":1}]" : ""};
+        case 1:
+            return Regenerate{anyMessageId()};
+        case 2:
+            return Edit{anyMessageId(), chance(5) ? "" : "edited"};
+        case 3:
+            return Branch{anyMessageId()};
+        case 4:
+            return Abort{};
+        case 5:
+            return chance(30) ? Input{Clear{}} : Input{SetMaxRetries{pick(3) - 1}};
+        case 6:
+            return chance(20) ? Input{DeleteConversation{}} : Input{Reset{}};
+        case 7:
+        case 8:
+            return ApproveToolCall{anyCallId()};
+        case 9:
+            return DenyToolCall{anyCallId(), chance(50) ? "no" : ""};
+        case 10:
+            return AddUserMessage{"note"};
+        case 11: {
+            std::vector<Message> ms;
+            for (int i = pick(3); i > 0; --i)
+                ms.emplace_back(chance(30) ? anyMessageId() : "", Role::Assistant, "added");
+            return chance(50) ? Input{AddMessages{ms}} : Input{SetMessages{ms}};
+        }
+        case 12:
+            return SetAutoAccept{static_cast<AutoAccept>(pick(3))};
+        case 13:
+            switch (pick(3)) {
+            case 0:
+                return SetMaxSteps{pick(4)};
+            case 1:
+                return SetSystemPrompt{"sys"};
+            default:
+                return SetTools{chance(80) ? std::vector<ToolInfo>{{"read_file", true},
+                                                                   {"write_file", false}}
+                                           : std::vector<ToolInfo>{}};
+            }
+        case 14:
+            return chance(50) ? Input{AddCheckpoint{"{}"}} : Input{RestoreCheckpoint{anyMessageId()}};
+        case 15:
+            return SwitchConversation{"conv" + std::to_string(pick(3)),
+                                      {Message("s1", Role::User, "loaded")}};
+        case 16:
+            return StreamStarted{someRequest()};
+        case 17:
+            return ReasoningDelta{someRequest(), "think"};
+        case 18:
+        case 19:
+            return ToolCallRequested{someRequest(),
+                                     {chance(20) ? "" : "call-" + std::to_string(pick(4)),
+                                      tools[pick(3)], "{}", false}};
+        case 20:
+        case 21:
+            return StreamEnded{someRequest(), chance(10) ? "" : (chance(50) ? "stop" : "tool_calls")};
+        case 22:
+            return StreamFailed{someRequest(),
+                                {"transport", "x", chance(50), chance(50) ? -1 : 10},
+                                static_cast<ErrorVerdict>(pick(3))};
+        case 23:
+            return Handoff{someRequest(), "human"};
+        case 24:
+        case 25:
+            return ToolResult{anyCallId(), "result", chance(20)};
+        default:
+            return TextDelta{someRequest(), tokens[pick(7)]};
+        }
+    }
+
+    // Returns the first violated invariant, or an empty string.
+    std::string step()
+    {
+        const Input input = next();
+        const auto before = snapshot(d_.s);
+        const Status statusBefore = d_.s.status;
+        const bool turnBefore = d_.s.turn.has_value();
+        d_.dispatch(input);
+        const Outcome& out = d_.out;
+        const State& s = d_.s;
+        const auto after = snapshot(s);
+        const std::string what = std::string(actionName(input)) + ": ";
+
+        if (out.rejected()) {
+            if (s.status != statusBefore || s.turn.has_value() != turnBefore)
+                return what + "rejection changed the status";
+            if (auto m = replayMismatch(before, {}, after))
+                return what + "rejection changed messages: " + *m;
+        }
+        if (auto m = replayMismatch(before, out.changes, after))
+            return what + "change set: " + *m;
+
+        // Lifecycle: one streamStart and exactly one terminal event per turn.
+        for (const Event& e : out.events) {
+            if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
+                return what + "streamStart while a turn was open";
+            if (isTerminal(e) && openTurns_-- != 1)
+                return what + "terminal event without an open turn";
+        }
+        if ((openTurns_ == 1) != s.turn.has_value())
+            return what + "turn bookkeeping disagrees with lifecycle events";
+
+        const bool open = s.status == Status::Streaming ||
+                          s.status == Status::ReviewingToolCall ||
+                          s.status == Status::RunningTool;
+        if (isAbortable(s) != open)
+            return what + "abortable disagrees with status " + std::string(toString(s.status));
+        if (isStreaming(s) != (s.status == Status::Streaming))
+            return what + "streaming disagrees with status";
+        if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
+            return what + "streaming without a live request";
+        if (s.turn) {
+            if (s.turn->stepRow >= s.messages.size() ||
+                s.messages[s.turn->stepRow].role != Role::Assistant)
+                return what + "the step row is not an assistant message";
+        }
+        std::size_t streamingRows = 0;
+        for (const auto& r : after)
+            streamingRows += r.streaming ? 1u : 0u;
+        if (streamingRows > 1)
+            return what + "more than one streaming message";
+
+        if (!s.pendingToolCalls.empty()) {
+            if (s.status != Status::ReviewingToolCall)
+                return what + "pending calls outside reviewingToolCall";
+            std::size_t lastAssistant = noRow;
+            for (std::size_t i = 0; i < s.messages.size(); ++i)
+                if (s.messages[i].role == Role::Assistant)
+                    lastAssistant = i;
+            if (lastAssistant == noRow)
+                return what + "pending calls without an assistant message";
+            for (const ToolCall& p : s.pendingToolCalls) {
+                const auto& calls = s.messages[lastAssistant].toolCalls();
+                if (std::none_of(calls.begin(), calls.end(),
+                                 [&](const ToolCall& c) { return c.id == p.id; }))
+                    return what + "pending call " + p.id + " not on the last assistant message";
+            }
+        }
+        if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
+            return what + "reviewing with nothing pending";
+
+        std::set<std::string> ids;
+        for (const Message& m : s.messages)
+            if (!ids.insert(m.id).second)
+                return what + "duplicate message id " + m.id;
+
+        steps_[input.index()]++;
+        return {};
+    }
+
+    const std::array<int, std::variant_size_v<Input>>& coverage() const { return steps_; }
+    std::size_t historySize() const { return d_.s.messages.size(); }
+
+private:
+    Driver d_;
+    std::mt19937 rng_;
+    int openTurns_ = 0;
+    std::array<int, std::variant_size_v<Input>> steps_{};
+};
+
+TEST(Property, InvariantsHoldOverRandomWalks)
+{
+    constexpr int seeds = 10;
+    constexpr int stepsPerSeed = 12'000; // 120,000 steps in all
+    std::array<int, std::variant_size_v<Input>> coverage{};
+    for (std::uint32_t seed = 1; seed <= seeds; ++seed) {
+        Walker w(seed);
+        for (int i = 0; i < stepsPerSeed; ++i) {
+            const std::string violation = w.step();
+            ASSERT_EQ(violation, "") << "seed " << seed << ", step " << i;
+        }
+        for (std::size_t k = 0; k < coverage.size(); ++k)
+            coverage[k] += w.coverage()[k];
+    }
+    // Every kind of input was exercised.
+    for (std::size_t k = 0; k < coverage.size(); ++k)
+        EXPECT_GT(coverage[k], 100) << "input kind " << k;
+}
+
+} // namespace
+} // namespace koder::agent::test
