@@ -102,7 +102,7 @@ inline std::optional<std::string> replayMismatch(const std::vector<RowSnapshot>&
         const auto missing = static_cast<std::uint32_t>(changed) &
                              ~static_cast<std::uint32_t>(rows[i].announced);
         if (missing != 0)
-            return "row " + std::to_string(i) + " changed fields 0x" + std::to_string(missing) +
+            return "row " + std::to_string(i) + " changed field mask " + std::to_string(missing) +
                    " without a Changed step";
     }
     return std::nullopt;

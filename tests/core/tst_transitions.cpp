@@ -1,0 +1,205 @@
+// SPDX-License-Identifier: MIT
+// Every action and transport event in every status: the resulting status and effects, or the
+// rejection. One row per input; one column per starting status.
+#include "driver.h"
+
+#include <functional>
+#include <map>
+
+namespace koder::agent::test {
+namespace {
+
+// The starting statuses, each reached the way a user would reach it. Every history starts
+// with a checkpoint and one finished exchange, so the inputs have something to point at.
+const std::vector<std::pair<std::string, std::function<void(Driver&)>>>& setups()
+{
+    static const std::vector<std::pair<std::string, std::function<void(Driver&)>>> all{
+        {"idle", [](Driver&) {}},
+        {"streaming",
+         [](Driver& d) {
+             d.send("q2");
+             d.token("par");
+         }},
+        {"reviewing",
+         [](Driver& d) {
+             d.send("q2");
+             d.call("c1", "write_file");
+             d.end("tool_calls");
+         }},
+        {"running",
+         [](Driver& d) {
+             d.send("q2");
+             d.call("c1", "write_file");
+             d.end("tool_calls");
+             d.dispatch(ApproveToolCall{"c1"});
+         }},
+        {"error",
+         [](Driver& d) {
+             d.send("q2");
+             d.fail({"transport", "gone", true, -1});
+         }},
+        {"interrupted",
+         [](Driver& d) {
+             d.send("q2");
+             d.dispatch(Abort{});
+         }},
+        {"handoff",
+         [](Driver& d) {
+             d.send("q2");
+             d.dispatch(Handoff{d.request(), "human"});
+         }},
+    };
+    return all;
+}
+
+using MakeInput = std::function<Input(Driver&)>;
+
+const std::string& firstUser(Driver& d) { return d.s.messages[1].id; }
+
+const std::vector<std::pair<std::string, MakeInput>>& inputs()
+{
+    static const std::vector<std::pair<std::string, MakeInput>> all{
+        {"send", [](Driver&) -> Input { return Send{"hi", {}}; }},
+        {"regenerate", [](Driver& d) -> Input { return Regenerate{firstUser(d)}; }},
+        {"edit", [](Driver& d) -> Input { return Edit{firstUser(d), "changed"}; }},
+        {"branch", [](Driver& d) -> Input { return Branch{firstUser(d)}; }},
+        {"abort", [](Driver&) -> Input { return Abort{}; }},
+        {"clear", [](Driver&) -> Input { return Clear{}; }},
+        {"delete", [](Driver&) -> Input { return DeleteConversation{}; }},
+        {"approve", [](Driver&) -> Input { return ApproveToolCall{"c1"}; }},
+        {"deny", [](Driver&) -> Input { return DenyToolCall{"c1", "no"}; }},
+        {"addUserMessage", [](Driver&) -> Input { return AddUserMessage{"note"}; }},
+        {"addMessages",
+         [](Driver&) -> Input { return AddMessages{{Message("x", Role::Assistant, "t")}}; }},
+        {"setMessages",
+         [](Driver&) -> Input { return SetMessages{{Message("x", Role::User, "t")}}; }},
+        {"reset", [](Driver&) -> Input { return Reset{}; }},
+        {"autoAcceptAlways", [](Driver&) -> Input { return SetAutoAccept{AutoAccept::Always}; }},
+        {"systemPrompt", [](Driver&) -> Input { return SetSystemPrompt{"sys"}; }},
+        {"tools", [](Driver&) -> Input { return SetTools{{{"read_file", true}}}; }},
+        {"maxSteps0", [](Driver&) -> Input { return SetMaxSteps{0}; }},
+        {"maxRetries", [](Driver&) -> Input { return SetMaxRetries{2}; }},
+        {"addCheckpoint", [](Driver&) -> Input { return AddCheckpoint{"{}"}; }},
+        {"restoreCheckpoint",
+         [](Driver& d) -> Input { return RestoreCheckpoint{d.s.messages[0].id}; }},
+        {"switch",
+         [](Driver&) -> Input {
+             return SwitchConversation{"other", {Message("o", Role::User, "t")}};
+         }},
+        {"streamStarted", [](Driver& d) -> Input { return StreamStarted{d.request()}; }},
+        {"textDelta", [](Driver& d) -> Input { return TextDelta{d.request(), "x"}; }},
+        {"staleTextDelta", [](Driver&) -> Input { return TextDelta{1, "late"}; }},
+        {"reasoningDelta", [](Driver& d) -> Input { return ReasoningDelta{d.request(), "r"}; }},
+        {"toolCallRequested",
+         [](Driver& d) -> Input {
+             return ToolCallRequested{d.request(), {"c9", "read_file", "{}", false}};
+         }},
+        {"streamEnded", [](Driver& d) -> Input { return StreamEnded{d.request(), "stop"}; }},
+        {"streamFailed",
+         [](Driver& d) -> Input {
+             return StreamFailed{d.request(), {"x", "y", false, -1}, ErrorVerdict::Default};
+         }},
+        {"handoff", [](Driver& d) -> Input { return Handoff{d.request(), "human"}; }},
+        {"toolResult", [](Driver&) -> Input { return ToolResult{"c1", "ok", false}; }},
+    };
+    return all;
+}
+
+std::string effectName(const Effect& e)
+{
+    static const char* names[] = {"Start", "Cancel", "Exec", "Persist", "Fork", "Delete"};
+    return names[e.index()];
+}
+
+// "!reason" for a rejection; else the new status, the effects in order and the lifecycle events,
+// e.g. "streaming Cancel+Start /aborted,streamStart". A dropped event shows the status alone.
+std::string describeOutcome(const Outcome& out, const State& s)
+{
+    if (out.rejected())
+        return "!" + std::string(toString(out.rejection->reason));
+    std::string r(toString(s.status));
+    for (std::size_t i = 0; i < out.effects.size(); ++i)
+        r += (i == 0 ? " " : "+") + effectName(out.effects[i]);
+    for (std::size_t i = 0; i < out.events.size(); ++i)
+        r += (i == 0 ? " /" : ",") + std::string(eventName(out.events[i]));
+    if (out.effects.empty() && out.events.empty() && !out.changes.empty())
+        r += " ~"; // the list changed, nothing else happened
+    return r;
+}
+
+// Expected outcome per input, columns in the order of setups():
+// idle | streaming | reviewing | running | error | interrupted | handoff
+const std::map<std::string, std::vector<std::string>>& expected()
+{
+    static const std::map<std::string, std::vector<std::string>> table{
+        // clang-format off
+        {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"regenerate", {"streaming Start+Persist /streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart"}},
+        {"edit", {"streaming Start+Persist /streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart"}},
+        {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
+        {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
+        {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
+        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
+        {"reset", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec", "runningTool", "error", "interrupted", "handoff"}},
+        {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
+        {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
+        {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"staleTextDelta", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "error", "interrupted", "handoff"}},
+        // clang-format on
+    };
+    return table;
+}
+
+TEST(Transitions, EveryInputInEveryStatus)
+{
+    std::string actualTable;
+    bool mismatch = false;
+    for (const auto& [inputName, make] : inputs()) {
+        std::vector<std::string> row;
+        for (const auto& [statusName, setup] : setups()) {
+            Driver d;
+            d.dispatch(AddCheckpoint{"{\"v\":1}"});
+            d.exchange("q1", "a1");
+            setup(d);
+            ASSERT_EQ(toString(d.s.status), statusName == "reviewing" ? "reviewingToolCall"
+                                            : statusName == "running" ? "runningTool"
+                                                                      : statusName);
+            const Input input = make(d);
+            d.dispatch(input);
+            row.push_back(describeOutcome(d.out, d.s));
+        }
+        std::string line = "        {\"" + inputName + "\", {";
+        for (std::size_t i = 0; i < row.size(); ++i)
+            line += (i ? ", \"" : "\"") + row[i] + "\"";
+        actualTable += line + "}},\n";
+        auto it = expected().find(inputName);
+        if (it == expected().end() || it->second != row) {
+            mismatch = true;
+            ADD_FAILURE() << "input " << inputName << ": got " << line;
+        }
+    }
+    EXPECT_EQ(expected().size(), inputs().size());
+    if (mismatch)
+        std::cout << "Actual table:\n" << actualTable;
+}
+
+} // namespace
+} // namespace koder::agent::test
