@@ -3,19 +3,19 @@
 
 namespace koder::agent {
 
-void DebugLog::record(std::string_view kind, std::string_view subject)
+void DebugLog::record(std::string_view kind, std::string_view subject, std::uint64_t times)
 {
     ++seq_;
     if (last_ < ring_.size()) {
         DebugEntry& last = ring_[last_];
         if (last.kind == kind && last.subject == subject) {
-            ++last.repeat;
+            last.repeat += times;
             last.seq = seq_;
             return;
         }
     }
     if (ring_.size() < capacity_) {
-        ring_.push_back(DebugEntry{seq_, kind, std::string(subject), 1});
+        ring_.push_back(DebugEntry{seq_, kind, std::string(subject), times});
         last_ = ring_.size() - 1;
         return;
     }
@@ -23,7 +23,7 @@ void DebugLog::record(std::string_view kind, std::string_view subject)
     slot.seq = seq_;
     slot.kind = kind;
     slot.subject.assign(subject);
-    slot.repeat = 1;
+    slot.repeat = times;
     last_ = head_;
     head_ = (head_ + 1) % capacity_;
 }

@@ -2,8 +2,8 @@
 #include "koder/agent/reducer.h"
 
 #include <algorithm>
+#include <array>
 #include <string>
-#include <unordered_set>
 #include <utility>
 
 namespace koder::agent {
@@ -11,7 +11,13 @@ namespace koder::agent {
 namespace {
 
 // Characters after which a streamed phrase is complete enough to announce.
-constexpr std::string_view phraseEnds = ".!?;:\n";
+constexpr std::array<bool, 256> phraseEndTable = [] {
+    std::array<bool, 256> table{};
+    for (unsigned char c : std::string_view(".!?;:\n"))
+        table[c] = true;
+    return table;
+}();
+constexpr bool isPhraseEnd(char c) { return phraseEndTable[static_cast<unsigned char>(c)]; }
 // A phrase longer than this is announced even without punctuation.
 constexpr std::size_t maxPhraseLength = 160;
 
@@ -167,11 +173,10 @@ public:
         persist(append(newMessage(Role::User, a.text)));
     }
 
-    void operator()(const AddMessages& a)
+    void addMessages(std::vector<Message> incoming)
     {
         if (s_.turn)
             return reject(RejectReason::TurnInProgress);
-        std::vector<Message> incoming = a.messages;
         if (!validateIncoming(incoming, true))
             return;
         ensureConversationId();
@@ -182,9 +187,20 @@ public:
             persist(first);
     }
 
-    void operator()(const SetMessages& a)
+    // Message-carrying actions take their messages by value: a caller passing an rvalue Input
+    // (a conversation just loaded) moves them in instead of copying the whole history.
+    void operator()(const SetMessages& a) { setMessages(a.messages); }
+    void operator()(SetMessages&& a) { setMessages(std::move(a.messages)); }
+    void operator()(const AddMessages& a) { addMessages(a.messages); }
+    void operator()(AddMessages&& a) { addMessages(std::move(a.messages)); }
+    void operator()(const SwitchConversation& a) { switchTo(a.conversationId, a.messages); }
+    void operator()(SwitchConversation&& a)
     {
-        std::vector<Message> incoming = a.messages;
+        switchTo(a.conversationId, std::move(a.messages));
+    }
+
+    void setMessages(std::vector<Message> incoming)
+    {
         if (!validateIncoming(incoming, false))
             return;
         cancelOpenTurn(false);
@@ -261,14 +277,13 @@ public:
         persist(row + 1);
     }
 
-    void operator()(const SwitchConversation& a)
+    void switchTo(const std::string& conversationId, std::vector<Message> incoming)
     {
-        std::vector<Message> incoming = a.messages;
         if (!validateIncoming(incoming, false))
             return;
         cancelOpenTurn(false);
         replaceMessages(std::move(incoming));
-        s_.conversationId = a.conversationId.empty() ? env_.newId("c") : a.conversationId;
+        s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
         log("switch", s_.conversationId);
     }
 
@@ -293,7 +308,7 @@ public:
         out_.events.emplace_back(
             StreamTokenEvent{m.id, std::string_view(m.text).substr(offset, e.text.size())});
         announcePhrases(m, offset, false);
-        s_.debugLog.record("token", m.id);
+        ++s_.turn->tokens; // logged once per step, not per token (see logTokens)
     }
 
     void operator()(const ReasoningDelta& e)
@@ -341,6 +356,7 @@ public:
         announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
         out_.events.emplace_back(
             StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
+        logTokens();
         log("stepEnd", s_.messages[row].id);
 
         if (turn.stepCalls.empty())
@@ -381,6 +397,7 @@ public:
     {
         if (!isCurrent(e.requestId))
             return dropped();
+        logTokens();
         log("handoff", e.target);
         announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
         finishTurn(Status::Handoff);
@@ -414,6 +431,15 @@ private:
 
     void log(std::string_view kind, std::string_view subject) { s_.debugLog.record(kind, subject); }
     void dropped() { s_.debugLog.record("dropped", {}); }
+
+    // The step's token count as one log entry.
+    void logTokens()
+    {
+        Turn& turn = *s_.turn;
+        if (turn.tokens > 0)
+            s_.debugLog.record("tokens", s_.messages[turn.stepRow].id, turn.tokens);
+        turn.tokens = 0;
+    }
 
     bool isCurrent(RequestId id) const
     {
@@ -515,9 +541,14 @@ private:
         if (flush || text.size() - done >= maxPhraseLength) {
             upTo = text.size();
         } else {
-            const std::size_t end = text.find_last_of(phraseEnds);
-            if (end != std::string::npos && end + 1 > done && end >= from)
-                upTo = end + 1;
+            // Only the new part is scanned, newest first: the cost per token is its length.
+            const std::size_t start = std::max(from, done);
+            for (std::size_t i = text.size(); i > start; --i) {
+                if (isPhraseEnd(text[i - 1])) {
+                    upTo = i;
+                    break;
+                }
+            }
         }
         if (upTo > done) {
             announce(Announcement::Kind::ReplyText, Politeness::Polite, m.id, done, upTo - done);
@@ -627,6 +658,7 @@ private:
     // The current request failed: retry it, or end the turn with the error.
     void failStep(const ErrorInfo& error, ErrorVerdict verdict)
     {
+        logTokens();
         Turn& turn = *s_.turn;
         const RetryPolicy policy{s_.maxRetries, RetryPolicy{}.hookRetryLimit,
                                  RetryPolicy{}.baseDelayMs, RetryPolicy{}.maxDelayMs};
@@ -662,6 +694,7 @@ private:
     {
         if (!s_.turn)
             return;
+        logTokens();
         Turn& turn = *s_.turn;
         const std::size_t row = turn.stepRow;
         out_.effects.emplace_back(CancelTurn{turn.requestId, turn.running});
@@ -746,25 +779,51 @@ private:
     }
 
     // Checks messages from outside: ids unique (among themselves, and against the history when
-    // appending); a missing id is minted. Rejects with the first offending path.
+    // appending); a missing id is minted. Rejects with the first offending path. Sorting views
+    // keeps a 10,000-message load at one allocation instead of one hash node per id.
     bool validateIncoming(std::vector<Message>& incoming, bool appending)
     {
-        std::unordered_set<std::string> seen;
+        auto taken = [&](const std::string& id) {
+            if (appending && findMessage(s_, id) != noRow)
+                return true;
+            return std::any_of(incoming.begin(), incoming.end(),
+                               [&](const Message& m) { return m.id == id; });
+        };
+        for (Message& m : incoming) {
+            if (m.id.empty()) {
+                std::string id = env_.newId("m");
+                while (taken(id))
+                    id = env_.newId("m");
+                m.id = std::move(id);
+            }
+        }
+        constexpr std::size_t existing = noRow; // marks an id already in the history
+        std::vector<std::pair<std::string_view, std::size_t>> ids;
+        ids.reserve(incoming.size() + (appending ? s_.messages.size() : 0));
+        for (std::size_t i = 0; i < incoming.size(); ++i)
+            ids.emplace_back(incoming[i].id, i);
         if (appending)
             for (const Message& m : s_.messages)
-                seen.insert(m.id);
-        for (std::size_t i = 0; i < incoming.size(); ++i) {
-            Message& m = incoming[i];
-            if (m.id.empty()) {
-                do
-                    m.id = env_.newId("m");
-                while (seen.count(m.id) != 0);
-            }
-            if (!seen.insert(m.id).second) {
-                reject(RejectReason::InvalidMessages,
-                       "messages[" + std::to_string(i) + "].id: duplicate id \"" + m.id + "\"");
-                return false;
-            }
+                ids.emplace_back(m.id, existing);
+        // Equal ids end up adjacent, existing ones last within their group.
+        std::sort(ids.begin(), ids.end());
+        std::size_t firstDuplicate = noRow;
+        for (std::size_t i = 0; i < ids.size();) {
+            std::size_t j = i + 1;
+            while (j < ids.size() && ids[j].first == ids[i].first)
+                ++j;
+            const bool clashesWithHistory = ids[j - 1].second == existing;
+            // Within a group the first incoming one is a duplicate only of the history.
+            for (std::size_t k = clashesWithHistory ? i : i + 1; k < j; ++k)
+                if (ids[k].second != existing)
+                    firstDuplicate = std::min(firstDuplicate, ids[k].second);
+            i = j;
+        }
+        if (firstDuplicate != noRow) {
+            reject(RejectReason::InvalidMessages,
+                   "messages[" + std::to_string(firstDuplicate) + "].id: duplicate id \"" +
+                       incoming[firstDuplicate].id + "\"");
+            return false;
         }
         return true;
     }
@@ -776,12 +835,15 @@ private:
 
 } // namespace
 
-void reduce(State& state, const Input& input, Outcome& out, Environment& env)
+namespace {
+template <class In>
+void run(State& state, In&& input, Outcome& out, Environment& env)
 {
     out.clear();
     Reduction reduction(state, out, env);
-    std::visit(reduction, input);
+    std::visit(reduction, std::forward<In>(input));
     if (out.rejection) {
+        // The index survives a move, so the name is right even for a moved-from input.
         out.rejection->action = actionName(input);
         // Rejections happen before any change: nothing else may leak out.
         out.changes.clear();
@@ -789,6 +851,17 @@ void reduce(State& state, const Input& input, Outcome& out, Environment& env)
         out.events.clear();
         out.announcements.clear();
     }
+}
+} // namespace
+
+void reduce(State& state, const Input& input, Outcome& out, Environment& env)
+{
+    run(state, input, out, env);
+}
+
+void reduce(State& state, Input&& input, Outcome& out, Environment& env)
+{
+    run(state, std::move(input), out, env);
 }
 
 Outcome reduce(State& state, const Input& input, Environment& env)

@@ -559,6 +559,13 @@ TEST(Messages, AddAndSetValidateIds)
     d.dispatch(AddMessages{{Message("", Role::Assistant, "minted")}});
     EXPECT_EQ(d.s.messages.size(), 2u);
     EXPECT_FALSE(d.last().id.empty());
+    auto& dup = d.dispatch(SetMessages{{Message("b", Role::User, "x"),
+                                        Message("a", Role::User, "y"),
+                                        Message("c", Role::User, "z"),
+                                        Message("a", Role::User, "w")}});
+    ASSERT_TRUE(dup.rejected());
+    EXPECT_EQ(dup.rejection->detail, "messages[3].id: duplicate id \"a\"");
+    EXPECT_EQ(d.s.messages.size(), 2u);
     d.dispatch(SetMessages{{Message("a", Role::User, "x")}});
     ASSERT_EQ(d.s.messages.size(), 1u);
     EXPECT_EQ(d.out.changes[0].kind, Change::Kind::Reset);

@@ -14,18 +14,19 @@ struct DebugEntry {
     std::uint64_t seq = 0;
     std::string_view kind;
     std::string subject; ///< message id, call id or request id, as fits
-    std::uint32_t repeat = 1;
+    std::uint64_t repeat = 1;
 
     friend bool operator==(const DebugEntry&, const DebugEntry&) = default;
 };
 
-/// A bounded ring of compact events. Repeated events of the same kind and subject (tokens) fold
-/// into one entry with a count, so a streamed reply costs one entry, not one per token.
+/// A bounded ring of compact events. Repeated events of the same kind and subject fold into one
+/// entry with a count; the reducer logs a step's tokens as one entry.
 class DebugLog {
 public:
     explicit DebugLog(std::size_t capacity = 256) : capacity_(capacity == 0 ? 1 : capacity) {}
 
-    void record(std::string_view kind, std::string_view subject);
+    /// `kind` must be a string with static storage. `times` > 1 records a batch at once.
+    void record(std::string_view kind, std::string_view subject, std::uint64_t times = 1);
     /// Oldest first.
     std::vector<DebugEntry> entries() const;
     std::size_t size() const { return ring_.size(); }

@@ -16,6 +16,8 @@ namespace koder::agent {
 /// in the history length and in the streaming message's length, and allocates nothing when `out`
 /// is reused (beyond the growth of the message text).
 void reduce(State& state, const Input& input, Outcome& out, Environment& env);
+/// The same, moving the messages of set / add / switch out of `input` instead of copying them.
+void reduce(State& state, Input&& input, Outcome& out, Environment& env);
 
 /// Convenience for tests and one-off calls.
 Outcome reduce(State& state, const Input& input, Environment& env);

@@ -45,6 +45,7 @@ struct Turn {
     std::string firstMessageId;   ///< the message `streamStart` named
     std::size_t stepRow = noRow;  ///< the current step's assistant message
     std::size_t announcedUpTo = 0; ///< text offset of the streaming row already announced
+    std::uint64_t tokens = 0;      ///< text deltas of this step not yet in the debug log
     std::vector<ToolCall> stepCalls;   ///< calls the current step requested, in order
     std::vector<std::string> running;  ///< approved calls whose result is outstanding
 };

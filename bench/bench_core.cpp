@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// Core throughput and memory. Run: build/bench/bench_core --benchmark_repetitions=5
+//   --benchmark_report_aggregates_only=true
+//
+// Targets (tests/README "Benchmarks"): >= 20 M deltas/s; the 100,000-message history within 1.2x
+// of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message for a
+// 10,000-message conversation of 500-character messages.
+#include "koder/agent/reducer.h"
+
+#include <benchmark/benchmark.h>
+
+#include <malloc.h>
+
+#include <string>
+#include <vector>
+
+using namespace koder::agent;
+
+namespace {
+
+// The peers' workload: 4-byte tokens ("abc "), one string per 1 M tokens.
+constexpr std::int64_t tokensPerReply = 1'000'000;
+constexpr std::size_t messageLength = 500;
+
+// Distinct 500-character texts, like a real conversation (no shared buffers).
+std::string messageText(std::size_t i)
+{
+    std::string text(messageLength, ' ');
+    for (std::size_t k = 0; k < messageLength; ++k)
+        text[k] = static_cast<char>('a' + (i * 7 + k * 13) % 26);
+    return text;
+}
+
+std::vector<Message> history(std::size_t count)
+{
+    std::vector<Message> messages;
+    messages.reserve(count);
+    for (std::size_t i = 0; i < count; ++i)
+        messages.emplace_back("h" + std::to_string(i), i % 2 ? Role::Assistant : Role::User,
+                              messageText(i), static_cast<std::int64_t>(i));
+    return messages;
+}
+
+void BM_TokenDelta(benchmark::State& bench)
+{
+    Environment env = Environment::deterministic();
+    State state;
+    Outcome out;
+    reduce(state, Input{SetMessages{history(static_cast<std::size_t>(bench.range(0)))}}, out, env);
+    reduce(state, Send{"go", {}}, out, env);
+    Input delta = TextDelta{state.turn->requestId, "abc "};
+    std::int64_t inReply = 0;
+    for (auto _ : bench) {
+        std::get<TextDelta>(delta).requestId = state.turn->requestId;
+        reduce(state, delta, out, env);
+        benchmark::DoNotOptimize(out.events.data());
+        if (++inReply == tokensPerReply) {
+            // A fresh reply every 1 M tokens, as in the peers' workload; not timed.
+            bench.PauseTiming();
+            reduce(state, Abort{}, out, env);
+            reduce(state, Regenerate{state.messages.back().id}, out, env);
+            inReply = 0;
+            bench.ResumeTiming();
+        }
+    }
+    bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_TokenDelta)->Arg(10)->Arg(1'000)->Arg(100'000);
+
+// The hardware reference: std::string::append of the same tokens, no reserve.
+void BM_RawAppend(benchmark::State& bench)
+{
+    std::string text;
+    std::int64_t inReply = 0;
+    for (auto _ : bench) {
+        text.append("abc ", 4);
+        benchmark::DoNotOptimize(text.data());
+        if (++inReply == tokensPerReply) {
+            bench.PauseTiming();
+            std::string().swap(text);
+            inReply = 0;
+            bench.ResumeTiming();
+        }
+    }
+    bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_RawAppend);
+
+// Heap bytes the core holds per message of a loaded 10,000-message conversation, text included.
+void BM_MemoryPerMessage(benchmark::State& bench)
+{
+    constexpr std::size_t count = 10'000;
+    double perMessage = 0;
+    for (auto _ : bench) {
+        Environment env = Environment::deterministic();
+        Outcome out;
+        auto* state = new State;
+        malloc_trim(0);
+        const auto before = mallinfo2().uordblks;
+        {
+            // The conversation arrives as a loaded document would; only what the state keeps
+            // afterwards is counted.
+            Input load = SetMessages{history(count)};
+            reduce(*state, std::move(load), out, env);
+        }
+        out = Outcome{};
+        const auto after = mallinfo2().uordblks;
+        perMessage = static_cast<double>(after - before) / count;
+        benchmark::DoNotOptimize(state);
+        delete state;
+    }
+    bench.counters["bytes_per_message"] = perMessage;
+    bench.counters["text_bytes_per_message"] = static_cast<double>(messageLength);
+}
+BENCHMARK(BM_MemoryPerMessage)->Iterations(3)->Unit(benchmark::kMillisecond);
+
+} // namespace
+
+BENCHMARK_MAIN();
