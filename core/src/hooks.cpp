@@ -8,7 +8,7 @@ namespace koder::agent {
 namespace {
 
 // Runs `call` and turns an exception into a failure report; returns whether it completed.
-template <class Call>
+template<class Call>
 bool guarded(const HookSet& set, std::string_view hook, std::vector<HookFailure>& failures,
              Call&& call)
 {
@@ -23,7 +23,7 @@ bool guarded(const HookSet& set, std::string_view hook, std::vector<HookFailure>
     return false;
 }
 
-template <class Member, class... Args>
+template<class Member, class... Args>
 std::vector<HookFailure> runVoid(const std::vector<HookSet>& sets, Member member,
                                  std::string_view hook, const Args&... args)
 {

@@ -10,7 +10,10 @@ const std::string emptyString;
 const std::vector<ToolCall> noToolCalls;
 } // namespace
 
-bool MessageExtras::empty() const { return *this == MessageExtras{}; }
+bool MessageExtras::empty() const
+{
+    return *this == MessageExtras{};
+}
 
 Message::Message(std::string id_, Role role_, std::string text_, std::int64_t createdAt_)
     : id(std::move(id_))
@@ -49,7 +52,10 @@ MessageExtras& Message::extras()
 }
 
 #define KODER_EXTRA_GETTER(type, name, fallback)                                                   \
-    const type& Message::name() const { return extras_ ? extras_->name : fallback; }
+    const type& Message::name() const                                                              \
+    {                                                                                              \
+        return extras_ ? extras_->name : fallback;                                                 \
+    }
 KODER_EXTRA_GETTER(std::string, reasoning, emptyString)
 KODER_EXTRA_GETTER(std::vector<ToolCall>, toolCalls, noToolCalls)
 KODER_EXTRA_GETTER(std::string, toolCallId, emptyString)
@@ -78,7 +84,10 @@ constexpr std::array<std::string_view, 5> roleNames{"user", "assistant", "system
                                                     "checkpoint"};
 }
 
-std::string_view toString(Role role) { return roleNames[static_cast<std::size_t>(role)]; }
+std::string_view toString(Role role)
+{
+    return roleNames[static_cast<std::size_t>(role)];
+}
 
 std::optional<Role> roleFromString(std::string_view text)
 {

@@ -17,7 +17,10 @@ constexpr std::array<bool, 256> phraseEndTable = [] {
         table[c] = true;
     return table;
 }();
-constexpr bool isPhraseEnd(char c) { return phraseEndTable[static_cast<unsigned char>(c)]; }
+constexpr bool isPhraseEnd(char c)
+{
+    return phraseEndTable[static_cast<unsigned char>(c)];
+}
 // A phrase longer than this is announced even without punctuation.
 constexpr std::size_t maxPhraseLength = 160;
 
@@ -194,10 +197,7 @@ public:
     void operator()(const AddMessages& a) { addMessages(a.messages); }
     void operator()(AddMessages&& a) { addMessages(std::move(a.messages)); }
     void operator()(const SwitchConversation& a) { switchTo(a.conversationId, a.messages); }
-    void operator()(SwitchConversation&& a)
-    {
-        switchTo(a.conversationId, std::move(a.messages));
-    }
+    void operator()(SwitchConversation&& a) { switchTo(a.conversationId, std::move(a.messages)); }
 
     void setMessages(std::vector<Message> incoming)
     {
@@ -347,15 +347,14 @@ public:
         if (!isCurrent(e.requestId))
             return dropped();
         if (e.finishReason.empty())
-            return failStep({"incomplete", "The stream ended before the model finished its reply.",
-                             true, -1},
-                            ErrorVerdict::Default);
+            return failStep(
+                {"incomplete", "The stream ended before the model finished its reply.", true, -1},
+                ErrorVerdict::Default);
         Turn& turn = *s_.turn;
         const std::size_t row = turn.stepRow;
         turn.requestId = 0;
         announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
-        out_.events.emplace_back(
-            StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
+        out_.events.emplace_back(StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
         logTokens();
         log("stepEnd", s_.messages[row].id);
 
@@ -373,8 +372,8 @@ public:
         }
         for (const ToolCall& call : turn.stepCalls) {
             if (!findTool(s_, call.name))
-                appendToolMessage(call, "Unknown tool \"" + call.name + "\": it was not run.",
-                                  true, false);
+                appendToolMessage(call, "Unknown tool \"" + call.name + "\": it was not run.", true,
+                                  false);
             else if (accepts(call))
                 run(call);
             else
@@ -416,8 +415,8 @@ public:
         auto call = std::find_if(calls.begin(), calls.end(),
                                  [&](const ToolCall& c) { return c.id == e.callId; });
         log("toolResult", e.callId);
-        appendToolMessage(call != calls.end() ? *call : ToolCall{e.callId, {}, {}, false},
-                          e.result, e.isError, false);
+        appendToolMessage(call != calls.end() ? *call : ToolCall{e.callId, {}, {}, false}, e.result,
+                          e.isError, false);
         settleToolPhase();
     }
 
@@ -712,12 +711,11 @@ private:
         s_.status = Status::Interrupted;
         if (keepRecord) {
             for (const ToolCall& call : turn.stepCalls) {
-                const bool pending = std::any_of(
-                    s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),
-                    [&](const ToolCall& c) { return c.id == call.id; });
-                const bool running =
-                    std::find(turn.running.begin(), turn.running.end(), call.id) !=
-                    turn.running.end();
+                const bool pending =
+                    std::any_of(s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),
+                                [&](const ToolCall& c) { return c.id == call.id; });
+                const bool running = std::find(turn.running.begin(), turn.running.end(), call.id) !=
+                                     turn.running.end();
                 if (pending)
                     appendToolMessage(call, "Cancelled: the turn was stopped.", false, true);
                 else if (running)
@@ -820,9 +818,9 @@ private:
             i = j;
         }
         if (firstDuplicate != noRow) {
-            reject(RejectReason::InvalidMessages,
-                   "messages[" + std::to_string(firstDuplicate) + "].id: duplicate id \"" +
-                       incoming[firstDuplicate].id + "\"");
+            reject(RejectReason::InvalidMessages, "messages[" + std::to_string(firstDuplicate) +
+                                                      "].id: duplicate id \"" +
+                                                      incoming[firstDuplicate].id + "\"");
             return false;
         }
         return true;
@@ -836,7 +834,7 @@ private:
 } // namespace
 
 namespace {
-template <class In>
+template<class In>
 void run(State& state, In&& input, Outcome& out, Environment& env)
 {
     out.clear();

@@ -207,8 +207,8 @@ Message readMessage(const json& j, const std::string& path)
                 else if (args->is_object())
                     call.arguments = args->dump();
                 else
-                    fail(c.at("arguments"), "expected a string or an object, found " +
-                                                typeName(*args));
+                    fail(c.at("arguments"),
+                         "expected a string or an object, found " + typeName(*args));
             }
             call.readOnly = c.boolean("readOnly");
             x.toolCalls.push_back(std::move(call));
@@ -243,7 +243,7 @@ std::vector<Message> readMessages(const json& array, const std::string& path)
     return messages;
 }
 
-template <class T, class Load>
+template<class T, class Load>
 Loaded<T> load(std::string_view text, Load&& loadDocument)
 {
     json doc = json::parse(text, nullptr, false);

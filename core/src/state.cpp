@@ -28,7 +28,10 @@ constexpr std::array<std::string_view, 7> statusNames{
 constexpr std::array<std::string_view, 3> autoAcceptNames{"always", "never", "onlyRead"};
 } // namespace
 
-std::string_view toString(Status status) { return statusNames[static_cast<std::size_t>(status)]; }
+std::string_view toString(Status status)
+{
+    return statusNames[static_cast<std::size_t>(status)];
+}
 
 std::string_view toString(AutoAccept mode)
 {

@@ -38,8 +38,8 @@ struct Driver {
     }
     Outcome& call(std::string id, std::string name, std::string args = "{}")
     {
-        return dispatch(ToolCallRequested{request(), {std::move(id), std::move(name),
-                                                      std::move(args), false}});
+        return dispatch(
+            ToolCallRequested{request(), {std::move(id), std::move(name), std::move(args), false}});
     }
 
     /// A complete exchange: send, stream `reply` as one token, end.
@@ -58,7 +58,7 @@ struct Driver {
         return names;
     }
 
-    template <class T>
+    template<class T>
     std::vector<T> effects() const
     {
         std::vector<T> found;
@@ -68,7 +68,7 @@ struct Driver {
         return found;
     }
 
-    template <class T>
+    template<class T>
     bool hasEffect() const
     {
         return !effects<T>().empty();

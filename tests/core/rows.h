@@ -99,8 +99,8 @@ inline std::optional<std::string> replayMismatch(const std::vector<RowSnapshot>&
         if (!rows[i].old)
             continue;
         const Field changed = diff(*rows[i].old, after[i]);
-        const auto missing = static_cast<std::uint32_t>(changed) &
-                             ~static_cast<std::uint32_t>(rows[i].announced);
+        const auto missing =
+            static_cast<std::uint32_t>(changed) & ~static_cast<std::uint32_t>(rows[i].announced);
         if (missing != 0)
             return "row " + std::to_string(i) + " changed field mask " + std::to_string(missing) +
                    " without a Changed step";

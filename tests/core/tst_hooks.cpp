@@ -32,9 +32,8 @@ TEST(Hooks, PrepareStepIsChainedAndAThrowingLinkKeepsThePreviousRequest)
                    r.history.emplace_back("p1", Role::System, "first");
                    return r;
                }});
-    hooks.add({.name = "bad", .prepareStep = [](StartTurn) -> StartTurn {
-                   throw std::logic_error("bad step");
-               }});
+    hooks.add({.name = "bad",
+               .prepareStep = [](StartTurn) -> StartTurn { throw std::logic_error("bad step"); }});
     hooks.add({.name = "second", .prepareStep = [](StartTurn r) {
                    // Sees what "first" returned.
                    r.history.emplace_back("p2", Role::System,
@@ -58,8 +57,8 @@ TEST(Hooks, AnyRetryWinsThenAbortThenDefault)
             hooks.add({.onError = [v](const ErrorInfo&, int) { return v; }});
         if (withThrow)
             hooks.add({.onError = [](const ErrorInfo&, int) -> ErrorVerdict {
-                           throw std::runtime_error("x");
-                       }});
+                throw std::runtime_error("x");
+            }});
         std::vector<HookFailure> failures;
         return hooks.onError(ErrorInfo{}, 0, failures);
     };

@@ -304,8 +304,8 @@ TEST(Tools, CallWaitsForApprovalThenRunsAndResumes)
 
     r.take(d.token("done"));
     r.take(d.end());
-    EXPECT_THAT(r.names, ElementsAre("userMessage", "streamStart", "toolCall", "streamToken",
-                                     "streamEnd"));
+    EXPECT_THAT(r.names,
+                ElementsAre("userMessage", "streamStart", "toolCall", "streamToken", "streamEnd"));
     // user, assistant(step 1, tool call), tool result, assistant(step 2)
     ASSERT_EQ(d.s.messages.size(), 4u);
     EXPECT_EQ(d.s.messages[1].toolCalls().size(), 1u);
@@ -426,8 +426,7 @@ TEST(Tools, StepLimitStopsRunawayLoops)
 TEST(Tools, ApproveOfUnknownCallIsRejected)
 {
     Driver d;
-    EXPECT_EQ(d.dispatch(ApproveToolCall{"nope"}).rejection->reason,
-              RejectReason::UnknownToolCall);
+    EXPECT_EQ(d.dispatch(ApproveToolCall{"nope"}).rejection->reason, RejectReason::UnknownToolCall);
     EXPECT_EQ(d.dispatch(DenyToolCall{"nope", ""}).rejection->reason,
               RejectReason::UnknownToolCall);
 }
@@ -559,10 +558,9 @@ TEST(Messages, AddAndSetValidateIds)
     d.dispatch(AddMessages{{Message("", Role::Assistant, "minted")}});
     EXPECT_EQ(d.s.messages.size(), 2u);
     EXPECT_FALSE(d.last().id.empty());
-    auto& dup = d.dispatch(SetMessages{{Message("b", Role::User, "x"),
-                                        Message("a", Role::User, "y"),
-                                        Message("c", Role::User, "z"),
-                                        Message("a", Role::User, "w")}});
+    auto& dup =
+        d.dispatch(SetMessages{{Message("b", Role::User, "x"), Message("a", Role::User, "y"),
+                                Message("c", Role::User, "z"), Message("a", Role::User, "w")}});
     ASSERT_TRUE(dup.rejected());
     EXPECT_EQ(dup.rejection->detail, "messages[3].id: duplicate id \"a\"");
     EXPECT_EQ(d.s.messages.size(), 2u);

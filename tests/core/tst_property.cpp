@@ -87,12 +87,13 @@ public:
             case 1:
                 return SetSystemPrompt{"sys"};
             default:
-                return SetTools{chance(80) ? std::vector<ToolInfo>{{"read_file", true},
-                                                                   {"write_file", false}}
-                                           : std::vector<ToolInfo>{}};
+                return SetTools{
+                    chance(80) ? std::vector<ToolInfo>{{"read_file", true}, {"write_file", false}}
+                               : std::vector<ToolInfo>{}};
             }
         case 14:
-            return chance(50) ? Input{AddCheckpoint{"{}"}} : Input{RestoreCheckpoint{anyMessageId()}};
+            return chance(50) ? Input{AddCheckpoint{"{}"}}
+                              : Input{RestoreCheckpoint{anyMessageId()}};
         case 15:
             return SwitchConversation{"conv" + std::to_string(pick(3)),
                                       {Message("s1", Role::User, "loaded")}};
@@ -102,12 +103,13 @@ public:
             return ReasoningDelta{someRequest(), "think"};
         case 18:
         case 19:
-            return ToolCallRequested{someRequest(),
-                                     {chance(20) ? "" : "call-" + std::to_string(pick(4)),
-                                      tools[pick(3)], "{}", false}};
+            return ToolCallRequested{
+                someRequest(),
+                {chance(20) ? "" : "call-" + std::to_string(pick(4)), tools[pick(3)], "{}", false}};
         case 20:
         case 21:
-            return StreamEnded{someRequest(), chance(10) ? "" : (chance(50) ? "stop" : "tool_calls")};
+            return StreamEnded{someRequest(),
+                               chance(10) ? "" : (chance(50) ? "stop" : "tool_calls")};
         case 22:
             return StreamFailed{someRequest(),
                                 {"transport", "x", chance(50), chance(50) ? -1 : 10},
@@ -154,8 +156,7 @@ public:
         if ((openTurns_ == 1) != s.turn.has_value())
             return what + "turn bookkeeping disagrees with lifecycle events";
 
-        const bool open = s.status == Status::Streaming ||
-                          s.status == Status::ReviewingToolCall ||
+        const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
                           s.status == Status::RunningTool;
         if (isAbortable(s) != open)
             return what + "abortable disagrees with status " + std::string(toString(s.status));

@@ -33,20 +33,19 @@ INSTANTIATE_TEST_SUITE_P(
     Table, RetryDecisions,
     ::testing::Values(
         RetryCase{"default policy never retries", 0, true, -1, 0, ErrorVerdict::Default, no},
-        RetryCase{"first retry waits the base delay", 3, true, -1, 0, ErrorVerdict::Default,
-                  {true, 500}},
+        RetryCase{
+            "first retry waits the base delay", 3, true, -1, 0, ErrorVerdict::Default, {true, 500}},
         RetryCase{"backoff doubles", 3, true, -1, 2, ErrorVerdict::Default, {true, 2000}},
         RetryCase{"bounded by maxRetries", 3, true, -1, 3, ErrorVerdict::Default, no},
         RetryCase{"non-retryable is not retried", 3, false, -1, 0, ErrorVerdict::Default, no},
-        RetryCase{"Retry-After replaces backoff", 3, true, 2500, 2, ErrorVerdict::Default,
-                  {true, 2500}},
-        RetryCase{"Retry-After 0 retries at once", 3, true, 0, 0, ErrorVerdict::Default,
-                  {true, 0}},
-        RetryCase{"Retry-After is capped", 3, true, 3'600'000, 0, ErrorVerdict::Default,
-                  {true, 30'000}},
+        RetryCase{
+            "Retry-After replaces backoff", 3, true, 2500, 2, ErrorVerdict::Default, {true, 2500}},
+        RetryCase{"Retry-After 0 retries at once", 3, true, 0, 0, ErrorVerdict::Default, {true, 0}},
+        RetryCase{
+            "Retry-After is capped", 3, true, 3'600'000, 0, ErrorVerdict::Default, {true, 30'000}},
         RetryCase{"backoff is capped", 20, true, -1, 10, ErrorVerdict::Default, {true, 30'000}},
-        RetryCase{"hook retry beats non-retryable", 0, false, -1, 0, ErrorVerdict::Retry,
-                  {true, 500}},
+        RetryCase{
+            "hook retry beats non-retryable", 0, false, -1, 0, ErrorVerdict::Retry, {true, 500}},
         RetryCase{"hook retries are bounded too", 0, false, -1, 3, ErrorVerdict::Retry, no},
         RetryCase{"hook abort beats policy", 5, true, -1, 0, ErrorVerdict::Abort, no}),
     [](const auto& p) {

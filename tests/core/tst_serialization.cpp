@@ -6,8 +6,14 @@
 namespace koder::agent {
 
 // Readable failures: print messages as their JSON.
-void PrintTo(const Message& m, std::ostream* os) { *os << toJson(m); }
-void PrintTo(const Conversation& c, std::ostream* os) { *os << toJson(c); }
+void PrintTo(const Message& m, std::ostream* os)
+{
+    *os << toJson(m);
+}
+void PrintTo(const Conversation& c, std::ostream* os)
+{
+    *os << toJson(c);
+}
 
 namespace {
 
@@ -17,7 +23,8 @@ Conversation fullConversation()
     c.id = "c1";
     c.title = "Trip to Tokyo";
     c.systemPrompt = "Be brief.";
-    Message user("m1", Role::User, "Time in Tokyo? \xC3\xA9\xE2\x82\xAC \"quoted\"\n", 1700000000000);
+    Message user("m1", Role::User, "Time in Tokyo? \xC3\xA9\xE2\x82\xAC \"quoted\"\n",
+                 1700000000000);
     user.extras().attachments = R"([{"name":"a.png","mime":"image/png"}])";
     user.extras().context = R"({"file":"notes.md"})";
     user.extras().selection = R"({"from":1,"to":4})";
@@ -105,8 +112,7 @@ TEST_P(InvalidDocuments, ReportTheFirstBadFieldByPath)
 INSTANTIATE_TEST_SUITE_P(
     Table, InvalidDocuments,
     ::testing::Values(
-        InvalidCase{"", "not valid JSON"},
-        InvalidCase{"{", "not valid JSON"},
+        InvalidCase{"", "not valid JSON"}, InvalidCase{"{", "not valid JSON"},
         InvalidCase{"{\"id\":\"c\",\"messages\":[]", "not valid JSON"},
         InvalidCase{"[]", "expected an object, found array"},
         InvalidCase{"42", "expected an object, found integer"},
@@ -124,8 +130,9 @@ INSTANTIATE_TEST_SUITE_P(
         InvalidCase{DOC(OK_MSG R"(,"x")"), "messages[1]: expected an object, found string"},
         InvalidCase{DOC(OK_MSG R"(,{"role":"user","text":""})"), "messages[1].id: missing"},
         InvalidCase{DOC(OK_MSG R"(,{"id":"b","text":""})"), "messages[1].role: missing"},
-        InvalidCase{DOC(OK_MSG R"(,{"id":"b","role":"user","text":""},{"id":"c","role":"tool","text":""},)"
-                                   R"({"id":"d","role":"bot","text":""})"),
+        InvalidCase{DOC(OK_MSG
+                        R"(,{"id":"b","role":"user","text":""},{"id":"c","role":"tool","text":""},)"
+                        R"({"id":"d","role":"bot","text":""})"),
                     "messages[3].role: unknown value \"bot\""},
         InvalidCase{DOC(R"({"id":"a","role":"user"})"), "messages[0].text: missing"},
         InvalidCase{DOC(R"({"id":"a","role":"user","text":["x"]})"),

@@ -54,20 +54,32 @@ const std::vector<std::pair<std::string, std::function<void(Driver&)>>>& setups(
 
 using MakeInput = std::function<Input(Driver&)>;
 
-const std::string& firstUser(Driver& d) { return d.s.messages[1].id; }
+const std::string& firstUser(Driver& d)
+{
+    return d.s.messages[1].id;
+}
 
 const std::vector<std::pair<std::string, MakeInput>>& inputs()
 {
     static const std::vector<std::pair<std::string, MakeInput>> all{
-        {"send", [](Driver&) -> Input { return Send{"hi", {}}; }},
+        {"send",
+         [](Driver&) -> Input {
+             return Send{"hi", {}};
+         }},
         {"regenerate", [](Driver& d) -> Input { return Regenerate{firstUser(d)}; }},
-        {"edit", [](Driver& d) -> Input { return Edit{firstUser(d), "changed"}; }},
+        {"edit",
+         [](Driver& d) -> Input {
+             return Edit{firstUser(d), "changed"};
+         }},
         {"branch", [](Driver& d) -> Input { return Branch{firstUser(d)}; }},
         {"abort", [](Driver&) -> Input { return Abort{}; }},
         {"clear", [](Driver&) -> Input { return Clear{}; }},
         {"delete", [](Driver&) -> Input { return DeleteConversation{}; }},
         {"approve", [](Driver&) -> Input { return ApproveToolCall{"c1"}; }},
-        {"deny", [](Driver&) -> Input { return DenyToolCall{"c1", "no"}; }},
+        {"deny",
+         [](Driver&) -> Input {
+             return DenyToolCall{"c1", "no"};
+         }},
         {"addUserMessage", [](Driver&) -> Input { return AddUserMessage{"note"}; }},
         {"addMessages",
          [](Driver&) -> Input { return AddMessages{{Message("x", Role::Assistant, "t")}}; }},
@@ -76,7 +88,10 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
         {"reset", [](Driver&) -> Input { return Reset{}; }},
         {"autoAcceptAlways", [](Driver&) -> Input { return SetAutoAccept{AutoAccept::Always}; }},
         {"systemPrompt", [](Driver&) -> Input { return SetSystemPrompt{"sys"}; }},
-        {"tools", [](Driver&) -> Input { return SetTools{{{"read_file", true}}}; }},
+        {"tools",
+         [](Driver&) -> Input {
+             return SetTools{{{"read_file", true}}};
+         }},
         {"maxSteps0", [](Driver&) -> Input { return SetMaxSteps{0}; }},
         {"maxRetries", [](Driver&) -> Input { return SetMaxRetries{2}; }},
         {"addCheckpoint", [](Driver&) -> Input { return AddCheckpoint{"{}"}; }},
@@ -87,20 +102,38 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
              return SwitchConversation{"other", {Message("o", Role::User, "t")}};
          }},
         {"streamStarted", [](Driver& d) -> Input { return StreamStarted{d.request()}; }},
-        {"textDelta", [](Driver& d) -> Input { return TextDelta{d.request(), "x"}; }},
-        {"staleTextDelta", [](Driver&) -> Input { return TextDelta{1, "late"}; }},
-        {"reasoningDelta", [](Driver& d) -> Input { return ReasoningDelta{d.request(), "r"}; }},
+        {"textDelta",
+         [](Driver& d) -> Input {
+             return TextDelta{d.request(), "x"};
+         }},
+        {"staleTextDelta",
+         [](Driver&) -> Input {
+             return TextDelta{1, "late"};
+         }},
+        {"reasoningDelta",
+         [](Driver& d) -> Input {
+             return ReasoningDelta{d.request(), "r"};
+         }},
         {"toolCallRequested",
          [](Driver& d) -> Input {
              return ToolCallRequested{d.request(), {"c9", "read_file", "{}", false}};
          }},
-        {"streamEnded", [](Driver& d) -> Input { return StreamEnded{d.request(), "stop"}; }},
+        {"streamEnded",
+         [](Driver& d) -> Input {
+             return StreamEnded{d.request(), "stop"};
+         }},
         {"streamFailed",
          [](Driver& d) -> Input {
              return StreamFailed{d.request(), {"x", "y", false, -1}, ErrorVerdict::Default};
          }},
-        {"handoff", [](Driver& d) -> Input { return Handoff{d.request(), "human"}; }},
-        {"toolResult", [](Driver&) -> Input { return ToolResult{"c1", "ok", false}; }},
+        {"handoff",
+         [](Driver& d) -> Input {
+             return Handoff{d.request(), "human"};
+         }},
+        {"toolResult",
+         [](Driver&) -> Input {
+             return ToolResult{"c1", "ok", false};
+         }},
     };
     return all;
 }

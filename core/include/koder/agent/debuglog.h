@@ -23,7 +23,10 @@ struct DebugEntry {
 /// entry with a count; the reducer logs a step's tokens as one entry.
 class DebugLog {
 public:
-    explicit DebugLog(std::size_t capacity = 256) : capacity_(capacity == 0 ? 1 : capacity) {}
+    explicit DebugLog(std::size_t capacity = 256)
+        : capacity_(capacity == 0 ? 1 : capacity)
+    {
+    }
 
     /// `kind` must be a string with static storage. `times` > 1 records a batch at once.
     void record(std::string_view kind, std::string_view subject, std::uint64_t times = 1);

@@ -41,7 +41,10 @@ constexpr Field operator|(Field a, Field b)
 {
     return static_cast<Field>(static_cast<std::uint32_t>(a) | static_cast<std::uint32_t>(b));
 }
-constexpr Field& operator|=(Field& a, Field b) { return a = a | b; }
+constexpr Field& operator|=(Field& a, Field b)
+{
+    return a = a | b;
+}
 constexpr bool has(Field set, Field f)
 {
     return (static_cast<std::uint32_t>(set) & static_cast<std::uint32_t>(f)) != 0;
@@ -163,16 +166,16 @@ struct Announcement {
 // ---- rejection ----------------------------------------------------------------------------------
 
 enum class RejectReason : std::uint8_t {
-    TurnInProgress,   ///< a turn is open (R7)
-    NoTurn,           ///< nothing to abort
-    UnknownMessage,   ///< no message with that id
-    NotUserMessage,   ///< edit of an assistant message, ...
+    TurnInProgress, ///< a turn is open (R7)
+    NoTurn,         ///< nothing to abort
+    UnknownMessage, ///< no message with that id
+    NotUserMessage, ///< edit of an assistant message, ...
     NotCheckpoint,
-    StillStreaming,   ///< the message is being streamed
-    NothingToRun,     ///< regenerate with no user message before it
-    UnknownToolCall,  ///< approve / deny of an id not pending
-    InvalidMessages,  ///< add/set with invalid or duplicate messages; `detail` says which
-    InvalidValue,     ///< e.g. maxSteps < 1
+    StillStreaming,  ///< the message is being streamed
+    NothingToRun,    ///< regenerate with no user message before it
+    UnknownToolCall, ///< approve / deny of an id not pending
+    InvalidMessages, ///< add/set with invalid or duplicate messages; `detail` says which
+    InvalidValue,    ///< e.g. maxSteps < 1
 };
 
 struct Rejection {

@@ -11,8 +11,8 @@ namespace koder::agent {
 enum class ErrorVerdict : std::uint8_t { Default, Retry, Abort };
 
 struct RetryPolicy {
-    int maxRetries = 0;           ///< retries of retryable errors without a hook asking
-    int hookRetryLimit = 3;       ///< retries a hook may ask for, when above maxRetries
+    int maxRetries = 0;     ///< retries of retryable errors without a hook asking
+    int hookRetryLimit = 3; ///< retries a hook may ask for, when above maxRetries
     std::int64_t baseDelayMs = 500;
     std::int64_t maxDelayMs = 30'000;
 };

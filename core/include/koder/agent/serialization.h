@@ -31,7 +31,7 @@ struct LoadError {
     friend bool operator==(const LoadError&, const LoadError&) = default;
 };
 
-template <class T>
+template<class T>
 using Loaded = std::variant<T, LoadError>;
 
 /// The document format version written by toJson.

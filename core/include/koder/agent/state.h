@@ -39,15 +39,15 @@ inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
 /// Bookkeeping of the open turn (a send, regenerate or edit until its terminal event).
 struct Turn {
-    RequestId requestId = 0;      ///< the request currently streaming; 0 between steps
-    int step = 1;                 ///< model-call index inside the turn, from 1
-    int attempt = 0;              ///< retries spent on the current step
-    std::string firstMessageId;   ///< the message `streamStart` named
-    std::size_t stepRow = noRow;  ///< the current step's assistant message
-    std::size_t announcedUpTo = 0; ///< text offset of the streaming row already announced
-    std::uint64_t tokens = 0;      ///< text deltas of this step not yet in the debug log
-    std::vector<ToolCall> stepCalls;   ///< calls the current step requested, in order
-    std::vector<std::string> running;  ///< approved calls whose result is outstanding
+    RequestId requestId = 0;          ///< the request currently streaming; 0 between steps
+    int step = 1;                     ///< model-call index inside the turn, from 1
+    int attempt = 0;                  ///< retries spent on the current step
+    std::string firstMessageId;       ///< the message `streamStart` named
+    std::size_t stepRow = noRow;      ///< the current step's assistant message
+    std::size_t announcedUpTo = 0;    ///< text offset of the streaming row already announced
+    std::uint64_t tokens = 0;         ///< text deltas of this step not yet in the debug log
+    std::vector<ToolCall> stepCalls;  ///< calls the current step requested, in order
+    std::vector<std::string> running; ///< approved calls whose result is outstanding
 };
 
 /// The whole state of one conversation surface. Plain value: copy it, compare it, serialize it.
@@ -69,9 +69,15 @@ struct State {
 };
 
 /// True between a send and stream end / error / abort, and again while a tool loop resumes.
-inline bool isStreaming(const State& s) { return s.status == Status::Streaming; }
+inline bool isStreaming(const State& s)
+{
+    return s.status == Status::Streaming;
+}
 /// True iff a turn is open: streaming, reviewing a tool call or running a tool.
-inline bool isAbortable(const State& s) { return s.turn.has_value(); }
+inline bool isAbortable(const State& s)
+{
+    return s.turn.has_value();
+}
 
 /// The row being streamed into, or noRow.
 inline std::size_t streamingRow(const State& s)
