@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/environment.h"
+#include "koder/agent/hooks.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/state.h"
+#include "kodermessagemodel.h"
+#include "kodertool.h"
+#include "kodertransport.h"
+
+#include <QtCore/QHash>
+#include <QtCore/QObject>
+#include <QtCore/QPointer>
+#include <QtCore/QTimer>
+#include <QtCore/QVariant>
+#include <QtQml/QQmlListProperty>
+#include <QtQml/qqmlregistration.h>
+
+#include <deque>
+#include <optional>
+
+class ToolRunner;
+
+/*!
+    \qmltype KoderAgentController
+    \inqmlmodule Koder.Agent
+    \brief The state of one chat or agent surface: messages, streaming, tools, lifecycle.
+
+    \qml
+    KoderAgentController {
+        id: agent
+        transport: KoderLocalAgent { reply: "Hello from the local agent." }
+        KoderTool { name: "get_time"; readOnly: true; handler: () => new Date().toString() }
+        onStreamEnd: (messageId) => console.log("reply finished", messageId)
+    }
+    // agent.send("Hi"); agent.abort(); agent.regenerate(id); agent.edit(id, "text") ...
+    \endqml
+
+    A thin shell over the toolkit-free core: every method dispatches one input to the core's
+    reducer; the controller performs the effects it returns (transport, tools), replays its change
+    sets on \l messages and emits its lifecycle events as signals. It holds no state logic.
+*/
+class KoderAgentController : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    Q_CLASSINFO("DefaultProperty", "tools")
+    /*! Every message of the conversation, hidden ones included (see the \c visible role). */
+    Q_PROPERTY(KoderMessageModel* messages READ messages CONSTANT FINAL)
+    /*! idle, streaming, reviewingToolCall, runningTool, error, interrupted or handoff. */
+    Q_PROPERTY(QString status READ status NOTIFY statusChanged FINAL)
+    /*! True while a reply streams (also again while a tool loop resumes). */
+    Q_PROPERTY(bool streaming READ streaming NOTIFY streamingChanged FINAL)
+    /*! True while a turn is open: streaming, reviewing a tool call or running a tool. */
+    Q_PROPERTY(bool abortable READ abortable NOTIFY abortableChanged FINAL)
+    /*! Tool calls awaiting the user's decision: maps of id, name, arguments, readOnly. */
+    Q_PROPERTY(QVariantList pendingToolCalls READ pendingToolCalls NOTIFY
+                   pendingToolCallsChanged FINAL)
+    /*! The most recent error (code, message, retryable, retryAfterMs), or null. */
+    Q_PROPERTY(QVariant lastError READ lastError NOTIFY lastErrorChanged FINAL)
+    /*! always, never or onlyRead: which tool calls run without asking. Default never. */
+    Q_PROPERTY(QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged
+                   FINAL)
+    /*! Sent as the first system message of every turn when not empty. */
+    Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY
+                   systemPromptChanged FINAL)
+    /*! The conversation shown; setting it switches conversations. */
+    Q_PROPERTY(QString conversationId READ conversationId WRITE setConversationId NOTIFY
+                   conversationIdChanged FINAL)
+    /*! The agent that answers. */
+    Q_PROPERTY(KoderTransport* transport READ transport WRITE setTransport NOTIFY
+                   transportChanged FINAL)
+    /*! The tools the model may call (the default property). */
+    Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
+    /*! Model calls per turn before the turn stops with an error. Default 10. */
+    Q_PROPERTY(int maxSteps READ maxSteps WRITE setMaxSteps NOTIFY maxStepsChanged FINAL)
+    /*! Retries of retryable errors. Default 0: retried only when the app asks. */
+    Q_PROPERTY(int maxRetries READ maxRetries WRITE setMaxRetries NOTIFY maxRetriesChanged FINAL)
+    /*! Milliseconds between model updates of a streaming row. Default 16; 0 = every token. */
+    Q_PROPERTY(int updateInterval READ updateInterval WRITE setUpdateInterval NOTIFY
+                   updateIntervalChanged FINAL)
+
+public:
+    explicit KoderAgentController(QObject* parent = nullptr);
+    ~KoderAgentController() override;
+
+    KoderMessageModel* messages() const { return m_model; }
+    QString status() const;
+    bool streaming() const;
+    bool abortable() const;
+    QVariantList pendingToolCalls() const;
+    QVariant lastError() const;
+    QString autoAccept() const;
+    void setAutoAccept(const QString& mode);
+    QString systemPrompt() const;
+    void setSystemPrompt(const QString& prompt);
+    QString conversationId() const;
+    void setConversationId(const QString& id);
+    KoderTransport* transport() const { return m_transport; }
+    void setTransport(KoderTransport* transport);
+    QQmlListProperty<KoderTool> tools();
+    int maxSteps() const { return m_state.maxSteps; }
+    void setMaxSteps(int steps);
+    int maxRetries() const { return m_state.maxRetries; }
+    void setMaxRetries(int retries);
+    int updateInterval() const;
+    void setUpdateInterval(int ms);
+
+    Q_INVOKABLE bool send(const QString& text, const QVariant& attachments = {});
+    Q_INVOKABLE bool regenerate(const QString& messageId);
+    Q_INVOKABLE bool edit(const QString& messageId, const QString& newText);
+    /*! Forks at \a messageId; returns the new conversation's id, or "" when rejected. */
+    Q_INVOKABLE QString branch(const QString& messageId);
+    Q_INVOKABLE void abort();
+    Q_INVOKABLE void clear();
+    Q_INVOKABLE bool deleteConversation();
+    Q_INVOKABLE void approveToolCall(const QString& callId);
+    Q_INVOKABLE void denyToolCall(const QString& callId, const QString& reason = {});
+    Q_INVOKABLE bool addUserMessage(const QString& text);
+    Q_INVOKABLE bool addChatMessages(const QVariant& list);
+    Q_INVOKABLE bool setChatMessages(const QVariant& list);
+    Q_INVOKABLE void reset();
+    Q_INVOKABLE bool addCheckpoint(const QVariant& payload);
+    Q_INVOKABLE bool restoreCheckpoint(const QString& messageId);
+
+    /// C++ hooks, composed by the core's rules (see koder/agent/hooks.h).
+    void addHooks(koder::agent::HookSet hooks);
+    /// The core state, read-only (for tests, debugging and the projection).
+    const koder::agent::State& state() const { return m_state; }
+    /// Replaces how ids and time are made (tests use Environment::deterministic()).
+    void setEnvironment(koder::agent::Environment env);
+
+Q_SIGNALS:
+    // Lifecycle (R4).
+    void userMessage(const QString& messageId);
+    void streamStart(const QString& messageId);
+    void streamToken(const QString& messageId, const QString& token);
+    void toolCall(const QVariant& call);
+    void streamEnd(const QString& messageId);
+    void error(const QVariant& error);
+    void aborted(const QString& messageId);
+    void checkpointRestored(const QVariant& payload);
+    void rejected(const QString& action, const QString& reason);
+
+    // Agent-loop hooks, as signals (the void ones; onError is maxRetries or a C++ hook).
+    void turnStarting(const QVariantMap& request);
+    void stepFinished(const QVariantMap& step);
+    void toolExecutionStarted(const QVariantMap& call);
+    void toolExecutionFinished(const QVariantMap& call, const QVariantMap& result);
+    void turnFinished(const QString& outcome, const QString& messageId);
+
+    /// Accessibility announcements (see koder::agent::Announcement), for the live region.
+    void announcement(int kind, int politeness, const QString& messageId, const QString& text);
+
+    void statusChanged();
+    void streamingChanged();
+    void abortableChanged();
+    void pendingToolCallsChanged();
+    void lastErrorChanged();
+    void autoAcceptChanged();
+    void systemPromptChanged();
+    void conversationIdChanged();
+    void transportChanged();
+    void toolsChanged();
+    void maxStepsChanged();
+    void maxRetriesChanged();
+    void updateIntervalChanged();
+
+private:
+    bool dispatch(koder::agent::Input&& input);
+    void perform(koder::agent::Effect& effect);
+    void startRequest(koder::agent::StartTurn request);
+    void emitEvents(std::vector<koder::agent::Event>& events);
+    void emitAnnouncements();
+    void fromTransport(koder::agent::Input&& input);
+    void toolFinished(const std::string& callId, std::string result, bool isError);
+    void reportHookFailures(const std::vector<koder::agent::HookFailure>& failures);
+    void syncTools();
+    KoderTool* findTool(const std::string& name) const;
+    QList<KoderTransport::ToolSpec> toolSpecs() const;
+    bool loadMessages(const QVariant& list, bool replace, const char* action);
+    QString reasonText(const koder::agent::Rejection& rejection) const;
+
+    static void appendTool(QQmlListProperty<KoderTool>* list, KoderTool* tool);
+    static qsizetype toolCount(QQmlListProperty<KoderTool>* list);
+    static KoderTool* toolAt(QQmlListProperty<KoderTool>* list, qsizetype index);
+    static void clearTools(QQmlListProperty<KoderTool>* list);
+
+    // Properties derived from the state, compared around each dispatch to emit NOTIFY signals.
+    struct Observed {
+        koder::agent::Status status;
+        bool open;
+        std::size_t pendingCount;
+        std::string firstPending;
+        bool hasError;
+        std::string errorCode;
+        koder::agent::AutoAccept autoAccept;
+        std::string systemPrompt;
+        std::string conversationId;
+        int maxSteps;
+        int maxRetries;
+    };
+    Observed observe() const;
+    void notifyChanges(const Observed& before);
+
+    koder::agent::State m_state;
+    koder::agent::Environment m_env;
+    koder::agent::Outcome m_out;
+    koder::agent::Hooks m_hooks;
+    KoderMessageModel* m_model;
+    QPointer<KoderTransport> m_transport;
+    QList<KoderTool*> m_tools;
+    ToolRunner* m_runner;
+    std::unordered_map<std::string, koder::agent::ToolCall> m_runningCalls;
+    bool m_dispatching = false;
+    std::deque<koder::agent::Input> m_queue;
+    // A retry waiting for its backoff.
+    QTimer m_retryTimer;
+    std::optional<koder::agent::StartTurn> m_delayedRequest;
+    // Conversations kept for the life of the controller when there is no store.
+    QHash<QString, std::vector<koder::agent::Message>> m_memory;
+};

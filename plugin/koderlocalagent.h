@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "kodertransport.h"
+
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QStringList>
+#include <QtCore/QTimer>
+#include <QtCore/QVariantList>
+
+#include <optional>
+
+/*!
+    \qmltype KoderLocalAgent
+    \inqmlmodule Koder.Agent
+    \brief An offline, deterministic agent: the default of the demo and of tests. No network.
+
+    Streams \l reply word by word (whitespace kept), or, when \l reply is empty, an echo that
+    quotes the user's last message. With \l toolCalls set, the first step of every turn requests
+    those calls and the reply streams in the step after their results.
+*/
+class KoderLocalAgent : public KoderTransport {
+    Q_OBJECT
+    QML_ELEMENT
+    /*! The text to stream; empty: echo the user's last message. */
+    Q_PROPERTY(QString reply READ reply WRITE setReply NOTIFY replyChanged FINAL)
+    /*! Tokens per second; 0 streams one token per event-loop turn. */
+    Q_PROPERTY(double tokensPerSecond READ tokensPerSecond WRITE setTokensPerSecond NOTIFY
+                   tokensPerSecondChanged FINAL)
+    /*! A list of \c{{name, arguments}} requested in the first step of every turn. */
+    Q_PROPERTY(QVariantList toolCalls READ toolCalls WRITE setToolCalls NOTIFY toolCallsChanged
+                   FINAL)
+    /*! -1: never fail; n: the stream fails (code "transport") after n tokens. */
+    Q_PROPERTY(int failAfterTokens READ failAfterTokens WRITE setFailAfterTokens NOTIFY
+                   failAfterTokensChanged FINAL)
+
+public:
+    explicit KoderLocalAgent(QObject* parent = nullptr);
+
+    void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
+    void cancel(koder::agent::RequestId requestId) override;
+
+    QString reply() const { return m_reply; }
+    void setReply(const QString& reply);
+    double tokensPerSecond() const { return m_tokensPerSecond; }
+    void setTokensPerSecond(double tps);
+    QVariantList toolCalls() const { return m_toolCalls; }
+    void setToolCalls(const QVariantList& calls);
+    int failAfterTokens() const { return m_failAfterTokens; }
+    void setFailAfterTokens(int n);
+
+    /// The reply cut into tokens: each word with the whitespace before it.
+    static QStringList tokenize(const QString& text);
+
+Q_SIGNALS:
+    void replyChanged();
+    void tokensPerSecondChanged();
+    void toolCallsChanged();
+    void failAfterTokensChanged();
+
+private:
+    struct Stream {
+        koder::agent::RequestId requestId = 0;
+        QStringList tokens;
+        qsizetype next = 0;
+        bool toolStep = false;
+        bool started = false;
+        QElapsedTimer clock;
+    };
+    void tick();
+    void emitToolStep(Stream& s);
+
+    QString m_reply;
+    double m_tokensPerSecond = 0;
+    QVariantList m_toolCalls;
+    int m_failAfterTokens = -1;
+    std::optional<Stream> m_stream;
+    QTimer m_timer;
+};
