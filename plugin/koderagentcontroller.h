@@ -54,13 +54,13 @@ class KoderAgentController : public QObject {
     /*! True while a turn is open: streaming, reviewing a tool call or running a tool. */
     Q_PROPERTY(bool abortable READ abortable NOTIFY abortableChanged FINAL)
     /*! Tool calls awaiting the user's decision: maps of id, name, arguments, readOnly. */
-    Q_PROPERTY(QVariantList pendingToolCalls READ pendingToolCalls NOTIFY
-                   pendingToolCallsChanged FINAL)
+    Q_PROPERTY(
+        QVariantList pendingToolCalls READ pendingToolCalls NOTIFY pendingToolCallsChanged FINAL)
     /*! The most recent error (code, message, retryable, retryAfterMs), or null. */
     Q_PROPERTY(QVariant lastError READ lastError NOTIFY lastErrorChanged FINAL)
     /*! always, never or onlyRead: which tool calls run without asking. Default never. */
-    Q_PROPERTY(QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged
-                   FINAL)
+    Q_PROPERTY(
+        QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged FINAL)
     /*! Sent as the first system message of every turn when not empty. */
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY
                    systemPromptChanged FINAL)
@@ -68,8 +68,8 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(QString conversationId READ conversationId WRITE setConversationId NOTIFY
                    conversationIdChanged FINAL)
     /*! The agent that answers. */
-    Q_PROPERTY(KoderTransport* transport READ transport WRITE setTransport NOTIFY
-                   transportChanged FINAL)
+    Q_PROPERTY(
+        KoderTransport* transport READ transport WRITE setTransport NOTIFY transportChanged FINAL)
     /*! The tools the model may call (the default property). */
     Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
     /*! Model calls per turn before the turn stops with an error. Default 10. */
@@ -168,10 +168,12 @@ Q_SIGNALS:
 
 private:
     bool dispatch(koder::agent::Input&& input);
+    void drainQueue();
     void perform(koder::agent::Effect& effect);
     void startRequest(koder::agent::StartTurn request);
+    void runTool(const koder::agent::ToolCall& call);
     void emitEvents(std::vector<koder::agent::Event>& events);
-    void emitAnnouncements();
+    void emitAnnouncements(const std::vector<koder::agent::Announcement>& announcements);
     void fromTransport(koder::agent::Input&& input);
     void toolFinished(const std::string& callId, std::string result, bool isError);
     void reportHookFailures(const std::vector<koder::agent::HookFailure>& failures);
@@ -213,6 +215,7 @@ private:
     ToolRunner* m_runner;
     std::unordered_map<std::string, koder::agent::ToolCall> m_runningCalls;
     bool m_dispatching = false;
+    std::string m_lastResult; ///< Outcome::result of the last dispatch (a branch's new id)
     std::deque<koder::agent::Input> m_queue;
     // A retry waiting for its backoff.
     QTimer m_retryTimer;

@@ -28,8 +28,8 @@ class KoderLocalAgent : public KoderTransport {
     Q_PROPERTY(double tokensPerSecond READ tokensPerSecond WRITE setTokensPerSecond NOTIFY
                    tokensPerSecondChanged FINAL)
     /*! A list of \c{{name, arguments}} requested in the first step of every turn. */
-    Q_PROPERTY(QVariantList toolCalls READ toolCalls WRITE setToolCalls NOTIFY toolCallsChanged
-                   FINAL)
+    Q_PROPERTY(
+        QVariantList toolCalls READ toolCalls WRITE setToolCalls NOTIFY toolCallsChanged FINAL)
     /*! -1: never fail; n: the stream fails (code "transport") after n tokens. */
     Q_PROPERTY(int failAfterTokens READ failAfterTokens WRITE setFailAfterTokens NOTIFY
                    failAfterTokensChanged FINAL)

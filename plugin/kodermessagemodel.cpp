@@ -101,7 +101,7 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
     case MetadataRole:
         return jsonTextToVariant(m.metadata());
     case CreatedAtRole:
-        return QDateTime::fromMSecsSinceEpoch(m.createdAt, QTimeZone::UTC);
+        return QDateTime::fromMSecsSinceEpoch(m.createdAt, Qt::UTC);
     case VisibleRole:
         return isVisible(m);
     default:
@@ -124,24 +124,15 @@ QVariantMap KoderMessageModel::get(int row) const
 QList<int> KoderMessageModel::rolesFor(Field fields)
 {
     static constexpr std::pair<Field, int> map[] = {
-        {Field::Id, MessageIdRole},
-        {Field::Role, RoleRole},
-        {Field::Role, VisibleRole},
-        {Field::Text, TextRole},
-        {Field::Text, Qt::DisplayRole},
-        {Field::Reasoning, ReasoningRole},
-        {Field::ToolCalls, ToolCallsRole},
-        {Field::ToolCallId, ToolCallIdRole},
-        {Field::ToolName, ToolNameRole},
-        {Field::IsError, IsErrorRole},
-        {Field::Denied, DeniedRole},
-        {Field::Aborted, AbortedRole},
-        {Field::Error, ErrorTextRole},
-        {Field::Attachments, AttachmentsRole},
-        {Field::Context, ContextRole},
-        {Field::Selection, SelectionRole},
-        {Field::Metadata, MetadataRole},
-        {Field::CreatedAt, CreatedAtRole},
+        {Field::Id, MessageIdRole},        {Field::Role, RoleRole},
+        {Field::Role, VisibleRole},        {Field::Text, TextRole},
+        {Field::Text, Qt::DisplayRole},    {Field::Reasoning, ReasoningRole},
+        {Field::ToolCalls, ToolCallsRole}, {Field::ToolCallId, ToolCallIdRole},
+        {Field::ToolName, ToolNameRole},   {Field::IsError, IsErrorRole},
+        {Field::Denied, DeniedRole},       {Field::Aborted, AbortedRole},
+        {Field::Error, ErrorTextRole},     {Field::Attachments, AttachmentsRole},
+        {Field::Context, ContextRole},     {Field::Selection, SelectionRole},
+        {Field::Metadata, MetadataRole},   {Field::CreatedAt, CreatedAtRole},
         {Field::Streaming, StreamingRole},
     };
     QList<int> roles;

@@ -34,11 +34,11 @@ class KoderTool : public QObject {
     /*! The name the model calls the tool by. */
     Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged FINAL)
     /*! What the tool does, for the model and the permission prompt. */
-    Q_PROPERTY(QString description READ description WRITE setDescription NOTIFY
-                   descriptionChanged FINAL)
+    Q_PROPERTY(
+        QString description READ description WRITE setDescription NOTIFY descriptionChanged FINAL)
     /*! JSON schema of the arguments object. */
-    Q_PROPERTY(QVariantMap parameters READ parameters WRITE setParameters NOTIFY
-                   parametersChanged FINAL)
+    Q_PROPERTY(
+        QVariantMap parameters READ parameters WRITE setParameters NOTIFY parametersChanged FINAL)
     /*! A read-only tool changes nothing; autoAccept "onlyRead" runs it without asking. */
     Q_PROPERTY(bool readOnly READ readOnly WRITE setReadOnly NOTIFY readOnlyChanged FINAL)
     /*! Milliseconds a call may take before it fails; 0 waits forever. Default 30000. */

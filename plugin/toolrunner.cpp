@@ -126,8 +126,9 @@ void ToolRunner::settle(const QString& callId, const QJSValue& value, bool rejec
     if (!m_running.contains(callId))
         return; // timed out or cancelled meanwhile
     if (rejected) {
-        const QString reason = value.isError() ? value.property(QStringLiteral("message")).toString()
-                                               : value.toString();
+        const QString reason = value.isError()
+                                   ? value.property(QStringLiteral("message")).toString()
+                                   : value.toString();
         finish(toStd(callId), "The tool failed: " + toStd(reason), true);
     } else {
         finish(toStd(callId), resultText(value), false);
@@ -137,7 +138,8 @@ void ToolRunner::settle(const QString& callId, const QJSValue& value, bool rejec
 void ToolRunner::finishLater(const std::string& callId, std::string result, bool isError)
 {
     QMetaObject::invokeMethod(
-        this, [this, callId, result = std::move(result), isError]() mutable {
+        this,
+        [this, callId, result = std::move(result), isError]() mutable {
             finish(callId, std::move(result), isError);
         },
         Qt::QueuedConnection);

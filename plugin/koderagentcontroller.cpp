@@ -1,0 +1,753 @@
+// SPDX-License-Identifier: MIT
+#include "koderagentcontroller.h"
+
+#include "agentlogging.h"
+#include "koder/agent/reducer.h"
+#include "koder/agent/serialization.h"
+#include "qtconvert.h"
+#include "toolrunner.h"
+
+#include <QtCore/QDateTime>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QMetaMethod>
+#include <QtCore/QRandomGenerator>
+
+using namespace koder::agent;
+using namespace koder::agent::qt;
+
+namespace {
+
+// Short random ids (prefix + 12 hex digits) fit std::string's small buffer: no allocation.
+Environment productionEnvironment()
+{
+    Environment env;
+    env.newId = [](std::string_view prefix) {
+        const quint64 bits = QRandomGenerator::global()->generate64() & 0xffffffffffffULL;
+        std::string id(prefix);
+        id += QByteArray::number(bits, 16).rightJustified(12, '0').toStdString();
+        return id;
+    };
+    env.now = [] { return QDateTime::currentMSecsSinceEpoch(); };
+    return env;
+}
+
+QVariantMap stepToVariant(const StepFinishEvent& e)
+{
+    return {{QStringLiteral("messageId"), toQString(e.messageId)},
+            {QStringLiteral("step"), e.step},
+            {QStringLiteral("finishReason"), toQString(e.finishReason)}};
+}
+
+QVariantMap requestToVariant(const StartTurn& r)
+{
+    return {{QStringLiteral("requestId"), static_cast<double>(r.requestId)},
+            {QStringLiteral("conversationId"), toQString(r.conversationId)},
+            {QStringLiteral("step"), r.step},
+            {QStringLiteral("attempt"), r.attempt},
+            {QStringLiteral("messageCount"), static_cast<int>(r.history.size())}};
+}
+
+} // namespace
+
+KoderAgentController::KoderAgentController(QObject* parent)
+    : QObject(parent)
+    , m_env(productionEnvironment())
+    , m_model(new KoderMessageModel(m_state, this))
+    , m_runner(
+          new ToolRunner([this](const std::string& id, std::string result,
+                                bool isError) { toolFinished(id, std::move(result), isError); },
+                         this))
+{
+    m_state.conversationId = m_env.newId("c");
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
+        if (auto request = std::exchange(m_delayedRequest, std::nullopt))
+            startRequest(std::move(*request));
+    });
+}
+
+KoderAgentController::~KoderAgentController()
+{
+    if (m_transport)
+        m_transport->setSink({});
+}
+
+// ---- dispatch ---------------------------------------------------------------------------------
+
+bool KoderAgentController::dispatch(Input&& input)
+{
+    if (m_dispatching) {
+        // An input produced while effects run (a transport or tool answering at once) waits for
+        // the current one to finish, so outcomes never interleave.
+        m_queue.push_back(std::move(input));
+        return true;
+    }
+    m_dispatching = true;
+    const Observed before = observe();
+    reduce(m_state, std::move(input), m_out, m_env);
+
+    if (m_out.rejected()) {
+        const Rejection rejection = *m_out.rejection;
+        m_dispatching = false;
+        qCDebug(lcAgent) << "rejected" << toQString(rejection.action)
+                         << toQString(toString(rejection.reason)) << toQString(rejection.detail);
+        Q_EMIT rejected(toQString(rejection.action), reasonText(rejection));
+        while (!m_dispatching && !m_queue.empty()) {
+            Input next = std::move(m_queue.front());
+            m_queue.pop_front();
+            dispatch(std::move(next));
+        }
+        return false;
+    }
+
+    m_lastResult = m_out.result;
+    m_model->apply(m_out.changes);
+    // Tools start after the events (a step's stepFinished comes before its tools' start) and
+    // only if the turn still wants them then: a handler may have aborted it meanwhile.
+    std::vector<ToolCall> toolsToRun;
+    if (!m_out.effects.empty()) {
+        std::vector<Effect> effects = std::move(m_out.effects);
+        m_out.effects.clear();
+        for (Effect& effect : effects) {
+            if (auto* exec = std::get_if<ExecuteTool>(&effect))
+                toolsToRun.push_back(std::move(exec->call));
+            else
+                perform(effect);
+        }
+    }
+    // Take the events and announcements out: handlers may dispatch again, reusing m_out.
+    std::vector<Event> events;
+    std::vector<Announcement> announcements;
+    events.swap(m_out.events);
+    announcements.swap(m_out.announcements);
+    m_dispatching = false;
+
+    notifyChanges(before);
+    if (!announcements.empty())
+        emitAnnouncements(announcements);
+    if (!events.empty())
+        emitEvents(events);
+    for (const ToolCall& call : toolsToRun)
+        runTool(call);
+    // Hand the capacity back so the token path stays allocation-free.
+    events.clear();
+    announcements.clear();
+    if (m_out.events.capacity() == 0)
+        m_out.events.swap(events);
+    if (m_out.announcements.capacity() == 0)
+        m_out.announcements.swap(announcements);
+
+    drainQueue();
+    return true;
+}
+
+void KoderAgentController::drainQueue()
+{
+    while (!m_dispatching && !m_queue.empty()) {
+        Input next = std::move(m_queue.front());
+        m_queue.pop_front();
+        dispatch(std::move(next));
+    }
+}
+
+KoderAgentController::Observed KoderAgentController::observe() const
+{
+    const auto& pending = m_state.pendingToolCalls;
+    return {m_state.status,
+            m_state.turn.has_value(),
+            pending.size(),
+            pending.empty() ? std::string() : pending.front().id,
+            m_state.lastError.has_value(),
+            m_state.lastError ? m_state.lastError->code : std::string(),
+            m_state.autoAccept,
+            m_state.systemPrompt,
+            m_state.conversationId,
+            m_state.maxSteps,
+            m_state.maxRetries};
+}
+
+void KoderAgentController::notifyChanges(const Observed& b)
+{
+    const Status status = m_state.status;
+    if (b.status != status)
+        Q_EMIT statusChanged();
+    if ((b.status == Status::Streaming) != (status == Status::Streaming))
+        Q_EMIT streamingChanged();
+    if (b.open != m_state.turn.has_value())
+        Q_EMIT abortableChanged();
+    const auto& pending = m_state.pendingToolCalls;
+    if (b.pendingCount != pending.size() ||
+        (!pending.empty() && b.firstPending != pending.front().id))
+        Q_EMIT pendingToolCallsChanged();
+    if (b.hasError != m_state.lastError.has_value() ||
+        (m_state.lastError && b.errorCode != m_state.lastError->code))
+        Q_EMIT lastErrorChanged();
+    if (b.autoAccept != m_state.autoAccept)
+        Q_EMIT autoAcceptChanged();
+    if (b.systemPrompt != m_state.systemPrompt)
+        Q_EMIT systemPromptChanged();
+    if (b.conversationId != m_state.conversationId)
+        Q_EMIT conversationIdChanged();
+    if (b.maxSteps != m_state.maxSteps)
+        Q_EMIT maxStepsChanged();
+    if (b.maxRetries != m_state.maxRetries)
+        Q_EMIT maxRetriesChanged();
+}
+
+// ---- effects ----------------------------------------------------------------------------------
+
+void KoderAgentController::perform(Effect& effect)
+{
+    if (auto* start = std::get_if<StartTurn>(&effect)) {
+        if (start->delayMs > 0) {
+            qCDebug(lcAgent) << "retrying in" << start->delayMs << "ms";
+            m_delayedRequest = std::move(*start);
+            m_retryTimer.start(static_cast<int>(m_delayedRequest->delayMs));
+        } else {
+            startRequest(std::move(*start));
+        }
+    } else if (auto* cancel = std::get_if<CancelTurn>(&effect)) {
+        if (m_delayedRequest && m_delayedRequest->requestId == cancel->requestId) {
+            m_retryTimer.stop();
+            m_delayedRequest.reset();
+        }
+        if (cancel->requestId != 0 && m_transport)
+            m_transport->cancel(cancel->requestId);
+        for (const std::string& id : cancel->toolCallIds) {
+            m_runner->cancel(id);
+            m_runningCalls.erase(id);
+        }
+    } else if (auto* fork = std::get_if<ForkConversation>(&effect)) {
+        // Without a store, forks live in memory for the life of the controller.
+        m_memory.insert(toQString(fork->newConversationId), std::move(fork->messages));
+    } else if (auto* del = std::get_if<DeleteStoredConversation>(&effect)) {
+        m_memory.remove(toQString(del->conversationId));
+    }
+    // Persist: nothing to write without a store; the state itself is the memory copy.
+}
+
+void KoderAgentController::runTool(const ToolCall& call)
+{
+    const auto& running = m_state.turn ? m_state.turn->running : std::vector<std::string>{};
+    if (std::find(running.begin(), running.end(), call.id) == running.end())
+        return;
+    reportHookFailures(m_hooks.onToolExecutionStart(call));
+    Q_EMIT toolExecutionStarted(toolCallToVariant(call));
+    m_runningCalls[call.id] = call;
+    m_runner->run(findTool(call.name), call);
+}
+
+void KoderAgentController::startRequest(StartTurn request)
+{
+    if (request.step == 1 && request.attempt == 0) {
+        reportHookFailures(m_hooks.onStart(request));
+        Q_EMIT turnStarting(requestToVariant(request));
+    }
+    std::vector<HookFailure> failures;
+    StartTurn prepared = m_hooks.prepareStep(std::move(request), failures);
+    reportHookFailures(failures);
+    if (!m_transport) {
+        const RequestId id = prepared.requestId;
+        QMetaObject::invokeMethod(
+            this,
+            [this, id] {
+                fromTransport(StreamFailed{id,
+                                           {"no_transport", "No transport is set.", false, -1},
+                                           ErrorVerdict::Default});
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_transport->start(prepared, toolSpecs());
+}
+
+void KoderAgentController::fromTransport(Input&& input)
+{
+    if (auto* failed = std::get_if<StreamFailed>(&input)) {
+        // onError hooks run only for the live request; a stale failure is dropped by the core.
+        if (m_state.turn && m_state.turn->requestId == failed->requestId) {
+            std::vector<HookFailure> failures;
+            const ErrorVerdict verdict =
+                m_hooks.onError(failed->error, m_state.turn->attempt, failures);
+            reportHookFailures(failures);
+            if (verdict != ErrorVerdict::Default)
+                failed->verdict = verdict;
+        }
+    }
+    dispatch(std::move(input));
+}
+
+void KoderAgentController::toolFinished(const std::string& callId, std::string result, bool isError)
+{
+    const auto it = m_runningCalls.find(callId);
+    ToolResult toolResult{callId, std::move(result), isError};
+    if (it != m_runningCalls.end()) {
+        reportHookFailures(m_hooks.onToolExecutionEnd(it->second, toolResult));
+        Q_EMIT toolExecutionFinished(toolCallToVariant(it->second),
+                                     {{QStringLiteral("result"), toQString(toolResult.result)},
+                                      {QStringLiteral("isError"), isError}});
+        m_runningCalls.erase(it);
+    }
+    dispatch(std::move(toolResult));
+}
+
+void KoderAgentController::reportHookFailures(const std::vector<HookFailure>& failures)
+{
+    for (const HookFailure& f : failures)
+        qCWarning(lcAgent).noquote() << "hook" << toQString(f.hookSet) << toQString(f.hook)
+                                     << "threw:" << toQString(f.what) << "(skipped)";
+}
+
+// ---- events -----------------------------------------------------------------------------------
+
+void KoderAgentController::emitEvents(std::vector<Event>& events)
+{
+    static const QMetaMethod tokenSignal =
+        QMetaMethod::fromSignal(&KoderAgentController::streamToken);
+    // Views in StreamTokenEvent point into the state: turn every event into Qt values before
+    // any handler runs (a handler may change the state).
+    struct Pending {
+        std::size_t index;
+        QString a;
+        QString b;
+        QVariant v;
+    };
+    std::vector<Pending> pending;
+    pending.reserve(events.size());
+    const bool tokensWanted = isSignalConnected(tokenSignal);
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        std::visit(
+            [&](const auto& e) {
+                using T = std::decay_t<decltype(e)>;
+                if constexpr (std::is_same_v<T, StreamTokenEvent>) {
+                    if (tokensWanted)
+                        pending.push_back({i, toQString(e.messageId), toQString(e.token), {}});
+                } else if constexpr (std::is_same_v<T, ToolCallEvent>) {
+                    pending.push_back({i, toQString(e.messageId), {}, toolCallToVariant(e.call)});
+                } else if constexpr (std::is_same_v<T, StepFinishEvent>) {
+                    pending.push_back({i, {}, {}, stepToVariant(e)});
+                } else if constexpr (std::is_same_v<T, ErrorEvent>) {
+                    QVariantMap error = errorToVariant(e.error);
+                    error.insert(QStringLiteral("messageId"), toQString(e.messageId));
+                    pending.push_back({i, toQString(e.messageId), {}, error});
+                } else if constexpr (std::is_same_v<T, CheckpointRestoredEvent>) {
+                    pending.push_back(
+                        {i, toQString(e.messageId), {}, jsonTextToVariant(e.payload)});
+                } else {
+                    pending.push_back({i, toQString(e.messageId), {}, {}});
+                }
+            },
+            events[i]);
+    }
+    for (const Pending& p : pending) {
+        const Event& e = events[p.index];
+        if (isTerminal(e)) {
+            // Coalesced model updates are always visible before a terminal event.
+            m_model->flush();
+            reportHookFailures(m_hooks.onFinish(e));
+        }
+        switch (e.index()) {
+        case 0:
+            Q_EMIT userMessage(p.a);
+            break;
+        case 1:
+            Q_EMIT streamStart(p.a);
+            break;
+        case 2:
+            Q_EMIT streamToken(p.a, p.b);
+            break;
+        case 3:
+            Q_EMIT toolCall(p.v);
+            break;
+        case 4:
+            reportHookFailures(m_hooks.onStepFinish(std::get<StepFinishEvent>(e)));
+            Q_EMIT stepFinished(p.v.toMap());
+            break;
+        case 5:
+            Q_EMIT streamEnd(p.a);
+            Q_EMIT turnFinished(QStringLiteral("streamEnd"), p.a);
+            break;
+        case 6:
+            Q_EMIT error(p.v);
+            Q_EMIT turnFinished(QStringLiteral("error"), p.a);
+            break;
+        case 7:
+            Q_EMIT aborted(p.a);
+            Q_EMIT turnFinished(QStringLiteral("aborted"), p.a);
+            break;
+        case 8:
+            Q_EMIT checkpointRestored(p.v);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& announcements)
+{
+    static const QMetaMethod signal = QMetaMethod::fromSignal(&KoderAgentController::announcement);
+    if (!isSignalConnected(signal))
+        return;
+    // Texts first: a handler may change the state the offsets point into.
+    QStringList texts;
+    for (const Announcement& a : announcements) {
+        QString text;
+        if (a.kind == Announcement::Kind::ReplyText) {
+            const std::size_t row = findMessage(m_state, a.messageId);
+            if (row != noRow)
+                text = toQString(
+                    std::string_view(m_state.messages[row].text).substr(a.offset, a.length));
+        }
+        texts.append(text);
+    }
+    for (std::size_t i = 0; i < announcements.size(); ++i) {
+        const Announcement& a = announcements[i];
+        Q_EMIT announcement(static_cast<int>(a.kind), static_cast<int>(a.politeness),
+                            toQString(a.messageId), texts.at(static_cast<qsizetype>(i)));
+    }
+}
+
+QString KoderAgentController::reasonText(const Rejection& r) const
+{
+    QString text;
+    switch (r.reason) {
+    case RejectReason::TurnInProgress:
+        text = tr("A reply is still in progress.");
+        break;
+    case RejectReason::NoTurn:
+        text = tr("There is no reply in progress.");
+        break;
+    case RejectReason::UnknownMessage:
+        text = tr("There is no message with that id.");
+        break;
+    case RejectReason::NotUserMessage:
+        text = tr("Only your own messages can be edited.");
+        break;
+    case RejectReason::NotCheckpoint:
+        text = tr("That message is not a checkpoint.");
+        break;
+    case RejectReason::StillStreaming:
+        text = tr("That message is still being written.");
+        break;
+    case RejectReason::NothingToRun:
+        text = tr("There is no message of yours to answer.");
+        break;
+    case RejectReason::UnknownToolCall:
+        text = tr("No tool call with that id is waiting for a decision.");
+        break;
+    case RejectReason::InvalidMessages:
+        text = tr("The messages are not valid.");
+        break;
+    case RejectReason::InvalidValue:
+        text = tr("The value is not valid.");
+        break;
+    }
+    if (!r.detail.empty() &&
+        (r.reason == RejectReason::InvalidMessages || r.reason == RejectReason::InvalidValue))
+        text += QLatin1Char(' ') + toQString(r.detail);
+    return text;
+}
+
+// ---- properties -------------------------------------------------------------------------------
+
+QString KoderAgentController::status() const
+{
+    return toQString(toString(m_state.status));
+}
+
+bool KoderAgentController::streaming() const
+{
+    return isStreaming(m_state);
+}
+
+bool KoderAgentController::abortable() const
+{
+    return isAbortable(m_state);
+}
+
+QVariantList KoderAgentController::pendingToolCalls() const
+{
+    return toolCallsToVariant(m_state.pendingToolCalls);
+}
+
+QVariant KoderAgentController::lastError() const
+{
+    if (!m_state.lastError)
+        return QVariant::fromValue(nullptr);
+    return errorToVariant(*m_state.lastError);
+}
+
+QString KoderAgentController::autoAccept() const
+{
+    return toQString(toString(m_state.autoAccept));
+}
+
+void KoderAgentController::setAutoAccept(const QString& mode)
+{
+    const auto parsed = autoAcceptFromString(toStd(mode));
+    if (!parsed) {
+        Q_EMIT rejected(
+            QStringLiteral("setAutoAccept"),
+            tr("Unknown auto-accept mode \"%1\": use always, never or onlyRead.").arg(mode));
+        return;
+    }
+    dispatch(SetAutoAccept{*parsed});
+}
+
+QString KoderAgentController::systemPrompt() const
+{
+    return toQString(m_state.systemPrompt);
+}
+
+void KoderAgentController::setSystemPrompt(const QString& prompt)
+{
+    dispatch(SetSystemPrompt{toStd(prompt)});
+}
+
+QString KoderAgentController::conversationId() const
+{
+    return toQString(m_state.conversationId);
+}
+
+void KoderAgentController::setConversationId(const QString& id)
+{
+    if (id == conversationId())
+        return;
+    // Keep the conversation being left, so switching back finds it.
+    if (!m_state.messages.empty())
+        m_memory.insert(conversationId(), m_state.messages);
+    std::vector<Message> messages = m_memory.take(id);
+    dispatch(SwitchConversation{toStd(id), std::move(messages)});
+}
+
+void KoderAgentController::setTransport(KoderTransport* transport)
+{
+    if (m_transport == transport)
+        return;
+    if (isAbortable(m_state))
+        dispatch(Abort{}); // the old transport cannot finish the open turn
+    if (m_transport)
+        m_transport->setSink({});
+    m_transport = transport;
+    if (m_transport)
+        m_transport->setSink([this](Input&& input) { fromTransport(std::move(input)); });
+    Q_EMIT transportChanged();
+}
+
+void KoderAgentController::setMaxSteps(int steps)
+{
+    dispatch(SetMaxSteps{steps});
+}
+
+void KoderAgentController::setMaxRetries(int retries)
+{
+    dispatch(SetMaxRetries{retries});
+}
+
+int KoderAgentController::updateInterval() const
+{
+    return m_model->updateInterval();
+}
+
+void KoderAgentController::setUpdateInterval(int ms)
+{
+    if (ms == m_model->updateInterval())
+        return;
+    m_model->setUpdateInterval(ms);
+    Q_EMIT updateIntervalChanged();
+}
+
+void KoderAgentController::addHooks(HookSet hooks)
+{
+    m_hooks.add(std::move(hooks));
+}
+
+void KoderAgentController::setEnvironment(Environment env)
+{
+    m_env = std::move(env);
+}
+
+// ---- tools ------------------------------------------------------------------------------------
+
+QQmlListProperty<KoderTool> KoderAgentController::tools()
+{
+    return {this, &m_tools, &appendTool, &toolCount, &toolAt, &clearTools};
+}
+
+void KoderAgentController::appendTool(QQmlListProperty<KoderTool>* list, KoderTool* tool)
+{
+    auto* self = static_cast<KoderAgentController*>(list->object);
+    if (!tool || self->m_tools.contains(tool))
+        return;
+    self->m_tools.append(tool);
+    connect(tool, &KoderTool::definitionChanged, self, &KoderAgentController::syncTools);
+    connect(tool, &QObject::destroyed, self, [self, tool] {
+        self->m_tools.removeAll(tool);
+        self->syncTools();
+        Q_EMIT self->toolsChanged();
+    });
+    self->syncTools();
+    Q_EMIT self->toolsChanged();
+}
+
+qsizetype KoderAgentController::toolCount(QQmlListProperty<KoderTool>* list)
+{
+    return static_cast<KoderAgentController*>(list->object)->m_tools.size();
+}
+
+KoderTool* KoderAgentController::toolAt(QQmlListProperty<KoderTool>* list, qsizetype index)
+{
+    return static_cast<KoderAgentController*>(list->object)->m_tools.value(index);
+}
+
+void KoderAgentController::clearTools(QQmlListProperty<KoderTool>* list)
+{
+    auto* self = static_cast<KoderAgentController*>(list->object);
+    for (KoderTool* tool : std::as_const(self->m_tools))
+        disconnect(tool, nullptr, self, nullptr);
+    self->m_tools.clear();
+    self->syncTools();
+    Q_EMIT self->toolsChanged();
+}
+
+void KoderAgentController::syncTools()
+{
+    std::vector<ToolInfo> infos;
+    for (const KoderTool* tool : std::as_const(m_tools))
+        if (!tool->name().isEmpty())
+            infos.push_back({toStd(tool->name()), tool->readOnly()});
+    dispatch(SetTools{std::move(infos)});
+}
+
+KoderTool* KoderAgentController::findTool(const std::string& name) const
+{
+    const QString qname = toQString(name);
+    for (KoderTool* tool : m_tools)
+        if (tool->name() == qname)
+            return tool;
+    return nullptr;
+}
+
+QList<KoderTransport::ToolSpec> KoderAgentController::toolSpecs() const
+{
+    QList<KoderTransport::ToolSpec> specs;
+    for (const KoderTool* tool : m_tools)
+        if (!tool->name().isEmpty())
+            specs.append({tool->name(), tool->description(),
+                          QJsonObject::fromVariantMap(tool->parameters()), tool->readOnly()});
+    return specs;
+}
+
+// ---- methods ----------------------------------------------------------------------------------
+
+bool KoderAgentController::send(const QString& text, const QVariant& attachments)
+{
+    return dispatch(Send{toStd(text), variantToJsonText(attachments)});
+}
+
+bool KoderAgentController::regenerate(const QString& messageId)
+{
+    return dispatch(Regenerate{toStd(messageId)});
+}
+
+bool KoderAgentController::edit(const QString& messageId, const QString& newText)
+{
+    return dispatch(Edit{toStd(messageId), toStd(newText)});
+}
+
+QString KoderAgentController::branch(const QString& messageId)
+{
+    if (!dispatch(Branch{toStd(messageId)}))
+        return {};
+    return toQString(m_lastResult);
+}
+
+void KoderAgentController::abort()
+{
+    dispatch(Abort{});
+}
+
+void KoderAgentController::clear()
+{
+    dispatch(Clear{});
+}
+
+bool KoderAgentController::deleteConversation()
+{
+    return dispatch(DeleteConversation{});
+}
+
+void KoderAgentController::approveToolCall(const QString& callId)
+{
+    dispatch(ApproveToolCall{toStd(callId)});
+}
+
+void KoderAgentController::denyToolCall(const QString& callId, const QString& reason)
+{
+    dispatch(DenyToolCall{toStd(callId), toStd(reason)});
+}
+
+bool KoderAgentController::addUserMessage(const QString& text)
+{
+    return dispatch(AddUserMessage{toStd(text)});
+}
+
+bool KoderAgentController::addChatMessages(const QVariant& list)
+{
+    return loadMessages(list, false, "addChatMessages");
+}
+
+bool KoderAgentController::setChatMessages(const QVariant& list)
+{
+    return loadMessages(list, true, "setChatMessages");
+}
+
+void KoderAgentController::reset()
+{
+    dispatch(Reset{});
+}
+
+bool KoderAgentController::addCheckpoint(const QVariant& payload)
+{
+    return dispatch(AddCheckpoint{variantToJsonText(payload)});
+}
+
+bool KoderAgentController::restoreCheckpoint(const QString& messageId)
+{
+    return dispatch(RestoreCheckpoint{toStd(messageId)});
+}
+
+// Messages from QML go through the core's validating JSON loader, so a bad field is reported by
+// its path ("messages[2].role: unknown value \"bot\"") instead of being half-applied.
+bool KoderAgentController::loadMessages(const QVariant& list, bool replace, const char* action)
+{
+    QJsonArray array;
+    const QVariantList items = list.toList();
+    for (const QVariant& item : items) {
+        QVariantMap m = item.toMap();
+        if (!m.contains(QStringLiteral("id")))
+            m.insert(QStringLiteral("id"), toQString(m_env.newId("m")));
+        const QVariant created = m.value(QStringLiteral("createdAt"));
+        if (!created.isValid())
+            m.insert(QStringLiteral("createdAt"),
+                     QVariant::fromValue<qint64>(m_env.now ? m_env.now() : 0));
+        else if (created.typeId() == QMetaType::QDateTime)
+            m.insert(QStringLiteral("createdAt"),
+                     QVariant::fromValue<qint64>(created.toDateTime().toMSecsSinceEpoch()));
+        array.append(QJsonValue::fromVariant(m));
+    }
+    const QByteArray json = QJsonDocument(array).toJson(QJsonDocument::Compact);
+    auto loaded = messagesFromJson(std::string_view(json.constData(), json.size()));
+    if (auto* error = std::get_if<LoadError>(&loaded)) {
+        Q_EMIT rejected(QString::fromLatin1(action), tr("The messages are not valid.") +
+                                                         QLatin1Char(' ') +
+                                                         toQString(error->toString()));
+        return false;
+    }
+    auto& messages = std::get<std::vector<Message>>(loaded);
+    if (replace)
+        return dispatch(SetMessages{std::move(messages)});
+    return dispatch(AddMessages{std::move(messages)});
+}

@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: MIT
+// KoderAgentController through its public C++/QML API, with QAbstractItemModelTester watching the
+// message model in every scenario.
+#include "koderagentcontroller.h"
+#include "koderlocalagent.h"
+#include "kodermessagemodel.h"
+#include "kodertool.h"
+
+#include <QtCore/QJsonObject>
+#include <QtQml/QQmlComponent>
+#include <QtQml/QQmlEngine>
+#include <QtTest/QAbstractItemModelTester>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+#include <memory>
+#include <stdexcept>
+
+using namespace koder::agent;
+
+// A transport the test drives by hand: records requests, delivers what the test says.
+class ScriptedTransport : public KoderTransport {
+    Q_OBJECT
+public:
+    using KoderTransport::KoderTransport;
+    void start(const StartTurn& request, const QList<ToolSpec>& tools) override
+    {
+        requests.push_back(request);
+        lastTools = tools;
+    }
+    void cancel(RequestId id) override { cancelled.push_back(id); }
+    void push(Input&& input) { deliver(std::move(input)); }
+    RequestId last() const { return requests.empty() ? 0 : requests.back().requestId; }
+
+    std::vector<StartTurn> requests;
+    std::vector<RequestId> cancelled;
+    QList<ToolSpec> lastTools;
+};
+
+class TstController : public QObject {
+    Q_OBJECT
+
+private:
+    std::unique_ptr<KoderAgentController> agent;
+    std::unique_ptr<QAbstractItemModelTester> tester;
+    QStringList events; // lifecycle signals in emission order
+
+    void record()
+    {
+        events.clear();
+        auto* a = agent.get();
+        connect(a, &KoderAgentController::userMessage, this, [this] { events << "userMessage"; });
+        connect(a, &KoderAgentController::streamStart, this, [this] { events << "streamStart"; });
+        connect(a, &KoderAgentController::streamToken, this, [this] {
+            if (events.isEmpty() || events.last() != "streamToken")
+                events << "streamToken"; // many tokens read as one entry
+        });
+        connect(a, &KoderAgentController::toolCall, this, [this] { events << "toolCall"; });
+        connect(a, &KoderAgentController::streamEnd, this, [this] { events << "streamEnd"; });
+        connect(a, &KoderAgentController::error, this, [this] { events << "error"; });
+        connect(a, &KoderAgentController::aborted, this, [this] { events << "aborted"; });
+    }
+
+    KoderLocalAgent* useLocalAgent(const QString& reply)
+    {
+        auto* local = new KoderLocalAgent(agent.get());
+        local->setReply(reply);
+        agent->setTransport(local);
+        return local;
+    }
+
+    ScriptedTransport* useScripted()
+    {
+        auto* t = new ScriptedTransport(agent.get());
+        agent->setTransport(t);
+        return t;
+    }
+
+    KoderTool* addTool(const QString& name, bool readOnly, KoderTool::Callable fn,
+                       int timeoutMs = 30'000)
+    {
+        auto* tool = new KoderTool(agent.get());
+        tool->setName(name);
+        tool->setReadOnly(readOnly);
+        tool->setTimeoutMs(timeoutMs);
+        tool->setCallable(std::move(fn));
+        auto list = agent->tools();
+        list.append(&list, tool);
+        return tool;
+    }
+
+    QString text(int row) const
+    {
+        return agent->messages()
+            ->data(agent->messages()->index(row), KoderMessageModel::TextRole)
+            .toString();
+    }
+    QString lastText() const { return text(agent->messages()->count() - 1); }
+
+private Q_SLOTS:
+    void init()
+    {
+        agent = std::make_unique<KoderAgentController>();
+        agent->setEnvironment(Environment::deterministic());
+        tester = std::make_unique<QAbstractItemModelTester>(
+            agent->messages(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        record();
+    }
+
+    void cleanup()
+    {
+        tester.reset();
+        agent.reset();
+    }
+
+    void lifecycleOrderR4()
+    {
+        useLocalAgent(QStringLiteral("Hello there, friend."));
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        QSignalSpy streamingChanged(agent.get(), &KoderAgentController::streamingChanged);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QCOMPARE(agent->status(), QStringLiteral("streaming"));
+        QVERIFY(agent->streaming());
+        QVERIFY(agent->abortable());
+        QVERIFY(end.wait());
+        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "streamToken", "streamEnd"}));
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QVERIFY(!agent->streaming());
+        QVERIFY(!agent->abortable());
+        QCOMPARE(streamingChanged.count(), 2);
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(lastText(), QStringLiteral("Hello there, friend."));
+        const QVariantMap row = agent->messages()->get(1);
+        QCOMPARE(row.value("role").toString(), QStringLiteral("assistant"));
+        QCOMPARE(row.value("streaming").toBool(), false);
+        QCOMPARE(row.value("visible").toBool(), true);
+        QCOMPARE(end.first().first().toString(), row.value("messageId").toString());
+    }
+
+    void echoWhenReplyIsEmpty()
+    {
+        useLocalAgent({});
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        agent->send(QStringLiteral("ping  pong"));
+        QVERIFY(end.wait());
+        QCOMPARE(lastText(), QStringLiteral("You said: \"ping  pong\""));
+    }
+
+    void secondSendIsRejectedR7()
+    {
+        useLocalAgent(QStringLiteral("a b c d e f g"))->setTokensPerSecond(50);
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        QVERIFY(agent->send(QStringLiteral("one")));
+        QVERIFY(!agent->send(QStringLiteral("two")));
+        QCOMPARE(rejected.count(), 1);
+        QCOMPARE(rejected.first().at(0).toString(), QStringLiteral("send"));
+        QVERIFY(!rejected.first().at(1).toString().isEmpty());
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(agent->status(), QStringLiteral("streaming"));
+    }
+
+    void abortKeepsPartialAndDropsLateTokens()
+    {
+        auto* t = useScripted();
+        QSignalSpy abortedSpy(agent.get(), &KoderAgentController::aborted);
+        agent->send(QStringLiteral("q"));
+        const RequestId id = t->last();
+        t->push(TextDelta{id, "partial "});
+        agent->abort();
+        QCOMPARE(abortedSpy.count(), 1);
+        QCOMPARE(t->cancelled, std::vector<RequestId>{id});
+        QCOMPARE(agent->status(), QStringLiteral("interrupted"));
+        QVERIFY(!agent->abortable());
+        t->push(TextDelta{id, "late"});
+        t->push(StreamEnded{id, "stop"});
+        QCOMPARE(lastText(), QStringLiteral("partial "));
+        QCOMPARE(agent->messages()->get(1).value("aborted").toBool(), true);
+        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "streamToken", "aborted"}));
+    }
+
+    void localAgentStopsAtOnceOnAbort()
+    {
+        auto* local = useLocalAgent(QStringLiteral("one two three four five six"));
+        local->setTokensPerSecond(200);
+        QSignalSpy token(agent.get(), &KoderAgentController::streamToken);
+        agent->send(QStringLiteral("q"));
+        QVERIFY(token.wait());
+        agent->abort();
+        const int tokensAtAbort = token.count();
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        QVERIFY(!end.wait(150)); // nothing of the cancelled turn arrives
+        QCOMPARE(token.count(), tokensAtAbort);
+    }
+
+    void failureSetsLastError()
+    {
+        useLocalAgent(QStringLiteral("a b c d"))->setFailAfterTokens(2);
+        QSignalSpy err(agent.get(), &KoderAgentController::error);
+        QSignalSpy lastErrorChanged(agent.get(), &KoderAgentController::lastErrorChanged);
+        QVERIFY(agent->lastError().isNull());
+        agent->send(QStringLiteral("q"));
+        QVERIFY(err.wait());
+        QCOMPARE(agent->status(), QStringLiteral("error"));
+        const QVariantMap e = agent->lastError().toMap();
+        QCOMPARE(e.value("code").toString(), QStringLiteral("transport"));
+        QCOMPARE(err.first().first().toMap().value("code").toString(), QStringLiteral("transport"));
+        QCOMPARE(lastText(), QStringLiteral("a b"));
+        QCOMPARE(agent->messages()->get(1).value("errorText").toString(),
+                 e.value("message").toString());
+        QCOMPARE(lastErrorChanged.count(), 1);
+        QCOMPARE(events.last(), QStringLiteral("error"));
+    }
+
+    void regenerateEditBranch()
+    {
+        useLocalAgent(QStringLiteral("answer"));
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        agent->send(QStringLiteral("q1"));
+        QVERIFY(end.wait());
+        agent->send(QStringLiteral("q2"));
+        QVERIFY(end.wait());
+        QCOMPARE(agent->messages()->count(), 4);
+
+        const QString a1 = agent->messages()->get(1).value("messageId").toString();
+        QVERIFY(agent->regenerate(a1));
+        QCOMPARE(agent->messages()->count(), 2);
+        QVERIFY(end.wait());
+        QCOMPARE(lastText(), QStringLiteral("answer"));
+
+        const QString q1 = agent->messages()->get(0).value("messageId").toString();
+        QVERIFY(agent->edit(q1, QStringLiteral("q1 edited")));
+        QCOMPARE(text(0), QStringLiteral("q1 edited"));
+        QVERIFY(end.wait());
+        QCOMPARE(agent->messages()->count(), 2);
+
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        QVERIFY(!agent->edit(agent->messages()->get(1).value("messageId").toString(),
+                             QStringLiteral("x")));
+        QCOMPARE(rejected.count(), 1);
+
+        const QString original = agent->conversationId();
+        const QString fork = agent->branch(q1);
+        QVERIFY(!fork.isEmpty());
+        QVERIFY(fork != original);
+        QCOMPARE(agent->messages()->count(), 2); // the current conversation is unchanged
+        agent->setConversationId(fork);
+        QCOMPARE(agent->conversationId(), fork);
+        QCOMPARE(agent->messages()->count(), 1);
+        QCOMPARE(text(0), QStringLiteral("q1 edited"));
+        agent->setConversationId(original); // the one left behind is kept in memory
+        QCOMPARE(agent->messages()->count(), 2);
+    }
+
+    void approveDenyAndOnlyReadR5()
+    {
+        auto* t = useScripted();
+        int reads = 0;
+        int writes = 0;
+        addTool(QStringLiteral("read"), true, [&](const QJsonObject&) {
+            ++reads;
+            return QVariant(QStringLiteral("contents"));
+        });
+        addTool(QStringLiteral("write"), false, [&](const QJsonObject& args) {
+            ++writes;
+            return QVariant(QVariantMap{{"written", args.value("path").toString()}});
+        });
+        QCOMPARE(t->lastTools.size(), 0); // no request yet
+        agent->setAutoAccept(QStringLiteral("onlyRead"));
+        QSignalSpy pendingChanged(agent.get(), &KoderAgentController::pendingToolCallsChanged);
+        agent->send(QStringLiteral("go"));
+        QCOMPARE(t->lastTools.size(), 2);
+        RequestId id = t->last();
+        t->push(ToolCallRequested{id, {"r1", "read", "{}", false}});
+        t->push(ToolCallRequested{id, {"w1", "write", "{\"path\":\"a.txt\"}", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+        QVERIFY(!agent->streaming());
+        QVERIFY(agent->abortable());
+        QCOMPARE(pendingChanged.count(), 1);
+        const QVariantList pending = agent->pendingToolCalls();
+        QCOMPARE(pending.size(), 1);
+        QCOMPARE(pending.first().toMap().value("name").toString(), QStringLiteral("write"));
+        QCOMPARE(pending.first().toMap().value("arguments").toMap().value("path").toString(),
+                 QStringLiteral("a.txt"));
+        QTRY_COMPARE(reads, 1); // the read-only tool ran without asking
+        QCOMPARE(writes, 0);
+
+        agent->approveToolCall(QStringLiteral("w1"));
+        QTRY_COMPARE(writes, 1);
+        QTRY_COMPARE(t->requests.size(), std::size_t(2)); // the loop resumed
+        QCOMPARE(agent->status(), QStringLiteral("streaming"));
+        // user, assistant(calls), tool(read), tool(write), assistant(step 2)
+        QCOMPARE(agent->messages()->count(), 5);
+        QCOMPARE(agent->messages()->get(3).value("text").toString(),
+                 QStringLiteral("{\"written\":\"a.txt\"}"));
+        QCOMPARE(agent->messages()->get(3).value("visible").toBool(), false);
+
+        // Step 2 asks again; this time the user says no.
+        id = t->last();
+        t->push(ToolCallRequested{id, {"w2", "write", "{}", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        agent->denyToolCall(QStringLiteral("w2"), QStringLiteral("not now"));
+        QCOMPARE(writes, 1);
+        QCOMPARE(agent->messages()->get(5).value("denied").toBool(), true);
+        QCOMPARE(t->requests.size(), std::size_t(3));
+        t->push(TextDelta{t->last(), "ok"});
+        t->push(StreamEnded{t->last(), "stop"});
+        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "toolCall", "toolCall",
+                                      "toolCall", "streamToken", "streamEnd"}));
+    }
+
+    void approveOfUnknownCallIsRejected()
+    {
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        agent->approveToolCall(QStringLiteral("nope"));
+        QCOMPARE(rejected.count(), 1);
+        QCOMPARE(rejected.first().at(0).toString(), QStringLiteral("approveToolCall"));
+        agent->setAutoAccept(QStringLiteral("sometimes"));
+        QCOMPARE(rejected.count(), 2);
+        QCOMPARE(agent->autoAccept(), QStringLiteral("never"));
+    }
+
+    void toolErrorsAndTimeouts()
+    {
+        auto* t = useScripted();
+        addTool(QStringLiteral("boom"), true,
+                [](const QJsonObject&) -> QVariant { throw std::runtime_error("disk on fire"); });
+        // A JS tool whose Promise never settles: only the timeout ends it.
+        QQmlEngine engine;
+        QQmlComponent component(&engine);
+        component.setData(R"(
+            import Koder.Agent
+            KoderTool { name: "hang"; readOnly: true; timeoutMs: 50
+                        handler: function(args) { return new Promise(function() {}) } }
+        )",
+                          QUrl());
+        std::unique_ptr<QObject> hang(component.create());
+        QVERIFY2(hang, qPrintable(component.errorString()));
+        auto list = agent->tools();
+        list.append(&list, qobject_cast<KoderTool*>(hang.get()));
+        agent->setAutoAccept(QStringLiteral("always"));
+        agent->send(QStringLiteral("go"));
+        RequestId id = t->last();
+        t->push(ToolCallRequested{id, {"b", "boom", "{}", false}});
+        t->push(ToolCallRequested{id, {"h", "hang", "{}", false}});
+        t->push(ToolCallRequested{id, {"x", "boom", "not json", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        QCOMPARE(agent->status(), QStringLiteral("runningTool"));
+        QTRY_COMPARE(agent->status(), QStringLiteral("streaming"));
+        const auto* model = agent->messages();
+        QCOMPARE(model->count(), 6);
+        QStringList results;
+        for (int row = 2; row < 5; ++row) {
+            QVERIFY(model->get(row).value("isError").toBool());
+            results << model->get(row).value("text").toString();
+        }
+        QVERIFY(results.filter("disk on fire").size() == 1);
+        QVERIFY(results.filter("timed out after 50 ms").size() == 1);
+        QVERIFY(results.filter("Invalid arguments").size() == 1);
+    }
+
+    void hooksRunInOrderAThrowingHookIsSkippedAndRetryWorks()
+    {
+        auto* local = useLocalAgent(QStringLiteral("fine now"));
+        local->setFailAfterTokens(1);
+        QStringList order;
+        agent->addHooks(
+            {.name = "first",
+             .onStart = [&](const StartTurn&) { order << "onStart"; },
+             .prepareStep =
+                 [&](StartTurn r) {
+                     order << "prepareStep#" + QString::number(r.attempt);
+                     return r;
+                 },
+             .onStepFinish = [&](const StepFinishEvent&) { order << "onStepFinish"; },
+             .onFinish =
+                 [&](const Event& e) { order << "onFinish:" + QString::fromLatin1(eventName(e)); },
+             .onError =
+                 [&](const ErrorInfo& e, int attempt) {
+                     order << "onError:" + QString::fromStdString(e.code) + "#" +
+                                  QString::number(attempt);
+                     local->setFailAfterTokens(-1); // the next attempt succeeds
+                     return ErrorVerdict::Retry;
+                 }});
+        agent->addHooks({.name = "thrower", .onStart = [](const StartTurn&) -> void {
+                             throw std::runtime_error("hook bug");
+                         }});
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression("hook thrower onStart threw: hook bug"));
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        QSignalSpy err(agent.get(), &KoderAgentController::error);
+        agent->send(QStringLiteral("q"));
+        QVERIFY(end.wait());
+        QCOMPARE(err.count(), 0);
+        QCOMPARE(order, (QStringList{"onStart", "prepareStep#0", "onError:transport#0",
+                                     "prepareStep#1", "onStepFinish", "onFinish:streamEnd"}));
+        QCOMPARE(lastText(), QStringLiteral("fine now"));
+        QCOMPARE(events.count("streamStart"), 1);
+    }
+
+    void maxRetriesRetriesRetryableErrors()
+    {
+        auto* t = useScripted();
+        agent->setMaxRetries(1);
+        QCOMPARE(agent->maxRetries(), 1);
+        agent->send(QStringLiteral("q"));
+        t->push(StreamFailed{t->last(), {"overloaded", "busy", true, 0}, ErrorVerdict::Default});
+        QTRY_COMPARE(t->requests.size(), std::size_t(2));
+        QCOMPARE(t->requests.back().attempt, 1);
+        QCOMPARE(agent->status(), QStringLiteral("streaming"));
+        t->push(StreamFailed{t->last(), {"overloaded", "busy", true, 0}, ErrorVerdict::Default});
+        QCOMPARE(agent->status(), QStringLiteral("error"));
+    }
+
+    void streamingUpdatesAreCoalesced()
+    {
+        auto* t = useScripted();
+        agent->send(QStringLiteral("q"));
+        const int row = 1;
+        int rowUpdates = 0;
+        int resets = 0;
+        connect(agent->messages(), &QAbstractItemModel::dataChanged, this,
+                [&](const QModelIndex& from, const QModelIndex&, const QList<int>& roles) {
+                    if (from.row() == row && roles.contains(KoderMessageModel::TextRole))
+                        ++rowUpdates;
+                });
+        connect(agent->messages(), &QAbstractItemModel::modelReset, this, [&] { ++resets; });
+        QString textAtEnd;
+        connect(agent.get(), &KoderAgentController::streamEnd, this,
+                [&] { textAtEnd = lastText(); });
+        const RequestId id = t->last();
+        for (int i = 0; i < 10'000; ++i)
+            t->push(TextDelta{id, "tok "});
+        QCOMPARE(rowUpdates, 0); // nothing yet: the burst is one coalesced update
+        t->push(StreamEnded{id, "stop"});
+        QVERIFY(rowUpdates <= 2);
+        QCOMPARE(resets, 0);
+        QCOMPARE(textAtEnd.size(), 40'000);
+    }
+
+    void coalescedUpdateArrivesWithinTheInterval()
+    {
+        auto* t = useScripted();
+        agent->setUpdateInterval(5);
+        agent->send(QStringLiteral("q"));
+        QSignalSpy changed(agent->messages(), &QAbstractItemModel::dataChanged);
+        t->push(TextDelta{t->last(), "x"});
+        QVERIFY(changed.wait());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(lastText(), QStringLiteral("x"));
+    }
+
+    void messagesFromQmlAreValidated()
+    {
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        QVERIFY(agent->setChatMessages(QVariantList{
+            QVariantMap{{"role", "user"}, {"text", "hello"}},
+            QVariantMap{
+                {"role", "assistant"}, {"text", "hi"}, {"metadata", QVariantMap{{"k", 1}}}}}));
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(agent->messages()->get(1).value("metadata").toMap().value("k").toInt(), 1);
+        QVERIFY(!agent->addChatMessages(QVariantList{QVariantMap{{"role", "user"}, {"text", "a"}},
+                                                     QVariantMap{{"role", "bot"}, {"text", "b"}}}));
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY(
+            rejected.first().at(1).toString().contains("messages[1].role: unknown value \"bot\""));
+        QCOMPARE(agent->messages()->count(), 2);
+        QVERIFY(agent->addUserMessage(QStringLiteral("note")));
+        QCOMPARE(agent->messages()->count(), 3);
+    }
+
+    void checkpointsAndClearVersusReset()
+    {
+        QSignalSpy restored(agent.get(), &KoderAgentController::checkpointRestored);
+        agent->addUserMessage(QStringLiteral("before"));
+        QVERIFY(agent->addCheckpoint(QVariantMap{{"doc", "v1"}}));
+        const QString cp = agent->messages()->get(1).value("messageId").toString();
+        agent->addUserMessage(QStringLiteral("after"));
+        QVERIFY(agent->restoreCheckpoint(cp));
+        QCOMPARE(restored.count(), 1);
+        QCOMPARE(restored.first().first().toMap().value("doc").toString(), QStringLiteral("v1"));
+        QCOMPARE(agent->messages()->count(), 2);
+
+        const QString id = agent->conversationId();
+        agent->clear();
+        QCOMPARE(agent->messages()->count(), 0);
+        QCOMPARE(agent->conversationId(), id);
+        agent->addUserMessage(QStringLiteral("x"));
+        QVERIFY(agent->deleteConversation());
+        QVERIFY(agent->conversationId() != id);
+        agent->reset();
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+    }
+
+    void noTransportIsAClearError()
+    {
+        QSignalSpy err(agent.get(), &KoderAgentController::error);
+        agent->send(QStringLiteral("q"));
+        QVERIFY(err.wait());
+        QCOMPARE(agent->lastError().toMap().value("code").toString(),
+                 QStringLiteral("no_transport"));
+    }
+};
+
+QTEST_MAIN(TstController)
+#include "tst_controller.moc"
