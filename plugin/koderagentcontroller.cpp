@@ -160,11 +160,7 @@ KoderAgentController::Observed KoderAgentController::observe() const
             pending.empty() ? std::string() : pending.front().id,
             m_state.lastError.has_value(),
             m_state.lastError ? m_state.lastError->code : std::string(),
-            m_state.autoAccept,
-            m_state.systemPrompt,
-            m_state.conversationId,
-            m_state.maxSteps,
-            m_state.maxRetries};
+            m_state.conversationId};
 }
 
 void KoderAgentController::notifyChanges(const Observed& b)
@@ -183,16 +179,8 @@ void KoderAgentController::notifyChanges(const Observed& b)
     if (b.hasError != m_state.lastError.has_value() ||
         (m_state.lastError && b.errorCode != m_state.lastError->code))
         Q_EMIT lastErrorChanged();
-    if (b.autoAccept != m_state.autoAccept)
-        Q_EMIT autoAcceptChanged();
-    if (b.systemPrompt != m_state.systemPrompt)
-        Q_EMIT systemPromptChanged();
     if (b.conversationId != m_state.conversationId)
         Q_EMIT conversationIdChanged();
-    if (b.maxSteps != m_state.maxSteps)
-        Q_EMIT maxStepsChanged();
-    if (b.maxRetries != m_state.maxRetries)
-        Q_EMIT maxRetriesChanged();
 }
 
 // ---- effects ----------------------------------------------------------------------------------
@@ -305,6 +293,14 @@ void KoderAgentController::emitEvents(std::vector<Event>& events)
 {
     static const QMetaMethod tokenSignal =
         QMetaMethod::fromSignal(&KoderAgentController::streamToken);
+    // The hot path: one token. No bookkeeping, and no conversion when nobody listens.
+    if (events.size() == 1) {
+        if (const auto* token = std::get_if<StreamTokenEvent>(&events.front())) {
+            if (isSignalConnected(tokenSignal))
+                Q_EMIT streamToken(toQString(token->messageId), toQString(token->token));
+            return;
+        }
+    }
     // Views in StreamTokenEvent point into the state: turn every event into Qt values before
     // any handler runs (a handler may change the state).
     struct Pending {
@@ -493,7 +489,10 @@ void KoderAgentController::setAutoAccept(const QString& mode)
             tr("Unknown auto-accept mode \"%1\": use always, never or onlyRead.").arg(mode));
         return;
     }
+    const AutoAccept before = m_state.autoAccept;
     dispatch(SetAutoAccept{*parsed});
+    if (m_state.autoAccept != before)
+        Q_EMIT autoAcceptChanged();
 }
 
 QString KoderAgentController::systemPrompt() const
@@ -503,7 +502,11 @@ QString KoderAgentController::systemPrompt() const
 
 void KoderAgentController::setSystemPrompt(const QString& prompt)
 {
-    dispatch(SetSystemPrompt{toStd(prompt)});
+    std::string text = toStd(prompt);
+    if (text == m_state.systemPrompt)
+        return;
+    dispatch(SetSystemPrompt{std::move(text)});
+    Q_EMIT systemPromptChanged();
 }
 
 QString KoderAgentController::conversationId() const
@@ -538,12 +541,14 @@ void KoderAgentController::setTransport(KoderTransport* transport)
 
 void KoderAgentController::setMaxSteps(int steps)
 {
-    dispatch(SetMaxSteps{steps});
+    if (steps != m_state.maxSteps && dispatch(SetMaxSteps{steps}))
+        Q_EMIT maxStepsChanged();
 }
 
 void KoderAgentController::setMaxRetries(int retries)
 {
-    dispatch(SetMaxRetries{retries});
+    if (retries != m_state.maxRetries && dispatch(SetMaxRetries{retries}))
+        Q_EMIT maxRetriesChanged();
 }
 
 int KoderAgentController::updateInterval() const

@@ -196,11 +196,7 @@ private:
         std::string firstPending;
         bool hasError;
         std::string errorCode;
-        koder::agent::AutoAccept autoAccept;
-        std::string systemPrompt;
         std::string conversationId;
-        int maxSteps;
-        int maxRetries;
     };
     Observed observe() const;
     void notifyChanges(const Observed& before);

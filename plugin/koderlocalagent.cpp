@@ -15,19 +15,31 @@ KoderLocalAgent::KoderLocalAgent(QObject* parent)
     connect(&m_timer, &QTimer::timeout, this, &KoderLocalAgent::tick);
 }
 
+namespace {
+constexpr bool isAsciiSpace(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+} // namespace
+
+std::string_view KoderLocalAgent::nextToken(std::string_view text, std::size_t offset)
+{
+    std::size_t i = offset;
+    while (i < text.size() && isAsciiSpace(text[i]))
+        ++i;
+    while (i < text.size() && !isAsciiSpace(text[i]))
+        ++i;
+    return text.substr(offset, i - offset);
+}
+
 QStringList KoderLocalAgent::tokenize(const QString& text)
 {
+    const std::string utf8 = toStd(text);
     QStringList tokens;
-    qsizetype start = 0;
-    const qsizetype n = text.size();
-    while (start < n) {
-        qsizetype i = start;
-        while (i < n && text.at(i).isSpace())
-            ++i;
-        while (i < n && !text.at(i).isSpace())
-            ++i;
-        tokens.append(text.mid(start, i - start));
-        start = i;
+    for (std::size_t at = 0; at < utf8.size();) {
+        const std::string_view token = nextToken(utf8, at);
+        tokens.append(toQString(token));
+        at += token.size();
     }
     return tokens;
 }
@@ -49,7 +61,7 @@ void KoderLocalAgent::start(const StartTurn& request, const QList<ToolSpec>&)
             }
             text = QStringLiteral("You said: \"%1\"").arg(last);
         }
-        s.tokens = tokenize(text);
+        s.text = toStd(text);
     }
     s.clock.start();
     m_stream = std::move(s);
@@ -101,14 +113,16 @@ void KoderLocalAgent::tick()
                 ErrorVerdict::Default});
             return;
         }
-        if (m_stream->next >= m_stream->tokens.size()) {
+        if (m_stream->offset >= m_stream->text.size()) {
             m_stream.reset();
             m_timer.stop();
             deliver(StreamEnded{id, "stop"});
             return;
         }
-        const QString& token = m_stream->tokens.at(m_stream->next++);
-        deliver(TextDelta{id, toStd(token)});
+        const std::string_view token = nextToken(m_stream->text, m_stream->offset);
+        m_stream->offset += token.size();
+        ++m_stream->next;
+        deliver(TextDelta{id, std::string(token)});
     }
 }
 

@@ -9,6 +9,8 @@
 #include <QtCore/QVariantList>
 
 #include <optional>
+#include <string>
+#include <string_view>
 
 /*!
     \qmltype KoderLocalAgent
@@ -51,6 +53,8 @@ public:
 
     /// The reply cut into tokens: each word with the whitespace before it.
     static QStringList tokenize(const QString& text);
+    /// The token of UTF-8 \a text starting at \a offset: ASCII whitespace, then a word.
+    static std::string_view nextToken(std::string_view text, std::size_t offset);
 
 Q_SIGNALS:
     void replyChanged();
@@ -61,8 +65,9 @@ Q_SIGNALS:
 private:
     struct Stream {
         koder::agent::RequestId requestId = 0;
-        QStringList tokens;
-        qsizetype next = 0;
+        std::string text;       ///< the whole reply, UTF-8; cut into tokens as it streams
+        std::size_t offset = 0; ///< where the next token starts
+        qsizetype next = 0;     ///< tokens streamed so far
         bool toolStep = false;
         bool started = false;
         QElapsedTimer clock;

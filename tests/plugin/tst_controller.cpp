@@ -492,6 +492,13 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("idle"));
     }
 
+    void localAgentTokensKeepWhitespace()
+    {
+        QCOMPARE(KoderLocalAgent::tokenize(QStringLiteral("Hello  w\u00f6rld,\n\tok ")),
+                 (QStringList{"Hello", "  w\u00f6rld,", "\n\tok", " "}));
+        QCOMPARE(KoderLocalAgent::tokenize({}), QStringList{});
+    }
+
     void noTransportIsAClearError()
     {
         QSignalSpy err(agent.get(), &KoderAgentController::error);
