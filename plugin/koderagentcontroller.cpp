@@ -217,7 +217,9 @@ void KoderAgentController::perform(Effect& effect)
 
 void KoderAgentController::runTool(const ToolCall& call)
 {
-    const auto& running = m_state.turn ? m_state.turn->running : std::vector<std::string>{};
+    if (!m_state.turn)
+        return;
+    const auto& running = m_state.turn->running;
     if (std::find(running.begin(), running.end(), call.id) == running.end())
         return;
     reportHookFailures(m_hooks.onToolExecutionStart(call));

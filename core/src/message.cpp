@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "koder/agent/message.h"
 
+#include "enumnames.h"
+
 #include <array>
 
 namespace koder::agent {
@@ -91,10 +93,7 @@ std::string_view toString(Role role)
 
 std::optional<Role> roleFromString(std::string_view text)
 {
-    for (std::size_t i = 0; i < roleNames.size(); ++i)
-        if (roleNames[i] == text)
-            return static_cast<Role>(i);
-    return std::nullopt;
+    return detail::enumFromName<Role>(roleNames, text);
 }
 
 } // namespace koder::agent

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "koder/agent/state.h"
 
+#include "enumnames.h"
+
 #include <array>
 
 namespace koder::agent {
@@ -40,10 +42,7 @@ std::string_view toString(AutoAccept mode)
 
 std::optional<AutoAccept> autoAcceptFromString(std::string_view text)
 {
-    for (std::size_t i = 0; i < autoAcceptNames.size(); ++i)
-        if (autoAcceptNames[i] == text)
-            return static_cast<AutoAccept>(i);
-    return std::nullopt;
+    return detail::enumFromName<AutoAccept>(autoAcceptNames, text);
 }
 
 } // namespace koder::agent
