@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: MIT
+#include "errors.h"
+
+#include <simdjson.h>
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <ctime>
+
+namespace koder::wire {
+
+using koder::agent::ErrorInfo;
+
+namespace {
+
+std::string codeForStatus(int status)
+{
+    switch (status) {
+    case 400:
+        return "bad_request";
+    case 401:
+        return "unauthorized";
+    case 403:
+        return "forbidden";
+    case 404:
+        return "not_found";
+    case 408:
+        return "upstream_timeout";
+    case 413:
+        return "context_length_exceeded";
+    case 429:
+        return "rate_limited";
+    case 503:
+    case 529:
+        return "overloaded";
+    default:
+        return status >= 500 ? "upstream_error" : "bad_request";
+    }
+}
+
+// What a server's error `type` / `code` string says, when it says something we know.
+std::string codeForName(std::string_view name)
+{
+    if (name == "rate_limit_exceeded" || name == "rate_limit_error")
+        return "rate_limited";
+    if (name == "insufficient_quota")
+        return "forbidden"; // quota exhausted: retrying does not help
+    if (name == "invalid_api_key" || name == "authentication_error")
+        return "unauthorized";
+    if (name == "permission_error")
+        return "forbidden";
+    if (name == "not_found_error" || name == "model_not_found")
+        return "not_found";
+    if (name == "context_length_exceeded")
+        return "context_length_exceeded";
+    if (name == "overloaded" || name == "overloaded_error")
+        return "overloaded";
+    if (name == "server_error" || name == "api_error")
+        return "upstream_error";
+    if (name == "invalid_request_error" || name == "BadRequestError")
+        return "bad_request";
+    return {};
+}
+
+bool retryableCode(std::string_view code)
+{
+    return code == "rate_limited" || code == "overloaded" || code == "upstream_error" ||
+           code == "upstream_timeout" || code == "transport";
+}
+
+std::string trimmed(std::string_view text, std::size_t max)
+{
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
+        text.remove_prefix(1);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.remove_suffix(1);
+    std::string out(text.substr(0, max));
+    if (text.size() > max)
+        out += "...";
+    return out;
+}
+
+} // namespace
+
+ErrorInfo errorFromResponse(int httpStatus, std::string_view body, std::int64_t retryAfter)
+{
+    ErrorInfo error;
+    error.retryAfterMs = retryAfter;
+    std::string code = httpStatus > 0 ? codeForStatus(httpStatus) : std::string("upstream_error");
+    std::string message;
+
+    simdjson::dom::parser parser;
+    simdjson::dom::element doc;
+    const simdjson::padded_string padded(body);
+    if (!parser.parse(padded).get(doc)) {
+        simdjson::dom::element e;
+        if (!doc["error"].get(e)) {
+            std::string_view text;
+            if (!e.get_string().get(text)) {
+                message = std::string(text);
+            } else {
+                if (!e["message"].get_string().get(text))
+                    message = std::string(text);
+                std::string fromName;
+                if (!e["code"].get_string().get(text))
+                    fromName = codeForName(text);
+                if (fromName.empty() && !e["type"].get_string().get(text))
+                    fromName = codeForName(text);
+                std::int64_t numeric = 0;
+                if (fromName.empty() && httpStatus == 0 && !e["code"].get_int64().get(numeric))
+                    fromName = codeForStatus(static_cast<int>(numeric)); // vLLM: a number
+                if (!fromName.empty())
+                    code = fromName;
+            }
+        } else {
+            std::string_view text;
+            if (!doc["message"].get_string().get(text))
+                message = std::string(text);
+        }
+    }
+    if (message.empty())
+        message = !body.empty() ? trimmed(body, 200)
+                                : "The server answered with HTTP status " +
+                                      std::to_string(httpStatus) + ".";
+    error.code = code;
+    error.message = message;
+    error.retryable = retryableCode(code) || httpStatus == 408 || httpStatus == 409;
+    return error;
+}
+
+std::optional<std::int64_t> parseHttpDate(std::string_view text)
+{
+    // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"
+    static constexpr std::array<std::string_view, 12> months{
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    if (text.size() != 29 || text.substr(25) != " GMT")
+        return std::nullopt;
+    auto number = [&](std::size_t at, std::size_t len) -> std::optional<int> {
+        int v = 0;
+        const auto r = std::from_chars(text.data() + at, text.data() + at + len, v);
+        if (r.ec != std::errc() || r.ptr != text.data() + at + len)
+            return std::nullopt;
+        return v;
+    };
+    const auto day = number(5, 2), year = number(12, 4), hour = number(17, 2),
+               minute = number(20, 2), second = number(23, 2);
+    int month = -1;
+    for (std::size_t i = 0; i < months.size(); ++i)
+        if (text.substr(8, 3) == months[i])
+            month = static_cast<int>(i);
+    if (!day || !year || !hour || !minute || !second || month < 0)
+        return std::nullopt;
+    std::tm tm{};
+    tm.tm_year = *year - 1900;
+    tm.tm_mon = month;
+    tm.tm_mday = *day;
+    tm.tm_hour = *hour;
+    tm.tm_min = *minute;
+    tm.tm_sec = *second;
+    return static_cast<std::int64_t>(timegm(&tm)) * 1000;
+}
+
+std::int64_t retryAfterMs(std::string_view msHeader, std::string_view header, std::int64_t nowMs)
+{
+    auto parseNumber = [](std::string_view text) -> std::optional<double> {
+        while (!text.empty() && text.front() == ' ')
+            text.remove_prefix(1);
+        while (!text.empty() && text.back() == ' ')
+            text.remove_suffix(1);
+        if (text.empty())
+            return std::nullopt;
+        double v = 0;
+        const auto r = std::from_chars(text.data(), text.data() + text.size(), v);
+        if (r.ec != std::errc() || r.ptr != text.data() + text.size() || !std::isfinite(v) || v < 0)
+            return std::nullopt;
+        return v;
+    };
+    if (const auto ms = parseNumber(msHeader))
+        return static_cast<std::int64_t>(std::llround(*ms));
+    if (const auto seconds = parseNumber(header))
+        return static_cast<std::int64_t>(std::llround(*seconds * 1000));
+    if (const auto date = parseHttpDate(header))
+        return *date > nowMs ? *date - nowMs : 0;
+    return -1;
+}
+
+} // namespace koder::wire

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// Maps what servers say about failures (HTTP statuses, error bodies, Retry-After) to the core's
+// ErrorInfo with stable codes (the aichat.v1 codes of PROTOCOL.md) and an authoritative
+// `retryable`. Plain C++.
+#pragma once
+
+#include "koder/agent/message.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace koder::wire {
+
+/// An error body as OpenAI-compatible servers send it (`{"error":{"message","type","code"}}`,
+/// `{"error":"text"}`, or anything else, HTML included), with the HTTP status (0 inside a
+/// stream). `retryAfterMs` < 0 when the server gave no hint.
+koder::agent::ErrorInfo errorFromResponse(int httpStatus, std::string_view body,
+                                          std::int64_t retryAfterMs);
+
+/// The server's retry hint: `retry-after-ms` (float ms) first, then `retry-after` as seconds
+/// (floats tolerated) or as an HTTP-date relative to `nowMs`. Negative when absent or unusable.
+std::int64_t retryAfterMs(std::string_view retryAfterMsHeader, std::string_view retryAfterHeader,
+                          std::int64_t nowMs);
+
+/// Parses an RFC 9110 IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") to ms since the epoch.
+std::optional<std::int64_t> parseHttpDate(std::string_view text);
+
+} // namespace koder::wire

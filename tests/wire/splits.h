@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// Read schedules: the same bytes cut into reads in every way that matters to a stream parser.
+#pragma once
+
+#include <cstddef>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace koder::wire::test {
+
+struct Schedule {
+    std::string name;
+    std::vector<std::size_t> cuts; ///< read boundaries, ascending, inside (0, size)
+};
+
+inline std::vector<Schedule> schedulesFor(std::size_t size)
+{
+    std::vector<Schedule> all;
+    all.push_back({"whole", {}});
+    Schedule bytes{"byte-by-byte", {}};
+    for (std::size_t i = 1; i < size; ++i)
+        bytes.cuts.push_back(i);
+    all.push_back(bytes);
+    for (std::size_t step : {2, 3, 7, 64, 16384}) {
+        Schedule s{"every-" + std::to_string(step), {}};
+        for (std::size_t i = step; i < size; i += step)
+            s.cuts.push_back(i);
+        all.push_back(s);
+    }
+    for (unsigned seed = 1; seed <= 8; ++seed) {
+        std::mt19937 rng(seed);
+        Schedule s{"random-" + std::to_string(seed), {}};
+        for (std::size_t i = 0; i < size;) {
+            i += std::uniform_int_distribution<std::size_t>(1, 40)(rng);
+            if (i < size)
+                s.cuts.push_back(i);
+        }
+        all.push_back(s);
+    }
+    return all;
+}
+
+inline std::vector<std::string_view> cut(std::string_view bytes, const Schedule& s)
+{
+    std::vector<std::string_view> pieces;
+    std::size_t from = 0;
+    for (std::size_t at : s.cuts) {
+        pieces.push_back(bytes.substr(from, at - from));
+        from = at;
+    }
+    pieces.push_back(bytes.substr(from));
+    return pieces;
+}
+
+} // namespace koder::wire::test

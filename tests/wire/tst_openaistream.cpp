@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: MIT
+// Recorded OpenAI-compatible streams (tests/wire/streams) through the decoder, under every read
+// schedule and every line-ending style.
+#include "openaistream.h"
+#include "splits.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace koder::wire::test {
+namespace {
+
+using namespace koder::agent;
+
+std::string streamFile(const std::string& name)
+{
+    std::ifstream in(std::string(KODER_STREAMS_DIR) + "/" + name, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::string withLineEnds(const std::string& lf, std::string_view end)
+{
+    std::string out;
+    for (char c : lf) {
+        if (c == '\n')
+            out += end;
+        else
+            out += c;
+    }
+    return out;
+}
+
+struct Result {
+    bool started = false;
+    std::string text;
+    std::string reasoning;
+    std::vector<ToolCall> calls;
+    int terminals = 0;
+    std::optional<std::string> finishReason; ///< set by StreamEnded
+    std::optional<ErrorInfo> error;          ///< set by StreamFailed
+    Usage usage;
+
+    friend bool operator==(const Result& a, const Result& b)
+    {
+        return a.started == b.started && a.text == b.text && a.reasoning == b.reasoning &&
+               a.calls == b.calls && a.terminals == b.terminals &&
+               a.finishReason == b.finishReason &&
+               a.error.has_value() == b.error.has_value() &&
+               (!a.error || a.error->code == b.error->code);
+    }
+};
+
+Result run(std::string_view bytes, const Schedule& schedule, bool cleanEnd = true)
+{
+    Result r;
+    OpenAiStreamDecoder d(7, [&](Input&& in) {
+        std::visit(
+            [&](auto& e) {
+                using T = std::decay_t<decltype(e)>;
+                ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
+                if constexpr (requires { e.requestId; }) {
+                    EXPECT_EQ(e.requestId, 7u);
+                }
+                if constexpr (std::is_same_v<T, StreamStarted>)
+                    r.started = true;
+                else if constexpr (std::is_same_v<T, TextDelta>)
+                    r.text += e.text;
+                else if constexpr (std::is_same_v<T, ReasoningDelta>)
+                    r.reasoning += e.text;
+                else if constexpr (std::is_same_v<T, ToolCallRequested>)
+                    r.calls.push_back(e.call);
+                else if constexpr (std::is_same_v<T, StreamEnded>) {
+                    ++r.terminals;
+                    r.finishReason = e.finishReason;
+                } else if constexpr (std::is_same_v<T, StreamFailed>) {
+                    ++r.terminals;
+                    r.error = e.error;
+                }
+            },
+            in);
+    });
+    for (std::string_view piece : cut(bytes, schedule))
+        d.feed(piece);
+    if (cleanEnd)
+        d.endOfStream();
+    r.usage = d.usage();
+    return r;
+}
+
+Result ended(std::string text, std::string reason, std::vector<ToolCall> calls = {},
+             std::string reasoning = {})
+{
+    Result r;
+    r.started = true;
+    r.text = std::move(text);
+    r.reasoning = std::move(reasoning);
+    r.calls = std::move(calls);
+    r.terminals = 1;
+    r.finishReason = std::move(reason);
+    return r;
+}
+
+Result failed(std::string text, std::string code)
+{
+    Result r;
+    r.started = true;
+    r.text = std::move(text);
+    r.terminals = 1;
+    r.error = ErrorInfo{std::move(code), {}, false, -1};
+    return r;
+}
+
+struct Case {
+    const char* file;
+    Result expected;
+};
+
+class Streams : public ::testing::TestWithParam<Case> {};
+
+TEST_P(Streams, SameResultUnderEveryScheduleAndLineEnding)
+{
+    const std::string lf = streamFile(GetParam().file);
+    ASSERT_FALSE(lf.empty()) << GetParam().file;
+    for (std::string_view ending : {"\n", "\r\n", "\r"}) {
+        const std::string bytes = withLineEnds(lf, ending);
+        for (const Schedule& s : schedulesFor(bytes.size())) {
+            const Result got = run(bytes, s);
+            ASSERT_EQ(got, GetParam().expected)
+                << GetParam().file << ", schedule " << s.name << ", line end "
+                << (ending == "\n" ? "LF" : ending == "\r" ? "CR" : "CRLF") << "\n  text: \""
+                << got.text << "\"\n  terminals: " << got.terminals
+                << (got.error ? "\n  error: " + got.error->code + " " + got.error->message : "")
+                << (got.finishReason ? "\n  finish: " + *got.finishReason : "");
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Recorded, Streams,
+    ::testing::Values(
+        Case{"text.sse", ended("Hello, world", "stop")},
+        Case{"bom_comments_multiline.sse", ended("multi-line", "stop")},
+        Case{"utf8.sse",
+             ended("caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xF0\x9F\x99\x82 \"q\" \\ \n end",
+                   "stop")},
+        Case{"reasoning.sse", ended("Answer.", "stop", {}, "Think hard. And more.")},
+        Case{"tool_calls_fragments.sse",
+             ended("", "tool_calls",
+                   {{"call_a", "get_time", R"({"tz":"Asia/Tokyo", "q": "a\"b"})", false},
+                    {"call_b", "save", "{}", false}})},
+        Case{"tool_calls_index0_reuse.sse",
+             ended("", "tool_calls",
+                   {{"call_1", "a", R"({"x":1})", false}, {"call_2", "b", R"({"y":2})", false}})},
+        Case{"tool_calls_no_index.sse",
+             ended("", "tool_calls",
+                   {{"g1", "a", R"({"k":"v"})", false}, {"g2", "b", "{}", false}})},
+        Case{"unknown_fields.sse", ended("ok", "stop")},
+        Case{"finish_length.sse", ended("cut", "length")},
+        Case{"error_in_stream.sse", failed("partial", "bad_request")},
+        Case{"event_error.sse", failed("partial", "overloaded")},
+        Case{"no_finish.sse", ended("looks fine", "")},
+        Case{"eof_after_finish.sse", ended("done", "stop")},
+        Case{"eof_mid_event.sse", ended("half", "")},
+        Case{"malformed.sse", failed("a", "protocol_error")},
+        Case{"llamacpp_error_field.sse", ended("a", "")}),
+    [](const auto& p) {
+        std::string n = p.param.file;
+        return n.substr(0, n.find('.'));
+    });
+
+TEST(OpenAiStream, UsageChunkIsRead)
+{
+    const Result r = run(streamFile("text.sse"), Schedule{"whole", {}});
+    EXPECT_TRUE(r.usage.present);
+    EXPECT_EQ(r.usage.promptTokens, 12);
+    EXPECT_EQ(r.usage.completionTokens, 3);
+    EXPECT_EQ(r.usage.totalTokens, 15);
+    EXPECT_EQ(r.usage.cachedTokens, 4);
+}
+
+TEST(OpenAiStream, AConnectionFailureMidStreamIsTheOneTerminal)
+{
+    Result r;
+    int terminals = 0;
+    OpenAiStreamDecoder d(1, [&](Input&& in) {
+        if (std::holds_alternative<StreamFailed>(in) || std::holds_alternative<StreamEnded>(in))
+            ++terminals;
+        if (auto* f = std::get_if<StreamFailed>(&in))
+            r.error = f->error;
+    });
+    d.feed(streamFile("text.sse").substr(0, 300));
+    d.fail({"transport", "connection reset", true, -1});
+    d.endOfStream();
+    d.fail({"transport", "again", true, -1});
+    EXPECT_EQ(terminals, 1);
+    EXPECT_EQ(r.error->code, "transport");
+}
+
+TEST(OpenAiStream, CancelStopsEverything)
+{
+    int inputs = 0;
+    OpenAiStreamDecoder d(1, [&](Input&&) { ++inputs; });
+    d.cancel();
+    d.feed(streamFile("text.sse"));
+    d.endOfStream();
+    EXPECT_EQ(inputs, 0);
+}
+
+} // namespace
+} // namespace koder::wire::test
