@@ -113,12 +113,11 @@ QByteArray KoderOpenAiTransport::requestBody(const StartTurn& request,
             if (parameters.isEmpty())
                 parameters = {{QStringLiteral("type"), QStringLiteral("object")},
                               {QStringLiteral("properties"), QJsonObject{}}};
-            array.append(QJsonObject{
-                {QStringLiteral("type"), QStringLiteral("function")},
-                {QStringLiteral("function"),
-                 QJsonObject{{QStringLiteral("name"), t.name},
-                             {QStringLiteral("description"), t.description},
-                             {QStringLiteral("parameters"), parameters}}}});
+            array.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("function")},
+                                     {QStringLiteral("function"),
+                                      QJsonObject{{QStringLiteral("name"), t.name},
+                                                  {QStringLiteral("description"), t.description},
+                                                  {QStringLiteral("parameters"), parameters}}}});
         }
         body.insert(QStringLiteral("tools"), array);
     }
@@ -145,15 +144,14 @@ void KoderOpenAiTransport::start(const StartTurn& request, const QList<ToolSpec>
             if (terminal) {
                 const koder::wire::Usage& u = self->decoder->usage();
                 auto n = [](std::int64_t v) { return QVariant::fromValue<qint64>(v); };
-                m_usage = u.present
-                              ? QVariantMap{{QStringLiteral("promptTokens"), n(u.promptTokens)},
-                                            {QStringLiteral("completionTokens"),
-                                             n(u.completionTokens)},
-                                            {QStringLiteral("totalTokens"), n(u.totalTokens)},
-                                            {QStringLiteral("reasoningTokens"),
-                                             n(u.reasoningTokens)},
-                                            {QStringLiteral("cachedTokens"), n(u.cachedTokens)}}
-                              : QVariantMap{};
+                m_usage =
+                    u.present
+                        ? QVariantMap{{QStringLiteral("promptTokens"), n(u.promptTokens)},
+                                      {QStringLiteral("completionTokens"), n(u.completionTokens)},
+                                      {QStringLiteral("totalTokens"), n(u.totalTokens)},
+                                      {QStringLiteral("reasoningTokens"), n(u.reasoningTokens)},
+                                      {QStringLiteral("cachedTokens"), n(u.cachedTokens)}}
+                        : QVariantMap{};
                 Q_EMIT usageChanged();
                 forget(self);
             }
@@ -165,7 +163,8 @@ void KoderOpenAiTransport::start(const StartTurn& request, const QList<ToolSpec>
         QMetaObject::invokeMethod(
             this,
             [r] {
-                r->decoder->fail({"bad_request", "KoderOpenAiTransport has no baseUrl.", false, -1});
+                r->decoder->fail(
+                    {"bad_request", "KoderOpenAiTransport has no baseUrl.", false, -1});
             },
             Qt::QueuedConnection);
         return;
@@ -201,7 +200,8 @@ void KoderOpenAiTransport::onReadyRead(const std::shared_ptr<Request>& r)
         r->status = r->reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QByteArray bytes = r->reply->readAll();
     if (r->status >= 200 && r->status < 300) {
-        r->decoder->feed(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        r->decoder->feed(
+            std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     } else if (r->errorBody.size() < maxErrorBody) {
         r->errorBody += bytes.left(maxErrorBody - r->errorBody.size());
     }
@@ -230,9 +230,10 @@ void KoderOpenAiTransport::onFinished(const std::shared_ptr<Request>& r)
     } else if (error == QNetworkReply::OperationCanceledError ||
                error == QNetworkReply::TimeoutError) {
         // Not our cancel (that returns above): the transfer timeout fired.
-        r->decoder->fail({"upstream_timeout",
-                          tr("The server sent nothing for %1 ms.").arg(m_transferTimeout).toStdString(),
-                          true, -1});
+        r->decoder->fail(
+            {"upstream_timeout",
+             tr("The server sent nothing for %1 ms.").arg(m_transferTimeout).toStdString(), true,
+             -1});
     } else if (error == QNetworkReply::SslHandshakeFailedError) {
         r->decoder->fail({"tls", reply->errorString().toStdString(), false, -1});
     } else if (error != QNetworkReply::NoError) {

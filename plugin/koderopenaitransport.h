@@ -41,8 +41,8 @@ class KoderOpenAiTransport : public KoderTransport {
     Q_PROPERTY(QVariantMap extraHeaders READ extraHeaders WRITE setExtraHeaders NOTIFY
                    extraHeadersChanged FINAL)
     /*! Sampling temperature; negative (the default) leaves it to the server. */
-    Q_PROPERTY(double temperature READ temperature WRITE setTemperature NOTIFY
-                   temperatureChanged FINAL)
+    Q_PROPERTY(
+        double temperature READ temperature WRITE setTemperature NOTIFY temperatureChanged FINAL)
     /*! Upper bound of generated tokens; 0 (the default) leaves it to the server. */
     Q_PROPERTY(int maxTokens READ maxTokens WRITE setMaxTokens NOTIFY maxTokensChanged FINAL)
     /*! Milliseconds without a byte before the request fails (code "upstream_timeout").

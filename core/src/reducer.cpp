@@ -574,6 +574,7 @@ private:
     {
         Turn& turn = *s_.turn;
         turn.requestId = s_.nextRequestId++;
+        turn.lastRequestId = turn.requestId;
         StartTurn start;
         start.requestId = turn.requestId;
         start.conversationId = s_.conversationId;
@@ -696,7 +697,7 @@ private:
         logTokens();
         Turn& turn = *s_.turn;
         const std::size_t row = turn.stepRow;
-        out_.effects.emplace_back(CancelTurn{turn.requestId, turn.running});
+        out_.effects.emplace_back(CancelTurn{turn.lastRequestId, turn.running});
         Message& m = s_.messages[row];
         const std::string id = m.id;
         Field fields = Field::None;

@@ -120,9 +120,9 @@ ErrorInfo errorFromResponse(int httpStatus, std::string_view body, std::int64_t 
         }
     }
     if (message.empty())
-        message = !body.empty() ? trimmed(body, 200)
-                                : "The server answered with HTTP status " +
-                                      std::to_string(httpStatus) + ".";
+        message = !body.empty()
+                      ? trimmed(body, 200)
+                      : "The server answered with HTTP status " + std::to_string(httpStatus) + ".";
     error.code = code;
     error.message = message;
     error.retryable = retryableCode(code) || httpStatus == 408 || httpStatus == 409;

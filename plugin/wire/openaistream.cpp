@@ -16,7 +16,7 @@ static_assert(simdjson::SIMDJSON_PADDING <= SseDecoder::readablePadding,
 
 namespace {
 // Reads an optional field: `out` keeps its value when the field is absent or of another type.
-template <class T, class Result>
+template<class T, class Result>
 bool take(Result&& result, T& out)
 {
     return !std::forward<Result>(result).get(out);
@@ -96,7 +96,8 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
     // In place: the SSE decoder leaves readable padding after the data.
     if (json_->parser.parse(text.data(), text.size(), false).get(doc) || !doc.is_object()) {
         terminate(StreamFailed{
-            requestId_, {"protocol_error", "The server sent an event that is not JSON.", false, -1},
+            requestId_,
+            {"protocol_error", "The server sent an event that is not JSON.", false, -1},
             ErrorVerdict::Default});
         return;
     }
@@ -135,9 +136,11 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
                         take(f["id"].get_string(), id);
                         // A call is keyed by index; a new id at a used index is a new call
                         // (servers that give every parallel call index 0).
-                        auto it = std::find_if(calls_.rbegin(), calls_.rend(),
-                                               [&](const ToolCallBuilder& c) { return c.index == at; });
-                        if (it == calls_.rend() || (!id.empty() && !it->id.empty() && it->id != id)) {
+                        auto it =
+                            std::find_if(calls_.rbegin(), calls_.rend(),
+                                         [&](const ToolCallBuilder& c) { return c.index == at; });
+                        if (it == calls_.rend() ||
+                            (!id.empty() && !it->id.empty() && it->id != id)) {
                             calls_.push_back({at, std::string(id), {}, {}});
                             it = calls_.rbegin();
                         } else if (it->id.empty() && !id.empty()) {
@@ -186,8 +189,8 @@ void OpenAiStreamDecoder::flushToolCalls()
     for (ToolCallBuilder& c : calls) {
         if (c.arguments.empty())
             c.arguments = "{}";
-        emit_(ToolCallRequested{requestId_, {std::move(c.id), std::move(c.name),
-                                             std::move(c.arguments), false}});
+        emit_(ToolCallRequested{
+            requestId_, {std::move(c.id), std::move(c.name), std::move(c.arguments), false}});
         if (finished_)
             return;
     }

@@ -14,7 +14,8 @@ const char* findLineEnd(const char* p, const char* end)
     const auto n = static_cast<std::size_t>(end - p);
     const char* lf = static_cast<const char*>(std::memchr(p, '\n', n));
     const char* limit = lf ? lf : end;
-    const char* cr = static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p)));
+    const char* cr =
+        static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p)));
     return cr ? cr : limit;
 }
 } // namespace

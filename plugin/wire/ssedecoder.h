@@ -48,9 +48,9 @@ private:
     void dispatch();
 
     Handler handler_;
-    std::string partial_;    ///< an unfinished line carried across reads
-    bool skipLf_ = false;    ///< the last read ended with CR: a leading LF is its CRLF's half
-    bool atStart_ = true;    ///< no byte of the stream seen yet past a possible BOM
+    std::string partial_; ///< an unfinished line carried across reads
+    bool skipLf_ = false; ///< the last read ended with CR: a leading LF is its CRLF's half
+    bool atStart_ = true; ///< no byte of the stream seen yet past a possible BOM
     bool stopped_ = false;
     std::string data_;
     std::string type_;

@@ -42,10 +42,7 @@ class TstOpenAiTransport : public QObject {
     std::unique_ptr<QAbstractItemModelTester> tester;
     KoderOpenAiTransport* transport = nullptr;
 
-    QVariantMap lastRow() const
-    {
-        return agent->messages()->get(agent->messages()->count() - 1);
-    }
+    QVariantMap lastRow() const { return agent->messages()->get(agent->messages()->count() - 1); }
 
     // Sends and waits for the turn to stop moving: a terminal event or a tool call to review.
     void sendAndSettle(const QString& text = QStringLiteral("hi"))
@@ -110,7 +107,9 @@ private Q_SLOTS:
         const Expect expects[] = {
             {"text.sse", "idle", "Hello, world", ""},
             {"bom_comments_multiline.sse", "idle", "multi-line", ""},
-            {"utf8.sse", "idle", "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xF0\x9F\x99\x82 \"q\" \\ \n end", ""},
+            {"utf8.sse", "idle",
+             "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xF0\x9F\x99\x82 \"q\" \\ \n end",
+             ""},
             {"reasoning.sse", "idle", "Answer.", ""},
             {"tool_calls_fragments.sse", "reviewingToolCall", "", "get_time,save"},
             {"tool_calls_index0_reuse.sse", "reviewingToolCall", "", "a,b"},
@@ -222,14 +221,17 @@ private Q_SLOTS:
         addTool(QStringLiteral("get_time"));
         addTool(QStringLiteral("save"));
         agent->setAutoAccept(QStringLiteral("always"));
-        server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("tool_calls_fragments.sse"))));
+        server->enqueue(
+            ScriptedHttpServer::sse(streamFile(QStringLiteral("tool_calls_fragments.sse"))));
         server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("text.sse"))));
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         agent->send(QStringLiteral("go"));
         QVERIFY(end.wait(10'000));
         QCOMPARE(server->received().size(), 2);
-        const QJsonArray messages =
-            QJsonDocument::fromJson(server->received()[1].body).object().value("messages").toArray();
+        const QJsonArray messages = QJsonDocument::fromJson(server->received()[1].body)
+                                        .object()
+                                        .value("messages")
+                                        .toArray();
         // user, assistant with tool_calls, two tool results
         QCOMPARE(messages.size(), 4);
         const QJsonObject assistant = messages[1].toObject();
@@ -253,24 +255,27 @@ private Q_SLOTS:
         QTest::addColumn<QString>("message");
         QTest::newRow("401 json")
             << 401
-            << QByteArray(R"({"error":{"message":"Incorrect API key","type":"invalid_request_error","code":"invalid_api_key"}})")
+            << QByteArray(
+                   R"({"error":{"message":"Incorrect API key","type":"invalid_request_error","code":"invalid_api_key"}})")
             << QByteArray() << QByteArray() << "unauthorized" << false << -1 << "Incorrect API key";
         QTest::newRow("404 json")
-            << 404 << QByteArray(R"({"error":{"message":"model not found","type":"not_found_error"}})")
+            << 404
+            << QByteArray(R"({"error":{"message":"model not found","type":"not_found_error"}})")
             << QByteArray() << QByteArray() << "not_found" << false << -1 << "model not found";
         QTest::newRow("429 retry-after-ms")
-            << 429 << QByteArray(R"({"error":{"message":"slow down","code":"rate_limit_exceeded"}})")
+            << 429
+            << QByteArray(R"({"error":{"message":"slow down","code":"rate_limit_exceeded"}})")
             << QByteArray("retry-after-ms") << QByteArray("1500") << "rate_limited" << true << 1500
             << "slow down";
         QTest::newRow("429 Retry-After")
-            << 429 << QByteArray(R"({"error":{"message":"slow down"}})") << QByteArray("Retry-After")
-            << QByteArray("3") << "rate_limited" << true << 3000 << "slow down";
+            << 429 << QByteArray(R"({"error":{"message":"slow down"}})")
+            << QByteArray("Retry-After") << QByteArray("3") << "rate_limited" << true << 3000
+            << "slow down";
         QTest::newRow("500 html") << 500 << QByteArray("<html>oops</html>") << QByteArray()
                                   << QByteArray() << "upstream_error" << true << -1
                                   << "<html>oops</html>";
-        QTest::newRow("503 json")
-            << 503 << QByteArray(R"({"error":"overloaded"})") << QByteArray() << QByteArray()
-            << "overloaded" << true << -1 << "overloaded";
+        QTest::newRow("503 json") << 503 << QByteArray(R"({"error":"overloaded"})") << QByteArray()
+                                  << QByteArray() << "overloaded" << true << -1 << "overloaded";
     }
 
     void httpErrors()
@@ -301,8 +306,8 @@ private Q_SLOTS:
     void rateLimitIsRetriedAfterTheServersHint()
     {
         agent->setMaxRetries(1);
-        server->enqueue(ScriptedHttpServer::status(
-            429, R"({"error":{"message":"slow down"}})", {{"retry-after-ms", "20"}}));
+        server->enqueue(ScriptedHttpServer::status(429, R"({"error":{"message":"slow down"}})",
+                                                   {{"retry-after-ms", "20"}}));
         server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("text.sse"))));
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         QSignalSpy err(agent.get(), &KoderAgentController::error);
@@ -333,7 +338,8 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(agent->lastError().toMap().value("code").toString(), QStringLiteral("transport"));
         QCOMPARE(agent->lastError().toMap().value("retryable").toBool(), true);
-        QCOMPARE(agent->messages()->get(1).value("text").toString(), QStringLiteral("Hello, world"));
+        QCOMPARE(agent->messages()->get(1).value("text").toString(),
+                 QStringLiteral("Hello, world"));
     }
 
     void abortCancelsTheRequestAndNothingArrivesAfter()
@@ -372,7 +378,8 @@ private Q_SLOTS:
     {
         transport->setBaseUrl(QUrl());
         sendAndSettle();
-        QCOMPARE(agent->lastError().toMap().value("code").toString(), QStringLiteral("bad_request"));
+        QCOMPARE(agent->lastError().toMap().value("code").toString(),
+                 QStringLiteral("bad_request"));
     }
 
     void apiKeyIsNeverLogged()

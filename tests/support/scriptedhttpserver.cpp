@@ -39,8 +39,9 @@ ScriptedHttpServer::Response ScriptedHttpServer::sse(const QByteArray& body, qsi
     return r;
 }
 
-ScriptedHttpServer::Response ScriptedHttpServer::status(
-    int code, const QByteArray& body, const QList<QPair<QByteArray, QByteArray>>& headers)
+ScriptedHttpServer::Response
+ScriptedHttpServer::status(int code, const QByteArray& body,
+                           const QList<QPair<QByteArray, QByteArray>>& headers)
 {
     Response r;
     r.bytes = "HTTP/1.1 " + QByteArray::number(code) + " Scripted\r\n";

@@ -20,10 +20,10 @@ class ScriptedHttpServer : public QObject {
     Q_OBJECT
 public:
     struct Response {
-        QByteArray bytes;             ///< status line, headers and body, as sent
-        std::vector<qsizetype> cuts;  ///< write boundaries inside `bytes`, ascending
-        qsizetype dropAfter = -1;     ///< close the connection after this many bytes
-        qsizetype stallAfter = -1;    ///< stop writing (stay connected) after this many bytes
+        QByteArray bytes;            ///< status line, headers and body, as sent
+        std::vector<qsizetype> cuts; ///< write boundaries inside `bytes`, ascending
+        qsizetype dropAfter = -1;    ///< close the connection after this many bytes
+        qsizetype stallAfter = -1;   ///< stop writing (stay connected) after this many bytes
     };
     struct Received {
         QByteArray method;

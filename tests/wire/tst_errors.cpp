@@ -9,22 +9,30 @@ namespace {
 TEST(Errors, HttpStatusesWithJsonBodies)
 {
     auto e = errorFromResponse(
-        401, R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","param":null,"code":"invalid_api_key"}})",
+        401,
+        R"({"error":{"message":"Incorrect API key provided","type":"invalid_request_error","param":null,"code":"invalid_api_key"}})",
         -1);
     EXPECT_EQ(e.code, "unauthorized");
     EXPECT_EQ(e.message, "Incorrect API key provided");
     EXPECT_FALSE(e.retryable);
 
-    e = errorFromResponse(429, R"({"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}})", 20000);
+    e = errorFromResponse(
+        429,
+        R"({"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}})",
+        20000);
     EXPECT_EQ(e.code, "rate_limited");
     EXPECT_TRUE(e.retryable);
     EXPECT_EQ(e.retryAfterMs, 20000);
 
-    e = errorFromResponse(429, R"({"error":{"message":"You exceeded your quota","type":"insufficient_quota","code":"insufficient_quota"}})", -1);
+    e = errorFromResponse(
+        429,
+        R"({"error":{"message":"You exceeded your quota","type":"insufficient_quota","code":"insufficient_quota"}})",
+        -1);
     EXPECT_EQ(e.code, "forbidden");
     EXPECT_FALSE(e.retryable) << "an exhausted quota is not fixed by waiting";
 
-    e = errorFromResponse(404, R"({"error":{"message":"model \"x\" not found","type":"not_found_error"}})", -1);
+    e = errorFromResponse(
+        404, R"({"error":{"message":"model \"x\" not found","type":"not_found_error"}})", -1);
     EXPECT_EQ(e.code, "not_found");
 
     e = errorFromResponse(500, R"({"error":{"message":"boom","type":"server_error"}})", -1);
@@ -48,7 +56,8 @@ TEST(Errors, NonJsonBodiesAreKeptAsText)
 
 TEST(Errors, InStreamErrorWithNumericCode)
 {
-    auto e = errorFromResponse(0, R"({"error":{"message":"too long","type":"SomethingElse","code":400}})", -1);
+    auto e = errorFromResponse(
+        0, R"({"error":{"message":"too long","type":"SomethingElse","code":400}})", -1);
     EXPECT_EQ(e.code, "bad_request");
     e = errorFromResponse(0, R"({"error":{"message":"busy","code":503}})", -1);
     EXPECT_EQ(e.code, "overloaded");

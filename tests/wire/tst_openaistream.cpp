@@ -48,8 +48,7 @@ struct Result {
     {
         return a.started == b.started && a.text == b.text && a.reasoning == b.reasoning &&
                a.calls == b.calls && a.terminals == b.terminals &&
-               a.finishReason == b.finishReason &&
-               a.error.has_value() == b.error.has_value() &&
+               a.finishReason == b.finishReason && a.error.has_value() == b.error.has_value() &&
                (!a.error || a.error->code == b.error->code);
     }
 };
@@ -131,8 +130,10 @@ TEST_P(Streams, SameResultUnderEveryScheduleAndLineEnding)
             const Result got = run(bytes, s);
             ASSERT_EQ(got, GetParam().expected)
                 << GetParam().file << ", schedule " << s.name << ", line end "
-                << (ending == "\n" ? "LF" : ending == "\r" ? "CR" : "CRLF") << "\n  text: \""
-                << got.text << "\"\n  terminals: " << got.terminals
+                << (ending == "\n"   ? "LF"
+                    : ending == "\r" ? "CR"
+                                     : "CRLF")
+                << "\n  text: \"" << got.text << "\"\n  terminals: " << got.terminals
                 << (got.error ? "\n  error: " + got.error->code + " " + got.error->message : "")
                 << (got.finishReason ? "\n  finish: " + *got.finishReason : "");
         }
@@ -144,9 +145,11 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Case{"text.sse", ended("Hello, world", "stop")},
         Case{"bom_comments_multiline.sse", ended("multi-line", "stop")},
-        Case{"utf8.sse",
-             ended("caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xF0\x9F\x99\x82 \"q\" \\ \n end",
-                   "stop")},
+        Case{
+            "utf8.sse",
+            ended(
+                "caf\xC3\xA9 \xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E \xF0\x9F\x99\x82 \"q\" \\ \n end",
+                "stop")},
         Case{"reasoning.sse", ended("Answer.", "stop", {}, "Think hard. And more.")},
         Case{"tool_calls_fragments.sse",
              ended("", "tool_calls",

@@ -74,7 +74,9 @@ TEST(Sse, MultiLineDataCommentsFieldsAndBom)
 
 TEST(Sse, OnlyALeadingBomIsStripped)
 {
-    expectEverySchedule("\xEF\xBB\xBF\xEF\xBB\xBF" "data: x\n\n", {});
+    expectEverySchedule("\xEF\xBB\xBF\xEF\xBB\xBF"
+                        "data: x\n\n",
+                        {});
     expectEverySchedule("data: \xEF\xBB\xBFx\n\n", {{"message", "\xEF\xBB\xBFx", ""}});
 }
 

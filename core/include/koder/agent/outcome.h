@@ -73,7 +73,9 @@ struct StartTurn {
     int attempt = 0;
     std::int64_t delayMs = 0;
 };
-/// Stop the request (if any) and the running tools of an ended turn.
+/// Stop the turn's request and its running tools. `requestId` is the turn's most recent request:
+/// still streaming, or finished when the turn waits for tools (a transport that keeps one
+/// session per turn, like aichat.v1, ends that session).
 struct CancelTurn {
     RequestId requestId = 0;
     std::vector<std::string> toolCallIds;
