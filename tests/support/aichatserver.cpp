@@ -121,6 +121,18 @@ void AichatServer::onFrame(Client* client, const QString& text)
         client->awaiting = 0;
         client->awaitType.clear();
         client->aborted = false;
+        if (m_loop && !m_script.isEmpty())
+            m_nextTurn %= m_script.size();
+        if (m_nextTurn >= m_script.size()) {
+            client->turn = turn;
+            client->seq = 0;
+            send(client, {{QStringLiteral("type"), QStringLiteral("error")},
+                          {QStringLiteral("code"), QStringLiteral("internal")},
+                          {QStringLiteral("message"), QStringLiteral("the script has no turn left")},
+                          {QStringLiteral("retryable"), false}});
+            client->turn.clear();
+            return;
+        }
         client->steps = m_script.at(m_nextTurn++).toArray();
         later(client);
     } else if (type == QStringLiteral("tool.result")) {

@@ -36,6 +36,8 @@ public:
     bool listen(quint16 port = 0);
     QUrl url() const;
     void setScript(const QJsonArray& turns) { m_script = turns; }
+    /// Start over at the first scripted turn after the last (for a server run by hand).
+    void setLoop(bool loop) { m_loop = loop; }
     /// Frames received from clients, in order.
     const QList<QJsonObject>& received() const { return m_received; }
     /// Close every connection abruptly.
@@ -57,6 +59,7 @@ private:
     QWebSocketServer m_server;
     QJsonArray m_script;
     int m_nextTurn = 0;
+    bool m_loop = false;
     QList<QJsonObject> m_received;
     QList<Client*> m_clients;
 };

@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: MIT
+// One generic suite for the behaviour every transport shares (stream, abort, tool round trip,
+// error), instantiated for KoderOpenAiTransport (HTTP + SSE) and KoderWebSocketTransport
+// (aichat.v1), each against its real local server: the immer habit of one body, many types.
+#include "aichatserver.h"
+#include "koderagentcontroller.h"
+#include "kodermessagemodel.h"
+#include "koderopenaitransport.h"
+#include "kodertool.h"
+#include "koderwebsockettransport.h"
+#include "scriptedhttpserver.h"
+
+#include <QtCore/QCoreApplication>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+#include <gtest/gtest.h>
+
+using namespace koder::agent;
+
+namespace {
+
+QByteArray sseChunk(const QJsonObject& delta, const QJsonValue& finish = QJsonValue::Null)
+{
+    const QJsonObject chunk{
+        {"choices", QJsonArray{QJsonObject{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}}}};
+    return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
+}
+
+QByteArray sseReply(const QStringList& tokens, bool finish = true)
+{
+    QByteArray body;
+    for (const QString& t : tokens)
+        body += sseChunk({{"content", t}});
+    if (finish)
+        body += sseChunk({}, "stop") + "data: [DONE]\n\n";
+    return body;
+}
+
+// ---- backends: a transport and its server, scripted the same way -------------------------------
+
+struct SseBackend {
+    ScriptedHttpServer server;
+
+    KoderTransport* make(QObject* parent)
+    {
+        auto* t = new KoderOpenAiTransport(parent);
+        t->setBaseUrl(server.baseUrl());
+        return t;
+    }
+    bool listen() { return server.listen(); }
+    void reply(const QStringList& tokens) { server.enqueue(ScriptedHttpServer::sse(sseReply(tokens))); }
+    void stalledReply(const QString& first)
+    {
+        auto r = ScriptedHttpServer::sse(sseReply({first}, false), 1 << 20);
+        r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
+        server.enqueue(r);
+    }
+    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
+                           const QStringList& tokens)
+    {
+        const QJsonObject call{{"index", 0},
+                               {"id", callId},
+                               {"type", "function"},
+                               {"function", QJsonObject{{"name", name},
+                                                        {"arguments", QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact))}}}};
+        server.enqueue(ScriptedHttpServer::sse(sseChunk({{"tool_calls", QJsonArray{call}}}) +
+                                               sseChunk({}, "tool_calls") + "data: [DONE]\n\n"));
+        reply(tokens);
+    }
+    void overloaded()
+    {
+        server.enqueue(ScriptedHttpServer::status(503, R"({"error":{"message":"busy","type":"overloaded_error"}})"));
+    }
+    QString toolResultSent(const QString& callId) const
+    {
+        for (const auto& r : server.received()) {
+            const QJsonArray messages = QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            for (const QJsonValue& m : messages)
+                if (m.toObject().value("tool_call_id").toString() == callId)
+                    return m.toObject().value("content").toString();
+        }
+        return {};
+    }
+};
+
+struct WsBackend {
+    AichatServer server;
+    QJsonArray turns;
+
+    KoderTransport* make(QObject* parent)
+    {
+        auto* t = new KoderWebSocketTransport(parent);
+        t->setUrl(server.url());
+        return t;
+    }
+    bool listen() { return server.listen(); }
+    static QJsonObject send(const QJsonObject& frame) { return {{"send", frame}}; }
+    static QJsonArray deltas(const QStringList& tokens, int step = 0)
+    {
+        QJsonArray steps;
+        for (const QString& t : tokens)
+            steps.append(send({{"type", "delta"}, {"step", step}, {"channel", "text"}, {"text", t}}));
+        return steps;
+    }
+    void add(QJsonArray steps)
+    {
+        turns.append(steps);
+        server.setScript(turns);
+    }
+    void reply(const QStringList& tokens)
+    {
+        QJsonArray steps{send({{"type", "turn.started"}})};
+        for (const QJsonValue& s : deltas(tokens))
+            steps.append(s);
+        steps.append(send({{"type", "turn.end"}, {"finish_reason", "stop"}}));
+        add(steps);
+    }
+    void stalledReply(const QString& first)
+    {
+        QJsonArray steps{send({{"type", "turn.started"}})};
+        steps.append(deltas({first})[0]);
+        steps.append(QJsonObject{{"stall", true}});
+        add(steps);
+    }
+    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
+                           const QStringList& tokens)
+    {
+        QJsonArray steps{send({{"type", "turn.started"}}),
+                         send({{"type", "tool_call"}, {"step", 0}, {"call_id", callId}, {"name", name}, {"arguments", args}}),
+                         send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
+                         QJsonObject{{"await", "tool.result"}}};
+        for (const QJsonValue& s : deltas(tokens, 1))
+            steps.append(s);
+        steps.append(send({{"type", "turn.end"}, {"finish_reason", "stop"}}));
+        add(steps);
+    }
+    void overloaded()
+    {
+        add({send({{"type", "turn.started"}}),
+             send({{"type", "error"}, {"code", "overloaded"}, {"message", "busy"}, {"retryable", true}})});
+    }
+    QString toolResultSent(const QString& callId) const
+    {
+        for (const QJsonObject& f : server.received())
+            if (f.value("type").toString() == "tool.result" && f.value("call_id").toString() == callId)
+                return f.value("content").toString();
+        return {};
+    }
+};
+
+// ---- the generic suite --------------------------------------------------------------------------
+
+template <class Backend>
+class TransportContract : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        ASSERT_TRUE(backend.listen());
+        agent.setTransport(backend.make(&agent));
+    }
+
+    QString lastText() const
+    {
+        return agent.messages()->get(agent.messages()->count() - 1).value("text").toString();
+    }
+
+    Backend backend;
+    KoderAgentController agent;
+};
+
+using Backends = ::testing::Types<SseBackend, WsBackend>;
+TYPED_TEST_SUITE(TransportContract, Backends);
+
+TYPED_TEST(TransportContract, StreamsAReply)
+{
+    this->backend.reply({"Hello", ", ", "world", "."});
+    QSignalSpy start(&this->agent, &KoderAgentController::streamStart);
+    QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
+    ASSERT_TRUE(this->agent.send("hi"));
+    ASSERT_TRUE(end.wait(10'000));
+    EXPECT_EQ(this->lastText(), "Hello, world.");
+    EXPECT_EQ(this->agent.status(), "idle");
+    EXPECT_EQ(start.count(), 1);
+    EXPECT_EQ(end.count(), 1);
+}
+
+TYPED_TEST(TransportContract, AbortStopsEverything)
+{
+    this->backend.stalledReply("partial");
+    QSignalSpy token(&this->agent, &KoderAgentController::streamToken);
+    QSignalSpy aborted(&this->agent, &KoderAgentController::aborted);
+    this->agent.send("hi");
+    ASSERT_TRUE(token.wait(10'000));
+    this->agent.abort();
+    EXPECT_EQ(aborted.count(), 1);
+    EXPECT_EQ(this->agent.status(), "interrupted");
+    EXPECT_FALSE(token.wait(150)); // a window for anything late; nothing may come
+    EXPECT_EQ(this->lastText(), "partial");
+    EXPECT_TRUE(this->agent.messages()->get(1).value("aborted").toBool());
+}
+
+TYPED_TEST(TransportContract, ToolRoundTrip)
+{
+    this->backend.toolCallThenReply("call_1", "get_time", {{"tz", "UTC"}}, {"It is ", "noon."});
+    auto* tool = new KoderTool(&this->agent);
+    tool->setName("get_time");
+    tool->setReadOnly(true);
+    tool->setCallable([](const QJsonObject& args) { return QVariant("12:00 " + args.value("tz").toString()); });
+    auto tools = this->agent.tools();
+    tools.append(&tools, tool);
+    this->agent.setAutoAccept("onlyRead");
+    QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
+    this->agent.send("time?");
+    ASSERT_TRUE(end.wait(10'000));
+    EXPECT_EQ(this->backend.toolResultSent("call_1"), "12:00 UTC");
+    EXPECT_EQ(this->lastText(), "It is noon.");
+    EXPECT_EQ(this->agent.messages()->get(2).value("role").toString(), "tool");
+}
+
+TYPED_TEST(TransportContract, ErrorIsReportedWithRetryable)
+{
+    this->backend.overloaded();
+    QSignalSpy error(&this->agent, &KoderAgentController::error);
+    this->agent.send("hi");
+    ASSERT_TRUE(error.wait(10'000));
+    const QVariantMap e = this->agent.lastError().toMap();
+    EXPECT_EQ(e.value("code").toString(), "overloaded");
+    EXPECT_TRUE(e.value("retryable").toBool());
+    EXPECT_EQ(this->agent.status(), "error");
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}

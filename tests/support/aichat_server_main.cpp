@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// koder-aichat-server: the reference aichat.v1 server, run by hand.
+//   koder-aichat-server [--port 8765] [--script turns.json]
+// Without a script every turn streams a short greeting word by word. Point
+// KoderWebSocketTransport { url: "ws://127.0.0.1:8765" } at it.
+#include "aichatserver.h"
+
+#include <QtCore/QCommandLineParser>
+#include <QtCore/QCoreApplication>
+#include <QtCore/QFile>
+#include <QtCore/QJsonDocument>
+
+#include <cstdio>
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("A scripted aichat.v1 WebSocket server."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("port"), QStringLiteral("Port on 127.0.0.1."),
+                      QStringLiteral("port"), QStringLiteral("8765")});
+    parser.addOption({QStringLiteral("script"),
+                      QStringLiteral("A JSON array of turns (see aichatserver.h)."),
+                      QStringLiteral("file")});
+    parser.process(app);
+
+    QJsonArray turns;
+    if (parser.isSet(QStringLiteral("script"))) {
+        QFile file(parser.value(QStringLiteral("script")));
+        QJsonParseError error{};
+        const QJsonDocument doc = file.open(QIODevice::ReadOnly)
+                                      ? QJsonDocument::fromJson(file.readAll(), &error)
+                                      : QJsonDocument();
+        if (!doc.isArray()) {
+            std::fprintf(stderr, "%s: not a JSON array of turns (%s)\n",
+                         qPrintable(file.fileName()),
+                         qPrintable(file.error() != QFile::NoError ? file.errorString()
+                                                                   : error.errorString()));
+            return 2;
+        }
+        turns = doc.array();
+    } else {
+        QJsonArray steps{QJsonObject{{"send", QJsonObject{{"type", "turn.started"}}}}};
+        for (const char* word : {"Hello", " from", " the", " aichat.v1", " reference", " server."})
+            steps.append(QJsonObject{{"send", QJsonObject{{"type", "delta"},
+                                                          {"channel", "text"},
+                                                          {"text", QString::fromUtf8(word)}}}});
+        steps.append(QJsonObject{{"send", QJsonObject{{"type", "turn.end"}, {"finish_reason", "stop"}}}});
+        turns.append(steps);
+    }
+
+    AichatServer server;
+    server.setScript(turns);
+    server.setLoop(true);
+    if (!server.listen(static_cast<quint16>(parser.value(QStringLiteral("port")).toUInt()))) {
+        std::fprintf(stderr, "cannot listen on 127.0.0.1:%s\n",
+                     qPrintable(parser.value(QStringLiteral("port"))));
+        return 1;
+    }
+    std::printf("aichat.v1 server on %s\n", qPrintable(server.url().toString()));
+    std::fflush(stdout);
+    return app.exec();
+}
