@@ -390,20 +390,26 @@ void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& an
         return;
     // Texts first: a handler may change the state the offsets point into.
     QStringList texts;
+    QList<int> positions;
     for (const Announcement& a : announcements) {
         QString text;
+        int position = 0;
         if (a.kind == Announcement::Kind::ReplyText) {
             const std::size_t row = findMessage(m_state, a.messageId);
-            if (row != noRow)
-                text = toQString(
-                    std::string_view(m_state.messages[row].text).substr(a.offset, a.length));
+            if (row != noRow) {
+                const std::string_view all(m_state.messages[row].text);
+                text = toQString(all.substr(a.offset, a.length));
+                position = static_cast<int>(toQString(all.substr(0, a.offset)).size());
+            }
         }
         texts.append(text);
+        positions.append(position);
     }
     for (std::size_t i = 0; i < announcements.size(); ++i) {
         const Announcement& a = announcements[i];
+        const auto at = static_cast<qsizetype>(i);
         Q_EMIT announcement(static_cast<int>(a.kind), static_cast<int>(a.politeness),
-                            toQString(a.messageId), texts.at(static_cast<qsizetype>(i)));
+                            toQString(a.messageId), texts.at(at), positions.at(at));
     }
 }
 

@@ -149,8 +149,11 @@ Q_SIGNALS:
     void toolExecutionFinished(const QVariantMap& call, const QVariantMap& result);
     void turnFinished(const QString& outcome, const QString& messageId);
 
-    /// Accessibility announcements (see koder::agent::Announcement), for the live region.
-    void announcement(int kind, int politeness, const QString& messageId, const QString& text);
+    /// Accessibility announcements (see koder::agent::Announcement), for KoderLiveRegion.
+    /// For a phrase of the reply (kind ReplyText) `text` is the phrase and `position` where it
+    /// starts in the message's text (in QString units); otherwise `text` is empty.
+    void announcement(int kind, int politeness, const QString& messageId, const QString& text,
+                      int position);
 
     void statusChanged();
     void streamingChanged();

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+#include "koderliveregion.h"
+
+#include "accessibilitynotifier.h"
+#include "koder/agent/outcome.h"
+#include "koderagentcontroller.h"
+
+using koder::agent::Announcement;
+using koder::agent::qt::AccessibilityNotifier;
+
+KoderLiveRegion::KoderLiveRegion(QObject* item)
+    : QObject(item)
+{
+}
+
+KoderLiveRegion* KoderLiveRegion::qmlAttachedProperties(QObject* item)
+{
+    return new KoderLiveRegion(item);
+}
+
+void KoderLiveRegion::setPoliteness(Politeness p)
+{
+    if (m_politeness == p)
+        return;
+    m_politeness = p;
+    Q_EMIT politenessChanged();
+}
+
+KoderAgentController* KoderLiveRegion::controller() const
+{
+    return m_controller;
+}
+
+void KoderLiveRegion::setController(KoderAgentController* controller)
+{
+    if (m_controller == controller)
+        return;
+    disconnect(m_connection);
+    m_controller = controller;
+    if (m_controller)
+        m_connection = connect(m_controller, &KoderAgentController::announcement, this,
+                               &KoderLiveRegion::onAnnouncement);
+    Q_EMIT controllerChanged();
+}
+
+void KoderLiveRegion::setMessageId(const QString& id)
+{
+    if (m_messageId == id)
+        return;
+    m_messageId = id;
+    Q_EMIT messageIdChanged();
+}
+
+void KoderLiveRegion::onAnnouncement(int kind, int politeness, const QString& messageId,
+                                     const QString& text, int position)
+{
+    if (m_politeness == Off || messageId != m_messageId || m_messageId.isEmpty())
+        return;
+    QObject* item = parent();
+    const bool assertive = m_politeness == Assertive ||
+                           politeness == static_cast<int>(koder::agent::Politeness::Assertive);
+    switch (static_cast<Announcement::Kind>(kind)) {
+    case Announcement::Kind::ReplyText:
+        AccessibilityNotifier::textInserted(item, position, text);
+        break;
+    case Announcement::Kind::ReplyStarted:
+        AccessibilityNotifier::announce(item, tr("Reply started"), assertive);
+        break;
+    case Announcement::Kind::ReplyFinished:
+        AccessibilityNotifier::announce(item, tr("Reply finished"), assertive);
+        break;
+    case Announcement::Kind::Stopped:
+        AccessibilityNotifier::announce(item, tr("Reply stopped"), assertive);
+        break;
+    case Announcement::Kind::Error: {
+        const QVariantMap error = m_controller ? m_controller->lastError().toMap() : QVariantMap{};
+        AccessibilityNotifier::announce(
+            item, tr("Error: %1").arg(error.value(QStringLiteral("message")).toString()), true);
+        break;
+    }
+    case Announcement::Kind::ApprovalNeeded:
+        AccessibilityNotifier::announce(item, tr("A tool call needs your approval"), true);
+        break;
+    }
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include <QtCore/QSortFilterProxyModel>
+#include <QtQml/qqmlregistration.h>
+
+/*!
+    \qmltype KoderVisibleMessages
+    \inqmlmodule Koder.Agent
+    \brief The messages a chat view shows: a filter over a KoderAgentController's messages.
+
+    User and assistant messages always; tool results, system messages and checkpoints when asked.
+*/
+class KoderVisibleMessages : public QSortFilterProxyModel {
+    Q_OBJECT
+    QML_ELEMENT
+    /*! Tool results as cards between the replies. Default true. */
+    Q_PROPERTY(bool showToolResults READ showToolResults WRITE setShowToolResults NOTIFY
+                   showToolResultsChanged FINAL)
+    /*! System messages. Default false. */
+    Q_PROPERTY(bool showSystem READ showSystem WRITE setShowSystem NOTIFY showSystemChanged FINAL)
+    /*! Checkpoints. Default false. */
+    Q_PROPERTY(bool showCheckpoints READ showCheckpoints WRITE setShowCheckpoints NOTIFY
+                   showCheckpointsChanged FINAL)
+    Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+
+public:
+    explicit KoderVisibleMessages(QObject* parent = nullptr);
+
+    bool showToolResults() const { return m_showTool; }
+    void setShowToolResults(bool show);
+    bool showSystem() const { return m_showSystem; }
+    void setShowSystem(bool show);
+    bool showCheckpoints() const { return m_showCheckpoints; }
+    void setShowCheckpoints(bool show);
+    int count() const { return rowCount(); }
+    /*! Every role of \a row as a map. */
+    Q_INVOKABLE QVariantMap get(int row) const;
+
+Q_SIGNALS:
+    void showToolResultsChanged();
+    void showSystemChanged();
+    void showCheckpointsChanged();
+    void countChanged();
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    void setFlag(bool& flag, bool value, void (KoderVisibleMessages::*changed)());
+
+    bool m_showTool = true;
+    bool m_showSystem = false;
+    bool m_showCheckpoints = false;
+};

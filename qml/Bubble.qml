@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Koder.Agent
+
+/*!
+    \qmltype Bubble
+    \inqmlmodule Koder.Agent
+    \brief One message: alignment and colours by role, Markdown rendered safely, streaming,
+    stopped and error states, tool call and tool result cards, copy / regenerate / edit / branch.
+
+    Usable as a delegate of a model with the KoderMessageModel roles. The bubble is the message's
+    accessible item (StaticText) and, for replies, a polite live region: while the reply streams
+    its phrases are announced; when it ends its accessible name becomes the whole reply.
+*/
+Item {
+    id: root
+
+    /*! The controller, for the live region and the actions. */
+    property KoderAgentController controller
+    required property string messageId
+    required property string role
+    required property string text
+    required property string reasoning
+    required property bool streaming
+    required property bool aborted
+    required property string errorText
+    required property var toolCalls
+    required property string toolName
+    required property bool isError
+    required property bool denied
+
+    /*! Emitted when a link in the message is activated; nothing is opened by the bubble. */
+    signal linkActivated(string url)
+    signal regenerateRequested(string messageId)
+    signal editRequested(string messageId, string text)
+    signal branchRequested(string messageId)
+
+    readonly property bool fromUser: role === "user"
+    readonly property bool isTool: role === "tool"
+    readonly property bool isAssistant: role === "assistant"
+
+    implicitWidth: card.implicitWidth
+    implicitHeight: card.implicitHeight + 8
+
+    Accessible.role: Accessible.StaticText
+    Accessible.name: streaming ? qsTr("The assistant is writing a reply") : root.text
+    Accessible.description: fromUser ? qsTr("Your message")
+                          : isTool ? qsTr("Result of the tool %1").arg(toolName)
+                          : qsTr("Assistant message")
+    KoderLiveRegion.controller: root.controller
+    KoderLiveRegion.messageId: root.messageId
+    KoderLiveRegion.politeness: root.isAssistant ? KoderLiveRegion.Polite : KoderLiveRegion.Off
+
+    Rectangle {
+        id: card
+        anchors.right: root.fromUser ? parent.right : undefined
+        anchors.left: root.fromUser ? undefined : parent.left
+        anchors.margins: 8
+        width: Math.min(implicitWidth, root.width * 0.85)
+        implicitWidth: Math.max(content.implicitWidth, 120) + 24
+        implicitHeight: content.implicitHeight + 16
+        radius: 10
+        color: root.fromUser ? palette.highlight
+             : root.isTool ? palette.base
+             : palette.alternateBase
+        border.width: root.isError || root.errorText !== "" ? 2 : 1
+        border.color: root.isError || root.errorText !== "" ? "#c62828" : palette.mid
+
+        ColumnLayout {
+            id: content
+            x: 12
+            y: 8
+            width: parent.width - 24
+            spacing: 4
+
+            Label {
+                visible: root.isTool
+                text: root.denied ? qsTr("Tool %1: denied").arg(root.toolName)
+                                  : qsTr("Tool %1: result").arg(root.toolName)
+                font.bold: true
+                color: palette.text
+                Layout.fillWidth: true
+            }
+
+            Label {
+                visible: root.reasoning !== ""
+                text: root.reasoning
+                wrapMode: Text.Wrap
+                font.italic: true
+                opacity: 0.7
+                color: palette.text
+                Layout.fillWidth: true
+                Accessible.name: qsTr("Reasoning: %1").arg(root.reasoning)
+            }
+
+            TextEdit {
+                id: body
+                visible: root.text !== ""
+                readOnly: true
+                selectByMouse: true
+                wrapMode: Text.Wrap
+                textFormat: root.isTool ? TextEdit.PlainText : TextEdit.RichText
+                text: root.isTool ? root.text : KoderText.toSafeHtml(root.text)
+                color: root.fromUser ? palette.highlightedText : palette.text
+                selectionColor: palette.highlight
+                Layout.fillWidth: true
+                Layout.preferredWidth: Math.min(implicitWidth, 560)
+                Accessible.ignored: true // the bubble itself speaks for the text
+                onLinkActivated: (link) => root.linkActivated(link)
+            }
+
+            Repeater {
+                model: root.toolCalls
+                delegate: Frame {
+                    id: callCard
+                    required property var modelData
+                    Layout.fillWidth: true
+                    Accessible.role: Accessible.Grouping
+                    Accessible.name: qsTr("Tool call %1").arg(callCard.modelData.name)
+                    ColumnLayout {
+                        anchors.fill: parent
+                        Label {
+                            text: qsTr("Calls %1").arg(callCard.modelData.name)
+                            font.bold: true
+                            color: palette.text
+                        }
+                        Label {
+                            text: JSON.stringify(callCard.modelData.arguments, null, 2)
+                            font.family: "monospace"
+                            wrapMode: Text.WrapAnywhere
+                            color: palette.text
+                            Layout.fillWidth: true
+                        }
+                    }
+                }
+            }
+
+            RowLayout {
+                spacing: 6
+                Layout.fillWidth: true
+
+                BusyIndicator {
+                    visible: root.streaming
+                    running: root.streaming
+                    implicitWidth: 20
+                    implicitHeight: 20
+                    Accessible.name: qsTr("Writing")
+                }
+                Label {
+                    visible: root.aborted
+                    text: qsTr("Stopped")
+                    font.italic: true
+                    color: palette.text
+                }
+                Label {
+                    visible: root.errorText !== ""
+                    text: qsTr("Error: %1").arg(root.errorText)
+                    color: "#c62828"
+                    wrapMode: Text.Wrap
+                    Layout.fillWidth: true
+                }
+                Item { Layout.fillWidth: true }
+                ToolButton {
+                    visible: !root.streaming && root.text !== ""
+                    text: qsTr("Copy")
+                    Accessible.name: qsTr("Copy message")
+                    onClicked: KoderText.copyToClipboard(root.text)
+                }
+                ToolButton {
+                    visible: root.isAssistant && !root.streaming
+                    text: qsTr("Regenerate")
+                    Accessible.name: qsTr("Regenerate reply")
+                    onClicked: root.regenerateRequested(root.messageId)
+                }
+                ToolButton {
+                    visible: root.fromUser
+                    text: qsTr("Edit")
+                    Accessible.name: qsTr("Edit message")
+                    onClicked: root.editRequested(root.messageId, root.text)
+                }
+                ToolButton {
+                    visible: !root.streaming && !root.isTool
+                    text: qsTr("Branch")
+                    Accessible.name: qsTr("Branch the conversation here")
+                    onClicked: root.branchRequested(root.messageId)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Koder.Agent
+
+/*!
+    \qmltype ChatView
+    \inqmlmodule Koder.Agent
+    \brief A ready chat surface bound to a controller: the messages, the permission prompt and
+    the input.
+
+    \qml
+    ChatView {
+        anchors.fill: parent
+        controller: KoderAgentController { transport: KoderLocalAgent {} }
+        onLinkActivated: (url) => Qt.openUrlExternally(url) // the app decides
+    }
+    \endqml
+
+    Stays pinned to the newest message while a reply streams, unless the user scrolled up; then
+    a "Jump to latest" button brings it back. Messages offer copy, regenerate, edit and branch.
+    Tab order: messages, prompt, input, button.
+*/
+FocusScope {
+    id: chatView
+
+    property KoderAgentController controller
+    /*! Show tool results as cards between the replies. */
+    property alias showToolResults: visibleMessages.showToolResults
+    /*! The list of messages, for scrolling from outside. */
+    readonly property alias listView: list
+    /*! True while the view follows the newest message. */
+    readonly property alias pinned: list.pinned
+
+    /*! A link in a message was activated; nothing is opened unless the app does it. */
+    signal linkActivated(string url)
+    /*! A branch was made; \a conversationId is the new conversation. */
+    signal branched(string conversationId)
+
+    implicitWidth: 480
+    implicitHeight: 640
+
+    KoderVisibleMessages {
+        id: visibleMessages
+        sourceModel: chatView.controller ? chatView.controller.messages : null
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 0
+
+        ListView {
+            id: list
+
+            property bool pinned: true
+
+            function jumpToLatest() {
+                list.pinned = true
+                list.positionViewAtEnd()
+            }
+
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            reuseItems: true
+            activeFocusOnTab: true
+            focus: true
+            model: visibleMessages
+            spacing: 2
+            boundsBehavior: Flickable.StopAtBounds
+            keyNavigationEnabled: true
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Conversation")
+            ScrollBar.vertical: ScrollBar {}
+
+            delegate: Bubble {
+                width: ListView.view.width
+                controller: chatView.controller
+                onLinkActivated: (url) => chatView.linkActivated(url)
+                onRegenerateRequested: (id) => chatView.controller.regenerate(id)
+                onEditRequested: (id, text) => editDialog.open(id, text)
+                onBranchRequested: (id) => {
+                    const conversation = chatView.controller.branch(id)
+                    if (conversation !== "")
+                        chatView.branched(conversation)
+                }
+            }
+
+            // The user scrolling away unpins; reaching the end again pins.
+            onMovingChanged: if (!moving) pinned = atYEnd
+            onContentHeightChanged: if (pinned) positionViewAtEnd()
+            onCountChanged: if (pinned) positionViewAtEnd()
+
+            RoundButton {
+                anchors.right: parent.right
+                anchors.bottom: parent.bottom
+                anchors.margins: 12
+                visible: !list.pinned
+                text: qsTr("Jump to latest")
+                Accessible.name: text
+                onClicked: list.jumpToLatest()
+            }
+        }
+
+        PermissionPrompt {
+            id: prompt
+            controller: chatView.controller
+            Layout.fillWidth: true
+            Layout.margins: 8
+        }
+
+        Sender {
+            id: sender
+            controller: chatView.controller
+            Layout.fillWidth: true
+        }
+    }
+
+    Dialog {
+        id: editDialog
+        property string messageId
+        function open(id, text) {
+            editDialog.messageId = id
+            editText.text = text
+            editDialog.visible = true
+            editText.forceActiveFocus()
+        }
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Edit message")
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        TextArea {
+            id: editText
+            implicitWidth: 360
+            wrapMode: TextArea.Wrap
+            Accessible.name: qsTr("Message text")
+        }
+        onAccepted: chatView.controller.edit(editDialog.messageId, editText.text)
+    }
+}
