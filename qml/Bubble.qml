@@ -55,6 +55,7 @@ Item {
 
     Rectangle {
         id: card
+        objectName: "bubbleCard"
         anchors.right: root.fromUser ? parent.right : undefined
         anchors.left: root.fromUser ? undefined : parent.left
         anchors.margins: 8
@@ -97,6 +98,7 @@ Item {
 
             TextEdit {
                 id: body
+                objectName: "bubbleBody"
                 visible: root.text !== ""
                 readOnly: true
                 selectByMouse: true
@@ -115,6 +117,7 @@ Item {
                 model: root.toolCalls
                 delegate: Frame {
                     id: callCard
+                    objectName: "toolCallCard"
                     required property var modelData
                     Layout.fillWidth: true
                     Accessible.role: Accessible.Grouping
@@ -142,6 +145,7 @@ Item {
                 Layout.fillWidth: true
 
                 BusyIndicator {
+                    objectName: "streamingIndicator"
                     visible: root.streaming
                     running: root.streaming
                     implicitWidth: 20
@@ -149,12 +153,14 @@ Item {
                     Accessible.name: qsTr("Writing")
                 }
                 Label {
+                    objectName: "stoppedBadge"
                     visible: root.aborted
                     text: qsTr("Stopped")
                     font.italic: true
                     color: palette.text
                 }
                 Label {
+                    objectName: "errorBadge"
                     visible: root.errorText !== ""
                     text: qsTr("Error: %1").arg(root.errorText)
                     color: "#c62828"

@@ -53,6 +53,7 @@ FocusScope {
 
         ListView {
             id: list
+            objectName: "messageList"
 
             property bool pinned: true
 
@@ -94,6 +95,7 @@ FocusScope {
             onCountChanged: if (pinned) positionViewAtEnd()
 
             RoundButton {
+                objectName: "jumpToLatest"
                 anchors.right: parent.right
                 anchors.bottom: parent.bottom
                 anchors.margins: 12

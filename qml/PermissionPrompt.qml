@@ -92,6 +92,7 @@ Pane {
         }
         TextField {
             id: reason
+            objectName: "denyReason"
             placeholderText: qsTr("Reason for denying (optional)")
             Accessible.name: qsTr("Reason for denying")
             Layout.fillWidth: true
@@ -101,6 +102,7 @@ Pane {
             spacing: 8
             Button {
                 id: approveButton
+                objectName: "approveButton"
                 text: qsTr("Approve")
                 Accessible.name: text
                 Accessible.description: qsTr("Runs the tool")
@@ -111,6 +113,7 @@ Pane {
             }
             Button {
                 id: denyButton
+                objectName: "denyButton"
                 text: qsTr("Deny")
                 Accessible.name: text
                 Accessible.description: qsTr("Tells the model the tool was not run")

@@ -45,6 +45,7 @@ Pane {
 
         Label {
             id: notice
+            objectName: "senderNotice"
             visible: text !== ""
             text: root.awaitingApproval ? qsTr("Approve or deny the tool call first.")
                                         : root.rejection
@@ -64,6 +65,7 @@ Pane {
                 Layout.maximumHeight: 160
                 TextArea {
                     id: input
+                    objectName: "senderInput"
                     enabled: !root.awaitingApproval
                     placeholderText: qsTr("Write a message")
                     wrapMode: TextArea.Wrap
@@ -77,6 +79,7 @@ Pane {
 
             Button {
                 id: action
+                objectName: "senderButton"
                 text: root.streaming ? qsTr("Stop") : qsTr("Send")
                 enabled: root.streaming || (!root.awaitingApproval && input.text.trim().length > 0)
                 Accessible.name: text

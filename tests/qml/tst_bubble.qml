@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: MIT
+import QtQuick
+import QtTest
+import Koder.Agent
+
+// TestCase items are invisible: what the tests click and read lives on this stage.
+Item {
+    id: stage
+    width: 480
+    height: 300
+
+    TestCase {
+        id: testCase
+        name: "Bubble"
+        when: windowShown
+
+        Component {
+            id: bubbleComponent
+            Bubble {
+                width: 480
+                messageId: "m1"
+                role: "assistant"
+                text: "Hello **world**"
+                reasoning: ""
+                streaming: false
+                aborted: false
+                errorText: ""
+                toolCalls: []
+                toolName: ""
+                isError: false
+                denied: false
+            }
+        }
+
+        function make(props) {
+            const b = createTemporaryObject(bubbleComponent, stage, props || {})
+            verify(b)
+            return b
+        }
+
+        function test_userMessagesSitRightRepliesLeft() {
+            const user = make({ role: "user", text: "hi" })
+            const card = findChild(user, "bubbleCard")
+            verify(card.x > 0, "a user bubble is right-aligned")
+            compare(user.Accessible.description, "Your message")
+            compare(user.KoderLiveRegion.politeness, KoderLiveRegion.Off)
+            const reply = make({ role: "assistant" })
+            compare(findChild(reply, "bubbleCard").x, 8)
+            compare(reply.KoderLiveRegion.politeness, KoderLiveRegion.Polite)
+        }
+
+        function test_accessibleRoleAndNameFollowStreaming() {
+            const b = make({ streaming: true, text: "partial" })
+            compare(b.Accessible.role, Accessible.StaticText)
+            verify(b.Accessible.name !== "partial", "no name churn while streaming")
+            verify(findChild(b, "streamingIndicator").visible)
+            b.streaming = false
+            compare(b.Accessible.name, "partial", "the name is the whole reply at the end")
+            verify(!findChild(b, "streamingIndicator").visible)
+        }
+
+        function test_stoppedAndErrorBadges() {
+            const stopped = make({ aborted: true })
+            verify(findChild(stopped, "stoppedBadge").visible)
+            verify(!findChild(stopped, "errorBadge").visible)
+            const failed = make({ errorText: "connection lost" })
+            const badge = findChild(failed, "errorBadge")
+            verify(badge.visible)
+            verify(badge.text.indexOf("connection lost") >= 0)
+        }
+
+        function test_markdownIsRendered() {
+            const b = make({ text: "Hello **world**" })
+            const body = findChild(b, "bubbleBody")
+            compare(body.textFormat, TextEdit.RichText)
+            compare(body.getText(0, body.length), "Hello world")
+        }
+
+        function test_toolResultAndDenied() {
+            const tool = make({ role: "tool", toolName: "save_note", text: "{\"saved\":true}", denied: true })
+            const body = findChild(tool, "bubbleBody")
+            compare(body.textFormat, TextEdit.PlainText)
+            compare(body.text, "{\"saved\":true}")
+            verify(tool.Accessible.description.indexOf("save_note") >= 0)
+        }
+
+        function test_toolCallCards() {
+            const b = make({ text: "", toolCalls: [{ id: "c1", name: "get_time", arguments: { tz: "UTC" }, readOnly: true }] })
+            verify(findChild(b, "bubbleBody").visible === false)
+            const card = findChild(b, "toolCallCard")
+            verify(card)
+            compare(card.Accessible.role, Accessible.Grouping)
+            verify(card.Accessible.name.indexOf("get_time") >= 0)
+        }
+
+        function test_linksOnlyThroughTheSignal() {
+            const b = make({ text: "see [docs](https://example.invalid/docs)" })
+            const spy = createTemporaryQmlObject("import QtTest; SignalSpy { signalName: \"linkActivated\" }", testCase)
+            spy.target = b
+            findChild(b, "bubbleBody").linkActivated("https://example.invalid/docs")
+            compare(spy.count, 1)
+            compare(spy.signalArguments[0][0], "https://example.invalid/docs")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+import QtQuick
+import QtTest
+import Koder.Agent
+
+// TestCase items are invisible: what the tests click and read lives on this stage.
+Item {
+    id: stage
+    width: 480
+    height: 400
+
+    TestCase {
+        id: testCase
+        name: "ChatView"
+        when: windowShown
+
+        Component {
+            id: chatComponent
+            ChatView {
+                width: 480
+                height: 400
+                controller: KoderAgentController {
+                    transport: KoderLocalAgent {
+                        reply: "one two three four five six seven eight nine ten eleven twelve"
+                        tokensPerSecond: 30
+                    }
+                }
+            }
+        }
+
+        function history(n) {
+            const list = []
+            for (let i = 0; i < n; ++i)
+                list.push({ role: i % 2 ? "assistant" : "user", text: "message " + i })
+            return list
+        }
+
+        function test_showsUserAndAssistantMessagesOnly() {
+            const view = createTemporaryObject(chatComponent, stage)
+            view.controller.setChatMessages([{ role: "system", text: "hidden" },
+                                             { role: "user", text: "hi" },
+                                             { role: "checkpoint", text: "{}" },
+                                             { role: "assistant", text: "hello" }])
+            const list = findChild(view, "messageList")
+            compare(list.count, 2)
+            compare(list.Accessible.role, Accessible.List)
+        }
+
+        function test_staysPinnedWhileStreamingUnlessScrolledUp() {
+            const view = createTemporaryObject(chatComponent, stage)
+            view.controller.setChatMessages(history(40))
+            const list = findChild(view, "messageList")
+            tryVerify(function() { return list.atYEnd })
+            verify(view.pinned)
+            view.controller.send("go on")
+            tryVerify(function() { return view.controller.messages.get(41).text.length > 10 }, 5000)
+            verify(list.atYEnd, "pinned to the newest text")
+
+            // The user scrolls up: the view stays where the user put it.
+            mouseDrag(list, list.width / 2, list.height / 4, 0, list.height / 2)
+            tryVerify(function() { return !view.pinned })
+            const jump = findChild(view, "jumpToLatest")
+            verify(jump.visible)
+            const y = list.contentY
+            tryVerify(function() { return view.controller.messages.get(41).text.length > 30 }, 5000)
+            compare(list.contentY, y)
+            mouseClick(jump)
+            verify(view.pinned)
+            tryVerify(function() { return list.atYEnd })
+            view.controller.abort()
+        }
+
+        function test_regenerateAndBranchFromABubble() {
+            const view = createTemporaryObject(chatComponent, stage)
+            view.controller.transport.tokensPerSecond = 0
+            view.controller.setChatMessages(history(2))
+            const branched = createTemporaryQmlObject("import QtTest; SignalSpy { signalName: \"branched\" }", testCase)
+            branched.target = view
+            const list = findChild(view, "messageList")
+            tryVerify(function() { return list.itemAtIndex(1) !== null })
+            list.itemAtIndex(0).branchRequested(list.itemAtIndex(0).messageId)
+            compare(branched.count, 1)
+            list.itemAtIndex(1).regenerateRequested(list.itemAtIndex(1).messageId)
+            verify(view.controller.streaming)
+            tryCompare(view.controller, "status", "idle")
+            compare(view.controller.messages.get(1).text,
+                    "one two three four five six seven eight nine ten eleven twelve")
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+import QtQuick
+import QtTest
+import Koder.Agent
+
+// TestCase items are invisible: what the tests click and read lives on this stage.
+Item {
+    id: stage
+    width: 480
+    height: 400
+
+    TestCase {
+        id: testCase
+        name: "PermissionPrompt"
+        when: windowShown
+
+        Component {
+            id: promptComponent
+            PermissionPrompt {
+                property int writes: 0
+                width: 480
+                controller: KoderAgentController {
+                    transport: KoderLocalAgent { reply: "done"; toolCalls: [{ name: "save_note", arguments: { text: "hello", path: "notes.md" } }] }
+                    KoderTool {
+                        name: "save_note"
+                        description: "Saves a note to a file"
+                        handler: function(args) { writes++; return "saved" }
+                    }
+                }
+            }
+        }
+
+        function make() {
+            const prompt = createTemporaryObject(promptComponent, stage)
+            verify(!prompt.visible, "hidden while nothing waits")
+            prompt.controller.send("save it")
+            tryVerify(function() { return prompt.visible })
+            return prompt
+        }
+
+        function test_showsTheCall() {
+            const prompt = make()
+            compare(prompt.call.name, "save_note")
+            compare(prompt.Accessible.role, Accessible.AlertMessage)
+            verify(prompt.Accessible.name.indexOf("save_note") >= 0)
+            compare(prompt.descriptionOf("save_note"), "Saves a note to a file")
+        }
+
+        function test_approveByMouse() {
+            const prompt = make()
+            mouseClick(findChild(prompt, "approveButton"))
+            tryCompare(prompt.controller, "status", "idle")
+            compare(prompt.writes, 1)
+            verify(!prompt.visible)
+        }
+
+        function test_denyByMouseWithAReason() {
+            const prompt = make()
+            findChild(prompt, "denyReason").text = "not today"
+            mouseClick(findChild(prompt, "denyButton"))
+            tryCompare(prompt.controller, "status", "idle")
+            compare(prompt.writes, 0)
+            const tool = prompt.controller.messages.get(2)
+            verify(tool.denied)
+            verify(tool.text.indexOf("not today") >= 0)
+        }
+
+        function test_enterApprovesOnlyOnTheApproveButton() {
+            const prompt = make()
+            findChild(prompt, "denyReason").forceActiveFocus()
+            keyClick(Qt.Key_Return)
+            compare(prompt.controller.status, "reviewingToolCall", "Enter elsewhere does nothing")
+            findChild(prompt, "denyButton").forceActiveFocus()
+            keyClick(Qt.Key_Return)
+            compare(prompt.controller.status, "reviewingToolCall")
+            findChild(prompt, "approveButton").forceActiveFocus()
+            keyClick(Qt.Key_Return)
+            tryCompare(prompt.controller, "status", "idle")
+            compare(prompt.writes, 1)
+        }
+
+        function test_escapeDenies() {
+            const prompt = make()
+            findChild(prompt, "approveButton").forceActiveFocus()
+            keyClick(Qt.Key_Escape)
+            tryCompare(prompt.controller, "status", "idle")
+            compare(prompt.writes, 0)
+            verify(prompt.controller.messages.get(2).denied)
+        }
+
+        function test_tabReachesReasonApproveAndDeny() {
+            const prompt = make()
+            const reason = findChild(prompt, "denyReason")
+            reason.forceActiveFocus()
+            keyClick(Qt.Key_Tab)
+            verify(findChild(prompt, "approveButton").activeFocus)
+            keyClick(Qt.Key_Tab)
+            verify(findChild(prompt, "denyButton").activeFocus)
+        }
+    }
+}
