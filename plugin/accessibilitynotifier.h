@@ -15,8 +15,8 @@ struct AccessibilityRecord {
     enum class Kind { TextInserted, Announcement };
     Kind kind;
     QPointer<QObject> object;
-    int position = 0;   ///< TextInserted: where the text starts
-    QString text;       ///< the inserted text, or the announcement
+    int position = 0; ///< TextInserted: where the text starts
+    QString text;     ///< the inserted text, or the announcement
     bool assertive = false;
 };
 

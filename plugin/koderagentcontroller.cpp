@@ -4,6 +4,7 @@
 #include "agentlogging.h"
 #include "koder/agent/reducer.h"
 #include "koder/agent/serialization.h"
+#include "koderliveregion.h"
 #include "qtconvert.h"
 #include "toolrunner.h"
 
@@ -385,32 +386,54 @@ void KoderAgentController::emitEvents(std::vector<Event>& events)
 
 void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& announcements)
 {
-    static const QMetaMethod signal = QMetaMethod::fromSignal(&KoderAgentController::announcement);
-    if (!isSignalConnected(signal))
-        return;
     // Texts first: a handler may change the state the offsets point into.
-    QStringList texts;
-    QList<int> positions;
+    QList<SpokenAnnouncement> spoken;
     for (const Announcement& a : announcements) {
-        QString text;
-        int position = 0;
+        SpokenAnnouncement s{static_cast<int>(a.kind),
+                             static_cast<int>(a.politeness),
+                             toQString(a.messageId),
+                             {},
+                             0};
         if (a.kind == Announcement::Kind::ReplyText) {
             const std::size_t row = findMessage(m_state, a.messageId);
             if (row != noRow) {
                 const std::string_view all(m_state.messages[row].text);
-                text = toQString(all.substr(a.offset, a.length));
-                position = static_cast<int>(toQString(all.substr(0, a.offset)).size());
+                s.text = toQString(all.substr(a.offset, a.length));
+                s.position = static_cast<int>(toQString(all.substr(0, a.offset)).size());
             }
         }
-        texts.append(text);
-        positions.append(position);
+        spoken.append(s);
     }
-    for (std::size_t i = 0; i < announcements.size(); ++i) {
-        const Announcement& a = announcements[i];
-        const auto at = static_cast<qsizetype>(i);
-        Q_EMIT announcement(static_cast<int>(a.kind), static_cast<int>(a.politeness),
-                            toQString(a.messageId), texts.at(at), positions.at(at));
+    constexpr qsizetype maxUnheard = 256;
+    for (const SpokenAnnouncement& s : std::as_const(spoken)) {
+        if (s.kind == static_cast<int>(Announcement::Kind::ReplyStarted))
+            m_unheard.clear(); // a new turn: what nobody heard before is stale now
+        if (const QPointer<KoderLiveRegion> region = m_liveRegions.value(s.messageId))
+            region->speak(s);
+        else if (m_unheard.size() < maxUnheard)
+            m_unheard.append(s);
+        Q_EMIT announcement(s.kind, s.politeness, s.messageId, s.text, s.position);
     }
+}
+
+void KoderAgentController::attachLiveRegion(const QString& messageId, KoderLiveRegion* region)
+{
+    if (messageId.isEmpty() || !region)
+        return;
+    m_liveRegions.insert(messageId, region);
+    for (qsizetype i = 0; i < m_unheard.size();) {
+        if (m_unheard[i].messageId == messageId)
+            region->speak(m_unheard.takeAt(i));
+        else
+            ++i;
+    }
+}
+
+void KoderAgentController::detachLiveRegion(const QString& messageId, KoderLiveRegion* region)
+{
+    const auto it = m_liveRegions.constFind(messageId);
+    if (it != m_liveRegions.cend() && (it.value() == region || it.value().isNull()))
+        m_liveRegions.erase(it);
 }
 
 QString KoderAgentController::reasonText(const Rejection& r) const

@@ -21,6 +21,7 @@
 #include <optional>
 
 class ToolRunner;
+class KoderLiveRegion;
 
 /*!
     \qmltype KoderAgentController
@@ -130,6 +131,20 @@ public:
     /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
 
+    /// One accessibility announcement, as KoderLiveRegion voices it.
+    struct SpokenAnnouncement {
+        int kind;
+        int politeness;
+        QString messageId;
+        QString text;
+        int position;
+    };
+    /// A live region showing `messageId` starts listening. Announcements made before its view
+    /// item existed (a delegate is created a frame after its row) are handed over at once, so a
+    /// short reply is never lost to a screen reader.
+    void attachLiveRegion(const QString& messageId, KoderLiveRegion* region);
+    void detachLiveRegion(const QString& messageId, KoderLiveRegion* region);
+
 Q_SIGNALS:
     // Lifecycle (R4).
     void userMessage(const QString& messageId);
@@ -219,6 +234,9 @@ private:
     // A retry waiting for its backoff.
     QTimer m_retryTimer;
     std::optional<koder::agent::StartTurn> m_delayedRequest;
+    // Live regions by message id, and what was said while a message had none (bounded).
+    QHash<QString, QPointer<KoderLiveRegion>> m_liveRegions;
+    QList<SpokenAnnouncement> m_unheard;
     // Conversations kept for the life of the controller when there is no store.
     QHash<QString, std::vector<koder::agent::Message>> m_memory;
 };

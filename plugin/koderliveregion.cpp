@@ -13,6 +13,11 @@ KoderLiveRegion::KoderLiveRegion(QObject* item)
 {
 }
 
+KoderLiveRegion::~KoderLiveRegion()
+{
+    listen(false);
+}
+
 KoderLiveRegion* KoderLiveRegion::qmlAttachedProperties(QObject* item)
 {
     return new KoderLiveRegion(item);
@@ -31,15 +36,23 @@ KoderAgentController* KoderLiveRegion::controller() const
     return m_controller;
 }
 
+void KoderLiveRegion::listen(bool on)
+{
+    if (!m_controller || m_messageId.isEmpty())
+        return;
+    if (on)
+        m_controller->attachLiveRegion(m_messageId, this);
+    else
+        m_controller->detachLiveRegion(m_messageId, this);
+}
+
 void KoderLiveRegion::setController(KoderAgentController* controller)
 {
     if (m_controller == controller)
         return;
-    disconnect(m_connection);
+    listen(false);
     m_controller = controller;
-    if (m_controller)
-        m_connection = connect(m_controller, &KoderAgentController::announcement, this,
-                               &KoderLiveRegion::onAnnouncement);
+    listen(true);
     Q_EMIT controllerChanged();
 }
 
@@ -47,21 +60,22 @@ void KoderLiveRegion::setMessageId(const QString& id)
 {
     if (m_messageId == id)
         return;
+    listen(false); // delegates are reused: this item now shows another message
     m_messageId = id;
+    listen(true);
     Q_EMIT messageIdChanged();
 }
 
-void KoderLiveRegion::onAnnouncement(int kind, int politeness, const QString& messageId,
-                                     const QString& text, int position)
+void KoderLiveRegion::speak(const KoderAgentController::SpokenAnnouncement& a)
 {
-    if (m_politeness == Off || messageId != m_messageId || m_messageId.isEmpty())
+    if (m_politeness == Off)
         return;
     QObject* item = parent();
     const bool assertive = m_politeness == Assertive ||
-                           politeness == static_cast<int>(koder::agent::Politeness::Assertive);
-    switch (static_cast<Announcement::Kind>(kind)) {
+                           a.politeness == static_cast<int>(koder::agent::Politeness::Assertive);
+    switch (static_cast<Announcement::Kind>(a.kind)) {
     case Announcement::Kind::ReplyText:
-        AccessibilityNotifier::textInserted(item, position, text);
+        AccessibilityNotifier::textInserted(item, a.position, a.text);
         break;
     case Announcement::Kind::ReplyStarted:
         AccessibilityNotifier::announce(item, tr("Reply started"), assertive);

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koderagentcontroller.h"
+
 #include <QtCore/QObject>
 #include <QtCore/QPointer>
 #include <QtQml/qqmlregistration.h>
-
-class KoderAgentController;
 
 /*!
     \qmltype KoderLiveRegion
@@ -34,8 +34,8 @@ class KoderLiveRegion : public QObject {
     QML_UNCREATABLE("KoderLiveRegion is an attached type: KoderLiveRegion.politeness: ...")
     QML_ATTACHED(KoderLiveRegion)
     /*! Off, Polite (the default) or Assertive (every announcement interrupts). */
-    Q_PROPERTY(Politeness politeness READ politeness WRITE setPoliteness NOTIFY politenessChanged
-                   FINAL)
+    Q_PROPERTY(
+        Politeness politeness READ politeness WRITE setPoliteness NOTIFY politenessChanged FINAL)
     /*! The controller whose announcements this item voices. */
     Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
                    controllerChanged FINAL)
@@ -47,6 +47,7 @@ public:
     Q_ENUM(Politeness)
 
     explicit KoderLiveRegion(QObject* item);
+    ~KoderLiveRegion() override;
     static KoderLiveRegion* qmlAttachedProperties(QObject* item);
 
     Politeness politeness() const { return m_politeness; }
@@ -56,17 +57,18 @@ public:
     QString messageId() const { return m_messageId; }
     void setMessageId(const QString& id);
 
+    /// Voices one announcement on the item (called by the controller).
+    void speak(const KoderAgentController::SpokenAnnouncement& a);
+
 Q_SIGNALS:
     void politenessChanged();
     void controllerChanged();
     void messageIdChanged();
 
 private:
-    void onAnnouncement(int kind, int politeness, const QString& messageId, const QString& text,
-                        int position);
+    void listen(bool on);
 
     Politeness m_politeness = Polite;
     QPointer<KoderAgentController> m_controller;
-    QMetaObject::Connection m_connection;
     QString m_messageId;
 };

@@ -17,9 +17,8 @@ QString KoderText::toSafeHtml(const QString& markdown)
 {
     QTextDocument doc;
     // MarkdownNoHTML: "<img src=...>" or "<b>" in model text stays literal text.
-    doc.setMarkdown(markdown, QTextDocument::MarkdownFeatures(
-                                  QTextDocument::MarkdownDialectGitHub |
-                                  QTextDocument::MarkdownNoHTML));
+    doc.setMarkdown(markdown, QTextDocument::MarkdownFeatures(QTextDocument::MarkdownDialectGitHub |
+                                                              QTextDocument::MarkdownNoHTML));
     // Markdown images become links to their address: shown, never loaded.
     QTextCursor cursor(&doc);
     for (QTextBlock block = doc.begin(); block.isValid(); block = block.next()) {

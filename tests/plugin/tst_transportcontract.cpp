@@ -25,7 +25,8 @@ namespace {
 QByteArray sseChunk(const QJsonObject& delta, const QJsonValue& finish = QJsonValue::Null)
 {
     const QJsonObject chunk{
-        {"choices", QJsonArray{QJsonObject{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}}}};
+        {"choices",
+         QJsonArray{QJsonObject{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}}}};
     return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
 }
 
@@ -51,7 +52,10 @@ struct SseBackend {
         return t;
     }
     bool listen() { return server.listen(); }
-    void reply(const QStringList& tokens) { server.enqueue(ScriptedHttpServer::sse(sseReply(tokens))); }
+    void reply(const QStringList& tokens)
+    {
+        server.enqueue(ScriptedHttpServer::sse(sseReply(tokens)));
+    }
     void stalledReply(const QString& first)
     {
         auto r = ScriptedHttpServer::sse(sseReply({first}, false), 1 << 20);
@@ -61,23 +65,27 @@ struct SseBackend {
     void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
                            const QStringList& tokens)
     {
-        const QJsonObject call{{"index", 0},
-                               {"id", callId},
-                               {"type", "function"},
-                               {"function", QJsonObject{{"name", name},
-                                                        {"arguments", QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact))}}}};
+        const QJsonObject call{
+            {"index", 0},
+            {"id", callId},
+            {"type", "function"},
+            {"function", QJsonObject{{"name", name},
+                                     {"arguments", QString::fromUtf8(QJsonDocument(args).toJson(
+                                                       QJsonDocument::Compact))}}}};
         server.enqueue(ScriptedHttpServer::sse(sseChunk({{"tool_calls", QJsonArray{call}}}) +
                                                sseChunk({}, "tool_calls") + "data: [DONE]\n\n"));
         reply(tokens);
     }
     void overloaded()
     {
-        server.enqueue(ScriptedHttpServer::status(503, R"({"error":{"message":"busy","type":"overloaded_error"}})"));
+        server.enqueue(ScriptedHttpServer::status(
+            503, R"({"error":{"message":"busy","type":"overloaded_error"}})"));
     }
     QString toolResultSent(const QString& callId) const
     {
         for (const auto& r : server.received()) {
-            const QJsonArray messages = QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            const QJsonArray messages =
+                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
             for (const QJsonValue& m : messages)
                 if (m.toObject().value("tool_call_id").toString() == callId)
                     return m.toObject().value("content").toString();
@@ -102,7 +110,8 @@ struct WsBackend {
     {
         QJsonArray steps;
         for (const QString& t : tokens)
-            steps.append(send({{"type", "delta"}, {"step", step}, {"channel", "text"}, {"text", t}}));
+            steps.append(
+                send({{"type", "delta"}, {"step", step}, {"channel", "text"}, {"text", t}}));
         return steps;
     }
     void add(QJsonArray steps)
@@ -129,7 +138,11 @@ struct WsBackend {
                            const QStringList& tokens)
     {
         QJsonArray steps{send({{"type", "turn.started"}}),
-                         send({{"type", "tool_call"}, {"step", 0}, {"call_id", callId}, {"name", name}, {"arguments", args}}),
+                         send({{"type", "tool_call"},
+                               {"step", 0},
+                               {"call_id", callId},
+                               {"name", name},
+                               {"arguments", args}}),
                          send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
                          QJsonObject{{"await", "tool.result"}}};
         for (const QJsonValue& s : deltas(tokens, 1))
@@ -139,13 +152,16 @@ struct WsBackend {
     }
     void overloaded()
     {
-        add({send({{"type", "turn.started"}}),
-             send({{"type", "error"}, {"code", "overloaded"}, {"message", "busy"}, {"retryable", true}})});
+        add({send({{"type", "turn.started"}}), send({{"type", "error"},
+                                                     {"code", "overloaded"},
+                                                     {"message", "busy"},
+                                                     {"retryable", true}})});
     }
     QString toolResultSent(const QString& callId) const
     {
         for (const QJsonObject& f : server.received())
-            if (f.value("type").toString() == "tool.result" && f.value("call_id").toString() == callId)
+            if (f.value("type").toString() == "tool.result" &&
+                f.value("call_id").toString() == callId)
                 return f.value("content").toString();
         return {};
     }
@@ -153,7 +169,7 @@ struct WsBackend {
 
 // ---- the generic suite --------------------------------------------------------------------------
 
-template <class Backend>
+template<class Backend>
 class TransportContract : public ::testing::Test {
 protected:
     void SetUp() override
@@ -208,7 +224,8 @@ TYPED_TEST(TransportContract, ToolRoundTrip)
     auto* tool = new KoderTool(&this->agent);
     tool->setName("get_time");
     tool->setReadOnly(true);
-    tool->setCallable([](const QJsonObject& args) { return QVariant("12:00 " + args.value("tz").toString()); });
+    tool->setCallable(
+        [](const QJsonObject& args) { return QVariant("12:00 " + args.value("tz").toString()); });
     auto tools = this->agent.tools();
     tools.append(&tools, tool);
     this->agent.setAutoAccept("onlyRead");

@@ -1,0 +1,280 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>Bubble</name>
+    <message>
+        <source>The assistant is writing a reply</source>
+        <translation>Der Assistent schreibt eine Antwort</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>Deine Nachricht</translation>
+    </message>
+    <message>
+        <source>Result of the tool %1</source>
+        <translation>Ergebnis des Werkzeugs %1</translation>
+    </message>
+    <message>
+        <source>Assistant message</source>
+        <translation>Nachricht des Assistenten</translation>
+    </message>
+    <message>
+        <source>Tool %1: denied</source>
+        <translation>Werkzeug %1: abgelehnt</translation>
+    </message>
+    <message>
+        <source>Tool %1: result</source>
+        <translation>Werkzeug %1: Ergebnis</translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation>Überlegung: %1</translation>
+    </message>
+    <message>
+        <source>Tool call %1</source>
+        <translation>Werkzeugaufruf %1</translation>
+    </message>
+    <message>
+        <source>Calls %1</source>
+        <translation>Ruft %1 auf</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>Schreibt</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>Nachricht kopieren</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>Antwort neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Nachricht bearbeiten</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Abzweigen</translation>
+    </message>
+    <message>
+        <source>Branch the conversation here</source>
+        <translation>Unterhaltung hier abzweigen</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Jump to latest</source>
+        <translation>Zur neuesten Nachricht</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Nachricht bearbeiten</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>Nachrichtentext</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAgentController</name>
+    <message>
+        <source>A reply is still in progress.</source>
+        <translation>Eine Antwort läuft noch.</translation>
+    </message>
+    <message>
+        <source>There is no reply in progress.</source>
+        <translation>Es läuft keine Antwort.</translation>
+    </message>
+    <message>
+        <source>There is no message with that id.</source>
+        <translation>Es gibt keine Nachricht mit dieser ID.</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited.</source>
+        <translation>Nur eigene Nachrichten können bearbeitet werden.</translation>
+    </message>
+    <message>
+        <source>That message is not a checkpoint.</source>
+        <translation>Diese Nachricht ist kein Prüfpunkt.</translation>
+    </message>
+    <message>
+        <source>That message is still being written.</source>
+        <translation>Diese Nachricht wird noch geschrieben.</translation>
+    </message>
+    <message>
+        <source>There is no message of yours to answer.</source>
+        <translation>Es gibt keine Nachricht von dir, auf die geantwortet werden kann.</translation>
+    </message>
+    <message>
+        <source>No tool call with that id is waiting for a decision.</source>
+        <translation>Kein Werkzeugaufruf mit dieser ID wartet auf eine Entscheidung.</translation>
+    </message>
+    <message>
+        <source>The messages are not valid.</source>
+        <translation>Die Nachrichten sind ungültig.</translation>
+    </message>
+    <message>
+        <source>The value is not valid.</source>
+        <translation>Der Wert ist ungültig.</translation>
+    </message>
+    <message>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <translation>Unbekannter Modus für automatisches Zulassen „%1“: erlaubt sind always, never oder onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderLiveRegion</name>
+    <message>
+        <source>Reply started</source>
+        <translation>Antwort begonnen</translation>
+    </message>
+    <message>
+        <source>Reply finished</source>
+        <translation>Antwort fertig</translation>
+    </message>
+    <message>
+        <source>Reply stopped</source>
+        <translation>Antwort angehalten</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>A tool call needs your approval</source>
+        <translation>Ein Werkzeugaufruf braucht deine Zustimmung</translation>
+    </message>
+</context>
+<context>
+    <name>KoderOpenAiTransport</name>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>Der Server hat %1 ms lang nichts gesendet.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderText</name>
+    <message>
+        <source>[image: %1]</source>
+        <translation>[Bild: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionPrompt</name>
+    <message>
+        <source>The tool %1 wants to run</source>
+        <translation>Das Werkzeug %1 möchte ausgeführt werden</translation>
+    </message>
+    <message>
+        <source>It only reads.</source>
+        <translation>Es liest nur.</translation>
+    </message>
+    <message>
+        <source>It can change things.</source>
+        <translation>Es kann etwas verändern.</translation>
+    </message>
+    <message>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <translation>Darf das Werkzeug „%1“ ausgeführt werden?</translation>
+    </message>
+    <message>
+        <source>Read-only: it changes nothing.</source>
+        <translation>Nur lesend: es verändert nichts.</translation>
+    </message>
+    <message>
+        <source>Writing: it can change things.</source>
+        <translation>Schreibend: es kann etwas verändern.</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>Argumente: %1</translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional)</source>
+        <translation>Grund für die Ablehnung (optional)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>Grund für die Ablehnung</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Zulassen</translation>
+    </message>
+    <message>
+        <source>Runs the tool</source>
+        <translation>Führt das Werkzeug aus</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Tells the model the tool was not run</source>
+        <translation>Teilt dem Modell mit, dass das Werkzeug nicht ausgeführt wurde</translation>
+    </message>
+</context>
+<context>
+    <name>Sender</name>
+    <message>
+        <source>Approve or deny the tool call first.</source>
+        <translation>Lass den Werkzeugaufruf zuerst zu oder lehne ihn ab.</translation>
+    </message>
+    <message>
+        <source>Write a message</source>
+        <translation>Nachricht schreiben</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Nachricht</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line</source>
+        <translation>Eingabe sendet, Umschalt+Eingabe beginnt eine neue Zeile</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stopp</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Stops the reply</source>
+        <translation>Hält die Antwort an</translation>
+    </message>
+    <message>
+        <source>Sends the message</source>
+        <translation>Sendet die Nachricht</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,280 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="es_ES">
+<context>
+    <name>Bubble</name>
+    <message>
+        <source>The assistant is writing a reply</source>
+        <translation>El asistente está escribiendo una respuesta</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>Tu mensaje</translation>
+    </message>
+    <message>
+        <source>Result of the tool %1</source>
+        <translation>Resultado de la herramienta %1</translation>
+    </message>
+    <message>
+        <source>Assistant message</source>
+        <translation>Mensaje del asistente</translation>
+    </message>
+    <message>
+        <source>Tool %1: denied</source>
+        <translation>Herramienta %1: denegada</translation>
+    </message>
+    <message>
+        <source>Tool %1: result</source>
+        <translation>Herramienta %1: resultado</translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation>Razonamiento: %1</translation>
+    </message>
+    <message>
+        <source>Tool call %1</source>
+        <translation>Llamada a la herramienta %1</translation>
+    </message>
+    <message>
+        <source>Calls %1</source>
+        <translation>Llama a %1</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>Escribiendo</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Detenido</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Error: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>Copiar el mensaje</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Regenerar</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>Regenerar la respuesta</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Editar el mensaje</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Bifurcar</translation>
+    </message>
+    <message>
+        <source>Branch the conversation here</source>
+        <translation>Bifurcar la conversación aquí</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <source>Jump to latest</source>
+        <translation>Ir al último mensaje</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Editar el mensaje</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>Texto del mensaje</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAgentController</name>
+    <message>
+        <source>A reply is still in progress.</source>
+        <translation>Todavía hay una respuesta en curso.</translation>
+    </message>
+    <message>
+        <source>There is no reply in progress.</source>
+        <translation>No hay ninguna respuesta en curso.</translation>
+    </message>
+    <message>
+        <source>There is no message with that id.</source>
+        <translation>No hay ningún mensaje con ese identificador.</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited.</source>
+        <translation>Solo puedes editar tus propios mensajes.</translation>
+    </message>
+    <message>
+        <source>That message is not a checkpoint.</source>
+        <translation>Ese mensaje no es un punto de control.</translation>
+    </message>
+    <message>
+        <source>That message is still being written.</source>
+        <translation>Ese mensaje todavía se está escribiendo.</translation>
+    </message>
+    <message>
+        <source>There is no message of yours to answer.</source>
+        <translation>No hay ningún mensaje tuyo que responder.</translation>
+    </message>
+    <message>
+        <source>No tool call with that id is waiting for a decision.</source>
+        <translation>Ninguna llamada a herramienta con ese identificador espera una decisión.</translation>
+    </message>
+    <message>
+        <source>The messages are not valid.</source>
+        <translation>Los mensajes no son válidos.</translation>
+    </message>
+    <message>
+        <source>The value is not valid.</source>
+        <translation>El valor no es válido.</translation>
+    </message>
+    <message>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <translation>Modo de aceptación automática desconocido «%1»: usa always, never u onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderLiveRegion</name>
+    <message>
+        <source>Reply started</source>
+        <translation>Respuesta iniciada</translation>
+    </message>
+    <message>
+        <source>Reply finished</source>
+        <translation>Respuesta terminada</translation>
+    </message>
+    <message>
+        <source>Reply stopped</source>
+        <translation>Respuesta detenida</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Error: %1</translation>
+    </message>
+    <message>
+        <source>A tool call needs your approval</source>
+        <translation>Una llamada a herramienta necesita tu aprobación</translation>
+    </message>
+</context>
+<context>
+    <name>KoderOpenAiTransport</name>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>El servidor no envió nada durante %1 ms.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderText</name>
+    <message>
+        <source>[image: %1]</source>
+        <translation>[imagen: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionPrompt</name>
+    <message>
+        <source>The tool %1 wants to run</source>
+        <translation>La herramienta %1 quiere ejecutarse</translation>
+    </message>
+    <message>
+        <source>It only reads.</source>
+        <translation>Solo lee.</translation>
+    </message>
+    <message>
+        <source>It can change things.</source>
+        <translation>Puede cambiar cosas.</translation>
+    </message>
+    <message>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <translation>¿Permitir que se ejecute la herramienta «%1»?</translation>
+    </message>
+    <message>
+        <source>Read-only: it changes nothing.</source>
+        <translation>Solo lectura: no cambia nada.</translation>
+    </message>
+    <message>
+        <source>Writing: it can change things.</source>
+        <translation>Escritura: puede cambiar cosas.</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>Argumentos: %1</translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional)</source>
+        <translation>Motivo de la denegación (opcional)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>Motivo de la denegación</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Aprobar</translation>
+    </message>
+    <message>
+        <source>Runs the tool</source>
+        <translation>Ejecuta la herramienta</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Denegar</translation>
+    </message>
+    <message>
+        <source>Tells the model the tool was not run</source>
+        <translation>Le dice al modelo que la herramienta no se ejecutó</translation>
+    </message>
+</context>
+<context>
+    <name>Sender</name>
+    <message>
+        <source>Approve or deny the tool call first.</source>
+        <translation>Primero aprueba o deniega la llamada a la herramienta.</translation>
+    </message>
+    <message>
+        <source>Write a message</source>
+        <translation>Escribe un mensaje</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line</source>
+        <translation>Intro envía, Mayús+Intro empieza una línea nueva</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Stops the reply</source>
+        <translation>Detiene la respuesta</translation>
+    </message>
+    <message>
+        <source>Sends the message</source>
+        <translation>Envía el mensaje</translation>
+    </message>
+</context>
+</TS>

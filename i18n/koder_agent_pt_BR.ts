@@ -1,0 +1,280 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="pt_BR">
+<context>
+    <name>Bubble</name>
+    <message>
+        <source>The assistant is writing a reply</source>
+        <translation>O assistente está escrevendo uma resposta</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>Sua mensagem</translation>
+    </message>
+    <message>
+        <source>Result of the tool %1</source>
+        <translation>Resultado da ferramenta %1</translation>
+    </message>
+    <message>
+        <source>Assistant message</source>
+        <translation>Mensagem do assistente</translation>
+    </message>
+    <message>
+        <source>Tool %1: denied</source>
+        <translation>Ferramenta %1: negada</translation>
+    </message>
+    <message>
+        <source>Tool %1: result</source>
+        <translation>Ferramenta %1: resultado</translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation>Raciocínio: %1</translation>
+    </message>
+    <message>
+        <source>Tool call %1</source>
+        <translation>Chamada da ferramenta %1</translation>
+    </message>
+    <message>
+        <source>Calls %1</source>
+        <translation>Chama %1</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>Escrevendo</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Interrompida</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Erro: %1</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>Copiar a mensagem</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Gerar novamente</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>Gerar a resposta novamente</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Editar a mensagem</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Ramificar</translation>
+    </message>
+    <message>
+        <source>Branch the conversation here</source>
+        <translation>Ramificar a conversa aqui</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>Conversa</translation>
+    </message>
+    <message>
+        <source>Jump to latest</source>
+        <translation>Ir para a mais recente</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>Editar a mensagem</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>Texto da mensagem</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAgentController</name>
+    <message>
+        <source>A reply is still in progress.</source>
+        <translation>Ainda há uma resposta em andamento.</translation>
+    </message>
+    <message>
+        <source>There is no reply in progress.</source>
+        <translation>Não há nenhuma resposta em andamento.</translation>
+    </message>
+    <message>
+        <source>There is no message with that id.</source>
+        <translation>Não há nenhuma mensagem com esse identificador.</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited.</source>
+        <translation>Só é possível editar as suas próprias mensagens.</translation>
+    </message>
+    <message>
+        <source>That message is not a checkpoint.</source>
+        <translation>Essa mensagem não é um ponto de controle.</translation>
+    </message>
+    <message>
+        <source>That message is still being written.</source>
+        <translation>Essa mensagem ainda está sendo escrita.</translation>
+    </message>
+    <message>
+        <source>There is no message of yours to answer.</source>
+        <translation>Não há nenhuma mensagem sua para responder.</translation>
+    </message>
+    <message>
+        <source>No tool call with that id is waiting for a decision.</source>
+        <translation>Nenhuma chamada de ferramenta com esse identificador aguarda uma decisão.</translation>
+    </message>
+    <message>
+        <source>The messages are not valid.</source>
+        <translation>As mensagens não são válidas.</translation>
+    </message>
+    <message>
+        <source>The value is not valid.</source>
+        <translation>O valor não é válido.</translation>
+    </message>
+    <message>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <translation>Modo de aceitação automática desconhecido “%1”: use always, never ou onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderLiveRegion</name>
+    <message>
+        <source>Reply started</source>
+        <translation>Resposta iniciada</translation>
+    </message>
+    <message>
+        <source>Reply finished</source>
+        <translation>Resposta concluída</translation>
+    </message>
+    <message>
+        <source>Reply stopped</source>
+        <translation>Resposta interrompida</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>Erro: %1</translation>
+    </message>
+    <message>
+        <source>A tool call needs your approval</source>
+        <translation>Uma chamada de ferramenta precisa da sua aprovação</translation>
+    </message>
+</context>
+<context>
+    <name>KoderOpenAiTransport</name>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>O servidor não enviou nada por %1 ms.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderText</name>
+    <message>
+        <source>[image: %1]</source>
+        <translation>[imagem: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionPrompt</name>
+    <message>
+        <source>The tool %1 wants to run</source>
+        <translation>A ferramenta %1 quer ser executada</translation>
+    </message>
+    <message>
+        <source>It only reads.</source>
+        <translation>Ela só lê.</translation>
+    </message>
+    <message>
+        <source>It can change things.</source>
+        <translation>Ela pode alterar coisas.</translation>
+    </message>
+    <message>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <translation>Permitir que a ferramenta “%1” seja executada?</translation>
+    </message>
+    <message>
+        <source>Read-only: it changes nothing.</source>
+        <translation>Somente leitura: não altera nada.</translation>
+    </message>
+    <message>
+        <source>Writing: it can change things.</source>
+        <translation>Escrita: pode alterar coisas.</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>Argumentos: %1</translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional)</source>
+        <translation>Motivo da recusa (opcional)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>Motivo da recusa</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>Aprovar</translation>
+    </message>
+    <message>
+        <source>Runs the tool</source>
+        <translation>Executa a ferramenta</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Negar</translation>
+    </message>
+    <message>
+        <source>Tells the model the tool was not run</source>
+        <translation>Informa ao modelo que a ferramenta não foi executada</translation>
+    </message>
+</context>
+<context>
+    <name>Sender</name>
+    <message>
+        <source>Approve or deny the tool call first.</source>
+        <translation>Primeiro aprove ou negue a chamada da ferramenta.</translation>
+    </message>
+    <message>
+        <source>Write a message</source>
+        <translation>Escreva uma mensagem</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Mensagem</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line</source>
+        <translation>Enter envia, Shift+Enter começa uma nova linha</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Parar</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Stops the reply</source>
+        <translation>Interrompe a resposta</translation>
+    </message>
+    <message>
+        <source>Sends the message</source>
+        <translation>Envia a mensagem</translation>
+    </message>
+</context>
+</TS>
