@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de_DE">
 <context>
     <name>Bubble</name>
@@ -83,6 +82,14 @@
         <source>Branch the conversation here</source>
         <translation>Unterhaltung hier abzweigen</translation>
     </message>
+    <message>
+        <source>System message</source>
+        <translation>Systemnachricht</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Prüfpunkt</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -146,7 +153,7 @@
         <translation>Der Wert ist ungültig.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
         <translation>Unbekannter Modus für automatisches Zulassen „%1“: erlaubt sind always, never oder onlyRead.</translation>
     </message>
 </context>
@@ -202,7 +209,7 @@
         <translation>Es kann etwas verändern.</translation>
     </message>
     <message>
-        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <source>Allow the tool "%1" to run?</source>
         <translation>Darf das Werkzeug „%1“ ausgeführt werden?</translation>
     </message>
     <message>

@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="es_ES">
 <context>
     <name>Bubble</name>
@@ -83,6 +82,14 @@
         <source>Branch the conversation here</source>
         <translation>Bifurcar la conversación aquí</translation>
     </message>
+    <message>
+        <source>System message</source>
+        <translation>Mensaje del sistema</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Punto de control</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -146,7 +153,7 @@
         <translation>El valor no es válido.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
         <translation>Modo de aceptación automática desconocido «%1»: usa always, never u onlyRead.</translation>
     </message>
 </context>
@@ -202,7 +209,7 @@
         <translation>Puede cambiar cosas.</translation>
     </message>
     <message>
-        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <source>Allow the tool "%1" to run?</source>
         <translation>¿Permitir que se ejecute la herramienta «%1»?</translation>
     </message>
     <message>

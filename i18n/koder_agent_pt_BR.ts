@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="pt_BR">
 <context>
     <name>Bubble</name>
@@ -83,6 +82,14 @@
         <source>Branch the conversation here</source>
         <translation>Ramificar a conversa aqui</translation>
     </message>
+    <message>
+        <source>System message</source>
+        <translation>Mensagem do sistema</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Ponto de controle</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -146,7 +153,7 @@
         <translation>O valor não é válido.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
         <translation>Modo de aceitação automática desconhecido “%1”: use always, never ou onlyRead.</translation>
     </message>
 </context>
@@ -202,7 +209,7 @@
         <translation>Ela pode alterar coisas.</translation>
     </message>
     <message>
-        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <source>Allow the tool "%1" to run?</source>
         <translation>Permitir que a ferramenta “%1” seja executada?</translation>
     </message>
     <message>

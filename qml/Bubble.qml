@@ -48,6 +48,8 @@ Item {
     Accessible.name: streaming ? qsTr("The assistant is writing a reply") : root.text
     Accessible.description: fromUser ? qsTr("Your message")
                           : isTool ? qsTr("Result of the tool %1").arg(toolName)
+                          : role === "system" ? qsTr("System message")
+                          : role === "checkpoint" ? qsTr("Checkpoint")
                           : qsTr("Assistant message")
     KoderLiveRegion.controller: root.controller
     KoderLiveRegion.messageId: root.messageId

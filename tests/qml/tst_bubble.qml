@@ -93,6 +93,15 @@ Item {
             verify(card.Accessible.name.indexOf("get_time") >= 0)
         }
 
+        function test_systemAndCheckpointRoles() {
+            const system = make({ role: "system", text: "Be brief." })
+            compare(system.Accessible.description, "System message")
+            compare(system.KoderLiveRegion.politeness, KoderLiveRegion.Off)
+            const checkpoint = make({ role: "checkpoint", text: "{}" })
+            compare(checkpoint.Accessible.description, "Checkpoint")
+            compare(findChild(checkpoint, "bubbleCard").x, 8)
+        }
+
         function test_linksOnlyThroughTheSignal() {
             const b = make({ text: "see [docs](https://example.invalid/docs)" })
             const spy = createTemporaryQmlObject("import QtTest; SignalSpy { signalName: \"linkActivated\" }", testCase)
