@@ -61,6 +61,14 @@ KoderAgentController::KoderAgentController(QObject* parent)
                          this))
 {
     m_state.conversationId = m_env.newId("c");
+    m_flush.setInterval(1000);
+    connect(&m_flush, &QTimer::timeout, this, &KoderAgentController::flushStreamingReply);
+    connect(this, &KoderAgentController::streamingChanged, this, [this] {
+        if (streaming() && m_store)
+            m_flush.start();
+        else
+            m_flush.stop();
+    });
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, [this] {
         if (auto request = std::exchange(m_delayedRequest, std::nullopt))
@@ -207,13 +215,38 @@ void KoderAgentController::perform(Effect& effect)
             m_runner->cancel(id);
             m_runningCalls.erase(id);
         }
+    } else if (auto* persist = std::get_if<Persist>(&effect)) {
+        // Without a store the state itself is the memory copy.
+        if (m_store)
+            m_store->save(toQString(persist->conversationId), m_state.messages, persist->fromRow,
+                          streamingRow(m_state));
     } else if (auto* fork = std::get_if<ForkConversation>(&effect)) {
         // Without a store, forks live in memory for the life of the controller.
-        m_memory.insert(toQString(fork->newConversationId), std::move(fork->messages));
+        if (m_store)
+            m_store->save(toQString(fork->newConversationId), fork->messages, 0);
+        else
+            m_memory.insert(toQString(fork->newConversationId), std::move(fork->messages));
     } else if (auto* del = std::get_if<DeleteStoredConversation>(&effect)) {
-        m_memory.remove(toQString(del->conversationId));
+        if (m_store)
+            m_store->remove(toQString(del->conversationId));
+        else
+            m_memory.remove(toQString(del->conversationId));
     }
-    // Persist: nothing to write without a store; the state itself is the memory copy.
+}
+
+void KoderAgentController::flushStreamingReply()
+{
+    const std::size_t row = streamingRow(m_state);
+    if (!m_store || row == noRow)
+        return;
+    m_store->save(toQString(m_state.conversationId), m_state.messages, row, row);
+}
+
+std::vector<Message> KoderAgentController::storedMessages(const QString& id)
+{
+    if (m_store)
+        return m_store->load(id).value_or(std::vector<Message>{});
+    return m_memory.take(id);
 }
 
 void KoderAgentController::runTool(const ToolCall& call)
@@ -549,11 +582,11 @@ void KoderAgentController::setConversationId(const QString& id)
 {
     if (id == conversationId())
         return;
-    // Keep the conversation being left, so switching back finds it.
-    if (!m_state.messages.empty())
+    // Without a store, keep the conversation being left so switching back finds it; with one,
+    // it is stored already (every turn persists before its terminal event).
+    if (!m_store && !m_state.messages.empty())
         m_memory.insert(conversationId(), m_state.messages);
-    std::vector<Message> messages = m_memory.take(id);
-    dispatch(SwitchConversation{toStd(id), std::move(messages)});
+    dispatch(SwitchConversation{toStd(id), storedMessages(id)});
 }
 
 void KoderAgentController::setTransport(KoderTransport* transport)
@@ -568,6 +601,26 @@ void KoderAgentController::setTransport(KoderTransport* transport)
     if (m_transport)
         m_transport->setSink([this](Input&& input) { fromTransport(std::move(input)); });
     Q_EMIT transportChanged();
+}
+
+void KoderAgentController::setStore(KoderConversationStore* store)
+{
+    if (m_store == store)
+        return;
+    m_store = store;
+    // A store that already holds the current conversation shows it.
+    if (m_store && m_store->contains(conversationId()))
+        dispatch(SwitchConversation{m_state.conversationId, storedMessages(conversationId())});
+    Q_EMIT storeChanged();
+}
+
+void KoderAgentController::setFlushIntervalMs(int ms)
+{
+    ms = qMax(10, ms);
+    if (ms == m_flush.interval())
+        return;
+    m_flush.setInterval(ms);
+    Q_EMIT flushIntervalMsChanged();
 }
 
 void KoderAgentController::setMaxSteps(int steps)

@@ -7,6 +7,7 @@
 #include "koder/agent/state.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
+#include "koderconversationstore.h"
 #include "kodertransport.h"
 
 #include <QtCore/QHash>
@@ -71,6 +72,11 @@ class KoderAgentController : public QObject {
     /*! The agent that answers. */
     Q_PROPERTY(
         KoderTransport* transport READ transport WRITE setTransport NOTIFY transportChanged FINAL)
+    /*! Where conversations are kept; null (the default) keeps them in memory only. */
+    Q_PROPERTY(KoderConversationStore* store READ store WRITE setStore NOTIFY storeChanged FINAL)
+    /*! Milliseconds between saves of a reply while it streams (with a store). Default 1000. */
+    Q_PROPERTY(int flushIntervalMs READ flushIntervalMs WRITE setFlushIntervalMs NOTIFY
+                   flushIntervalMsChanged FINAL)
     /*! The tools the model may call (the default property). */
     Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
     /*! Model calls per turn before the turn stops with an error. Default 10. */
@@ -99,6 +105,10 @@ public:
     void setConversationId(const QString& id);
     KoderTransport* transport() const { return m_transport; }
     void setTransport(KoderTransport* transport);
+    KoderConversationStore* store() const { return m_store; }
+    void setStore(KoderConversationStore* store);
+    int flushIntervalMs() const { return m_flush.interval(); }
+    void setFlushIntervalMs(int ms);
     QQmlListProperty<KoderTool> tools();
     int maxSteps() const { return m_state.maxSteps; }
     void setMaxSteps(int steps);
@@ -179,6 +189,8 @@ Q_SIGNALS:
     void systemPromptChanged();
     void conversationIdChanged();
     void transportChanged();
+    void storeChanged();
+    void flushIntervalMsChanged();
     void toolsChanged();
     void maxStepsChanged();
     void maxRetriesChanged();
@@ -189,6 +201,8 @@ private:
     void drainQueue();
     void perform(koder::agent::Effect& effect);
     void startRequest(koder::agent::StartTurn request);
+    void flushStreamingReply();
+    std::vector<koder::agent::Message> storedMessages(const QString& id);
     void runTool(const koder::agent::ToolCall& call);
     void emitEvents(std::vector<koder::agent::Event>& events);
     void emitAnnouncements(const std::vector<koder::agent::Announcement>& announcements);
@@ -225,6 +239,8 @@ private:
     koder::agent::Hooks m_hooks;
     KoderMessageModel* m_model;
     QPointer<KoderTransport> m_transport;
+    QPointer<KoderConversationStore> m_store;
+    QTimer m_flush; ///< saves the streaming reply while it grows (crash safety)
     QList<KoderTool*> m_tools;
     ToolRunner* m_runner;
     std::unordered_map<std::string, koder::agent::ToolCall> m_runningCalls;

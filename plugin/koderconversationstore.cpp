@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: MIT
+#include "koderconversationstore.h"
+
+#include "agentlogging.h"
+#include "koder/agent/serialization.h"
+#include "qtconvert.h"
+
+#include <QtCore/QDateTime>
+#include <QtCore/QUuid>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
+
+using namespace koder::agent;
+using namespace koder::agent::qt;
+
+namespace {
+
+enum Flag { IsError = 1, Denied = 2, Aborted = 4, Streaming = 8 };
+
+// Each schema version is the list of statements that brings the previous one up to it.
+const QList<QStringList>& migrations()
+{
+    static const QList<QStringList> steps{
+        // 1: the first schema
+        {QStringLiteral("CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
+                        "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"),
+         QStringLiteral("CREATE TABLE messages (conversation_id TEXT NOT NULL REFERENCES "
+                        "conversations(id) ON DELETE CASCADE, position INTEGER NOT NULL, id TEXT "
+                        "NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT "
+                        "NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, PRIMARY KEY "
+                        "(conversation_id, position))"),
+         QStringLiteral("CREATE INDEX conversations_by_recency ON conversations(updated_at)")},
+        // 2: titles the user edited are kept
+        {QStringLiteral("ALTER TABLE conversations ADD COLUMN title_edited INTEGER NOT NULL "
+                        "DEFAULT 0")},
+    };
+    return steps;
+}
+
+// The title a conversation gets until the user names it: its first user message, one line.
+QString titleFrom(const std::vector<Message>& messages)
+{
+    for (const Message& m : messages) {
+        if (m.role != Role::User)
+            continue;
+        QString title = toQString(m.text).simplified();
+        if (title.size() > 80)
+            title = title.left(79) + QChar(0x2026);
+        return title;
+    }
+    return {};
+}
+
+int flagsOf(const Message& m, bool streaming)
+{
+    return (m.isError ? IsError : 0) | (m.denied ? Denied : 0) | (m.aborted ? Aborted : 0) |
+           (streaming ? Streaming : 0);
+}
+
+// The out-of-line fields as JSON (the core's message format around an empty shell), or null.
+QVariant extrasOf(const Message& m)
+{
+    const MessageExtras* x = m.extrasOrNull();
+    if (!x || x->empty())
+        return QVariant(QMetaType::fromType<QString>());
+    Message shell("x", m.role, {});
+    shell.extras() = *x;
+    return toQString(toJson(shell));
+}
+
+} // namespace
+
+KoderConversationStore::KoderConversationStore(QObject* parent)
+    : QObject(parent)
+    , m_connection(QStringLiteral("koder-store-") + QUuid::createUuid().toString(QUuid::Id128))
+{
+    open();
+}
+
+KoderConversationStore::~KoderConversationStore()
+{
+    close();
+}
+
+void KoderConversationStore::setPath(const QString& path)
+{
+    if (m_path == path)
+        return;
+    close();
+    m_path = path;
+    open();
+    Q_EMIT pathChanged();
+}
+
+bool KoderConversationStore::fail(const QString& message) const
+{
+    qCWarning(lcAgent).noquote() << "conversation store:" << message;
+    m_error = message;
+    auto* self = const_cast<KoderConversationStore*>(this);
+    Q_EMIT self->errorChanged();
+    Q_EMIT self->failed(message);
+    return false;
+}
+
+void KoderConversationStore::succeed() const
+{
+    if (m_error.isEmpty())
+        return;
+    m_error.clear();
+    Q_EMIT const_cast<KoderConversationStore*>(this)->errorChanged();
+}
+
+bool KoderConversationStore::open()
+{
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
+    db.setDatabaseName(m_path.isEmpty() ? QStringLiteral(":memory:") : m_path);
+    db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
+    if (!db.open())
+        return fail(tr("Cannot open the conversation store %1: %2")
+                        .arg(m_path, db.lastError().text()));
+    if (!migrate()) {
+        db.close();
+        return false;
+    }
+    m_ready = true;
+    Q_EMIT readyChanged();
+    succeed();
+    return true;
+}
+
+void KoderConversationStore::close()
+{
+    if (QSqlDatabase::contains(m_connection)) {
+        QSqlDatabase::database(m_connection, false).close();
+        QSqlDatabase::removeDatabase(m_connection);
+    }
+    if (m_ready) {
+        m_ready = false;
+        Q_EMIT readyChanged();
+    }
+}
+
+bool KoderConversationStore::migrate()
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    // Reading the version is the first access: a file that is not a database fails here.
+    if (!q.exec(QStringLiteral("PRAGMA user_version")) || !q.next())
+        return fail(tr("%1 is not a usable conversation store: %2")
+                        .arg(m_path.isEmpty() ? tr("The in-memory database") : m_path,
+                             q.lastError().text()));
+    const int version = q.value(0).toInt();
+    if (version > schemaVersion)
+        return fail(tr("%1 was written by a newer version (schema %2); this version reads up to "
+                       "schema %3. It was left untouched.")
+                        .arg(m_path)
+                        .arg(version)
+                        .arg(schemaVersion));
+    q.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    if (!m_path.isEmpty())
+        q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
+    for (int v = version; v < schemaVersion; ++v) {
+        if (!db.transaction())
+            return fail(tr("Cannot migrate %1: %2").arg(m_path, db.lastError().text()));
+        for (const QString& statement : migrations().at(v)) {
+            if (!q.exec(statement)) {
+                const QString why = q.lastError().text();
+                db.rollback();
+                return fail(tr("Cannot migrate %1 to schema %2: %3").arg(m_path).arg(v + 1).arg(why));
+            }
+        }
+        if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(v + 1)) || !db.commit()) {
+            const QString why = db.lastError().text();
+            db.rollback();
+            return fail(tr("Cannot migrate %1 to schema %2: %3").arg(m_path).arg(v + 1).arg(why));
+        }
+        qCDebug(lcAgent) << "conversation store migrated to schema" << v + 1;
+    }
+    return true;
+}
+
+bool KoderConversationStore::save(const QString& id, const std::vector<Message>& messages,
+                                  std::size_t fromRow, std::size_t streamingRow,
+                                  const QString& title)
+{
+    if (!m_ready)
+        return fail(tr("The conversation store is not open."));
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    if (!db.transaction())
+        return fail(tr("Cannot save the conversation: %1").arg(db.lastError().text()));
+    auto abandon = [&](const QSqlQuery& q) {
+        const QString why = q.lastError().text();
+        db.rollback();
+        return fail(tr("Cannot save the conversation: %1").arg(why));
+    };
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT OR IGNORE INTO conversations (id, title, created_at, "
+                             "updated_at) VALUES (?, '', ?, ?)"));
+    q.addBindValue(id);
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!q.exec())
+        return abandon(q);
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
+    q.addBindValue(id);
+    q.addBindValue(static_cast<qint64>(fromRow));
+    if (!q.exec())
+        return abandon(q);
+    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, position, id, role, text, "
+                             "created_at, flags, extras) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+    for (std::size_t row = fromRow; row < messages.size(); ++row) {
+        const Message& m = messages[row];
+        q.bindValue(0, id);
+        q.bindValue(1, static_cast<qint64>(row));
+        q.bindValue(2, toQString(m.id));
+        q.bindValue(3, toQString(toString(m.role)));
+        q.bindValue(4, toQString(m.text));
+        q.bindValue(5, static_cast<qint64>(m.createdAt));
+        q.bindValue(6, flagsOf(m, row == streamingRow));
+        q.bindValue(7, extrasOf(m));
+        if (!q.exec())
+            return abandon(q);
+    }
+    q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ?, title = CASE WHEN "
+                             "title_edited = 0 THEN ? ELSE title END WHERE id = ?"));
+    q.addBindValue(now);
+    q.addBindValue(title.isEmpty() ? titleFrom(messages) : title);
+    q.addBindValue(id);
+    if (!q.exec())
+        return abandon(q);
+    if (!db.commit()) {
+        const QString why = db.lastError().text();
+        db.rollback();
+        return fail(tr("Cannot save the conversation: %1").arg(why));
+    }
+    succeed();
+    Q_EMIT conversationChanged(id);
+    return true;
+}
+
+std::optional<std::vector<Message>> KoderConversationStore::load(const QString& id)
+{
+    if (!m_ready || !contains(id))
+        return std::nullopt;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT id, role, text, created_at, flags, extras FROM messages "
+                             "WHERE conversation_id = ? ORDER BY position"));
+    q.addBindValue(id);
+    if (!q.exec()) {
+        fail(tr("Cannot read the conversation: %1").arg(q.lastError().text()));
+        return std::nullopt;
+    }
+    std::vector<Message> messages;
+    while (q.next()) {
+        const auto role = roleFromString(toStd(q.value(1).toString()));
+        if (!role) {
+            fail(tr("The stored message %1 has an unknown role.").arg(q.value(0).toString()));
+            return std::nullopt;
+        }
+        Message m(toStd(q.value(0).toString()), *role, toStd(q.value(2).toString()),
+                  q.value(3).toLongLong());
+        const int flags = q.value(4).toInt();
+        m.isError = flags & IsError;
+        m.denied = flags & Denied;
+        // A reply still being written when the store last saw it was cut off (a crash): it
+        // comes back stopped, so it can be regenerated.
+        m.aborted = (flags & (Aborted | Streaming)) != 0;
+        const QString extras = q.value(5).toString();
+        if (!extras.isEmpty()) {
+            auto parsed = messageFromJson(toStd(extras));
+            if (auto* shell = std::get_if<Message>(&parsed); shell && shell->extrasOrNull())
+                m.extras() = *shell->extrasOrNull();
+        }
+        messages.push_back(std::move(m));
+    }
+    succeed();
+    return messages;
+}
+
+bool KoderConversationStore::contains(const QString& id) const
+{
+    if (!m_ready)
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("SELECT 1 FROM conversations WHERE id = ?"));
+    q.addBindValue(id);
+    return q.exec() && q.next();
+}
+
+namespace {
+const QString summarySql = QStringLiteral(
+    "SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
+    "m.conversation_id = c.id) FROM conversations c");
+
+QVariantMap summaryOf(const QSqlQuery& q)
+{
+    return {{QStringLiteral("id"), q.value(0).toString()},
+            {QStringLiteral("title"), q.value(1).toString()},
+            {QStringLiteral("updatedAt"),
+             QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong(), Qt::UTC)},
+            {QStringLiteral("messageCount"), q.value(3).toInt()}};
+}
+} // namespace
+
+QVariantList KoderConversationStore::conversations() const
+{
+    QVariantList list;
+    if (!m_ready)
+        return list;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(summarySql + QStringLiteral(" ORDER BY c.updated_at DESC, c.id"))) {
+        fail(tr("Cannot list the conversations: %1").arg(q.lastError().text()));
+        return list;
+    }
+    while (q.next())
+        list.append(summaryOf(q));
+    return list;
+}
+
+QVariantMap KoderConversationStore::conversation(const QString& id) const
+{
+    if (!m_ready)
+        return {};
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(summarySql + QStringLiteral(" WHERE c.id = ?"));
+    q.addBindValue(id);
+    if (!q.exec() || !q.next())
+        return {};
+    return summaryOf(q);
+}
+
+bool KoderConversationStore::rename(const QString& id, const QString& title)
+{
+    if (!m_ready)
+        return fail(tr("The conversation store is not open."));
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    q.prepare(QStringLiteral("UPDATE conversations SET title = ?, title_edited = 1, updated_at = "
+                             "? WHERE id = ?"));
+    q.addBindValue(title);
+    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+    q.addBindValue(id);
+    if (!q.exec())
+        return fail(tr("Cannot rename the conversation: %1").arg(q.lastError().text()));
+    if (q.numRowsAffected() == 0)
+        return fail(tr("There is no conversation %1.").arg(id));
+    succeed();
+    Q_EMIT conversationChanged(id);
+    return true;
+}
+
+bool KoderConversationStore::remove(const QString& id)
+{
+    if (!m_ready)
+        return fail(tr("The conversation store is not open."));
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
+    if (!db.transaction())
+        return fail(tr("Cannot delete the conversation: %1").arg(db.lastError().text()));
+    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
+    q.addBindValue(id);
+    bool ok = q.exec();
+    q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
+    q.addBindValue(id);
+    ok = ok && q.exec();
+    if (!ok || !db.commit()) {
+        const QString why = q.lastError().text();
+        db.rollback();
+        return fail(tr("Cannot delete the conversation: %1").arg(why));
+    }
+    succeed();
+    Q_EMIT conversationRemoved(id);
+    return true;
+}
+
+QString KoderConversationStore::exportJson(const QString& id) const
+{
+    auto* self = const_cast<KoderConversationStore*>(this);
+    const auto messages = self->load(id);
+    if (!messages)
+        return {};
+    Conversation c;
+    c.id = toStd(id);
+    c.title = toStd(conversation(id).value(QStringLiteral("title")).toString());
+    c.messages = *messages;
+    return toQString(toJson(c, 2));
+}
+
+QString KoderConversationStore::importJson(const QString& json)
+{
+    auto loaded = conversationFromJson(toStd(json));
+    if (auto* error = std::get_if<LoadError>(&loaded)) {
+        fail(tr("The conversation cannot be imported: %1").arg(toQString(error->toString())));
+        return {};
+    }
+    Conversation& c = std::get<Conversation>(loaded);
+    QString id = toQString(c.id);
+    if (contains(id))
+        id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);
+    if (!save(id, c.messages, 0, static_cast<std::size_t>(-1), toQString(c.title)))
+        return {};
+    return id;
+}
