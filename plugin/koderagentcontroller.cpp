@@ -580,7 +580,8 @@ QString KoderAgentController::conversationId() const
 
 void KoderAgentController::setConversationId(const QString& id)
 {
-    if (id == conversationId())
+    // The same id reloads it from the store (after clear(), say) unless a turn is running.
+    if (id == conversationId() && (!m_store || isAbortable(m_state)))
         return;
     // Without a store, keep the conversation being left so switching back finds it; with one,
     // it is stored already (every turn persists before its terminal event).

@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: MIT
+// KoderConversationStore and the controller with a store, on temporary files: every field, the
+// conversation operations, the list model, migration, two controllers on one store, a child
+// process killed mid-stream, and bad files.
+#include "koder/agent/serialization.h"
+#include "koderagentcontroller.h"
+#include "koderconversationlistmodel.h"
+#include "koderconversationstore.h"
+#include "koderlocalagent.h"
+#include "kodermessagemodel.h"
+#include "kodertool.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QScopeGuard>
+#include <QtCore/QProcess>
+#include <QtCore/QTemporaryDir>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
+#include <QtTest/QAbstractItemModelTester>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+#include <csignal>
+#include <cstdio>
+#include <memory>
+
+using namespace koder::agent;
+
+namespace {
+
+const QString longReply = QStringLiteral(
+    "This reply is long enough to be flushed several times while it streams, so that a crash "
+    "in the middle of it leaves a partial reply in the store, marked as interrupted, and the "
+    "user can regenerate it after opening the conversation again. It goes on and on and on, "
+    "word after word, until the parent process kills the child that writes it.");
+
+std::vector<Message> everyField()
+{
+    Message user("m1", Role::User, "Hello \xC3\xA9\xE2\x82\xAC \"q\"\n", 1700000000000);
+    user.extras().attachments = R"([{"name":"a.png"}])";
+    user.extras().context = R"({"file":"notes.md"})";
+    user.extras().selection = R"({"from":1,"to":4})";
+    user.extras().metadata = R"({"k":[1,2]})";
+    Message assistant("m2", Role::Assistant, "", 1700000000001);
+    assistant.extras().reasoning = "thinking";
+    assistant.extras().toolCalls = {{"c1", "get_time", R"({"tz":"UTC"})", true}};
+    Message tool("m3", Role::Tool, "09:41", 1700000000002);
+    tool.extras().toolCallId = "c1";
+    tool.extras().toolName = "get_time";
+    tool.isError = true;
+    tool.denied = true;
+    Message failed("m4", Role::Assistant, "partial");
+    failed.extras().error = "connection lost";
+    failed.aborted = true;
+    Message system("m5", Role::System, "be brief");
+    Message checkpoint("m6", Role::Checkpoint, R"({"doc":1})");
+    return {user, assistant, tool, failed, system, checkpoint};
+}
+
+// Child mode: stream a long reply into the store at argv path, report each flush, wait to die.
+int childMain(const QString& path)
+{
+    KoderConversationStore store;
+    store.setPath(path);
+    KoderAgentController agent;
+    agent.setStore(&store);
+    agent.setFlushIntervalMs(50);
+    auto* local = new KoderLocalAgent(&agent);
+    local->setReply(longReply);
+    local->setTokensPerSecond(60);
+    agent.setTransport(local);
+    QObject::connect(&store, &KoderConversationStore::conversationChanged, [&](const QString& id) {
+        if (!agent.streaming())
+            return;
+        const QVariantMap last = agent.messages()->get(agent.messages()->count() - 1);
+        std::printf("flushed %s %lld\n", qPrintable(id),
+                    static_cast<long long>(last.value("text").toString().size()));
+        std::fflush(stdout);
+    });
+    agent.send(QStringLiteral("Write something long."));
+    return QCoreApplication::exec();
+}
+
+} // namespace
+
+class TstStore : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir dir;
+    QString file(const QString& name) const { return dir.filePath(name); }
+
+private Q_SLOTS:
+    void everyMessageFieldRoundTrips()
+    {
+        KoderConversationStore store;
+        store.setPath(file("fields.sqlite"));
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        const auto messages = everyField();
+        QVERIFY(store.save("c1", messages, 0));
+        KoderConversationStore reopened;
+        reopened.setPath(file("fields.sqlite"));
+        const auto loaded = reopened.load("c1");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->size(), messages.size());
+        for (std::size_t i = 0; i < messages.size(); ++i)
+            QVERIFY2((*loaded)[i] == messages[i], toJson((*loaded)[i]).c_str());
+        QVERIFY(!reopened.load("nope"));
+    }
+
+    void aTurnIsCommittedBeforeItsTerminalEvent()
+    {
+        KoderConversationStore store;
+        store.setPath(file("commit.sqlite"));
+        KoderAgentController agent;
+        agent.setStore(&store);
+        auto* local = new KoderLocalAgent(&agent);
+        local->setReply(QStringLiteral("stored before you hear of it"));
+        agent.setTransport(local);
+        QString seenAtEnd;
+        connect(&agent, &KoderAgentController::streamEnd, this, [&] {
+            KoderConversationStore other; // a second connection to the same file
+            other.setPath(file("commit.sqlite"));
+            const auto loaded = other.load(agent.conversationId());
+            seenAtEnd = loaded && loaded->size() == 2 ? QString::fromStdString(loaded->back().text)
+                                                      : QString();
+        });
+        QSignalSpy end(&agent, &KoderAgentController::streamEnd);
+        agent.send(QStringLiteral("hi"));
+        QVERIFY(end.wait());
+        QCOMPARE(seenAtEnd, QStringLiteral("stored before you hear of it"));
+        QCOMPARE(store.conversation(agent.conversationId()).value("title").toString(),
+                 QStringLiteral("hi"));
+    }
+
+    void switchBranchRenameDeleteWithALiveList()
+    {
+        KoderConversationStore store;
+        store.setPath(file("ops.sqlite"));
+        KoderConversationListModel list;
+        QAbstractItemModelTester tester(&list, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        list.setStore(&store);
+        QCOMPARE(list.count(), 0);
+
+        KoderAgentController agent;
+        agent.setStore(&store);
+        auto* local = new KoderLocalAgent(&agent);
+        local->setReply(QStringLiteral("answer"));
+        agent.setTransport(local);
+        QSignalSpy end(&agent, &KoderAgentController::streamEnd);
+        agent.send(QStringLiteral("first conversation"));
+        QVERIFY(end.wait());
+        const QString first = agent.conversationId();
+        QCOMPARE(list.count(), 1);
+        QCOMPARE(list.get(0).value("title").toString(), QStringLiteral("first conversation"));
+        QCOMPARE(list.get(0).value("messageCount").toInt(), 2);
+
+        agent.reset(); // a new, empty conversation; nothing stored until the first send
+        QCOMPARE(list.count(), 1);
+        agent.send(QStringLiteral("second conversation"));
+        QVERIFY(end.wait());
+        const QString second = agent.conversationId();
+        QCOMPARE(list.count(), 2);
+        QCOMPARE(list.get(0).value("conversationId").toString(), second); // newest first
+
+        agent.setConversationId(first);
+        QCOMPARE(agent.messages()->count(), 2);
+        QCOMPARE(agent.messages()->get(0).value("text").toString(),
+                 QStringLiteral("first conversation"));
+
+        const QString fork = agent.branch(agent.messages()->get(0).value("messageId").toString());
+        QVERIFY(!fork.isEmpty());
+        QVERIFY(store.contains(fork));
+        QCOMPARE(store.load(fork)->size(), std::size_t(1));
+        QCOMPARE(list.count(), 3);
+
+        QVERIFY(list.rename(first, QStringLiteral("Renamed")));
+        QCOMPARE(list.get(0).value("title").toString(), QStringLiteral("Renamed"));
+        agent.send(QStringLiteral("more"));
+        QVERIFY(end.wait());
+        QCOMPARE(store.conversation(first).value("title").toString(), QStringLiteral("Renamed"));
+        QCOMPARE(list.get(0).value("messageCount").toInt(), 4);
+
+        agent.clear(); // the view empties; the stored copy stays
+        QCOMPARE(store.load(first)->size(), std::size_t(4));
+        agent.setConversationId(first);
+        QCOMPARE(agent.messages()->count(), 4);
+        QVERIFY(agent.deleteConversation());
+        QVERIFY(!store.contains(first));
+        QCOMPARE(list.count(), 2);
+    }
+
+    void switchingInvalidatesPendingApprovals()
+    {
+        KoderConversationStore store;
+        KoderAgentController agent;
+        agent.setStore(&store);
+        auto* local = new KoderLocalAgent(&agent);
+        local->setToolCalls({QVariantMap{{"name", "save_note"}}});
+        agent.setTransport(local);
+        auto* tool = new KoderTool(&agent);
+        tool->setName(QStringLiteral("save_note"));
+        auto tools = agent.tools();
+        tools.append(&tools, tool);
+        agent.send(QStringLiteral("save"));
+        QTRY_COMPARE(agent.status(), QStringLiteral("reviewingToolCall"));
+        const QString first = agent.conversationId();
+        agent.setConversationId(QStringLiteral("elsewhere"));
+        QVERIFY(agent.pendingToolCalls().isEmpty());
+        QCOMPARE(agent.status(), QStringLiteral("idle"));
+        agent.setConversationId(first);
+        QCOMPARE(agent.messages()->count(), 2); // the request and the stopped reply
+        QVERIFY(agent.messages()->get(1).value("aborted").toBool());
+    }
+
+    void migratesFromTheFirstSchema()
+    {
+        const QString path = file("v1.sqlite");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "v1");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
+                           "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
+            QVERIFY(q.exec("CREATE TABLE messages (conversation_id TEXT NOT NULL REFERENCES "
+                           "conversations(id) ON DELETE CASCADE, position INTEGER NOT NULL, id "
+                           "TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, created_at "
+                           "INTEGER NOT NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, "
+                           "PRIMARY KEY (conversation_id, position))"));
+            QVERIFY(q.exec("CREATE INDEX conversations_by_recency ON conversations(updated_at)"));
+            QVERIFY(q.exec("INSERT INTO conversations VALUES ('old', 'Old title', 1, 2)"));
+            QVERIFY(q.exec("INSERT INTO messages VALUES ('old', 0, 'm1', 'user', 'from v1', 1, 0, "
+                           "NULL)"));
+            QVERIFY(q.exec("PRAGMA user_version = 1"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("v1");
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        const auto loaded = store.load("old");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->front().text, std::string("from v1"));
+        QVERIFY(store.rename("old", "Kept")); // needs the column schema 2 added
+        QVERIFY(store.save("old", *loaded, 0));
+        QCOMPARE(store.conversation("old").value("title").toString(), QStringLiteral("Kept"));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "check");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("PRAGMA user_version") && q.next());
+            QCOMPARE(q.value(0).toInt(), KoderConversationStore::schemaVersion);
+        }
+        QSqlDatabase::removeDatabase("check");
+    }
+
+    void twoControllersOnOneStore()
+    {
+        KoderConversationStore store;
+        store.setPath(file("two.sqlite"));
+        KoderAgentController a;
+        KoderAgentController b;
+        for (auto [agent, reply] : {std::pair{&a, "alpha beta gamma"}, std::pair{&b, "one two three"}}) {
+            agent->setStore(&store);
+            auto* local = new KoderLocalAgent(agent);
+            local->setReply(QString::fromLatin1(reply));
+            agent->setTransport(local);
+        }
+        QSignalSpy endA(&a, &KoderAgentController::streamEnd);
+        QSignalSpy endB(&b, &KoderAgentController::streamEnd);
+        a.send(QStringLiteral("to a"));
+        b.send(QStringLiteral("to b"));
+        QVERIFY(endA.count() == 1 || endA.wait());
+        QVERIFY(endB.count() == 1 || endB.wait());
+        QCOMPARE(store.load(a.conversationId())->back().text, std::string("alpha beta gamma"));
+        QCOMPARE(store.load(b.conversationId())->back().text, std::string("one two three"));
+        QCOMPARE(store.conversations().size(), 2);
+    }
+
+    void aCrashMidStreamLosesNothingBeforeTheLastFlush()
+    {
+        const QString path = file("crash.sqlite");
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("KODER_STORE_CHILD", path);
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {});
+        QVERIFY(child.waitForStarted());
+        QString conversation;
+        qint64 lastFlushed = 0;
+        int flushes = 0;
+        QByteArray buffer;
+        while (flushes < 3) {
+            QVERIFY2(child.waitForReadyRead(10'000), "the child reported no flush");
+            buffer += child.readAllStandardOutput();
+            qsizetype newline;
+            while ((newline = buffer.indexOf('\n')) >= 0) {
+                const QList<QByteArray> parts = buffer.left(newline).split(' ');
+                buffer.remove(0, newline + 1);
+                if (parts.value(0) == "flushed") {
+                    conversation = QString::fromLatin1(parts.value(1));
+                    lastFlushed = parts.value(2).toLongLong();
+                    ++flushes;
+                }
+            }
+        }
+        ::kill(static_cast<pid_t>(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished());
+        QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+
+        KoderConversationStore store;
+        store.setPath(path);
+        const auto loaded = store.load(conversation);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->size(), std::size_t(2));
+        const Message& reply = loaded->back();
+        const QString text = QString::fromStdString(reply.text);
+        QVERIFY2(text.size() >= lastFlushed, qPrintable(QStringLiteral("%1 < %2").arg(text.size()).arg(lastFlushed)));
+        QVERIFY(lastFlushed > 0);
+        QVERIFY(longReply.startsWith(text));
+        QVERIFY(text.size() < longReply.size());
+        QVERIFY2(reply.aborted, "the cut-off reply comes back marked interrupted");
+
+        // Reopened in a controller, it can be regenerated.
+        KoderAgentController agent;
+        agent.setStore(&store);
+        agent.setConversationId(conversation);
+        QCOMPARE(agent.messages()->count(), 2);
+        auto* local = new KoderLocalAgent(&agent);
+        local->setReply(QStringLiteral("again"));
+        agent.setTransport(local);
+        QVERIFY(agent.regenerate(agent.messages()->get(1).value("messageId").toString()));
+    }
+
+    void aCorruptFileIsRefusedAndLeftAlone()
+    {
+        const QString path = file("corrupt.sqlite");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        const QByteArray garbage = QByteArray("this is not a database. ").repeated(200);
+        f.write(garbage);
+        f.close();
+        KoderConversationStore store;
+        QSignalSpy failed(&store, &KoderConversationStore::failed);
+        store.setPath(path);
+        QVERIFY(!store.ready());
+        QVERIFY(failed.count() >= 1);
+        QVERIFY2(store.error().contains(QStringLiteral("not a usable conversation store")),
+                 qPrintable(store.error()));
+        QVERIFY(!store.save("c", everyField(), 0));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), garbage);
+    }
+
+    void aNewerSchemaIsRefusedAndLeftAlone()
+    {
+        const QString path = file("newer.sqlite");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "newer");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("CREATE TABLE future (x)"));
+            QVERIFY(q.exec("PRAGMA user_version = 99"));
+            db.close();
+        }
+        QSqlDatabase::removeDatabase("newer");
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY(!store.ready());
+        QVERIFY2(store.error().contains(QStringLiteral("newer version")), qPrintable(store.error()));
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "newer2");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("PRAGMA user_version") && q.next());
+            QCOMPARE(q.value(0).toInt(), 99);
+        }
+        QSqlDatabase::removeDatabase("newer2");
+    }
+
+    void aLockedDatabaseIsAnErrorNotALoss()
+    {
+        const QString path = file("locked.sqlite");
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY(store.save("c", everyField(), 0));
+        {
+            QSqlDatabase locker = QSqlDatabase::addDatabase("QSQLITE", "locker");
+            locker.setDatabaseName(path);
+            QVERIFY(locker.open());
+            QSqlQuery q(locker);
+            QVERIFY(q.exec("BEGIN EXCLUSIVE"));
+            QSignalSpy failed(&store, &KoderConversationStore::failed);
+            QVERIFY(!store.save("c", {Message("x", Role::User, "new")}, 0));
+            QCOMPARE(failed.count(), 1);
+            QVERIFY2(store.error().contains(QStringLiteral("locked")), qPrintable(store.error()));
+            QVERIFY(q.exec("ROLLBACK"));
+            locker.close();
+        }
+        QSqlDatabase::removeDatabase("locker");
+        QCOMPARE(store.load("c")->size(), everyField().size()); // nothing was lost
+        QVERIFY(store.save("c", {Message("x", Role::User, "new")}, 0));
+        QVERIFY(store.error().isEmpty());
+    }
+
+    void aFullDiskIsAnErrorNotALoss()
+    {
+        // A real full disk: a 160 KiB tmpfs (needs mount rights, as root in CI has).
+        const QString mountPoint = file("small-disk");
+        QDir().mkpath(mountPoint);
+        if (QProcess::execute("mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", mountPoint}) != 0)
+            QSKIP("cannot mount a small tmpfs here");
+        auto unmount = qScopeGuard([&] { QProcess::execute("umount", {mountPoint}); });
+        KoderConversationStore store;
+        store.setPath(mountPoint + "/full.sqlite");
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        QVERIFY(store.save("kept", everyField(), 0));
+        std::vector<Message> big;
+        for (int i = 0; i < 400; ++i)
+            big.emplace_back("b" + std::to_string(i), Role::User, std::string(1000, 'x'));
+        QSignalSpy failed(&store, &KoderConversationStore::failed);
+        QVERIFY(!store.save("big", big, 0));
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(store.error().contains(QStringLiteral("full")), qPrintable(store.error()));
+        QCOMPARE(store.load("kept")->size(), everyField().size()); // nothing else was lost
+        QVERIFY(!store.contains("big")); // the failed write left nothing half-done
+    }
+
+    void importAndExport()
+    {
+        KoderConversationStore store;
+        QVERIFY(store.save("c1", everyField(), 0, static_cast<std::size_t>(-1), "Title"));
+        const QString json = store.exportJson("c1");
+        QVERIFY(json.contains(QStringLiteral("\"Title\"")));
+        const QString copy = store.importJson(json);
+        QVERIFY(!copy.isEmpty());
+        QVERIFY(copy != QStringLiteral("c1")); // the id was taken
+        QCOMPARE(*store.load(copy), *store.load("c1"));
+        QCOMPARE(store.conversation(copy).value("title").toString(), QStringLiteral("Title"));
+        QVERIFY(store.importJson(R"({"id":"x","messages":[{"id":"a","role":"bot","text":""}]})").isEmpty());
+        QVERIFY2(store.error().contains(QStringLiteral("messages[0].role: unknown value \"bot\"")),
+                 qPrintable(store.error()));
+        QVERIFY(store.exportJson("missing").isEmpty());
+    }
+};
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    if (const QString child = qEnvironmentVariable("KODER_STORE_CHILD"); !child.isEmpty())
+        return childMain(child);
+    TstStore test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_store.moc"
