@@ -254,6 +254,8 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
         return std::nullopt;
     }
     std::vector<Message> messages;
+    // Sized once: a grown vector would keep up to twice the room a long history needs.
+    messages.reserve(static_cast<std::size_t>(conversation(id).value(QStringLiteral("messageCount")).toInt()));
     while (q.next()) {
         const auto role = roleFromString(toStd(q.value(1).toString()));
         if (!role) {
