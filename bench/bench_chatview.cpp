@@ -69,16 +69,20 @@ void BM_ChatViewStreaming(benchmark::State& bench)
     QElapsedTimer clock;
     qint64 last = -1;
     qint64 syncStart = -1;
-    QObject::connect(&view, &QQuickWindow::beforeSynchronizing, &view,
-                     [&] { syncStart = clock.nsecsElapsed(); }, Qt::DirectConnection);
-    QObject::connect(&view, &QQuickWindow::frameSwapped, &view, [&] {
-        const qint64 now = clock.nsecsElapsed();
-        if (syncStart >= 0)
-            frameMs.push_back(static_cast<double>(now - syncStart) / 1e6);
-        if (last >= 0)
-            intervalMs.push_back(static_cast<double>(now - last) / 1e6);
-        last = now;
-    }, Qt::DirectConnection);
+    QObject::connect(
+        &view, &QQuickWindow::beforeSynchronizing, &view, [&] { syncStart = clock.nsecsElapsed(); },
+        Qt::DirectConnection);
+    QObject::connect(
+        &view, &QQuickWindow::frameSwapped, &view,
+        [&] {
+            const qint64 now = clock.nsecsElapsed();
+            if (syncStart >= 0)
+                frameMs.push_back(static_cast<double>(now - syncStart) / 1e6);
+            if (last >= 0)
+                intervalMs.push_back(static_cast<double>(now - last) / 1e6);
+            last = now;
+        },
+        Qt::DirectConnection);
     for (auto _ : bench) {
         frameMs.clear();
         intervalMs.clear();
@@ -100,7 +104,8 @@ void BM_ChatViewStreaming(benchmark::State& bench)
     }
     auto p95 = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
-        return v.empty() ? 0.0 : v[static_cast<std::size_t>(0.95 * static_cast<double>(v.size() - 1))];
+        return v.empty() ? 0.0
+                         : v[static_cast<std::size_t>(0.95 * static_cast<double>(v.size() - 1))];
     };
     bench.counters["fps"] = static_cast<double>(frameMs.size()) / (measureMs / 1000.0);
     bench.counters["p95_frame_ms"] = p95(frameMs);

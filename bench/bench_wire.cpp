@@ -32,8 +32,12 @@ const std::string event =
     R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"abc "},"finish_reason":null}]})"
     "\n\n";
 const std::string eventJson = event.substr(6, event.size() - 8);
-static_assert(sizeof(R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"abc "},"finish_reason":null}]})") - 1 + 2 == 179,
-              "the peers' workload: 179 bytes per event");
+static_assert(
+    sizeof(
+        R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"abc "},"finish_reason":null}]})") -
+            1 + 2 ==
+        179,
+    "the peers' workload: 179 bytes per event");
 
 const std::string& stream()
 {
@@ -42,8 +46,9 @@ const std::string& stream()
         s.reserve(event.size() * events + 512);
         for (int i = 0; i < events; ++i)
             s += event;
-        s += R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})"
-             "\n\ndata: [DONE]\n\n";
+        s +=
+            R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})"
+            "\n\ndata: [DONE]\n\n";
         return s;
     }();
     return bytes;
@@ -93,8 +98,8 @@ void BM_NaiveQJsonDocument(benchmark::State& bench)
         QString text;
         QByteArray carry;
         for (std::size_t at = 0; at < bytes.size(); at += readSize) {
-            carry += QByteArray::fromRawData(bytes.data() + at,
-                                             static_cast<qsizetype>(std::min(readSize, bytes.size() - at)));
+            carry += QByteArray::fromRawData(
+                bytes.data() + at, static_cast<qsizetype>(std::min(readSize, bytes.size() - at)));
             qsizetype end;
             while ((end = carry.indexOf("\n\n")) >= 0) {
                 const QByteArray line = carry.left(end);
@@ -121,16 +126,22 @@ void BM_NaiveQJsonDocument(benchmark::State& bench)
 }
 BENCHMARK(BM_NaiveQJsonDocument)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// ---- one event's JSON, three parsers -------------------------------------------------------------
+// ---- one event's JSON, three parsers
+// -------------------------------------------------------------
 
 void BM_ChunkQJsonDocument(benchmark::State& bench)
 {
     const QByteArray json = QByteArray::fromStdString(eventJson);
     for (auto _ : bench) {
         const QJsonObject o = QJsonDocument::fromJson(json).object();
-        QString content = o.value(QLatin1String("choices")).toArray().at(0).toObject()
-                              .value(QLatin1String("delta")).toObject()
-                              .value(QLatin1String("content")).toString();
+        QString content = o.value(QLatin1String("choices"))
+                              .toArray()
+                              .at(0)
+                              .toObject()
+                              .value(QLatin1String("delta"))
+                              .toObject()
+                              .value(QLatin1String("content"))
+                              .toString();
         benchmark::DoNotOptimize(content.data());
     }
     bench.SetItemsProcessed(bench.iterations());

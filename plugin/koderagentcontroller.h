@@ -5,9 +5,9 @@
 #include "koder/agent/hooks.h"
 #include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
+#include "koderconversationstore.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
-#include "koderconversationstore.h"
 #include "kodertransport.h"
 
 #include <QtCore/QHash>

@@ -22,7 +22,12 @@ class KoderConversationListModel : public QAbstractListModel {
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 
 public:
-    enum Roles { ConversationIdRole = Qt::UserRole + 1, TitleRole, UpdatedAtRole, MessageCountRole };
+    enum Roles {
+        ConversationIdRole = Qt::UserRole + 1,
+        TitleRole,
+        UpdatedAtRole,
+        MessageCountRole
+    };
     Q_ENUM(Roles)
 
     explicit KoderConversationListModel(QObject* parent = nullptr);

@@ -117,8 +117,8 @@ bool KoderConversationStore::open()
     db.setDatabaseName(m_path.isEmpty() ? QStringLiteral(":memory:") : m_path);
     db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
     if (!db.open())
-        return fail(tr("Cannot open the conversation store %1: %2")
-                        .arg(m_path, db.lastError().text()));
+        return fail(
+            tr("Cannot open the conversation store %1: %2").arg(m_path, db.lastError().text()));
     if (!migrate()) {
         db.close();
         return false;
@@ -167,7 +167,8 @@ bool KoderConversationStore::migrate()
             if (!q.exec(statement)) {
                 const QString why = q.lastError().text();
                 db.rollback();
-                return fail(tr("Cannot migrate %1 to schema %2: %3").arg(m_path).arg(v + 1).arg(why));
+                return fail(
+                    tr("Cannot migrate %1 to schema %2: %3").arg(m_path).arg(v + 1).arg(why));
             }
         }
         if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(v + 1)) || !db.commit()) {
@@ -244,6 +245,10 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
 {
     if (!m_ready || !contains(id))
         return std::nullopt;
+    // Sized once: a grown vector would keep up to twice the room a long history needs.
+    std::vector<Message> messages;
+    messages.reserve(
+        static_cast<std::size_t>(conversation(id).value(QStringLiteral("messageCount")).toInt()));
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, role, text, created_at, flags, extras FROM messages "
@@ -253,9 +258,6 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
         fail(tr("Cannot read the conversation: %1").arg(q.lastError().text()));
         return std::nullopt;
     }
-    std::vector<Message> messages;
-    // Sized once: a grown vector would keep up to twice the room a long history needs.
-    messages.reserve(static_cast<std::size_t>(conversation(id).value(QStringLiteral("messageCount")).toInt()));
     while (q.next()) {
         const auto role = roleFromString(toStd(q.value(1).toString()));
         if (!role) {
@@ -293,9 +295,9 @@ bool KoderConversationStore::contains(const QString& id) const
 }
 
 namespace {
-const QString summarySql = QStringLiteral(
-    "SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
-    "m.conversation_id = c.id) FROM conversations c");
+const QString summarySql =
+    QStringLiteral("SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
+                   "m.conversation_id = c.id) FROM conversations c");
 
 QVariantMap summaryOf(const QSqlQuery& q)
 {

@@ -12,8 +12,8 @@
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
-#include <QtCore/QScopeGuard>
 #include <QtCore/QProcess>
+#include <QtCore/QScopeGuard>
 #include <QtCore/QTemporaryDir>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
@@ -139,7 +139,8 @@ private Q_SLOTS:
         KoderConversationStore store;
         store.setPath(file("ops.sqlite"));
         KoderConversationListModel list;
-        QAbstractItemModelTester tester(&list, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(&list,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         list.setStore(&store);
         QCOMPARE(list.count(), 0);
 
@@ -222,8 +223,9 @@ private Q_SLOTS:
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec("CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
-                           "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
+            QVERIFY(
+                q.exec("CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
+                       "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
             QVERIFY(q.exec("CREATE TABLE messages (conversation_id TEXT NOT NULL REFERENCES "
                            "conversations(id) ON DELETE CASCADE, position INTEGER NOT NULL, id "
                            "TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, created_at "
@@ -263,7 +265,8 @@ private Q_SLOTS:
         store.setPath(file("two.sqlite"));
         KoderAgentController a;
         KoderAgentController b;
-        for (auto [agent, reply] : {std::pair{&a, "alpha beta gamma"}, std::pair{&b, "one two three"}}) {
+        for (auto [agent, reply] :
+             {std::pair{&a, "alpha beta gamma"}, std::pair{&b, "one two three"}}) {
             agent->setStore(&store);
             auto* local = new KoderLocalAgent(agent);
             local->setReply(QString::fromLatin1(reply));
@@ -319,7 +322,8 @@ private Q_SLOTS:
         QCOMPARE(loaded->size(), std::size_t(2));
         const Message& reply = loaded->back();
         const QString text = QString::fromStdString(reply.text);
-        QVERIFY2(text.size() >= lastFlushed, qPrintable(QStringLiteral("%1 < %2").arg(text.size()).arg(lastFlushed)));
+        QVERIFY2(text.size() >= lastFlushed,
+                 qPrintable(QStringLiteral("%1 < %2").arg(text.size()).arg(lastFlushed)));
         QVERIFY(lastFlushed > 0);
         QVERIFY(longReply.startsWith(text));
         QVERIFY(text.size() < longReply.size());
@@ -372,7 +376,8 @@ private Q_SLOTS:
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY(!store.ready());
-        QVERIFY2(store.error().contains(QStringLiteral("newer version")), qPrintable(store.error()));
+        QVERIFY2(store.error().contains(QStringLiteral("newer version")),
+                 qPrintable(store.error()));
         {
             QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "newer2");
             db.setDatabaseName(path);
@@ -414,7 +419,8 @@ private Q_SLOTS:
         // A real full disk: a 160 KiB tmpfs (needs mount rights, as root in CI has).
         const QString mountPoint = file("small-disk");
         QDir().mkpath(mountPoint);
-        if (QProcess::execute("mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", mountPoint}) != 0)
+        if (QProcess::execute("mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", mountPoint}) !=
+            0)
             QSKIP("cannot mount a small tmpfs here");
         auto unmount = qScopeGuard([&] { QProcess::execute("umount", {mountPoint}); });
         KoderConversationStore store;
@@ -443,7 +449,8 @@ private Q_SLOTS:
         QVERIFY(copy != QStringLiteral("c1")); // the id was taken
         QCOMPARE(*store.load(copy), *store.load("c1"));
         QCOMPARE(store.conversation(copy).value("title").toString(), QStringLiteral("Title"));
-        QVERIFY(store.importJson(R"({"id":"x","messages":[{"id":"a","role":"bot","text":""}]})").isEmpty());
+        QVERIFY(store.importJson(R"({"id":"x","messages":[{"id":"a","role":"bot","text":""}]})")
+                    .isEmpty());
         QVERIFY2(store.error().contains(QStringLiteral("messages[0].role: unknown value \"bot\"")),
                  qPrintable(store.error()));
         QVERIFY(store.exportJson("missing").isEmpty());
