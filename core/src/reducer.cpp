@@ -507,7 +507,11 @@ private:
     void replaceMessages(std::vector<Message> messages)
     {
         s_.messages = std::move(messages);
-        s_.status = Status::Idle;
+        // A history whose last reply was cut off (stopped, or a crash while it streamed) is
+        // where an abort leaves a conversation: interrupted, ready to regenerate.
+        const bool cutOff = !s_.messages.empty() && s_.messages.back().role == Role::Assistant &&
+                            s_.messages.back().aborted;
+        s_.status = cutOff ? Status::Interrupted : Status::Idle;
         s_.lastError.reset();
         s_.pendingToolCalls.clear();
         out_.changes.push_back({Change::Kind::Reset, 0, s_.messages.size(), Field::None});

@@ -597,6 +597,26 @@ TEST(Messages, SwitchConversationLoadsAndInvalidatesPendingApprovals)
     EXPECT_EQ(d.s.status, Status::Idle);
 }
 
+TEST(Messages, AHistoryEndingInACutOffReplyLoadsInterrupted)
+{
+    Driver d;
+    Message cut("r", Role::Assistant, "half a rep");
+    cut.aborted = true; // stopped, or the store saw it streaming when the process died
+    d.dispatch(SwitchConversation{"crashed", {Message("q", Role::User, "question"), cut}});
+    EXPECT_EQ(d.s.status, Status::Interrupted);
+    d.dispatch(Regenerate{"r"});
+    EXPECT_FALSE(d.out.rejected());
+    EXPECT_EQ(d.s.status, Status::Streaming);
+
+    // A finished history, or one whose cut-off reply is not the last message, loads idle.
+    Message earlier("e", Role::Assistant, "old");
+    earlier.aborted = true;
+    d.dispatch(SwitchConversation{
+        "fine",
+        {earlier, Message("q2", Role::User, "again"), Message("a2", Role::Assistant, "done")}});
+    EXPECT_EQ(d.s.status, Status::Idle);
+}
+
 // ---- announcements ------------------------------------------------------------------------------
 
 TEST(Announcements, PhraseSizedBatchesAndBoundaries)

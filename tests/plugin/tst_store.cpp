@@ -334,6 +334,8 @@ private Q_SLOTS:
         agent.setStore(&store);
         agent.setConversationId(conversation);
         QCOMPARE(agent.messages()->count(), 2);
+        QCOMPARE(agent.status(), QStringLiteral("interrupted"));
+        QVERIFY(agent.messages()->get(1).value("aborted").toBool());
         auto* local = new KoderLocalAgent(&agent);
         local->setReply(QStringLiteral("again"));
         agent.setTransport(local);
