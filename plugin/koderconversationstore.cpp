@@ -401,7 +401,7 @@ QString KoderConversationStore::importJson(const QString& json)
     }
     Conversation& c = std::get<Conversation>(loaded);
     QString id = toQString(c.id);
-    if (contains(id))
+    if (id.isEmpty() || contains(id))
         id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);
     if (!save(id, c.messages, 0, static_cast<std::size_t>(-1), toQString(c.title)))
         return {};
