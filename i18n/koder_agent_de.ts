@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
     <name>Bubble</name>
@@ -153,8 +154,71 @@
         <translation>Der Wert ist ungültig.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Unbekannter Modus für automatisches Zulassen „%1“: erlaubt sind always, never oder onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderConversationStore</name>
+    <message>
+        <source>Cannot open the conversation store %1: %2</source>
+        <translation>Der Gesprächsspeicher %1 lässt sich nicht öffnen: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable conversation store: %2</source>
+        <translation>%1 ist kein nutzbarer Gesprächsspeicher: %2</translation>
+    </message>
+    <message>
+        <source>The in-memory database</source>
+        <translation>Die Datenbank im Arbeitsspeicher</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer version (schema %2); this version reads up to schema %3. It was left untouched.</source>
+        <translation>%1 wurde von einer neueren Version geschrieben (Schema %2); diese Version liest bis Schema %3. Die Datei bleibt unverändert.</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1: %2</source>
+        <translation>%1 lässt sich nicht migrieren: %2</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1 to schema %2: %3</source>
+        <translation>%1 lässt sich nicht auf Schema %2 migrieren: %3</translation>
+    </message>
+    <message>
+        <source>The conversation store is not open.</source>
+        <translation>Der Gesprächsspeicher ist nicht geöffnet.</translation>
+    </message>
+    <message>
+        <source>Cannot save the conversation: %1</source>
+        <translation>Das Gespräch lässt sich nicht speichern: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the conversation: %1</source>
+        <translation>Das Gespräch lässt sich nicht lesen: %1</translation>
+    </message>
+    <message>
+        <source>The stored message %1 has an unknown role.</source>
+        <translation>Die gespeicherte Nachricht %1 hat eine unbekannte Rolle.</translation>
+    </message>
+    <message>
+        <source>Cannot list the conversations: %1</source>
+        <translation>Die Gespräche lassen sich nicht auflisten: %1</translation>
+    </message>
+    <message>
+        <source>Cannot rename the conversation: %1</source>
+        <translation>Das Gespräch lässt sich nicht umbenennen: %1</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Es gibt kein Gespräch %1.</translation>
+    </message>
+    <message>
+        <source>Cannot delete the conversation: %1</source>
+        <translation>Das Gespräch lässt sich nicht löschen: %1</translation>
+    </message>
+    <message>
+        <source>The conversation cannot be imported: %1</source>
+        <translation>Das Gespräch lässt sich nicht importieren: %1</translation>
     </message>
 </context>
 <context>
@@ -209,7 +273,7 @@
         <translation>Es kann etwas verändern.</translation>
     </message>
     <message>
-        <source>Allow the tool "%1" to run?</source>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
         <translation>Darf das Werkzeug „%1“ ausgeführt werden?</translation>
     </message>
     <message>

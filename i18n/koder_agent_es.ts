@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
     <name>Bubble</name>
@@ -153,8 +154,71 @@
         <translation>El valor no es válido.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Modo de aceptación automática desconocido «%1»: usa always, never u onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderConversationStore</name>
+    <message>
+        <source>Cannot open the conversation store %1: %2</source>
+        <translation>No se puede abrir el almacén de conversaciones %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable conversation store: %2</source>
+        <translation>%1 no es un almacén de conversaciones utilizable: %2</translation>
+    </message>
+    <message>
+        <source>The in-memory database</source>
+        <translation>La base de datos en memoria</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer version (schema %2); this version reads up to schema %3. It was left untouched.</source>
+        <translation>%1 fue escrito por una versión más reciente (esquema %2); esta versión lee hasta el esquema %3. No se ha modificado.</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1: %2</source>
+        <translation>No se puede migrar %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1 to schema %2: %3</source>
+        <translation>No se puede migrar %1 al esquema %2: %3</translation>
+    </message>
+    <message>
+        <source>The conversation store is not open.</source>
+        <translation>El almacén de conversaciones no está abierto.</translation>
+    </message>
+    <message>
+        <source>Cannot save the conversation: %1</source>
+        <translation>No se puede guardar la conversación: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the conversation: %1</source>
+        <translation>No se puede leer la conversación: %1</translation>
+    </message>
+    <message>
+        <source>The stored message %1 has an unknown role.</source>
+        <translation>El mensaje guardado %1 tiene un rol desconocido.</translation>
+    </message>
+    <message>
+        <source>Cannot list the conversations: %1</source>
+        <translation>No se pueden listar las conversaciones: %1</translation>
+    </message>
+    <message>
+        <source>Cannot rename the conversation: %1</source>
+        <translation>No se puede renombrar la conversación: %1</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>No existe la conversación %1.</translation>
+    </message>
+    <message>
+        <source>Cannot delete the conversation: %1</source>
+        <translation>No se puede eliminar la conversación: %1</translation>
+    </message>
+    <message>
+        <source>The conversation cannot be imported: %1</source>
+        <translation>No se puede importar la conversación: %1</translation>
     </message>
 </context>
 <context>
@@ -209,7 +273,7 @@
         <translation>Puede cambiar cosas.</translation>
     </message>
     <message>
-        <source>Allow the tool "%1" to run?</source>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
         <translation>¿Permitir que se ejecute la herramienta «%1»?</translation>
     </message>
     <message>

@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
     <name>Bubble</name>
@@ -153,8 +154,71 @@
         <translation>O valor não é válido.</translation>
     </message>
     <message>
-        <source>Unknown auto-accept mode "%1": use always, never or onlyRead.</source>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Modo de aceitação automática desconhecido “%1”: use always, never ou onlyRead.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderConversationStore</name>
+    <message>
+        <source>Cannot open the conversation store %1: %2</source>
+        <translation>Não é possível abrir o armazenamento de conversas %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable conversation store: %2</source>
+        <translation>%1 não é um armazenamento de conversas utilizável: %2</translation>
+    </message>
+    <message>
+        <source>The in-memory database</source>
+        <translation>O banco de dados em memória</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer version (schema %2); this version reads up to schema %3. It was left untouched.</source>
+        <translation>%1 foi gravado por uma versão mais nova (esquema %2); esta versão lê até o esquema %3. O arquivo não foi alterado.</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1: %2</source>
+        <translation>Não é possível migrar %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1 to schema %2: %3</source>
+        <translation>Não é possível migrar %1 para o esquema %2: %3</translation>
+    </message>
+    <message>
+        <source>The conversation store is not open.</source>
+        <translation>O armazenamento de conversas não está aberto.</translation>
+    </message>
+    <message>
+        <source>Cannot save the conversation: %1</source>
+        <translation>Não é possível salvar a conversa: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the conversation: %1</source>
+        <translation>Não é possível ler a conversa: %1</translation>
+    </message>
+    <message>
+        <source>The stored message %1 has an unknown role.</source>
+        <translation>A mensagem salva %1 tem um papel desconhecido.</translation>
+    </message>
+    <message>
+        <source>Cannot list the conversations: %1</source>
+        <translation>Não é possível listar as conversas: %1</translation>
+    </message>
+    <message>
+        <source>Cannot rename the conversation: %1</source>
+        <translation>Não é possível renomear a conversa: %1</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>Não existe a conversa %1.</translation>
+    </message>
+    <message>
+        <source>Cannot delete the conversation: %1</source>
+        <translation>Não é possível excluir a conversa: %1</translation>
+    </message>
+    <message>
+        <source>The conversation cannot be imported: %1</source>
+        <translation>Não é possível importar a conversa: %1</translation>
     </message>
 </context>
 <context>
@@ -209,7 +273,7 @@
         <translation>Ela pode alterar coisas.</translation>
     </message>
     <message>
-        <source>Allow the tool "%1" to run?</source>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
         <translation>Permitir que a ferramenta “%1” seja executada?</translation>
     </message>
     <message>
