@@ -132,6 +132,7 @@ public:
         log("clear", s_.conversationId);
         cancelOpenTurn(false);
         replaceMessages({});
+        s_.cleared = true;
     }
 
     void operator()(const DeleteConversation&)
@@ -142,6 +143,7 @@ public:
             out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
         replaceMessages({});
         s_.conversationId = env_.newId("c");
+        s_.cleared = false;
     }
 
     void operator()(const ApproveToolCall& a)
@@ -214,6 +216,7 @@ public:
         cancelOpenTurn(false);
         replaceMessages({});
         s_.conversationId = env_.newId("c");
+        s_.cleared = false;
         s_.debugLog.clear();
         log("reset", s_.conversationId);
     }
@@ -284,6 +287,7 @@ public:
         cancelOpenTurn(false);
         replaceMessages(std::move(incoming));
         s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
+        s_.cleared = false;
         log("switch", s_.conversationId);
     }
 
@@ -447,8 +451,11 @@ private:
 
     void ensureConversationId()
     {
-        if (s_.conversationId.empty())
+        // After clear() the stored copy of the conversation stays as it was: what is added next
+        // starts a conversation of its own instead of overwriting it.
+        if (s_.conversationId.empty() || s_.cleared)
             s_.conversationId = env_.newId("c");
+        s_.cleared = false;
     }
 
     std::string freshMessageId()

@@ -249,14 +249,22 @@ TEST(Lifecycle, ClearKeepsStorageDeleteRemovesIt)
     EXPECT_FALSE(d.hasEffect<Persist>());
     ASSERT_EQ(d.out.changes.size(), 1u);
     EXPECT_EQ(d.out.changes[0].kind, Change::Kind::Reset);
+    // What is sent next is saved elsewhere: the stored copy of `id` is never overwritten.
+    d.send("q");
+    const std::string next = d.s.conversationId;
+    EXPECT_NE(next, id);
+    for (const Persist& p : d.effects<Persist>())
+        EXPECT_EQ(p.conversationId, next);
+    d.token("a");
+    d.end();
+    EXPECT_EQ(d.s.conversationId, next);
 
-    d.exchange("q", "a");
     d.dispatch(DeleteConversation{});
     auto del = d.effects<DeleteStoredConversation>();
     ASSERT_EQ(del.size(), 1u);
-    EXPECT_EQ(del[0].conversationId, id);
+    EXPECT_EQ(del[0].conversationId, next);
     EXPECT_TRUE(d.s.messages.empty());
-    EXPECT_NE(d.s.conversationId, id);
+    EXPECT_NE(d.s.conversationId, next);
 }
 
 TEST(Lifecycle, ClearDuringStreamEmitsOneTerminalEvent)

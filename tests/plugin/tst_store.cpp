@@ -183,13 +183,18 @@ private Q_SLOTS:
         QCOMPARE(store.conversation(first).value("title").toString(), QStringLiteral("Renamed"));
         QCOMPARE(list.get(0).value("messageCount").toInt(), 4);
 
-        agent.clear(); // the view empties; the stored copy stays
+        agent.clear(); // the view empties; the stored copy stays, even through the next send
         QCOMPARE(store.load(first)->size(), std::size_t(4));
+        agent.send(QStringLiteral("after clearing"));
+        QVERIFY(agent.conversationId() != first);
+        QVERIFY(end.wait());
+        QCOMPARE(store.load(first)->size(), std::size_t(4));
+        QCOMPARE(store.load(agent.conversationId())->size(), std::size_t(2));
         agent.setConversationId(first);
         QCOMPARE(agent.messages()->count(), 4);
         QVERIFY(agent.deleteConversation());
         QVERIFY(!store.contains(first));
-        QCOMPARE(list.count(), 2);
+        QCOMPARE(list.count(), 3);
     }
 
     void switchingInvalidatesPendingApprovals()

@@ -40,7 +40,7 @@ inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 /// Bookkeeping of the open turn (a send, regenerate or edit until its terminal event).
 struct Turn {
     RequestId requestId = 0;          ///< the request currently streaming; 0 between steps
-    RequestId lastRequestId = 0; ///< the most recent request of the turn, finished or not
+    RequestId lastRequestId = 0;      ///< the most recent request of the turn, finished or not
     int step = 1;                     ///< model-call index inside the turn, from 1
     int attempt = 0;                  ///< retries spent on the current step
     std::string firstMessageId;       ///< the message `streamStart` named
@@ -60,6 +60,9 @@ struct State {
     AutoAccept autoAccept = AutoAccept::Never;
     std::string systemPrompt;
     std::string conversationId;
+    /// clear() emptied the view of a conversation whose stored copy stays: the next message
+    /// added starts a new conversation (a new id) rather than overwriting that copy.
+    bool cleared = false;
     std::vector<ToolInfo> tools;
     int maxSteps = 10;
     int maxRetries = 0;
