@@ -578,6 +578,17 @@ QString KoderAgentController::conversationId() const
     return toQString(m_state.conversationId);
 }
 
+QVariantList KoderAgentController::eventLog() const
+{
+    QVariantList entries;
+    for (const DebugEntry& e : m_state.debugLog.entries())
+        entries.append(QVariantMap{{QStringLiteral("seq"), static_cast<double>(e.seq)},
+                                   {QStringLiteral("kind"), toQString(e.kind)},
+                                   {QStringLiteral("subject"), toQString(e.subject)},
+                                   {QStringLiteral("repeat"), static_cast<double>(e.repeat)}});
+    return entries;
+}
+
 void KoderAgentController::setConversationId(const QString& id)
 {
     // The same id reloads it from the store (after clear(), say) unless a turn is running.

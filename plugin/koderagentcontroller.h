@@ -133,6 +133,9 @@ public:
     Q_INVOKABLE void reset();
     Q_INVOKABLE bool addCheckpoint(const QVariant& payload);
     Q_INVOKABLE bool restoreCheckpoint(const QString& messageId);
+    /*! The core's compact event log (the projection's), oldest first: a list of
+        \c{{seq, kind, subject, repeat}}; a step's tokens are one entry. For debug panels. */
+    Q_INVOKABLE QVariantList eventLog() const;
 
     /// C++ hooks, composed by the core's rules (see koder/agent/hooks.h).
     void addHooks(koder::agent::HookSet hooks);

@@ -492,6 +492,29 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("idle"));
     }
 
+    void eventLogListsWhatHappened()
+    {
+        auto* local = new KoderLocalAgent(agent.get());
+        local->setReply(QStringLiteral("one two three"));
+        agent->setTransport(local);
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QVERIFY(end.wait());
+        QStringList kinds;
+        double lastSeq = 0;
+        for (const QVariant& v : agent->eventLog()) {
+            const QVariantMap e = v.toMap();
+            QVERIFY(e.value("seq").toDouble() > lastSeq);
+            lastSeq = e.value("seq").toDouble();
+            kinds << e.value("kind").toString();
+            if (e.value("kind") == QStringLiteral("tokens"))
+                QCOMPARE(e.value("repeat").toInt(), 3); // one entry for the step's three tokens
+        }
+        QVERIFY2(kinds.contains("send") && kinds.contains("tokens") && kinds.contains("end"),
+                 qPrintable(kinds.join(',')));
+        QVERIFY(kinds.indexOf("send") < kinds.indexOf("end"));
+    }
+
     void localAgentTokensKeepWhitespace()
     {
         QCOMPARE(KoderLocalAgent::tokenize(QStringLiteral("Hello  w\u00f6rld,\n\tok ")),
