@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: MIT
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Koder.Agent
+import KoderDemo
+
+/*
+    The stored conversations, newest first: search by title, start a new one, open, rename and
+    delete. Keys in the list: Up/Down move, Enter opens, F2 renames, Delete deletes.
+*/
+Pane {
+    id: pane
+
+    required property KoderConversationStore store
+    required property KoderAgentController controller
+    /*! The title of the conversation the controller shows ("" when it is not stored yet). */
+    property string currentTitle: ""
+
+    function refreshTitle() {
+        const c = store.conversation(controller.conversationId)
+        currentTitle = c && c.title ? c.title : ""
+    }
+
+    function messagesText(count: int): string {
+        return count === 1 ? qsTr("1 message") : qsTr("%1 messages").arg(count)
+    }
+
+    function startNew() {
+        controller.reset()
+        search.text = ""
+    }
+
+    padding: 6
+    Component.onCompleted: refreshTitle()
+
+    Connections {
+        target: pane.store
+        function onConversationChanged() { pane.refreshTitle() }
+        function onConversationRemoved() { pane.refreshTitle() }
+    }
+    Connections {
+        target: pane.controller
+        function onConversationIdChanged() { pane.refreshTitle() }
+    }
+
+    KoderConversationListModel {
+        id: conversationList
+        store: pane.store
+    }
+    ConversationFilter {
+        id: filtered
+        sourceModel: conversationList
+        text: search.text
+    }
+
+    ColumnLayout {
+        anchors.fill: parent
+        spacing: 6
+
+        RowLayout {
+            Layout.fillWidth: true
+            TextField {
+                id: search
+                Layout.fillWidth: true
+                placeholderText: qsTr("Search conversations")
+                Accessible.name: qsTr("Search conversations")
+                Keys.onDownPressed: list.forceActiveFocus()
+            }
+            Button {
+                text: qsTr("New")
+                onClicked: pane.startNew()
+                Accessible.name: qsTr("New conversation")
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("New conversation (Ctrl+N)")
+            }
+        }
+
+        ListView {
+            id: list
+            Layout.fillWidth: true
+            Layout.fillHeight: true
+            clip: true
+            model: filtered
+            keyNavigationEnabled: true
+            activeFocusOnTab: true
+            currentIndex: -1
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Conversations")
+            ScrollBar.vertical: ScrollBar {}
+
+            delegate: ItemDelegate {
+                id: row
+                required property int index
+                required property string conversationId
+                required property string title
+                required property int messageCount
+                required property date updatedAt
+
+                width: ListView.view.width
+                highlighted: conversationId === pane.controller.conversationId
+                text: title || qsTr("Untitled")
+                Accessible.name: text + ", " + pane.messagesText(messageCount)
+                contentItem: ColumnLayout {
+                    spacing: 0
+                    Label {
+                        Layout.fillWidth: true
+                        text: row.text
+                        elide: Text.ElideRight
+                        font.bold: row.highlighted
+                    }
+                    Label {
+                        Layout.fillWidth: true
+                        text: pane.messagesText(row.messageCount) + " · "
+                              + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
+                        font.pointSize: Math.max(1, Qt.application.font.pointSize - 1)
+                        opacity: 0.7
+                        elide: Text.ElideRight
+                    }
+                }
+                onClicked: {
+                    list.currentIndex = index
+                    pane.controller.conversationId = conversationId
+                }
+                TapHandler {
+                    acceptedButtons: Qt.RightButton
+                    onTapped: {
+                        list.currentIndex = row.index
+                        menu.popup()
+                    }
+                }
+                Menu {
+                    id: menu
+                    MenuItem {
+                        text: qsTr("Rename…")
+                        onTriggered: renameDialog.ask(row.conversationId, row.title)
+                    }
+                    MenuItem {
+                        text: qsTr("Delete…")
+                        onTriggered: deleteDialog.ask(row.conversationId, row.title)
+                    }
+                }
+            }
+
+            Keys.onReturnPressed: open(currentIndex)
+            Keys.onEnterPressed: open(currentIndex)
+            Keys.onPressed: (event) => {
+                const c = filtered.get(currentIndex)
+                if (!c.id)
+                    return
+                if (event.key === Qt.Key_F2) {
+                    renameDialog.ask(c.id, c.title)
+                    event.accepted = true
+                } else if (event.key === Qt.Key_Delete) {
+                    deleteDialog.ask(c.id, c.title)
+                    event.accepted = true
+                }
+            }
+            function open(row: int) {
+                const c = filtered.get(row)
+                if (c.id)
+                    pane.controller.conversationId = c.id
+            }
+
+            Label {
+                anchors.centerIn: parent
+                width: parent.width - 24
+                visible: list.count === 0
+                horizontalAlignment: Text.AlignHCenter
+                wrapMode: Text.Wrap
+                opacity: 0.7
+                text: search.text !== "" ? qsTr("No conversation matches “%1”.").arg(search.text)
+                                         : qsTr("Your conversations will be listed here.")
+            }
+        }
+    }
+
+    Dialog {
+        id: renameDialog
+        property string conversationId
+        function ask(id: string, title: string) {
+            conversationId = id
+            titleField.text = title
+            open()
+            titleField.selectAll()
+            titleField.forceActiveFocus()
+        }
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Rename conversation")
+        standardButtons: Dialog.Ok | Dialog.Cancel
+        TextField {
+            id: titleField
+            implicitWidth: 320
+            Accessible.name: qsTr("Title")
+            onAccepted: renameDialog.accept()
+        }
+        onAccepted: conversationList.rename(conversationId, titleField.text.trim())
+    }
+
+    Dialog {
+        id: deleteDialog
+        property string conversationId
+        property string conversationTitle
+        function ask(id: string, title: string) {
+            conversationId = id
+            conversationTitle = title
+            open()
+        }
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Delete conversation")
+        standardButtons: Dialog.Yes | Dialog.No
+        Label {
+            text: qsTr("Delete “%1” and all its messages? This cannot be undone.")
+                  .arg(deleteDialog.conversationTitle)
+            wrapMode: Text.Wrap
+            width: 320
+        }
+        onAccepted: {
+            if (conversationId === pane.controller.conversationId)
+                pane.controller.deleteConversation()
+            else
+                conversationList.remove(conversationId)
+        }
+    }
+}

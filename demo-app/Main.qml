@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import Koder.Agent
+import KoderDemo
+
+/*
+    The demo window: conversations on the left, the chat in the middle, the core's event log on
+    the right (View > Debug panel). Everything the library offers is wired here in plain QML.
+*/
+ApplicationWindow {
+    id: window
+
+    required property DemoSettings settings
+    required property Appearance appearance
+    required property NoteBook notes
+    required property string storePath
+    /*! The controller, for main() and the headless mode. */
+    readonly property alias agent: agent
+
+    function sendText(text: var) {
+        agent.send(String(text))
+    }
+
+    // The offline agent has no model: it calls a tool when the words ask for one, and answers
+    // with a fixed reply. A real server decides this itself.
+    function prepareLocalAgent() {
+        if (agent.transport !== localAgent)
+            return
+        let text = ""
+        for (let row = agent.messages.count - 1; row >= 0 && text === ""; --row) {
+            const message = agent.messages.get(row)
+            if (message.role === "user")
+                text = message.text
+        }
+        const note = /^\s*(save\s+(a\s+)?)?note\s*:?\s*/i
+        if (note.test(text)) {
+            localAgent.toolCalls = [{ name: "save_note", arguments: { text: text.replace(note, "") } }]
+            localAgent.reply = qsTr("That was the save_note tool: if you allowed it, the note is in %1.")
+                                   .arg(window.notes.path)
+        } else if (/time|clock|date|hora|uhr|zeit|fecha|horário/i.test(text)) {
+            localAgent.toolCalls = [{ name: "get_time", arguments: {} }]
+            localAgent.reply = qsTr("I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.")
+        } else {
+            localAgent.toolCalls = []
+            localAgent.reply = qsTr("You said: “%1”\n\nI am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:\n\n- *What time is it?* — a read-only tool runs at once\n- *Save a note: buy milk* — a writing tool asks for your permission first\n\nOpen **Settings** to talk to a real model instead.")
+                                   .arg(text)
+        }
+    }
+
+    width: 1100
+    height: 720
+    minimumWidth: 560
+    minimumHeight: 400
+    visible: true
+    title: qsTr("Koder Agent demo")
+
+    readonly property var colors: appearance ? appearance.colors : ({})
+    // A chosen theme sets every role; "system" leaves them unset (undefined resets a role).
+    palette {
+        window: window.colors.window
+        windowText: window.colors.windowText
+        base: window.colors.base
+        alternateBase: window.colors.alternateBase
+        text: window.colors.text
+        button: window.colors.button
+        buttonText: window.colors.buttonText
+        brightText: window.colors.brightText
+        highlight: window.colors.highlight
+        highlightedText: window.colors.highlightedText
+        link: window.colors.link
+        linkVisited: window.colors.linkVisited
+        placeholderText: window.colors.placeholderText
+        toolTipBase: window.colors.toolTipBase
+        toolTipText: window.colors.toolTipText
+        mid: window.colors.mid
+        midlight: window.colors.midlight
+        light: window.colors.light
+        dark: window.colors.dark
+        shadow: window.colors.shadow
+        disabled.text: window.colors.disabledText
+        disabled.windowText: window.colors.disabledText
+        disabled.buttonText: window.colors.disabledText
+    }
+
+    KoderConversationStore {
+        id: store
+        path: window.storePath
+    }
+
+    KoderLocalAgent {
+        id: localAgent
+        tokensPerSecond: 40
+    }
+    KoderOpenAiTransport {
+        id: openAi
+        baseUrl: window.settings.baseUrl
+        model: window.settings.model
+        apiKey: window.settings.apiKey
+    }
+    KoderWebSocketTransport {
+        id: webSocket
+        url: window.settings.wsUrl
+    }
+
+    KoderAgentController {
+        id: agent
+        store: store
+        transport: window.settings.agent === "openai" ? openAi
+                 : window.settings.agent === "ws" ? webSocket : localAgent
+        autoAccept: window.settings.autoAccept
+        systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock "
+                      + "and save notes for the user with your tools."
+
+        KoderTool {
+            name: "get_time"
+            description: "The current date and time on the user's computer"
+            parameters: ({ type: "object", properties: {} })
+            readOnly: true
+            handler: function() { return new Date().toLocaleString(Qt.locale()) }
+        }
+        KoderTool {
+            name: "save_note"
+            description: "Saves a note for the user in their notes file"
+            parameters: ({ type: "object", properties: { text: { type: "string" } },
+                           required: ["text"] })
+            readOnly: false // writes a file: asks first unless auto-accept is "always"
+            handler: function(args) { return window.notes.save(args.text) }
+        }
+
+        // The offline agent has no model behind it: this hook tells it what to do this turn.
+        onTurnStarting: window.prepareLocalAgent()
+    }
+
+    menuBar: MenuBar {
+        Menu {
+            title: qsTr("&File")
+            Action {
+                text: qsTr("&New conversation")
+                shortcut: StandardKey.New
+                onTriggered: conversations.startNew()
+            }
+            Action {
+                text: qsTr("&Settings…")
+                shortcut: StandardKey.Preferences
+                onTriggered: settingsDialog.open()
+            }
+            MenuSeparator {}
+            Action {
+                text: qsTr("&Quit")
+                shortcut: StandardKey.Quit
+                onTriggered: Qt.quit()
+            }
+        }
+        Menu {
+            title: qsTr("&View")
+            Action {
+                text: qsTr("&Debug panel")
+                checkable: true
+                checked: window.settings.showDebug
+                shortcut: "Ctrl+D"
+                onToggled: {
+                    window.settings.showDebug = checked
+                    window.settings.save()
+                }
+            }
+            Action {
+                text: qsTr("Show &tool results")
+                checkable: true
+                checked: chat.showToolResults
+                onToggled: chat.showToolResults = checked
+            }
+        }
+    }
+
+    header: ToolBar {
+        RowLayout {
+            anchors.fill: parent
+            anchors.leftMargin: 8
+            anchors.rightMargin: 8
+            Label {
+                Layout.fillWidth: true
+                elide: Text.ElideRight
+                font.bold: true
+                text: conversations.currentTitle || qsTr("New conversation")
+                Accessible.role: Accessible.Heading
+            }
+            Label {
+                text: window.settings.agent === "openai" ? qsTr("OpenAI-compatible: %1").arg(window.settings.model)
+                    : window.settings.agent === "ws" ? qsTr("WebSocket: %1").arg(window.settings.wsUrl)
+                    : qsTr("Offline local agent")
+                opacity: 0.75
+            }
+            ToolButton {
+                text: qsTr("Settings")
+                onClicked: settingsDialog.open()
+                Accessible.name: text
+            }
+        }
+    }
+
+    // A store that cannot be used says so instead of silently keeping nothing.
+    footer: Label {
+        visible: store.error !== ""
+        text: qsTr("Conversations are not being saved: %1").arg(store.error)
+        wrapMode: Text.Wrap
+        padding: 8
+        color: window.palette.brightText
+        Accessible.role: Accessible.AlertMessage
+        Accessible.name: text
+    }
+
+    SplitView {
+        anchors.fill: parent
+
+        ConversationPane {
+            id: conversations
+            SplitView.preferredWidth: 260
+            SplitView.minimumWidth: 180
+            store: store
+            controller: agent
+        }
+
+        ChatView {
+            id: chat
+            SplitView.fillWidth: true
+            SplitView.minimumWidth: 300
+            controller: agent
+            focus: true
+            onBranched: (conversationId) => agent.conversationId = conversationId
+            onLinkActivated: (url) => Qt.openUrlExternally(url) // the user clicked it
+        }
+
+        DebugPanel {
+            visible: window.settings.showDebug
+            SplitView.preferredWidth: 280
+            controller: agent
+        }
+    }
+
+    SettingsDialog {
+        id: settingsDialog
+        settings: window.settings
+        appearance: window.appearance
+        anchors.centerIn: parent
+    }
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import KoderDemo
+
+/*
+    Which agent the demo talks to, how tools are accepted, the language and the theme. OK applies
+    and keeps the choices; the API key is kept on disk only when the box says so.
+*/
+Dialog {
+    id: dialog
+
+    required property DemoSettings settings
+    required property Appearance appearance
+
+    readonly property var agents: [
+        { value: "local", text: qsTr("Offline local agent") },
+        { value: "openai", text: qsTr("OpenAI-compatible server") },
+        { value: "ws", text: qsTr("aichat.v1 WebSocket server") }
+    ]
+    readonly property var acceptModes: [
+        { value: "onlyRead", text: qsTr("Read-only tools run, others ask") },
+        { value: "never", text: qsTr("Always ask") },
+        { value: "always", text: qsTr("Never ask (all tools run)") }
+    ]
+    readonly property var themes: [
+        { value: "system", text: qsTr("Follow the system") },
+        { value: "light", text: qsTr("Light") },
+        { value: "dark", text: qsTr("Dark") }
+    ]
+    readonly property var languages: [{ code: "", name: qsTr("System language") }]
+                                     .concat(appearance ? appearance.languages() : [])
+
+    function indexIn(list: var, key: string, value: string): int {
+        for (let i = 0; i < list.length; ++i)
+            if (list[i][key] === value)
+                return i
+        return 0
+    }
+
+    title: qsTr("Settings")
+    modal: true
+    standardButtons: Dialog.Ok | Dialog.Cancel
+    parent: Overlay.overlay
+
+    onAboutToShow: {
+        agentBox.currentIndex = indexIn(agents, "value", settings.agent)
+        baseUrl.text = settings.baseUrl
+        model.text = settings.model
+        apiKey.text = settings.apiKey
+        remember.checked = settings.rememberApiKey
+        wsUrl.text = settings.wsUrl
+        acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
+        languageBox.currentIndex = indexIn(languages, "code", settings.language)
+        themeBox.currentIndex = indexIn(themes, "value", settings.theme)
+        agentBox.forceActiveFocus()
+    }
+
+    onAccepted: {
+        settings.agent = agents[agentBox.currentIndex].value
+        settings.baseUrl = baseUrl.text.trim()
+        settings.model = model.text.trim()
+        settings.apiKey = apiKey.text
+        settings.rememberApiKey = remember.checked
+        settings.wsUrl = wsUrl.text.trim()
+        settings.autoAccept = acceptModes[acceptBox.currentIndex].value
+        const language = languages[languageBox.currentIndex].code
+        const theme = themes[themeBox.currentIndex].value
+        if (language !== settings.language) {
+            settings.language = language
+            appearance.applyLanguage(language)
+        }
+        if (theme !== settings.theme) {
+            settings.theme = theme
+            appearance.applyTheme(theme)
+        }
+        settings.save()
+    }
+
+    GridLayout {
+        columns: 2
+        columnSpacing: 12
+        rowSpacing: 8
+
+        Label { text: qsTr("Agent") }
+        ComboBox {
+            id: agentBox
+            Layout.fillWidth: true
+            model: dialog.agents
+            textRole: "text"
+            Accessible.name: qsTr("Agent")
+        }
+
+        Label { text: qsTr("Server URL"); visible: agentBox.currentIndex === 1 }
+        TextField {
+            id: baseUrl
+            visible: agentBox.currentIndex === 1
+            Layout.fillWidth: true
+            Layout.minimumWidth: 320
+            placeholderText: "http://127.0.0.1:11434/v1"
+            Accessible.name: qsTr("Server URL")
+        }
+        Label { text: qsTr("Model"); visible: agentBox.currentIndex === 1 }
+        TextField {
+            id: model
+            visible: agentBox.currentIndex === 1
+            Layout.fillWidth: true
+            placeholderText: "qwen3:8b"
+            Accessible.name: qsTr("Model")
+        }
+        Label { text: qsTr("API key"); visible: agentBox.currentIndex === 1 }
+        TextField {
+            id: apiKey
+            visible: agentBox.currentIndex === 1
+            Layout.fillWidth: true
+            echoMode: TextInput.Password
+            placeholderText: qsTr("Not needed for local servers")
+            Accessible.name: qsTr("API key")
+        }
+        Item { visible: agentBox.currentIndex === 1; implicitWidth: 1 }
+        CheckBox {
+            id: remember
+            visible: agentBox.currentIndex === 1
+            text: qsTr("Remember the API key on this computer (kept unencrypted in the settings file)")
+        }
+
+        Label { text: qsTr("WebSocket URL"); visible: agentBox.currentIndex === 2 }
+        TextField {
+            id: wsUrl
+            visible: agentBox.currentIndex === 2
+            Layout.fillWidth: true
+            Layout.minimumWidth: 320
+            placeholderText: "ws://127.0.0.1:8765"
+            Accessible.name: qsTr("WebSocket URL")
+        }
+
+        Label { text: qsTr("Tool permissions") }
+        ComboBox {
+            id: acceptBox
+            Layout.fillWidth: true
+            model: dialog.acceptModes
+            textRole: "text"
+            Accessible.name: qsTr("Tool permissions")
+        }
+        Label { text: qsTr("Language") }
+        ComboBox {
+            id: languageBox
+            Layout.fillWidth: true
+            model: dialog.languages
+            textRole: "name"
+            Accessible.name: qsTr("Language")
+        }
+        Label { text: qsTr("Theme") }
+        ComboBox {
+            id: themeBox
+            Layout.fillWidth: true
+            model: dialog.themes
+            textRole: "text"
+            Accessible.name: qsTr("Theme")
+        }
+    }
+}

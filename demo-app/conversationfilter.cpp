@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: MIT
+#include "conversationfilter.h"
+
+#include <QtCore/QMetaObject>
+
+ConversationFilter::ConversationFilter(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(this, signal, this, &ConversationFilter::countChanged);
+    connect(this, &QAbstractItemModel::modelReset, this, &ConversationFilter::countChanged);
+    connect(this, &QAbstractItemModel::layoutChanged, this, &ConversationFilter::countChanged);
+}
+
+void ConversationFilter::setText(const QString& text)
+{
+    if (m_text == text)
+        return;
+    m_text = text;
+    invalidateRowsFilter();
+    Q_EMIT textChanged();
+    Q_EMIT countChanged();
+}
+
+QVariantMap ConversationFilter::get(int row) const
+{
+    const QModelIndex source = mapToSource(index(row, 0));
+    QVariantMap result;
+    if (source.isValid())
+        QMetaObject::invokeMethod(sourceModel(), "get", Q_RETURN_ARG(QVariantMap, result),
+                                  Q_ARG(int, source.row()));
+    return result;
+}
+
+bool ConversationFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (m_text.isEmpty())
+        return true;
+    const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
+    const int titleRole = sourceModel()->roleNames().key(QByteArrayLiteral("title"), -1);
+    return index.data(titleRole).toString().contains(m_text, Qt::CaseInsensitive);
+}

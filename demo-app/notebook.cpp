@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+#include "notebook.h"
+
+#include <QtCore/QDateTime>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QFileInfo>
+#include <QtCore/QSaveFile>
+#include <QtQml/QJSEngine>
+
+NoteBook::NoteBook(QString path, QObject* parent)
+    : QObject(parent)
+    , m_path(std::move(path))
+{
+}
+
+QString NoteBook::save(const QString& text)
+{
+    auto failure = [this](const QString& why) {
+        if (QJSEngine* engine = qjsEngine(this))
+            engine->throwError(why); // the tool call ends as an error result the model sees
+        return QString();
+    };
+    if (text.trimmed().isEmpty())
+        return failure(tr("There is nothing to save: the note is empty."));
+    QByteArray contents;
+    if (QFile old(m_path); old.exists()) {
+        if (!old.open(QIODevice::ReadOnly))
+            return failure(tr("Cannot read %1: %2").arg(m_path, old.errorString()));
+        contents = old.readAll();
+    }
+    contents += "## " + QDateTime::currentDateTime().toString(Qt::ISODate).toUtf8() + "\n\n" +
+                text.trimmed().toUtf8() + "\n\n";
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QSaveFile file(m_path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size() ||
+        !file.commit())
+        return failure(tr("Cannot write %1: %2").arg(m_path, file.errorString()));
+    return tr("Saved the note to %1.").arg(m_path);
+}
