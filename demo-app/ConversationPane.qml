@@ -114,7 +114,7 @@ Pane {
                         Layout.fillWidth: true
                         text: pane.messagesText(row.messageCount) + " · "
                               + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
-                        font.pointSize: Math.max(1, Qt.application.font.pointSize - 1)
+                        font.pointSize: Math.max(1, pane.font.pointSize - 1)
                         opacity: 0.7
                         elide: Text.ElideRight
                     }

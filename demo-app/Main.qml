@@ -35,12 +35,12 @@ ApplicationWindow {
             if (message.role === "user")
                 text = message.text
         }
-        const note = /^\s*(save\s+(a\s+)?)?note\s*:?\s*/i
+        const note = /^\s*((save|speichere?|guardar?|salvar?)\s+((a|eine|una|uma)\s+)?)?(note|notiz|nota)\s*:?\s*/i
         if (note.test(text)) {
             localAgent.toolCalls = [{ name: "save_note", arguments: { text: text.replace(note, "") } }]
             localAgent.reply = qsTr("That was the save_note tool: if you allowed it, the note is in %1.")
                                    .arg(window.notes.path)
-        } else if (/time|clock|date|hora|uhr|zeit|fecha|horário/i.test(text)) {
+        } else if (/time|clock|hora|uhr|spät|reloj|relógio/i.test(text)) {
             localAgent.toolCalls = [{ name: "get_time", arguments: {} }]
             localAgent.reply = qsTr("I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.")
         } else {
@@ -139,18 +139,18 @@ ApplicationWindow {
             title: qsTr("&File")
             Action {
                 text: qsTr("&New conversation")
-                shortcut: StandardKey.New
+                shortcut: "Ctrl+N"
                 onTriggered: conversations.startNew()
             }
             Action {
                 text: qsTr("&Settings…")
-                shortcut: StandardKey.Preferences
+                shortcut: "Ctrl+,"
                 onTriggered: settingsDialog.open()
             }
             MenuSeparator {}
             Action {
                 text: qsTr("&Quit")
-                shortcut: StandardKey.Quit
+                shortcut: "Ctrl+Q"
                 onTriggered: Qt.quit()
             }
         }

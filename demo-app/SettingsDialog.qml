@@ -30,8 +30,13 @@ Dialog {
         { value: "light", text: qsTr("Light") },
         { value: "dark", text: qsTr("Dark") }
     ]
-    readonly property var languages: [{ code: "", name: qsTr("System language") }]
-                                     .concat(appearance ? appearance.languages() : [])
+    readonly property var languages: {
+        const list = [{ code: "", name: qsTr("System language") }]
+        const offered = appearance ? appearance.languages() : []
+        for (let i = 0; i < offered.length; ++i)
+            list.push(offered[i])
+        return list
+    }
 
     function indexIn(list: var, key: string, value: string): int {
         for (let i = 0; i < list.length; ++i)

@@ -22,7 +22,7 @@ void ConversationFilter::setText(const QString& text)
     Q_EMIT countChanged();
 }
 
-QVariantMap ConversationFilter::get(int row) const
+QVariant ConversationFilter::get(int row) const
 {
     const QModelIndex source = mapToSource(index(row, 0));
     QVariantMap result;

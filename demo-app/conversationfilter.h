@@ -21,7 +21,7 @@ public:
     void setText(const QString& text);
     int count() const { return rowCount(); }
     /// The row as the source's get() gives it: {id, title, updatedAt, messageCount}.
-    Q_INVOKABLE QVariantMap get(int row) const;
+    Q_INVOKABLE QVariant get(int row) const;
 
 Q_SIGNALS:
     void textChanged();

@@ -1,4 +1,273 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="de">
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <source>1 message</source>
+        <translation>1 Nachricht</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 Nachrichten</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Gespräche durchsuchen</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neues Gespräch</translation>
+    </message>
+    <message>
+        <source>New conversation (Ctrl+N)</source>
+        <translation>Neues Gespräch (Strg+N)</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Gespräche</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Ohne Titel</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen …</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Löschen …</translation>
+    </message>
+    <message>
+        <source>No conversation matches “%1”.</source>
+        <translation>Kein Gespräch passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>Your conversations will be listed here.</source>
+        <translation>Hier erscheinen Ihre Gespräche.</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>Gespräch umbenennen</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Titel</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Gespräch löschen</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>„%1“ mit allen Nachrichten löschen? Das lässt sich nicht rückgängig machen.</translation>
+    </message>
+</context>
+<context>
+    <name>DebugPanel</name>
+    <message>
+        <source>Event log</source>
+        <translation>Ereignisprotokoll</translation>
+    </message>
+    <message>
+        <source>status: %1</source>
+        <translation>Status: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
+        <translation>Das war das Werkzeug save_note: Wenn Sie es erlaubt haben, steht die Notiz in %1.</translation>
+    </message>
+    <message>
+        <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
+        <translation>Ich habe die Uhr mit dem Werkzeug get_time gelesen; es darf ohne Nachfrage laufen, weil es nur liest. Seine Antwort steht oben.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Sie schrieben: „%1“
+
+Ich bin der **Offline-Demo-Agent**: Diese Antwort kommt Wort für Wort, ohne Netz und ohne Modell. Probieren Sie:
+
+- *Wie spät ist es? (Uhrzeit)* — ein lesendes Werkzeug läuft sofort
+- *Notiz: Milch kaufen* — ein schreibendes Werkzeug fragt erst um Erlaubnis
+
+Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</translation>
+    </message>
+    <message>
+        <source>Koder Agent demo</source>
+        <translation>Koder-Agent-Demo</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;New conversation</source>
+        <translation>&amp;Neues Gespräch</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Debug panel</source>
+        <translation>&amp;Debug-Bereich</translation>
+    </message>
+    <message>
+        <source>Show &amp;tool results</source>
+        <translation>&amp;Werkzeugergebnisse zeigen</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Neues Gespräch</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: %1</source>
+        <translation>OpenAI-kompatibel: %1</translation>
+    </message>
+    <message>
+        <source>WebSocket: %1</source>
+        <translation>WebSocket: %1</translation>
+    </message>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Lokaler Offline-Agent</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1</source>
+        <translation>Gespräche werden nicht gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>NoteBook</name>
+    <message>
+        <source>There is nothing to save: the note is empty.</source>
+        <translation>Es gibt nichts zu speichern: Die Notiz ist leer.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note to %1.</source>
+        <translation>Die Notiz wurde in %1 gespeichert.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Lokaler Offline-Agent</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>OpenAI-kompatibler Server</translation>
+    </message>
+    <message>
+        <source>aichat.v1 WebSocket server</source>
+        <translation>aichat.v1-WebSocket-Server</translation>
+    </message>
+    <message>
+        <source>Read-only tools run, others ask</source>
+        <translation>Lesende Werkzeuge laufen, andere fragen</translation>
+    </message>
+    <message>
+        <source>Always ask</source>
+        <translation>Immer fragen</translation>
+    </message>
+    <message>
+        <source>Never ask (all tools run)</source>
+        <translation>Nie fragen (alle Werkzeuge laufen)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Wie das System</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Systemsprache</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agent</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>Server-URL</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Not needed for local servers</source>
+        <translation>Für lokale Server nicht nötig</translation>
+    </message>
+    <message>
+        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
+        <translation>API-Schlüssel auf diesem Computer merken (unverschlüsselt in der Einstellungsdatei)</translation>
+    </message>
+    <message>
+        <source>WebSocket URL</source>
+        <translation>WebSocket-URL</translation>
+    </message>
+    <message>
+        <source>Tool permissions</source>
+        <translation>Werkzeugberechtigungen</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Sprache</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Design</translation>
+    </message>
+</context>
 </TS>

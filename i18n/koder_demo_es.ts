@@ -1,4 +1,273 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <source>1 message</source>
+        <translation>1 mensaje</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 mensajes</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Buscar conversaciones</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Nueva</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nueva conversación</translation>
+    </message>
+    <message>
+        <source>New conversation (Ctrl+N)</source>
+        <translation>Nueva conversación (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversaciones</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Sin título</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renombrar…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Eliminar…</translation>
+    </message>
+    <message>
+        <source>No conversation matches “%1”.</source>
+        <translation>Ninguna conversación coincide con «%1».</translation>
+    </message>
+    <message>
+        <source>Your conversations will be listed here.</source>
+        <translation>Aquí aparecerán sus conversaciones.</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>Renombrar la conversación</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Eliminar la conversación</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>¿Eliminar «%1» y todos sus mensajes? No se puede deshacer.</translation>
+    </message>
+</context>
+<context>
+    <name>DebugPanel</name>
+    <message>
+        <source>Event log</source>
+        <translation>Registro de eventos</translation>
+    </message>
+    <message>
+        <source>status: %1</source>
+        <translation>estado: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
+        <translation>Esa fue la herramienta save_note: si la permitió, la nota está en %1.</translation>
+    </message>
+    <message>
+        <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
+        <translation>Leí el reloj con la herramienta get_time, que puede ejecutarse sin preguntar porque solo lee. Su respuesta está arriba.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Usted escribió: «%1»
+
+Soy el **agente de demostración sin conexión**: esta respuesta llega palabra por palabra, sin red y sin modelo. Pruebe:
+
+- *¿Qué hora es?* — una herramienta de solo lectura se ejecuta al momento
+- *Nota: comprar leche* — una herramienta que escribe pide permiso primero
+
+Abra **Ajustes** para hablar con un modelo real.</translation>
+    </message>
+    <message>
+        <source>Koder Agent demo</source>
+        <translation>Demo de Koder Agent</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <source>&amp;New conversation</source>
+        <translation>&amp;Nueva conversación</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Ajustes…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <source>&amp;Debug panel</source>
+        <translation>Panel de &amp;depuración</translation>
+    </message>
+    <message>
+        <source>Show &amp;tool results</source>
+        <translation>Mostrar resultados de &amp;herramientas</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nueva conversación</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: %1</source>
+        <translation>Compatible con OpenAI: %1</translation>
+    </message>
+    <message>
+        <source>WebSocket: %1</source>
+        <translation>WebSocket: %1</translation>
+    </message>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Agente local sin conexión</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1</source>
+        <translation>Las conversaciones no se están guardando: %1</translation>
+    </message>
+</context>
+<context>
+    <name>NoteBook</name>
+    <message>
+        <source>There is nothing to save: the note is empty.</source>
+        <translation>No hay nada que guardar: la nota está vacía.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>No se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note to %1.</source>
+        <translation>Se guardó la nota en %1.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Agente local sin conexión</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>Servidor compatible con OpenAI</translation>
+    </message>
+    <message>
+        <source>aichat.v1 WebSocket server</source>
+        <translation>Servidor WebSocket aichat.v1</translation>
+    </message>
+    <message>
+        <source>Read-only tools run, others ask</source>
+        <translation>Las herramientas de solo lectura se ejecutan; las demás preguntan</translation>
+    </message>
+    <message>
+        <source>Always ask</source>
+        <translation>Preguntar siempre</translation>
+    </message>
+    <message>
+        <source>Never ask (all tools run)</source>
+        <translation>No preguntar nunca (se ejecutan todas)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Como el sistema</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Oscuro</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma del sistema</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Ajustes</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL del servidor</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Clave de API</translation>
+    </message>
+    <message>
+        <source>Not needed for local servers</source>
+        <translation>No hace falta para servidores locales</translation>
+    </message>
+    <message>
+        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
+        <translation>Recordar la clave de API en este equipo (se guarda sin cifrar en el archivo de ajustes)</translation>
+    </message>
+    <message>
+        <source>WebSocket URL</source>
+        <translation>URL del WebSocket</translation>
+    </message>
+    <message>
+        <source>Tool permissions</source>
+        <translation>Permisos de herramientas</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Tema</translation>
+    </message>
+</context>
 </TS>

@@ -1,4 +1,273 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <source>1 message</source>
+        <translation>1 mensagem</translation>
+    </message>
+    <message>
+        <source>%1 messages</source>
+        <translation>%1 mensagens</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>Pesquisar conversas</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>Nova</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nova conversa</translation>
+    </message>
+    <message>
+        <source>New conversation (Ctrl+N)</source>
+        <translation>Nova conversa (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>Conversas</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>Sem título</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Renomear…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Excluir…</translation>
+    </message>
+    <message>
+        <source>No conversation matches “%1”.</source>
+        <translation>Nenhuma conversa corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>Your conversations will be listed here.</source>
+        <translation>Suas conversas aparecerão aqui.</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>Renomear conversa</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>Título</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>Excluir conversa</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>Excluir “%1” e todas as suas mensagens? Isso não pode ser desfeito.</translation>
+    </message>
+</context>
+<context>
+    <name>DebugPanel</name>
+    <message>
+        <source>Event log</source>
+        <translation>Registro de eventos</translation>
+    </message>
+    <message>
+        <source>status: %1</source>
+        <translation>status: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
+        <translation>Essa foi a ferramenta save_note: se você permitiu, a nota está em %1.</translation>
+    </message>
+    <message>
+        <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
+        <translation>Li o relógio com a ferramenta get_time, que pode rodar sem perguntar porque só lê. A resposta está acima.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Você escreveu: “%1”
+
+Sou o **agente de demonstração offline**: esta resposta chega palavra por palavra, sem rede e sem modelo. Experimente:
+
+- *Que horas são?* — uma ferramenta só de leitura roda na hora
+- *Nota: comprar leite* — uma ferramenta que escreve pede sua permissão antes
+
+Abra **Configurações** para conversar com um modelo de verdade.</translation>
+    </message>
+    <message>
+        <source>Koder Agent demo</source>
+        <translation>Demo do Koder Agent</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Arquivo</translation>
+    </message>
+    <message>
+        <source>&amp;New conversation</source>
+        <translation>&amp;Nova conversa</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Configurações…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Sair</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Exibir</translation>
+    </message>
+    <message>
+        <source>&amp;Debug panel</source>
+        <translation>Painel de &amp;depuração</translation>
+    </message>
+    <message>
+        <source>Show &amp;tool results</source>
+        <translation>Mostrar resultados das &amp;ferramentas</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>Nova conversa</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: %1</source>
+        <translation>Compatível com OpenAI: %1</translation>
+    </message>
+    <message>
+        <source>WebSocket: %1</source>
+        <translation>WebSocket: %1</translation>
+    </message>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Agente local offline</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>Conversations are not being saved: %1</source>
+        <translation>As conversas não estão sendo salvas: %1</translation>
+    </message>
+</context>
+<context>
+    <name>NoteBook</name>
+    <message>
+        <source>There is nothing to save: the note is empty.</source>
+        <translation>Não há nada para salvar: a nota está vazia.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>Não é possível ler %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não é possível gravar %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note to %1.</source>
+        <translation>A nota foi salva em %1.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Offline local agent</source>
+        <translation>Agente local offline</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>Servidor compatível com OpenAI</translation>
+    </message>
+    <message>
+        <source>aichat.v1 WebSocket server</source>
+        <translation>Servidor WebSocket aichat.v1</translation>
+    </message>
+    <message>
+        <source>Read-only tools run, others ask</source>
+        <translation>Ferramentas só de leitura rodam; as outras perguntam</translation>
+    </message>
+    <message>
+        <source>Always ask</source>
+        <translation>Sempre perguntar</translation>
+    </message>
+    <message>
+        <source>Never ask (all tools run)</source>
+        <translation>Nunca perguntar (todas rodam)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>Seguir o sistema</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Claro</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Escuro</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>Idioma do sistema</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Configurações</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>Agente</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>URL do servidor</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>Modelo</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>Chave de API</translation>
+    </message>
+    <message>
+        <source>Not needed for local servers</source>
+        <translation>Não é necessária para servidores locais</translation>
+    </message>
+    <message>
+        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
+        <translation>Lembrar a chave de API neste computador (guardada sem criptografia no arquivo de configurações)</translation>
+    </message>
+    <message>
+        <source>WebSocket URL</source>
+        <translation>URL do WebSocket</translation>
+    </message>
+    <message>
+        <source>Tool permissions</source>
+        <translation>Permissões de ferramentas</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Idioma</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>Tema</translation>
+    </message>
+</context>
 </TS>

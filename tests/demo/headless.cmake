@@ -1,0 +1,20 @@
+# Runs koder-demo --headless and checks what it says and the picture it writes.
+# Usage: cmake -DDEMO=<exe> -DTEXT=<message> -DEXPECTED=<outcome> -DSCREENSHOT=<png> -P this-file
+file(REMOVE ${SCREENSHOT})
+execute_process(COMMAND ${DEMO} --headless --send ${TEXT} --screenshot ${SCREENSHOT}
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+message(STATUS "${out}${err}")
+if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "koder-demo exited with ${rc}")
+endif()
+if(NOT out MATCHES "koder-demo: ${EXPECTED}; screenshot: ")
+    message(FATAL_ERROR "expected \"${EXPECTED}\"")
+endif()
+if(err MATCHES "qrc:/KoderDemo/[^ ]*: ")
+    message(FATAL_ERROR "the demo's QML reported an error")
+endif()
+file(SIZE ${SCREENSHOT} bytes)
+file(READ ${SCREENSHOT} magic LIMIT 8 HEX)
+if(NOT magic STREQUAL "89504e470d0a1a0a" OR bytes LESS 10000)
+    message(FATAL_ERROR "${SCREENSHOT} is not a picture of the window (${bytes} bytes)")
+endif()
