@@ -78,6 +78,8 @@ KoderAgentController::KoderAgentController(QObject* parent)
 
 KoderAgentController::~KoderAgentController()
 {
+    // A window closed mid-reply keeps what streamed so far; it comes back interrupted.
+    flushStreamingReply();
     if (m_transport)
         m_transport->setSink({});
 }

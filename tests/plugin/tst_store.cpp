@@ -347,6 +347,30 @@ private Q_SLOTS:
         QVERIFY(agent.regenerate(agent.messages()->get(1).value("messageId").toString()));
     }
 
+    void aControllerDestroyedMidReplyKeepsWhatStreamed()
+    {
+        KoderConversationStore store;
+        store.setPath(file("closed.sqlite"));
+        QString conversation;
+        {
+            KoderAgentController agent;
+            agent.setStore(&store);
+            agent.setFlushIntervalMs(60'000); // no periodic flush: only the one at destruction
+            auto* local = new KoderLocalAgent(&agent);
+            local->setReply(QStringLiteral("one two three four five six seven eight"));
+            local->setTokensPerSecond(50);
+            agent.setTransport(local);
+            QVERIFY(agent.send(QStringLiteral("q")));
+            conversation = agent.conversationId();
+            QTRY_VERIFY(agent.messages()->get(1).value("text").toString().size() >= 7);
+        }
+        const auto loaded = store.load(conversation);
+        QVERIFY(loaded);
+        QCOMPARE(loaded->size(), std::size_t(2));
+        QVERIFY(loaded->back().text.size() >= 7);
+        QVERIFY(loaded->back().aborted);
+    }
+
     void aCorruptFileIsRefusedAndLeftAlone()
     {
         const QString path = file("corrupt.sqlite");
