@@ -2,6 +2,7 @@
 // Frame timing of a ChatView streaming 2,000 tokens/s into a 1,000-message history, software
 // renderer, offscreen. Reports frames per second and the 95th-percentile frame time.
 // Run: build/bench/bench_chatview --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+#include "benchmarkmain.h"
 #include "koderagentcontroller.h"
 
 #include <QtCore/QElapsedTimer>
@@ -121,9 +122,5 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QQuickWindow::setGraphicsApi(QSGRendererInterface::Software);
-    QGuiApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return runBenchmarksWith<QGuiApplication>(argc, argv);
 }

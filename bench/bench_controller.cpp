@@ -3,6 +3,7 @@
 // core into the message model, without and with a QML view attached.
 // Run: build/bench/bench_controller --benchmark_repetitions=5
 // --benchmark_report_aggregates_only=true
+#include "benchmarkmain.h"
 #include "koderagentcontroller.h"
 #include "koderlocalagent.h"
 #include "kodermessagemodel.h"
@@ -107,9 +108,5 @@ int main(int argc, char** argv)
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return runBenchmarksWith<QGuiApplication>(argc, argv);
 }

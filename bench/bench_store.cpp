@@ -3,6 +3,7 @@
 // SQLite into the model, save a finished reply, and the memory the loaded conversation costs in
 // the core and the model together. Targets: < 100 ms; <= 700 bytes per message, text included.
 // Run: build/bench/bench_store --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include "benchmarkmain.h"
 #include "koderagentcontroller.h"
 #include "koderconversationstore.h"
 #include "kodermessagemodel.h"
@@ -113,9 +114,5 @@ BENCHMARK(BM_MemoryPerMessage)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return runBenchmarksWith<QCoreApplication>(argc, argv);
 }

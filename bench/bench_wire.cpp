@@ -4,6 +4,7 @@
 // KoderAgentController -> core -> model), against a naive baseline (split + QJsonDocument per
 // event), plus the per-event cost of three JSON parsers, which is how the parser was chosen.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include "benchmarkmain.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
 #include "kodertransport.h"
@@ -179,9 +180,5 @@ BENCHMARK(BM_ChunkSimdjson);
 
 int main(int argc, char** argv)
 {
-    QCoreApplication app(argc, argv);
-    benchmark::Initialize(&argc, argv);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return runBenchmarksWith<QCoreApplication>(argc, argv);
 }
