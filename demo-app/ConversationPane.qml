@@ -17,6 +17,13 @@ Pane {
     required property KoderAgentController controller
     /*! The title of the conversation the controller shows ("" when it is not stored yet). */
     property string currentTitle: ""
+    // For tests and for apps that embed the pane.
+    readonly property alias searchField: search
+    readonly property alias newButton: newButton
+    readonly property alias listView: list
+    readonly property alias renameDialog: renameDialog
+    readonly property alias deleteDialog: deleteDialog
+    readonly property alias titleField: titleField
 
     function refreshTitle() {
         const c = store.conversation(controller.conversationId)
@@ -69,6 +76,7 @@ Pane {
                 Keys.onDownPressed: list.forceActiveFocus()
             }
             Button {
+                id: newButton
                 text: qsTr("New")
                 onClicked: pane.startNew()
                 Accessible.name: qsTr("New conversation")

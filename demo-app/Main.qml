@@ -19,6 +19,12 @@ ApplicationWindow {
     required property string storePath
     /*! The controller, for main() and the headless mode. */
     readonly property alias agent: agent
+    // For tests.
+    readonly property alias store: store
+    readonly property alias conversationPane: conversations
+    readonly property alias chatView: chat
+    readonly property alias debugPanel: debugPanel
+    readonly property alias settingsDialog: settingsDialog
 
     function sendText(text: var) {
         agent.send(String(text))
@@ -234,6 +240,7 @@ ApplicationWindow {
         }
 
         DebugPanel {
+            id: debugPanel
             visible: window.settings.showDebug
             SplitView.preferredWidth: 280
             controller: agent

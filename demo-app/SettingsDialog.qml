@@ -15,6 +15,14 @@ Dialog {
     required property DemoSettings settings
     required property Appearance appearance
 
+    // For tests.
+    readonly property alias agentBox: agentBox
+    readonly property alias baseUrlField: baseUrl
+    readonly property alias apiKeyField: apiKey
+    readonly property alias rememberBox: remember
+    readonly property alias languageBox: languageBox
+    readonly property alias themeBox: themeBox
+
     readonly property var agents: [
         { value: "local", text: qsTr("Offline local agent") },
         { value: "openai", text: qsTr("OpenAI-compatible server") },

@@ -105,8 +105,9 @@ QString Appearance::applyLanguage(const QString& language)
             }
         }
     }
-    if (m_engine)
-        m_engine->retranslate();
+    // main() names the engine; an Appearance made in QML finds its own.
+    if (QQmlEngine* engine = m_engine ? m_engine : qmlEngine(this))
+        engine->retranslate();
     return code;
 }
 

@@ -18,7 +18,6 @@ class QQmlEngine;
 class Appearance : public QObject {
     Q_OBJECT
     QML_ELEMENT
-    QML_UNCREATABLE("Created by the demo's main()")
     Q_PROPERTY(bool dark READ dark NOTIFY themeChanged FINAL)
     /*! The palette's colors by role name ("window", "text", ..., "disabledText"); empty for
         "system", which leaves the style's own palette. Bound to the window's palette in QML:

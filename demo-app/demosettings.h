@@ -13,7 +13,6 @@
 class DemoSettings : public QObject {
     Q_OBJECT
     QML_ELEMENT
-    QML_UNCREATABLE("Created by the demo's main()")
     Q_PROPERTY(QString agent MEMBER m_agent NOTIFY changed FINAL)
     Q_PROPERTY(QString baseUrl MEMBER m_baseUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString model MEMBER m_model NOTIFY changed FINAL)
@@ -26,7 +25,13 @@ class DemoSettings : public QObject {
     Q_PROPERTY(bool showDebug MEMBER m_showDebug NOTIFY changed FINAL)
 
 public:
+    /// \a persistent: read from and written to QSettings.
     explicit DemoSettings(bool persistent, QObject* parent = nullptr);
+    /// Not persistent (tests, QML).
+    explicit DemoSettings(QObject* parent = nullptr)
+        : DemoSettings(false, parent)
+    {
+    }
 
     /// Writes the settings (and the API key only with the user's permission).
     Q_INVOKABLE void save() const;

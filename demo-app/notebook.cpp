@@ -14,6 +14,14 @@ NoteBook::NoteBook(QString path, QObject* parent)
 {
 }
 
+void NoteBook::setPath(const QString& path)
+{
+    if (m_path == path)
+        return;
+    m_path = path;
+    Q_EMIT pathChanged();
+}
+
 QString NoteBook::save(const QString& text)
 {
     auto failure = [this](const QString& why) {
@@ -21,6 +29,8 @@ QString NoteBook::save(const QString& text)
             engine->throwError(why); // the tool call ends as an error result the model sees
         return QString();
     };
+    if (m_path.isEmpty())
+        return failure(tr("No notes file is set."));
     if (text.trimmed().isEmpty())
         return failure(tr("There is nothing to save: the note is empty."));
     QByteArray contents;

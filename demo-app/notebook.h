@@ -11,15 +11,22 @@
 class NoteBook : public QObject {
     Q_OBJECT
     QML_ELEMENT
-    QML_UNCREATABLE("Created by the demo's main()")
-    Q_PROPERTY(QString path READ path CONSTANT FINAL)
+    Q_PROPERTY(QString path READ path WRITE setPath NOTIFY pathChanged FINAL)
 
 public:
+    explicit NoteBook(QObject* parent = nullptr)
+        : QObject(parent)
+    {
+    }
     explicit NoteBook(QString path, QObject* parent = nullptr);
     QString path() const { return m_path; }
+    void setPath(const QString& path);
 
     /// Appends \a text; returns a sentence for the model, or throws a JS error on failure.
     Q_INVOKABLE QString save(const QString& text);
+
+Q_SIGNALS:
+    void pathChanged();
 
 private:
     QString m_path;

@@ -182,6 +182,10 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>Saved the note to %1.</source>
         <translation>Die Notiz wurde in %1 gespeichert.</translation>
     </message>
+    <message>
+        <source>No notes file is set.</source>
+        <translation>Es ist keine Notizdatei festgelegt.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>

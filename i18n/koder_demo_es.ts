@@ -182,6 +182,10 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>Saved the note to %1.</source>
         <translation>Se guardó la nota en %1.</translation>
     </message>
+    <message>
+        <source>No notes file is set.</source>
+        <translation>No hay ningún archivo de notas.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>

@@ -182,6 +182,10 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Saved the note to %1.</source>
         <translation>A nota foi salva em %1.</translation>
     </message>
+    <message>
+        <source>No notes file is set.</source>
+        <translation>Nenhum arquivo de notas foi definido.</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: MIT
+// The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
+// settings dialog, and the whole window through a read-only and a writing tool call.
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Koder.Agent
+import KoderDemo
+
+// TestCase items are invisible: what the tests click and read lives on this stage.
+Item {
+    id: stage
+    width: 700
+    height: 600
+
+    TestCase {
+        id: root
+        name: "DemoWindow"
+        when: windowShown
+
+        Component {
+            id: paneComponent
+            Item {
+                property alias pane: pane
+                property alias agent: agent
+                anchors.fill: parent
+                KoderConversationStore { id: store }
+                KoderAgentController {
+                    id: agent
+                    store: store
+                    transport: KoderLocalAgent { reply: "Noted." }
+                }
+                ConversationPane {
+                    id: pane
+                    anchors.fill: parent
+                    store: store
+                    controller: agent
+                }
+            }
+        }
+
+        Component {
+            id: settingsComponent
+            Item {
+                property alias dialog: dialog
+                property alias settings: settings
+                property alias appearance: appearance
+                anchors.fill: parent
+                DemoSettings { id: settings }
+                Appearance { id: appearance }
+                SettingsDialog {
+                    id: dialog
+                    settings: settings
+                    appearance: appearance
+                }
+            }
+        }
+
+        Component {
+            id: windowComponent
+            Main {
+                settings: DemoSettings {}
+                appearance: Appearance {}
+                notes: NoteBook {}
+                storePath: ""
+            }
+        }
+
+        SignalSpy { id: ended; signalName: "streamEnd" }
+
+        function converse(agent, text) {
+            ended.target = agent
+            ended.clear()
+            verify(agent.send(text))
+            ended.wait(10000)
+        }
+
+        function test_conversationPaneByKeyboard() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const pane = view.pane
+            const list = pane.listView
+            converse(view.agent, "Trip to Lisbon")
+            const lisbon = view.agent.conversationId
+            mouseClick(pane.newButton)
+            verify(view.agent.conversationId !== lisbon)
+            compare(view.agent.messages.count, 0)
+            converse(view.agent, "Tax return")
+            compare(list.count, 2)
+
+            // Search narrows the list; Down moves into it, Down selects, Enter opens.
+            pane.searchField.forceActiveFocus()
+            keyClick(Qt.Key_L)
+            keyClick(Qt.Key_I)
+            keyClick(Qt.Key_S)
+            compare(pane.searchField.text, "lis")
+            compare(list.count, 1)
+            keyClick(Qt.Key_Down)
+            verify(list.activeFocus)
+            keyClick(Qt.Key_Down)
+            compare(list.currentIndex, 0)
+            keyClick(Qt.Key_Return)
+            compare(view.agent.conversationId, lisbon)
+            compare(view.agent.messages.count, 2)
+
+            // F2 renames.
+            keyClick(Qt.Key_F2)
+            tryVerify(() => pane.renameDialog.opened)
+            compare(pane.titleField.text, "Trip to Lisbon")
+            pane.titleField.text = "Porto, not Lisbon"
+            keyClick(Qt.Key_Return)
+            tryVerify(() => !pane.renameDialog.visible)
+            tryCompare(pane, "currentTitle", "Porto, not Lisbon")
+
+            // Delete asks first, then removes the open conversation and leaves the other.
+            pane.searchField.text = "porto"
+            compare(list.count, 1)
+            list.forceActiveFocus()
+            list.currentIndex = 0
+            keyClick(Qt.Key_Delete)
+            tryVerify(() => pane.deleteDialog.opened)
+            compare(list.count, 1, "nothing is deleted before the answer")
+            pane.deleteDialog.accept()
+            compare(list.count, 0)
+            verify(view.agent.conversationId !== lisbon)
+            pane.searchField.text = ""
+            compare(list.count, 1)
+            compare(list.model.get(0).title, "Tax return")
+        }
+
+        function test_settingsDialogAppliesAndKeepsTheKeyOnlyWhenAsked() {
+            const view = createTemporaryObject(settingsComponent, stage)
+            const dialog = view.dialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.agentBox.currentIndex, 0) // the offline agent by default
+            dialog.agentBox.currentIndex = 1
+            dialog.baseUrlField.text = "http://127.0.0.1:8080/v1"
+            dialog.apiKeyField.text = "sk-test"
+            verify(!dialog.rememberBox.checked)
+            dialog.themeBox.currentIndex = 2 // dark
+            dialog.accept()
+            compare(view.settings.agent, "openai")
+            compare(view.settings.baseUrl, "http://127.0.0.1:8080/v1")
+            compare(view.settings.apiKey, "sk-test")
+            verify(!view.settings.rememberApiKey)
+            compare(view.settings.theme, "dark")
+            verify(view.appearance.dark)
+
+            // Languages switch the running UI, the module's strings included.
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            const languages = dialog.languages
+            let german = -1
+            for (let i = 0; i < languages.length; ++i)
+                if (languages[i].code === "de")
+                    german = i
+            verify(german > 0)
+            dialog.languageBox.currentIndex = german
+            dialog.accept()
+            compare(view.settings.language, "de")
+            compare(dialog.title, "Einstellungen")
+            view.appearance.applyLanguage("en")
+            compare(dialog.title, "Settings")
+        }
+
+        function test_windowRunsTheReadOnlyToolAndAsksForTheWritingOne() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            converse(agent, "What time is it?")
+            // user, tool call, tool result, reply
+            compare(agent.messages.count, 4)
+            compare(agent.messages.get(2).role, "tool")
+            compare(agent.messages.get(2).toolName, "get_time")
+            verify(!agent.messages.get(2).isError)
+            compare(window.conversationPane.listView.count, 1)
+
+            // The writing tool waits for the user; denied, the reply still comes.
+            ended.clear()
+            verify(agent.send("Save a note: buy milk"))
+            tryCompare(agent, "status", "reviewingToolCall")
+            compare(agent.pendingToolCalls[0].name, "save_note")
+            compare(agent.pendingToolCalls[0].arguments.text, "buy milk")
+            verify(!agent.pendingToolCalls[0].readOnly)
+            agent.denyToolCall(agent.pendingToolCalls[0].id, "not now")
+            ended.wait(10000)
+            const tool = agent.messages.get(agent.messages.count - 2)
+            compare(tool.role, "tool")
+            verify(tool.denied)
+
+            // The debug panel shows the core's event log.
+            window.settings.showDebug = true
+            tryVerify(() => window.debugPanel.entries.length > 0)
+            verify(window.debugPanel.entries.some(e => e.kind === "deny"))
+        }
+    }
+}
