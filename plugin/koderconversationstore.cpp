@@ -123,6 +123,12 @@ bool KoderConversationStore::open()
         db.close();
         return false;
     }
+    // Recency keeps its order even if the clock went back since the last write.
+    QSqlQuery latest(db);
+    m_lastStamp =
+        latest.exec(QStringLiteral("SELECT MAX(updated_at) FROM conversations")) && latest.next()
+            ? latest.value(0).toLongLong()
+            : 0;
     m_ready = true;
     Q_EMIT readyChanged();
     succeed();
@@ -181,6 +187,14 @@ bool KoderConversationStore::migrate()
     return true;
 }
 
+// The time of a write, strictly after this store's previous one: two writes in the same
+// millisecond still list in the order they happened.
+qint64 KoderConversationStore::stamp()
+{
+    m_lastStamp = std::max(QDateTime::currentMSecsSinceEpoch(), m_lastStamp + 1);
+    return m_lastStamp;
+}
+
 bool KoderConversationStore::save(const QString& id, const std::vector<Message>& messages,
                                   std::size_t fromRow, std::size_t streamingRow,
                                   const QString& title)
@@ -195,7 +209,7 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
         db.rollback();
         return fail(tr("Cannot save the conversation: %1").arg(why));
     };
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const qint64 now = stamp();
     QSqlQuery q(db);
     q.prepare(QStringLiteral("INSERT OR IGNORE INTO conversations (id, title, created_at, "
                              "updated_at) VALUES (?, '', ?, ?)"));
@@ -344,7 +358,7 @@ bool KoderConversationStore::rename(const QString& id, const QString& title)
     q.prepare(QStringLiteral("UPDATE conversations SET title = ?, title_edited = 1, updated_at = "
                              "? WHERE id = ?"));
     q.addBindValue(title);
-    q.addBindValue(QDateTime::currentMSecsSinceEpoch());
+    q.addBindValue(stamp());
     q.addBindValue(id);
     if (!q.exec())
         return fail(tr("Cannot rename the conversation: %1").arg(q.lastError().text()));

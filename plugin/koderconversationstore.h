@@ -87,9 +87,11 @@ private:
     bool migrate();
     bool fail(const QString& message) const;
     void succeed() const;
+    qint64 stamp();
 
     QString m_path;
     QString m_connection;
     bool m_ready = false;
     mutable QString m_error;
+    qint64 m_lastStamp = 0;
 };

@@ -197,6 +197,27 @@ private Q_SLOTS:
         QCOMPARE(list.count(), 3);
     }
 
+    void writesInTheSameMillisecondKeepTheirOrder()
+    {
+        KoderConversationStore store;
+        KoderConversationListModel list;
+        list.setStore(&store);
+        const std::vector<Message> one{Message("m", Role::User, "x")};
+        QStringList written;
+        for (int i = 0; i < 20; ++i) { // a save takes well under a millisecond
+            written.prepend(QStringLiteral("c%1").arg(i, 2, 10, QLatin1Char('0')));
+            QVERIFY(store.save(written.first(), one, 0));
+        }
+        QStringList listed;
+        for (const QVariant& c : store.conversations())
+            listed << c.toMap().value("id").toString();
+        QCOMPARE(listed, written);
+        for (int row = 0; row < list.count(); ++row)
+            QCOMPARE(list.get(row).value("id").toString(), written.at(row));
+        QVERIFY(store.rename(QStringLiteral("c00"), QStringLiteral("oldest, renamed")));
+        QCOMPARE(list.get(0).value("id").toString(), QStringLiteral("c00"));
+    }
+
     void switchingInvalidatesPendingApprovals()
     {
         KoderConversationStore store;
