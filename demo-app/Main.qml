@@ -207,10 +207,10 @@ ApplicationWindow {
         }
     }
 
-    // A store that cannot be used says so instead of silently keeping nothing.
+    // A store problem (cannot open, cannot write, a damaged row) is said, never hidden.
     footer: Label {
         visible: store.error !== ""
-        text: qsTr("Conversations are not being saved: %1").arg(store.error)
+        text: qsTr("Conversation store: %1").arg(store.error)
         wrapMode: Text.Wrap
         padding: 8
         color: window.palette.brightText

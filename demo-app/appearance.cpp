@@ -85,6 +85,8 @@ QString Appearance::applyLanguage(const QString& language)
             }
         }
     }
+    // Dates and numbers (Qt.locale() in QML) follow the language too.
+    QLocale::setDefault(language.isEmpty() ? QLocale::system() : QLocale(code));
     for (auto* translator : {&m_module, &m_demo}) {
         if (*translator)
             QCoreApplication::removeTranslator(translator->get());

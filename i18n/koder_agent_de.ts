@@ -220,6 +220,10 @@
         <source>The conversation cannot be imported: %1</source>
         <translation>Das Gespräch lässt sich nicht importieren: %1</translation>
     </message>
+    <message>
+        <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
+        <translation>Die Details (Werkzeugaufrufe, Anhänge, …) der gespeicherten Nachricht %1 lassen sich nicht lesen: %2. Ihr Text wird angezeigt.</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>

@@ -220,6 +220,10 @@
         <source>The conversation cannot be imported: %1</source>
         <translation>No se puede importar la conversación: %1</translation>
     </message>
+    <message>
+        <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
+        <translation>No se pueden leer los detalles (llamadas a herramientas, adjuntos, …) del mensaje guardado %1: %2. Se muestra su texto.</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>

@@ -220,6 +220,10 @@
         <source>The conversation cannot be imported: %1</source>
         <translation>Não é possível importar a conversa: %1</translation>
     </message>
+    <message>
+        <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
+        <translation>Não é possível ler os detalhes (chamadas de ferramentas, anexos, …) da mensagem salva %1: %2. O texto dela é exibido.</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>

@@ -160,8 +160,8 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <translation>Einstellungen</translation>
     </message>
     <message>
-        <source>Conversations are not being saved: %1</source>
-        <translation>Gespräche werden nicht gespeichert: %1</translation>
+        <source>Conversation store: %1</source>
+        <translation>Gesprächsspeicher: %1</translation>
     </message>
 </context>
 <context>

@@ -160,8 +160,8 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <translation>Ajustes</translation>
     </message>
     <message>
-        <source>Conversations are not being saved: %1</source>
-        <translation>Las conversaciones no se están guardando: %1</translation>
+        <source>Conversation store: %1</source>
+        <translation>Almacén de conversaciones: %1</translation>
     </message>
 </context>
 <context>

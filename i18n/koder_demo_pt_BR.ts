@@ -160,8 +160,8 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <translation>Configurações</translation>
     </message>
     <message>
-        <source>Conversations are not being saved: %1</source>
-        <translation>As conversas não estão sendo salvas: %1</translation>
+        <source>Conversation store: %1</source>
+        <translation>Armazenamento de conversas: %1</translation>
     </message>
 </context>
 <context>

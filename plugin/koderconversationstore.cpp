@@ -272,6 +272,7 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
         fail(tr("Cannot read the conversation: %1").arg(q.lastError().text()));
         return std::nullopt;
     }
+    QString unreadable;
     while (q.next()) {
         const auto role = roleFromString(toStd(q.value(1).toString()));
         if (!role) {
@@ -291,10 +292,18 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
             auto parsed = messageFromJson(toStd(extras));
             if (auto* shell = std::get_if<Message>(&parsed); shell && shell->extrasOrNull())
                 m.extras() = *shell->extrasOrNull();
+            else if (auto* error = std::get_if<LoadError>(&parsed); error && unreadable.isEmpty())
+                unreadable = tr("The details (tool calls, attachments, ...) of the stored message "
+                                "%1 cannot be read: %2. Its text is shown.")
+                                 .arg(toQString(m.id), toQString(error->toString()));
         }
         messages.push_back(std::move(m));
     }
-    succeed();
+    // A damaged row costs its details, not the conversation, and is said, not hidden.
+    if (unreadable.isEmpty())
+        succeed();
+    else
+        fail(unreadable);
     return messages;
 }
 

@@ -11,6 +11,7 @@
 #include "koderconversationstore.h"
 
 #include <QtCore/QFile>
+#include <QtCore/QLocale>
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
@@ -120,6 +121,7 @@ private Q_SLOTS:
         Appearance appearance;
         QCOMPARE(appearance.applyLanguage(QStringLiteral("de")), QStringLiteral("de"));
         QCOMPARE(QCoreApplication::translate("Sender", "Send"), QStringLiteral("Senden"));
+        QCOMPARE(QLocale().language(), QLocale::German); // dates follow the language
         QCOMPARE(appearance.applyLanguage(QStringLiteral("pt_BR")), QStringLiteral("pt_BR"));
         QCOMPARE(QCoreApplication::translate("Sender", "Send"), QStringLiteral("Enviar"));
         QCOMPARE(appearance.applyLanguage(QStringLiteral("en")), QStringLiteral("en"));

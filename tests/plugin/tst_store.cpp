@@ -109,6 +109,36 @@ private Q_SLOTS:
         QVERIFY(!reopened.load("nope"));
     }
 
+    void aDamagedRowCostsItsDetailsNotTheConversation()
+    {
+        const QString path = file("damaged.sqlite");
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save("c", everyField(), 0));
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("UPDATE messages SET extras = '{\"broken' WHERE position = 0"));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase("damage");
+
+        KoderConversationStore store;
+        store.setPath(path);
+        QSignalSpy failed(&store, &KoderConversationStore::failed);
+        const auto loaded = store.load("c");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->size(), everyField().size());
+        QCOMPARE((*loaded)[0].text, everyField()[0].text);
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(store.error().contains(QString::fromStdString(everyField()[0].id)),
+                 qPrintable(store.error()));
+    }
+
     void aTurnIsCommittedBeforeItsTerminalEvent()
     {
         KoderConversationStore store;
