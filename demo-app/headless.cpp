@@ -14,14 +14,13 @@
 namespace {
 
 // Waits for the next frame the window really draws, so the picture shows the final state.
-bool waitForFrame(QQuickWindow* window)
+void waitForFrame(QQuickWindow* window)
 {
     QEventLoop loop;
     QObject::connect(window, &QQuickWindow::frameSwapped, &loop, &QEventLoop::quit);
     QTimer::singleShot(5000, &loop, &QEventLoop::quit);
     window->update();
     loop.exec();
-    return true;
 }
 
 } // namespace
