@@ -127,8 +127,7 @@ void BM_NaiveQJsonDocument(benchmark::State& bench)
 }
 BENCHMARK(BM_NaiveQJsonDocument)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// ---- one event's JSON, three parsers
-// -------------------------------------------------------------
+// ---- one event's JSON, three parsers ------------------------------------------------------------
 
 void BM_ChunkQJsonDocument(benchmark::State& bench)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "conversationfilter.h"
 
-#include <QtCore/QMetaObject>
+#include "koderconversationlistmodel.h"
 
 ConversationFilter::ConversationFilter(QObject* parent)
     : QSortFilterProxyModel(parent)
@@ -25,11 +25,8 @@ void ConversationFilter::setText(const QString& text)
 QVariant ConversationFilter::get(int row) const
 {
     const QModelIndex source = mapToSource(index(row, 0));
-    QVariantMap result;
-    if (source.isValid())
-        QMetaObject::invokeMethod(sourceModel(), "get", Q_RETURN_ARG(QVariantMap, result),
-                                  Q_ARG(int, source.row()));
-    return result;
+    auto* list = qobject_cast<KoderConversationListModel*>(sourceModel());
+    return source.isValid() && list ? list->get(source.row()) : QVariantMap();
 }
 
 bool ConversationFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
@@ -37,6 +34,7 @@ bool ConversationFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sour
     if (m_text.isEmpty())
         return true;
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    const int titleRole = sourceModel()->roleNames().key(QByteArrayLiteral("title"), -1);
-    return index.data(titleRole).toString().contains(m_text, Qt::CaseInsensitive);
+    return index.data(KoderConversationListModel::TitleRole)
+        .toString()
+        .contains(m_text, Qt::CaseInsensitive);
 }

@@ -39,9 +39,3 @@ void DemoSettings::save() const
     else
         settings.remove(QStringLiteral("apiKey"));
 }
-
-void DemoSettings::setValue(const char* name, const QString& value)
-{
-    setProperty(name, value);
-    Q_EMIT changed();
-}

@@ -37,7 +37,6 @@ public:
     Q_INVOKABLE void save() const;
 
     QString agent() const { return m_agent; }
-    void setValue(const char* name, const QString& value);
 
 Q_SIGNALS:
     void changed();

@@ -101,7 +101,7 @@ int main(int argc, char** argv)
         {&urlOption, "wsUrl"},   {&themeOption, "theme"},     {&languageOption, "language"}};
     for (const auto& [option, property] : overrides)
         if (parser.isSet(*option))
-            settings.setValue(property, parser.value(*option));
+            settings.setProperty(property, parser.value(*option));
 
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QString storePath = parser.value(storeOption);
@@ -111,7 +111,8 @@ int main(int argc, char** argv)
     }
     NoteBook notes(QDir(dataDir).filePath(QStringLiteral("notes.md")));
 
-    QQuickStyle::setStyle(QStringLiteral("Fusion")); // follows the application palette fully
+    // Fusion takes every palette role Main.qml binds for the light and dark themes.
+    QQuickStyle::setStyle(QStringLiteral("Fusion"));
     QQmlApplicationEngine engine;
     // The module Koder.Agent: next to the build, or installed beside the demo.
     engine.addImportPath(QStringLiteral(KODER_DEMO_BUILD_IMPORTS));

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koderconversationstore.h"
+
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QPointer>
 #include <QtQml/qqmlregistration.h>
-
-class KoderConversationStore;
 
 /*!
     \qmltype KoderConversationListModel

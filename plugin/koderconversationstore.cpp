@@ -257,12 +257,13 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
 
 std::optional<std::vector<Message>> KoderConversationStore::load(const QString& id)
 {
-    if (!m_ready || !contains(id))
+    const QVariantMap summary = conversation(id); // empty when there is no such conversation
+    if (summary.isEmpty())
         return std::nullopt;
     // Sized once: a grown vector would keep up to twice the room a long history needs.
     std::vector<Message> messages;
     messages.reserve(
-        static_cast<std::size_t>(conversation(id).value(QStringLiteral("messageCount")).toInt()));
+        static_cast<std::size_t>(summary.value(QStringLiteral("messageCount")).toInt()));
     QSqlQuery q(QSqlDatabase::database(m_connection));
     q.setForwardOnly(true);
     q.prepare(QStringLiteral("SELECT id, role, text, created_at, flags, extras FROM messages "

@@ -142,8 +142,7 @@ public:
         if (!s_.conversationId.empty())
             out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
         replaceMessages({});
-        s_.conversationId = env_.newId("c");
-        s_.cleared = false;
+        startNewConversation();
     }
 
     void operator()(const ApproveToolCall& a)
@@ -215,8 +214,7 @@ public:
     {
         cancelOpenTurn(false);
         replaceMessages({});
-        s_.conversationId = env_.newId("c");
-        s_.cleared = false;
+        startNewConversation();
         s_.debugLog.clear();
         log("reset", s_.conversationId);
     }
@@ -454,7 +452,12 @@ private:
         // After clear() the stored copy of the conversation stays as it was: what is added next
         // starts a conversation of its own instead of overwriting it.
         if (s_.conversationId.empty() || s_.cleared)
-            s_.conversationId = env_.newId("c");
+            startNewConversation();
+    }
+
+    void startNewConversation()
+    {
+        s_.conversationId = env_.newId("c");
         s_.cleared = false;
     }
 

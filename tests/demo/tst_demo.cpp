@@ -69,7 +69,7 @@ private Q_SLOTS:
         QSettings().setValue(QStringLiteral("theme"), QStringLiteral("dark"));
         DemoSettings settings(false);
         QCOMPARE(settings.property("theme").toString(), QStringLiteral("system"));
-        settings.setValue("theme", QStringLiteral("light"));
+        settings.setProperty("theme", QStringLiteral("light"));
         settings.save();
         QCOMPARE(QSettings().value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
     }

@@ -242,6 +242,7 @@ private Q_SLOTS:
         for (const QVariant& c : store.conversations())
             listed << c.toMap().value("id").toString();
         QCOMPARE(listed, written);
+        QCOMPARE(list.count(), written.size());
         for (int row = 0; row < list.count(); ++row)
             QCOMPARE(list.get(row).value("id").toString(), written.at(row));
         QVERIFY(store.rename(QStringLiteral("c00"), QStringLiteral("oldest, renamed")));
