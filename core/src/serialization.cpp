@@ -18,12 +18,43 @@ std::string LoadError::toString() const
 
 namespace {
 
+// Thrown by the parser callback when a container opens one level too deep: the parser stops at
+// once, before any deep value exists.
+struct TooDeep {};
+
+// Parses `text` within maxJsonDepth / maxJsonBytes; a discarded value (and `problem` set)
+// otherwise.
+json parseLimited(std::string_view text, JsonProblem* problem = nullptr)
+{
+    auto refuse = [&](JsonProblem why) {
+        if (problem)
+            *problem = why;
+        return json(json::value_t::discarded);
+    };
+    if (text.size() > maxJsonBytes)
+        return refuse(JsonProblem::TooLarge);
+    // `depth` counts the containers around the one that opens.
+    const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t event, json&) {
+        if ((event == json::parse_event_t::object_start ||
+             event == json::parse_event_t::array_start) &&
+            depth >= maxJsonDepth)
+            throw TooDeep{};
+        return true;
+    };
+    try {
+        json value = json::parse(text, limitDepth, false);
+        return value.is_discarded() ? refuse(JsonProblem::NotJson) : value;
+    } catch (const TooDeep&) {
+        return refuse(JsonProblem::TooDeep);
+    }
+}
+
 // ---- writing ------------------------------------------------------------------------------------
 
 // JSON-text fields go in as values when they parse, else as the plain string they are.
 json embedded(const std::string& text)
 {
-    json value = json::parse(text, nullptr, false);
+    json value = parseLimited(text);
     return value.is_discarded() ? json(text) : value;
 }
 
@@ -246,9 +277,10 @@ std::vector<Message> readMessages(const json& array, const std::string& path)
 template<class T, class Load>
 Loaded<T> load(std::string_view text, Load&& loadDocument)
 {
-    json doc = json::parse(text, nullptr, false);
+    JsonProblem problem = JsonProblem::None;
+    json doc = parseLimited(text, &problem);
     if (doc.is_discarded())
-        return LoadError{"", "not valid JSON"};
+        return LoadError{"", describe(problem)};
     try {
         return loadDocument(doc);
     } catch (const Invalid& invalid) {
@@ -259,6 +291,28 @@ Loaded<T> load(std::string_view text, Load&& loadDocument)
 }
 
 } // namespace
+
+JsonProblem checkJson(std::string_view text)
+{
+    JsonProblem problem = JsonProblem::None;
+    parseLimited(text, &problem);
+    return problem;
+}
+
+std::string describe(JsonProblem problem)
+{
+    switch (problem) {
+    case JsonProblem::None:
+        break;
+    case JsonProblem::NotJson:
+        return "not valid JSON";
+    case JsonProblem::TooDeep:
+        return "nested deeper than " + std::to_string(maxJsonDepth) + " levels";
+    case JsonProblem::TooLarge:
+        return "larger than " + std::to_string(maxJsonBytes >> 20) + " MiB";
+    }
+    return {};
+}
 
 std::string toJson(const Conversation& c, int indent)
 {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "errors.h"
 
+#include <algorithm>
+
 #include <simdjson.h>
 
 #include <array>
@@ -161,8 +163,14 @@ std::optional<std::int64_t> parseHttpDate(std::string_view text)
     return static_cast<std::int64_t>(timegm(&tm)) * 1000;
 }
 
-std::int64_t retryAfterMs(std::string_view msHeader, std::string_view header, std::int64_t nowMs)
+std::int64_t retryAfterMs(std::string_view msHeader, std::string_view header, std::int64_t nowMs,
+                          std::int64_t maxMs)
 {
+    // Clamped while still a double: llround of 1e300 would be undefined behaviour.
+    auto clamped = [maxMs](double ms) {
+        return ms >= static_cast<double>(maxMs) ? maxMs
+                                                : static_cast<std::int64_t>(std::llround(ms));
+    };
     auto parseNumber = [](std::string_view text) -> std::optional<double> {
         while (!text.empty() && text.front() == ' ')
             text.remove_prefix(1);
@@ -177,11 +185,11 @@ std::int64_t retryAfterMs(std::string_view msHeader, std::string_view header, st
         return v;
     };
     if (const auto ms = parseNumber(msHeader))
-        return static_cast<std::int64_t>(std::llround(*ms));
+        return clamped(*ms);
     if (const auto seconds = parseNumber(header))
-        return static_cast<std::int64_t>(std::llround(*seconds * 1000));
+        return clamped(*seconds * 1000);
     if (const auto date = parseHttpDate(header))
-        return *date > nowMs ? *date - nowMs : 0;
+        return *date > nowMs ? std::min(*date - nowMs, maxMs) : 0;
     return -1;
 }
 

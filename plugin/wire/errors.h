@@ -19,10 +19,14 @@ namespace koder::wire {
 koder::agent::ErrorInfo errorFromResponse(int httpStatus, std::string_view body,
                                           std::int64_t retryAfterMs);
 
+/// The longest wait a server may ask for unless the caller says otherwise: one hour.
+inline constexpr std::int64_t maxRetryAfterMs = 3'600'000;
+
 /// The server's retry hint: `retry-after-ms` (float ms) first, then `retry-after` as seconds
-/// (floats tolerated) or as an HTTP-date relative to `nowMs`. Negative when absent or unusable.
+/// (floats tolerated) or as an HTTP-date relative to `nowMs`, clamped to `maxMs`. Negative when
+/// absent or unusable.
 std::int64_t retryAfterMs(std::string_view retryAfterMsHeader, std::string_view retryAfterHeader,
-                          std::int64_t nowMs);
+                          std::int64_t nowMs, std::int64_t maxMs = maxRetryAfterMs);
 
 /// Parses an RFC 9110 IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT") to ms since the epoch.
 std::optional<std::int64_t> parseHttpDate(std::string_view text);

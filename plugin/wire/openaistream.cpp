@@ -3,9 +3,12 @@
 
 #include "errors.h"
 
+#include "koder/agent/serialization.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
+#include <new>
 
 namespace koder::wire {
 
@@ -23,16 +26,23 @@ bool take(Result&& result, T& out)
 }
 } // namespace
 
-// One parser per stream, reused for every chunk (it keeps its buffers).
+// One parser per stream, reused for every chunk (it keeps its buffers). Its depth limit leaves
+// room for the chunk's own levels around tool arguments given as an object.
 struct OpenAiStreamDecoder::Json {
+    Json()
+    {
+        if (parser.allocate(simdjson::SIMDJSON_PADDING, maxJsonDepth + 8))
+            throw std::bad_alloc();
+    }
     simdjson::dom::parser parser;
 };
 
-OpenAiStreamDecoder::OpenAiStreamDecoder(RequestId requestId, Emit emit)
+OpenAiStreamDecoder::OpenAiStreamDecoder(RequestId requestId, Emit emit, Limits limits)
     : requestId_(requestId)
     , emit_(std::move(emit))
-    , sse_([this](const SseEvent& e) { event(e); })
+    , sse_([this](const SseEvent& e) { event(e); }, limits.maxEventBytes)
     , json_(std::make_unique<Json>())
+    , budget_(limits)
 {
 }
 
@@ -40,8 +50,13 @@ OpenAiStreamDecoder::~OpenAiStreamDecoder() = default;
 
 void OpenAiStreamDecoder::feed(std::string_view bytes)
 {
-    if (!finished_)
-        sse_.feed(bytes);
+    if (finished_)
+        return;
+    sse_.feed(bytes);
+    if (sse_.overflowed() && !finished_) {
+        budget_.eventTooLarge();
+        refuse();
+    }
 }
 
 void OpenAiStreamDecoder::endOfStream()
@@ -61,13 +76,20 @@ void OpenAiStreamDecoder::terminate(Input&& input)
 {
     finished_ = true;
     sse_.stop();
+    std::vector<ToolCallBuilder>().swap(calls_);
     emit_(std::move(input));
+}
+
+void OpenAiStreamDecoder::refuse()
+{
+    terminate(StreamFailed{requestId_, budget_.error(), ErrorVerdict::Default});
 }
 
 void OpenAiStreamDecoder::event(const SseEvent& e)
 {
     if (finished_)
         return;
+    ++events_;
     if (!started_) {
         started_ = true;
         emit_(StreamStarted{requestId_});
@@ -115,6 +137,8 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
             if (!choice["delta"].get_object().get(delta)) {
                 std::string_view s;
                 if (!delta["content"].get_string().get(s) && !s.empty()) {
+                    if (!budget_.addBytes(s.size()))
+                        return refuse();
                     emit_(TextDelta{requestId_, std::string(s)});
                     if (finished_)
                         return;
@@ -122,6 +146,8 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
                 if ((!delta["reasoning_content"].get_string().get(s) ||
                      !delta["reasoning"].get_string().get(s)) &&
                     !s.empty()) {
+                    if (!budget_.addBytes(s.size()))
+                        return refuse();
                     emit_(ReasoningDelta{requestId_, std::string(s)});
                     if (finished_)
                         return;
@@ -141,6 +167,8 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
                                          [&](const ToolCallBuilder& c) { return c.index == at; });
                         if (it == calls_.rend() ||
                             (!id.empty() && !it->id.empty() && it->id != id)) {
+                            if (!budget_.addToolCall())
+                                return refuse();
                             calls_.push_back({at, std::string(id), {}, {}});
                             it = calls_.rbegin();
                         } else if (it->id.empty() && !id.empty()) {
@@ -148,14 +176,22 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
                         }
                         simdjson::dom::element function;
                         if (!f["function"].get(function)) {
-                            if (!function["name"].get_string().get(s) && !s.empty())
+                            if (!function["name"].get_string().get(s) && !s.empty()) {
+                                if (!budget_.addBytes(s.size()))
+                                    return refuse();
                                 it->name.append(s);
+                            }
                             simdjson::dom::element args;
                             if (!function["arguments"].get(args)) {
-                                if (args.is_string())
-                                    it->arguments.append(std::string_view(args.get_string()));
-                                else if (args.is_object())
-                                    it->arguments.append(simdjson::minify(args));
+                                std::string object; // arguments sent as an object, not text
+                                if (args.is_object())
+                                    object = simdjson::minify(args);
+                                const std::string_view piece =
+                                    args.is_string() ? std::string_view(args.get_string())
+                                                     : std::string_view(object);
+                                if (!budget_.addBytes(piece.size()))
+                                    return refuse();
+                                it->arguments.append(piece);
                             }
                         }
                     }
@@ -189,6 +225,18 @@ void OpenAiStreamDecoder::flushToolCalls()
     for (ToolCallBuilder& c : calls) {
         if (c.arguments.empty())
             c.arguments = "{}";
+        // Arguments the library could not load later (too deep to print, copy or store safely)
+        // end the turn here, before any tool or view sees them.
+        if (const JsonProblem problem = checkJson(c.arguments);
+            problem == JsonProblem::TooDeep || problem == JsonProblem::TooLarge) {
+            terminate(StreamFailed{
+                requestId_,
+                {"protocol_error",
+                 "The arguments of tool call \"" + c.name + "\" are " + describe(problem) + ".",
+                 false, -1},
+                ErrorVerdict::Default});
+            return;
+        }
         emit_(ToolCallRequested{
             requestId_, {std::move(c.id), std::move(c.name), std::move(c.arguments), false}});
         if (finished_)

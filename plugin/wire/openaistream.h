@@ -4,6 +4,7 @@
 #pragma once
 
 #include "koder/agent/input.h"
+#include "replylimits.h"
 #include "ssedecoder.h"
 
 #include <cstdint>
@@ -30,11 +31,14 @@ struct Usage {
 /// (`data: {"error":...}`, `event: error`) and unknown fields. Emits exactly one terminal input
 /// (StreamEnded or StreamFailed); a stream that ends without a finish_reason is StreamEnded
 /// with an empty reason, which the core reports as an incomplete turn.
+///
+/// A reply past `limits` ends with StreamFailed `too_large`; tool arguments nested deeper than
+/// the core's JSON limit end it with `protocol_error`. Either way the buffers are freed.
 class OpenAiStreamDecoder {
 public:
     using Emit = std::function<void(koder::agent::Input&&)>;
 
-    OpenAiStreamDecoder(koder::agent::RequestId requestId, Emit emit);
+    OpenAiStreamDecoder(koder::agent::RequestId requestId, Emit emit, Limits limits = {});
     ~OpenAiStreamDecoder();
 
     /// Feeds raw body bytes (runs the SSE decoder).
@@ -51,6 +55,9 @@ public:
     }
 
     bool finished() const { return finished_; }
+    /// SSE events dispatched so far (comments and blank lines are none): a transfer timeout
+    /// measures the time between these.
+    std::uint64_t events() const { return events_; }
     const Usage& usage() const { return usage_; }
     const std::string& finishReason() const { return finish_; }
 
@@ -69,12 +76,15 @@ private:
     void flushToolCalls();
     void end();
     void terminate(koder::agent::Input&& input);
+    void refuse();
 
     koder::agent::RequestId requestId_;
     Emit emit_;
     SseDecoder sse_;
     std::unique_ptr<Json> json_;
     std::vector<ToolCallBuilder> calls_;
+    ReplyBudget budget_;
+    std::uint64_t events_ = 0;
     std::string finish_;
     Usage usage_;
     bool started_ = false;

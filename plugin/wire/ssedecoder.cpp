@@ -18,6 +18,12 @@ const char* findLineEnd(const char* p, const char* end)
         static_cast<const char*>(std::memchr(p, '\r', static_cast<std::size_t>(limit - p)));
     return cr ? cr : limit;
 }
+
+// Frees the memory, not only the contents: a refused giant line must not stay allocated.
+void release(std::string& s)
+{
+    std::string().swap(s);
+}
 } // namespace
 
 void SseDecoder::feed(std::string_view bytes)
@@ -25,28 +31,35 @@ void SseDecoder::feed(std::string_view bytes)
     if (stopped_ || bytes.empty())
         return;
     if (atStart_) {
-        // The BOM may itself arrive in pieces: hold bytes back until it is decided.
-        partial_.append(bytes);
-        if (partial_.size() < bom.size() && bom.substr(0, partial_.size()) == partial_)
+        // The BOM may itself arrive in pieces: hold its bytes back until it is decided.
+        while (!bytes.empty() && bomSeen_ < bom.size() && bytes.front() == bom[bomSeen_]) {
+            ++bomSeen_;
+            bytes.remove_prefix(1);
+        }
+        if (bomSeen_ < bom.size() && bytes.empty())
             return;
         atStart_ = false;
-        std::string start = std::move(partial_);
-        partial_.clear();
-        if (std::string_view(start).substr(0, bom.size()) == bom)
-            start.erase(0, bom.size());
-        feed(start);
-        return;
+        if (bomSeen_ < bom.size()) // not a BOM after all: the held bytes are the stream's
+            lines(bom.substr(0, bomSeen_));
+        bomSeen_ = 0;
     }
+    lines(bytes);
+}
 
+void SseDecoder::lines(std::string_view bytes)
+{
     const char* p = bytes.data();
     const char* end = p + bytes.size();
-    if (skipLf_) {
+    if (skipLf_ && p < end) {
         skipLf_ = false;
         if (*p == '\n')
             ++p;
     }
     while (p < end && !stopped_) {
         const char* eol = findLineEnd(p, end);
+        const auto length = partial_.size() + static_cast<std::size_t>(eol - p);
+        if (length > maxEventBytes_)
+            return overflow();
         if (eol == end) {
             partial_.append(p, end);
             return;
@@ -68,12 +81,41 @@ void SseDecoder::feed(std::string_view bytes)
     }
 }
 
-void SseDecoder::finish()
+void SseDecoder::clearPending()
 {
     partial_.clear();
     data_.clear();
     type_.clear();
+    idBuffer_ = lastId_; // an `id:` of a block that never dispatched does not count
     skipLf_ = false;
+    atStart_ = true;
+    bomSeen_ = 0;
+}
+
+void SseDecoder::finish()
+{
+    clearPending();
+}
+
+void SseDecoder::reset()
+{
+    clearPending();
+    release(partial_);
+    release(data_);
+    idBuffer_.clear();
+    lastId_.clear();
+    retry_.reset();
+    stopped_ = false;
+    overflowed_ = false;
+}
+
+void SseDecoder::overflow()
+{
+    overflowed_ = true;
+    stopped_ = true;
+    release(partial_);
+    release(data_);
+    type_.clear();
 }
 
 void SseDecoder::line(std::string_view l)
@@ -91,13 +133,15 @@ void SseDecoder::line(std::string_view l)
             value.remove_prefix(1);
     }
     if (field == "data") {
+        if (data_.size() + value.size() + 1 > maxEventBytes_)
+            return overflow();
         data_.append(value);
         data_.push_back('\n');
     } else if (field == "event") {
         type_.assign(value);
     } else if (field == "id") {
         if (value.find('\0') == std::string_view::npos)
-            lastId_.assign(value);
+            idBuffer_.assign(value);
     } else if (field == "retry") {
         if (!value.empty() && value.size() < 18 &&
             value.find_first_not_of("0123456789") == std::string_view::npos) {
@@ -111,6 +155,9 @@ void SseDecoder::line(std::string_view l)
 
 void SseDecoder::dispatch()
 {
+    // WHATWG "dispatch the event", step 1: the last event id is set even when no event follows.
+    if (lastId_ != idBuffer_)
+        lastId_ = idBuffer_;
     if (data_.empty()) {
         type_.clear();
         return;

@@ -175,5 +175,65 @@ TEST(Serialization, GarbageNeverCrashes)
     EXPECT_TRUE(std::holds_alternative<LoadError>(bad));
 }
 
+std::string nested(int depth, std::string_view inner = "1")
+{
+    return std::string(static_cast<std::size_t>(depth), '[') + std::string(inner) +
+           std::string(static_cast<std::size_t>(depth), ']');
+}
+
+std::string conversationWithArguments(const std::string& arguments)
+{
+    return R"({"id":"c","messages":[{"id":"a","role":"assistant","text":"","toolCalls":[)"
+           R"({"id":"c1","name":"n","arguments":{"x":)" +
+           arguments + "}}]}]}";
+}
+
+TEST(Serialization, DeepNestingIsRefusedBeforeItCanOverflow)
+{
+    // 80,000 levels used to be parsed and then printed recursively until the stack overflowed.
+    const auto deep = conversationFromJson(conversationWithArguments(nested(80'000)));
+    ASSERT_TRUE(std::holds_alternative<LoadError>(deep));
+    EXPECT_EQ(std::get<LoadError>(deep).toString(), "nested deeper than 64 levels");
+
+    // The limit counts every level of the document: the arguments object sits at level 6.
+    EXPECT_TRUE(std::holds_alternative<Conversation>(
+        conversationFromJson(conversationWithArguments(nested(maxJsonDepth - 6)))));
+    EXPECT_TRUE(std::holds_alternative<LoadError>(
+        conversationFromJson(conversationWithArguments(nested(maxJsonDepth - 5)))));
+    EXPECT_TRUE(std::holds_alternative<LoadError>(messagesFromJson(nested(65))));
+    EXPECT_TRUE(std::holds_alternative<LoadError>(messageFromJson(nested(65, "{}"))));
+
+    EXPECT_EQ(checkJson(nested(64)), JsonProblem::None);
+    EXPECT_EQ(checkJson(nested(65)), JsonProblem::TooDeep);
+    EXPECT_EQ(checkJson("{"), JsonProblem::NotJson);
+    EXPECT_EQ(describe(JsonProblem::TooDeep), "nested deeper than 64 levels");
+}
+
+TEST(Serialization, OversizedDocumentsAreRefused)
+{
+    std::string huge = R"({"id":"c","messages":[],"title":")";
+    huge.append(maxJsonBytes, 'x');
+    huge += "\"}";
+    const auto loaded = conversationFromJson(huge);
+    ASSERT_TRUE(std::holds_alternative<LoadError>(loaded));
+    EXPECT_EQ(std::get<LoadError>(loaded).toString(), "larger than 64 MiB");
+}
+
+TEST(Serialization, DeepTextFieldsAreSavedAsTextWithoutRecursion)
+{
+    // A tool's deep metadata or a server's deep arguments stay text: saving never recurses.
+    Message m("m1", Role::Assistant, "");
+    m.extras().metadata = nested(80'000);
+    m.extras().toolCalls = {{"c1", "n", nested(80'000), false}};
+    const std::string text = toJson(std::vector<Message>{m});
+    const auto loaded = messagesFromJson(text);
+    ASSERT_TRUE(std::holds_alternative<std::vector<Message>>(loaded))
+        << std::get<LoadError>(loaded).toString();
+    // Too deep to embed as a value, the metadata travels as a JSON string holding the text.
+    EXPECT_EQ(std::get<std::vector<Message>>(loaded)[0].extrasOrNull()->metadata,
+              "\"" + nested(80'000) + "\"");
+    EXPECT_EQ(std::get<std::vector<Message>>(loaded)[0].toolCalls()[0].arguments, nested(80'000));
+}
+
 } // namespace
 } // namespace koder::agent

@@ -78,5 +78,17 @@ TEST(Errors, RetryAfterHeaders)
     EXPECT_EQ(parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT"), now);
 }
 
+TEST(Errors, HugeRetryHintsAreClamped)
+{
+    // 1e300 seconds overflowed llround (undefined behaviour); now it is the longest wait.
+    const std::int64_t now = 784111777000;
+    EXPECT_EQ(retryAfterMs("", "1e300", now), maxRetryAfterMs);
+    EXPECT_EQ(retryAfterMs("1e300", "", now), maxRetryAfterMs);
+    EXPECT_EQ(retryAfterMs("", "86400", now), maxRetryAfterMs);
+    EXPECT_EQ(retryAfterMs("", "Fri, 31 Dec 9999 23:59:59 GMT", now), maxRetryAfterMs);
+    EXPECT_EQ(retryAfterMs("", "120", now, 60'000), 60'000);
+    EXPECT_EQ(retryAfterMs("", "30", now, 60'000), 30'000);
+}
+
 } // namespace
 } // namespace koder::wire

@@ -53,35 +53,39 @@ struct Result {
     }
 };
 
-Result run(std::string_view bytes, const Schedule& schedule, bool cleanEnd = true)
+Result run(std::string_view bytes, const Schedule& schedule, bool cleanEnd = true,
+           Limits limits = {})
 {
     Result r;
-    OpenAiStreamDecoder d(7, [&](Input&& in) {
-        std::visit(
-            [&](auto& e) {
-                using T = std::decay_t<decltype(e)>;
-                ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
-                if constexpr (requires { e.requestId; }) {
-                    EXPECT_EQ(e.requestId, 7u);
-                }
-                if constexpr (std::is_same_v<T, StreamStarted>)
-                    r.started = true;
-                else if constexpr (std::is_same_v<T, TextDelta>)
-                    r.text += e.text;
-                else if constexpr (std::is_same_v<T, ReasoningDelta>)
-                    r.reasoning += e.text;
-                else if constexpr (std::is_same_v<T, ToolCallRequested>)
-                    r.calls.push_back(e.call);
-                else if constexpr (std::is_same_v<T, StreamEnded>) {
-                    ++r.terminals;
-                    r.finishReason = e.finishReason;
-                } else if constexpr (std::is_same_v<T, StreamFailed>) {
-                    ++r.terminals;
-                    r.error = e.error;
-                }
-            },
-            in);
-    });
+    OpenAiStreamDecoder d(
+        7,
+        [&](Input&& in) {
+            std::visit(
+                [&](auto& e) {
+                    using T = std::decay_t<decltype(e)>;
+                    ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
+                    if constexpr (requires { e.requestId; }) {
+                        EXPECT_EQ(e.requestId, 7u);
+                    }
+                    if constexpr (std::is_same_v<T, StreamStarted>)
+                        r.started = true;
+                    else if constexpr (std::is_same_v<T, TextDelta>)
+                        r.text += e.text;
+                    else if constexpr (std::is_same_v<T, ReasoningDelta>)
+                        r.reasoning += e.text;
+                    else if constexpr (std::is_same_v<T, ToolCallRequested>)
+                        r.calls.push_back(e.call);
+                    else if constexpr (std::is_same_v<T, StreamEnded>) {
+                        ++r.terminals;
+                        r.finishReason = e.finishReason;
+                    } else if constexpr (std::is_same_v<T, StreamFailed>) {
+                        ++r.terminals;
+                        r.error = e.error;
+                    }
+                },
+                in);
+        },
+        limits);
     for (std::string_view piece : cut(bytes, schedule))
         d.feed(piece);
     if (cleanEnd)
@@ -211,6 +215,101 @@ TEST(OpenAiStream, CancelStopsEverything)
     d.feed(streamFile("text.sse"));
     d.endOfStream();
     EXPECT_EQ(inputs, 0);
+}
+
+std::string chunk(std::string_view delta)
+{
+    return R"(data: {"choices":[{"index":0,"delta":)" + std::string(delta) + "}]}\n\n";
+}
+
+std::string toolFragment(int index, std::string_view arguments, bool first)
+{
+    std::string f = R"({"tool_calls":[{"index":)" + std::to_string(index);
+    if (first)
+        f +=
+            R"(,"id":"call_)" + std::to_string(index) + R"(","function":{"name":"f","arguments":")";
+    else
+        f += R"(,"function":{"arguments":")";
+    return chunk(f + std::string(arguments) + "\"}}]}");
+}
+
+const Schedule whole{"whole", {}};
+
+TEST(OpenAiStreamLimits, EndlessReasoningEndsTooLargeKeepingWhatArrived)
+{
+    std::string stream;
+    for (int i = 0; i < 100; ++i)
+        stream += chunk(R"({"reasoning_content":"0123456789"})");
+    const Result r = run(stream, whole, true, Limits{1 << 20, 500, 64});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "too_large");
+    EXPECT_FALSE(r.error->retryable);
+    EXPECT_EQ(r.terminals, 1);
+    EXPECT_EQ(r.reasoning.size(), 500u); // what was shown stays
+    EXPECT_FALSE(r.finishReason);
+}
+
+TEST(OpenAiStreamLimits, TextAndToolArgumentsCountTogether)
+{
+    std::string stream = chunk(R"({"content":"hello"})");
+    stream += toolFragment(0, "", true);
+    for (int i = 0; i < 200; ++i)
+        stream += toolFragment(0, "0123456789", false);
+    const Result r = run(stream, whole, true, Limits{1 << 20, 1000, 64});
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "too_large");
+    EXPECT_EQ(r.text, "hello");
+    EXPECT_TRUE(r.calls.empty()); // an unfinished call is never requested
+}
+
+TEST(OpenAiStreamLimits, TooManyToolCallsInOneStep)
+{
+    std::string stream;
+    for (int i = 0; i < 1000; ++i)
+        stream += toolFragment(i, "{}", true);
+    stream += chunk(R"({},"finish_reason":"tool_calls")");
+    const Result r = run(stream, whole);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "too_large");
+    EXPECT_NE(r.error->message.find("64 tool calls"), std::string::npos);
+    EXPECT_TRUE(r.calls.empty());
+
+    // 64 are fine.
+    std::string ok;
+    for (int i = 0; i < 64; ++i)
+        ok += toolFragment(i, "{}", true);
+    const Result fine = run(ok + "data: [DONE]\n\n", whole);
+    EXPECT_FALSE(fine.error);
+    EXPECT_EQ(fine.calls.size(), 64u);
+}
+
+TEST(OpenAiStreamLimits, AnEventPastTheLimitUnderEverySchedule)
+{
+    const std::string stream =
+        chunk(R"({"content":"a"})") + "data: " + std::string(5000, 'x') + "\n\n";
+    for (const Schedule& s : schedulesFor(stream.size())) {
+        const Result r = run(stream, s, true, Limits{4096, 1 << 20, 64});
+        ASSERT_TRUE(r.error) << s.name;
+        EXPECT_EQ(r.error->code, "too_large");
+        EXPECT_EQ(r.text, "a");
+        EXPECT_EQ(r.terminals, 1);
+    }
+}
+
+TEST(OpenAiStreamLimits, DeeplyNestedArgumentsEndTheTurn)
+{
+    const std::string deep = std::string(80'000, '[') + std::string(80'000, ']');
+    const Result r = run(toolFragment(0, deep, true) + "data: [DONE]\n\n", whole);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "protocol_error");
+    EXPECT_TRUE(r.calls.empty());
+    // Given as an object rather than text: the chunk itself is refused, nothing recurses.
+    const std::string chunkDeep =
+        R"(data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"f","arguments":{"a":)" +
+        deep + "}}}]}}]}\n\n";
+    const Result o = run(chunkDeep, whole);
+    ASSERT_TRUE(o.error);
+    EXPECT_EQ(o.error->code, "protocol_error");
 }
 
 } // namespace

@@ -119,5 +119,76 @@ TEST(Sse, StopIgnoresTheRest)
     EXPECT_EQ(events, 1);
 }
 
+TEST(Sse, TheLastEventIdIsSetAtDispatchNeverFromACutOffBlock)
+{
+    // WHATWG "dispatch the event", step 1 (the web-platform-tests expect "" here).
+    SseDecoder d([](const SseEvent&) {});
+    d.feed("id: 7\ndata: cut off");
+    d.finish();
+    EXPECT_EQ(d.lastEventId(), "");
+
+    // A dispatched event sets it, an id-only block too; a later cut-off block does not.
+    SseDecoder e([](const SseEvent&) {});
+    e.feed("id: 1\ndata: a\n\nid: 2\n\nid: 3\ndata: b");
+    EXPECT_EQ(e.lastEventId(), "2");
+    e.finish();
+    EXPECT_EQ(e.lastEventId(), "2");
+    // The next stream (a reconnection) starts from that id.
+    std::vector<std::string> ids;
+    SseDecoder f([&](const SseEvent& ev) { ids.emplace_back(ev.id); });
+    f.feed("id: 5\ndata: x");
+    f.finish();
+    f.feed("data: y\n\n");
+    EXPECT_EQ(ids, std::vector<std::string>{""});
+}
+
+TEST(Sse, AReusedDecoderStartsClean)
+{
+    std::vector<std::string> data;
+    SseDecoder d([&](const SseEvent& e) { data.emplace_back(e.data); });
+    d.feed("\xEF\xBB\xBF"
+           "data: one\n\ndata: half");
+    d.finish();
+    // A second stream: its BOM is stripped again and nothing of the first one leaks in.
+    d.feed("\xEF\xBB");
+    d.feed("\xBF"
+           "data: two\n\n");
+    d.reset();
+    d.feed("\xEF\xBB\xBF"
+           "id: 9\ndata: three\n\n");
+    EXPECT_EQ(data, (std::vector<std::string>{"one", "two", "three"}));
+    EXPECT_EQ(d.lastEventId(), "9");
+    d.reset();
+    EXPECT_EQ(d.lastEventId(), "");
+    EXPECT_FALSE(d.retryMs());
+}
+
+TEST(Sse, ALineOrEventPastTheLimitStopsTheDecoder)
+{
+    constexpr std::size_t limit = 1000;
+    // A line with no end: refused once it passes the limit, whatever the read sizes.
+    const std::string stream = "data: ok\n\ndata: " + std::string(3000, 'x');
+    for (const Schedule& s : schedulesFor(stream.size())) {
+        int events = 0;
+        SseDecoder d([&](const SseEvent&) { ++events; }, limit);
+        for (std::string_view piece : cut(stream, s))
+            d.feed(piece);
+        EXPECT_TRUE(d.overflowed()) << s.name;
+        EXPECT_TRUE(d.stopped());
+        EXPECT_EQ(events, 1);
+    }
+    // Many short data lines of one event add up.
+    SseDecoder d([](const SseEvent&) {}, limit);
+    for (int i = 0; i < 200 && !d.overflowed(); ++i)
+        d.feed("data: 0123456789\n");
+    EXPECT_TRUE(d.overflowed());
+    // Exactly at the limit is fine.
+    int events = 0;
+    SseDecoder e([&](const SseEvent&) { ++events; }, limit);
+    e.feed("data: " + std::string(limit - 6, 'y') + "\n\n");
+    EXPECT_FALSE(e.overflowed());
+    EXPECT_EQ(events, 1);
+}
+
 } // namespace
 } // namespace koder::wire::test

@@ -3,6 +3,7 @@
 
 #include "koder/agent/message.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -36,6 +37,18 @@ using Loaded = std::variant<T, LoadError>;
 
 /// The document format version written by toJson.
 inline constexpr int conversationFormatVersion = 1;
+
+/// Limits of every JSON document the library reads (imports, the store, setChatMessages, tool
+/// arguments embedded on save): deeper nesting or a larger text is refused with a LoadError and
+/// never reaches a recursive algorithm (printing, copying, destroying) that could overflow.
+inline constexpr int maxJsonDepth = 64;
+inline constexpr std::size_t maxJsonBytes = std::size_t{64} << 20;
+
+enum class JsonProblem { None, NotJson, TooDeep, TooLarge };
+/// Whether `text` is JSON within the limits above; never builds a value deeper than the limit.
+JsonProblem checkJson(std::string_view text);
+/// "nested deeper than 64 levels", "larger than 64 MiB", "not valid JSON", or "".
+std::string describe(JsonProblem problem);
 
 /// Compact JSON unless `indent` >= 0. The JSON-text fields (attachments, context, selection,
 /// metadata, tool-call arguments kept as text) are embedded as JSON values when they parse.

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+#include "replylimits.h"
+
+namespace koder::wire {
+
+namespace {
+std::string bytesText(std::size_t n)
+{
+    if (n >= (std::size_t{1} << 20) && n % (std::size_t{1} << 20) == 0)
+        return std::to_string(n >> 20) + " MiB";
+    return std::to_string(n) + " bytes";
+}
+} // namespace
+
+koder::agent::ErrorInfo ReplyBudget::error() const
+{
+    std::string message;
+    switch (exceeded_) {
+    case Exceeded::Nothing:
+        return {};
+    case Exceeded::Event:
+        message = "The server sent an event larger than " + bytesText(limits_.maxEventBytes) + ".";
+        break;
+    case Exceeded::Reply:
+        message = "The reply grew larger than " + bytesText(limits_.maxReplyBytes) + ".";
+        break;
+    case Exceeded::ToolCalls:
+        message = "The server asked for more than " + std::to_string(limits_.maxToolCallsPerStep) +
+                  " tool calls in one step.";
+        break;
+    }
+    return {"too_large", std::move(message), false, -1};
+}
+
+} // namespace koder::wire
