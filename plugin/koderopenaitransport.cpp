@@ -5,11 +5,13 @@
 #include "errors.h"
 #include "openaistream.h"
 #include "qtconvert.h"
+#include "replylimits.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
+#include <QtCore/QTimer>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QNetworkReply>
 #include <QtNetwork/QNetworkRequest>
@@ -19,15 +21,33 @@ using namespace koder::agent::qt;
 
 namespace {
 constexpr qsizetype maxErrorBody = 1 << 20; // an error page is kept up to this size
+
+QString origin(const QUrl& url)
+{
+    return url
+        .adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery |
+                  QUrl::RemoveFragment)
+        .toString();
+}
+
+bool sameOrigin(const QUrl& a, const QUrl& b)
+{
+    return a.scheme() == b.scheme() && a.host() == b.host() && a.port(-1) == b.port(-1);
+}
 } // namespace
 
 struct KoderOpenAiTransport::Request {
     RequestId id = 0;
+    QUrl url;
     QPointer<QNetworkReply> reply;
     std::unique_ptr<koder::wire::OpenAiStreamDecoder> decoder;
     int status = 0;
     QByteArray errorBody;
     bool cancelled = false;
+    QUrl refusedRedirect; ///< a redirect to another origin, never followed
+    QTimer idle;          ///< the transfer timeout: restarted by data, not by keep-alives
+    bool timedOut = false;
+    std::uint64_t eventsSeen = 0;
 };
 
 KoderOpenAiTransport::KoderOpenAiTransport(QObject* parent)
@@ -135,28 +155,21 @@ void KoderOpenAiTransport::start(const StartTurn& request, const QList<ToolSpec>
     r->id = request.requestId;
     std::weak_ptr<Request> weak = r;
     r->decoder = std::make_unique<koder::wire::OpenAiStreamDecoder>(
-        request.requestId, [this, weak](Input&& input) {
+        request.requestId,
+        [this, weak](Input&& input) {
             const auto self = weak.lock();
             if (!self || self->cancelled)
                 return;
             const bool terminal = std::holds_alternative<StreamEnded>(input) ||
                                   std::holds_alternative<StreamFailed>(input);
             if (terminal) {
-                const koder::wire::Usage& u = self->decoder->usage();
-                auto n = [](std::int64_t v) { return QVariant::fromValue<qint64>(v); };
-                m_usage =
-                    u.present
-                        ? QVariantMap{{QStringLiteral("promptTokens"), n(u.promptTokens)},
-                                      {QStringLiteral("completionTokens"), n(u.completionTokens)},
-                                      {QStringLiteral("totalTokens"), n(u.totalTokens)},
-                                      {QStringLiteral("reasoningTokens"), n(u.reasoningTokens)},
-                                      {QStringLiteral("cachedTokens"), n(u.cachedTokens)}}
-                        : QVariantMap{};
+                m_usage = usageToVariant(self->decoder->usage());
                 Q_EMIT usageChanged();
                 forget(self);
             }
             deliver(std::move(input));
-        });
+        },
+        limits());
     m_requests.insert(r->id, r);
 
     if (!m_baseUrl.isValid() || m_baseUrl.isEmpty()) {
@@ -182,14 +195,37 @@ void KoderOpenAiTransport::start(const StartTurn& request, const QList<ToolSpec>
         req.setRawHeader("Authorization", "Bearer " + m_apiKey.toUtf8());
     for (auto it = m_extraHeaders.cbegin(); it != m_extraHeaders.cend(); ++it)
         req.setRawHeader(it.key().toUtf8(), it.value().toString().toUtf8());
-    req.setTransferTimeout(m_transferTimeout);
+    // Every redirect is checked: the key and extra headers go to this origin only.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::UserVerifiedRedirectPolicy);
     // TLS errors are never ignored: no sslErrors handler calls ignoreSslErrors().
     qCDebug(lcAgent) << "POST" << url.toString(QUrl::RemoveUserInfo) << "request" << r->id;
 
+    r->url = url;
     QNetworkReply* reply = manager()->post(req, requestBody(request, tools));
     r->reply = reply;
     connect(reply, &QNetworkReply::readyRead, this, [this, r] { onReadyRead(r); });
     connect(reply, &QNetworkReply::finished, this, [this, r] { onFinished(r); });
+    connect(reply, &QNetworkReply::redirected, this, [r](const QUrl& target) {
+        if (sameOrigin(target, r->url)) {
+            Q_EMIT r->reply->redirectAllowed();
+            return;
+        }
+        r->refusedRedirect = target;
+        r->reply->abort();
+    });
+    // QNetworkRequest's own transfer timeout restarts on any byte, keep-alive comments included.
+    if (m_transferTimeout > 0) {
+        r->idle.setSingleShot(true);
+        r->idle.setInterval(m_transferTimeout);
+        connect(&r->idle, &QTimer::timeout, this, [weak] {
+            if (const auto self = weak.lock(); self && self->reply) {
+                self->timedOut = true;
+                self->reply->abort();
+            }
+        });
+        r->idle.start();
+    }
 }
 
 void KoderOpenAiTransport::onReadyRead(const std::shared_ptr<Request>& r)
@@ -202,6 +238,11 @@ void KoderOpenAiTransport::onReadyRead(const std::shared_ptr<Request>& r)
     if (r->status >= 200 && r->status < 300) {
         r->decoder->feed(
             std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+        if (r->decoder->events() != r->eventsSeen) {
+            r->eventsSeen = r->decoder->events();
+            if (r->idle.isActive())
+                r->idle.start();
+        }
     } else if (r->errorBody.size() < maxErrorBody) {
         r->errorBody += bytes.left(maxErrorBody - r->errorBody.size());
     }
@@ -221,15 +262,25 @@ void KoderOpenAiTransport::onFinished(const std::shared_ptr<Request>& r)
         r->status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QNetworkReply::NetworkError error = reply->error();
 
-    if (r->status != 0 && (r->status < 200 || r->status >= 300)) {
+    if (!r->refusedRedirect.isEmpty()) {
+        r->decoder->fail(
+            {"redirect",
+             tr("The server redirected to another origin (%1); the request was not sent there.")
+                 .arg(origin(r->refusedRedirect))
+                 .toStdString(),
+             false, -1});
+    } else if (r->timedOut) {
+        r->decoder->fail(
+            {"upstream_timeout",
+             tr("The server sent nothing for %1 ms.").arg(m_transferTimeout).toStdString(), true,
+             -1});
+    } else if (r->status != 0 && (r->status < 200 || r->status >= 300)) {
         const std::int64_t retry = koder::wire::retryAfterMs(
             reply->rawHeader("retry-after-ms").toStdString(),
             reply->rawHeader("retry-after").toStdString(), QDateTime::currentMSecsSinceEpoch());
         r->decoder->fail(koder::wire::errorFromResponse(
             r->status, std::string_view(r->errorBody.constData(), r->errorBody.size()), retry));
-    } else if (error == QNetworkReply::OperationCanceledError ||
-               error == QNetworkReply::TimeoutError) {
-        // Not our cancel (that returns above): the transfer timeout fired.
+    } else if (error == QNetworkReply::TimeoutError) {
         r->decoder->fail(
             {"upstream_timeout",
              tr("The server sent nothing for %1 ms.").arg(m_transferTimeout).toStdString(), true,
@@ -246,6 +297,7 @@ void KoderOpenAiTransport::onFinished(const std::shared_ptr<Request>& r)
 
 void KoderOpenAiTransport::forget(const std::shared_ptr<Request>& r)
 {
+    r->idle.stop();
     if (m_requests.value(r->id) == r)
         m_requests.remove(r->id);
     if (r->reply) {

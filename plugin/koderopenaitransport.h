@@ -26,7 +26,9 @@ class OpenAiStreamDecoder;
     llama-server (\c{http://127.0.0.1:8080/v1}), vLLM (\c{http://127.0.0.1:8000/v1}), LM Studio
     (\c{http://127.0.0.1:1234/v1}). Sends the history, the system prompt and the tools, asks for
     usage, and streams text, reasoning and tool calls back. TLS errors are never ignored; the API
-    key is never logged.
+    key is never logged. A redirect is followed only within the origin of \l baseUrl: one to
+    another origin ends the turn with code \c{"redirect"}, so the key, \c Authorization and
+    \l extraHeaders never reach another host.
 */
 class KoderOpenAiTransport : public KoderTransport {
     Q_OBJECT
@@ -45,8 +47,8 @@ class KoderOpenAiTransport : public KoderTransport {
         double temperature READ temperature WRITE setTemperature NOTIFY temperatureChanged FINAL)
     /*! Upper bound of generated tokens; 0 (the default) leaves it to the server. */
     Q_PROPERTY(int maxTokens READ maxTokens WRITE setMaxTokens NOTIFY maxTokensChanged FINAL)
-    /*! Milliseconds without a byte before the request fails (code "upstream_timeout").
-        Default 120000; 0 disables. */
+    /*! Milliseconds without a new event before the request fails (code "upstream_timeout");
+        keep-alive comments and blank lines do not count. Default 120000; 0 disables. */
     Q_PROPERTY(int transferTimeout READ transferTimeout WRITE setTransferTimeout NOTIFY
                    transferTimeoutChanged FINAL)
     /*! Token counts of the last finished request: promptTokens, completionTokens, totalTokens,

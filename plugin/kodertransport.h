@@ -11,6 +11,10 @@
 
 #include <functional>
 
+namespace koder::wire {
+struct Limits;
+}
+
 /*!
     \class KoderTransport
     \brief The agent role: sends a turn's history to a model and reports what comes back.
@@ -20,12 +24,26 @@
     handoff — each tagged with the request id from start(). After cancel(requestId) nothing of
     that request may be delivered; deliver() never runs the controller reentrantly, so a
     transport may call it from anywhere on the controller's thread.
+
+    Every transport that reads from a network bounds what it accepts: going past a limit ends
+    the turn with an error whose code is \c{"too_large"} (not retryable), frees what was
+    buffered, and keeps what the user already saw.
 */
 class KoderTransport : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport or "
                     "KoderWebSocketTransport.")
+    /*! The largest SSE line or event, NDJSON line or WebSocket message, in bytes. Default
+        8 MiB. */
+    Q_PROPERTY(qint64 maxEventBytes READ maxEventBytes WRITE setMaxEventBytes NOTIFY
+                   maxEventBytesChanged FINAL)
+    /*! The most text, reasoning and tool-call bytes one request may bring. Default 32 MiB. */
+    Q_PROPERTY(qint64 maxReplyBytes READ maxReplyBytes WRITE setMaxReplyBytes NOTIFY
+                   maxReplyBytesChanged FINAL)
+    /*! The most tool calls one step may ask for. Default 64. */
+    Q_PROPERTY(int maxToolCallsPerStep READ maxToolCallsPerStep WRITE setMaxToolCallsPerStep NOTIFY
+                   maxToolCallsPerStepChanged FINAL)
 
 public:
     /// What a transport may tell the model about a tool.
@@ -45,9 +63,26 @@ public:
     /// Set by the controller that uses this transport.
     void setSink(Sink sink) { m_sink = std::move(sink); }
 
+    qint64 maxEventBytes() const { return m_maxEventBytes; }
+    void setMaxEventBytes(qint64 bytes);
+    qint64 maxReplyBytes() const { return m_maxReplyBytes; }
+    void setMaxReplyBytes(qint64 bytes);
+    int maxToolCallsPerStep() const { return m_maxToolCallsPerStep; }
+    void setMaxToolCallsPerStep(int calls);
+
+Q_SIGNALS:
+    void maxEventBytesChanged();
+    void maxReplyBytesChanged();
+    void maxToolCallsPerStepChanged();
+
 protected:
     void deliver(koder::agent::Input&& input);
+    /// The three limits above, for the wire decoders.
+    koder::wire::Limits limits() const;
 
 private:
     Sink m_sink;
+    qint64 m_maxEventBytes = qint64{8} << 20;
+    qint64 m_maxReplyBytes = qint64{32} << 20;
+    int m_maxToolCallsPerStep = 64;
 };

@@ -2,7 +2,9 @@
 #include "koderwebsockettransport.h"
 
 #include "agentlogging.h"
+#include "aichatframe.h"
 #include "qtconvert.h"
+#include "replylimits.h"
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
@@ -45,12 +47,23 @@ QJsonObject wireMessage(const Message& m)
 }
 } // namespace
 
+struct KoderWebSocketTransport::Turn {
+    QString id;
+    RequestId requestId = 0;
+    int nextSeq = 0;
+    bool awaitingTools = false;      ///< step.end{tool_calls} came; tool.result frames next
+    QSet<QString> unanswered;        ///< call ids the server asked this turn, not yet answered
+    koder::wire::ReplyBudget budget; ///< of the current step's request
+};
+
 KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
     : KoderTransport(parent)
+    , m_frames(std::make_unique<koder::wire::AichatFrameParser>())
 {
     m_socket.setParent(this);
-    m_socket.setMaxAllowedIncomingMessageSize(maxFrameBytes);
-    m_socket.setMaxAllowedIncomingFrameSize(maxFrameBytes);
+    applyLimits();
+    connect(this, &KoderTransport::maxEventBytesChanged, this,
+            &KoderWebSocketTransport::applyLimits);
     connect(&m_socket, &QWebSocket::connected, this, &KoderWebSocketTransport::onConnected);
     connect(&m_socket, &QWebSocket::disconnected, this, &KoderWebSocketTransport::onDisconnected);
     connect(&m_socket, &QWebSocket::textMessageReceived, this, &KoderWebSocketTransport::onText);
@@ -75,6 +88,13 @@ KoderWebSocketTransport::~KoderWebSocketTransport()
 {
     m_socket.disconnect(this);
     m_socket.abort();
+}
+
+// QWebSocket refuses a larger message or frame itself (close code 1009) before buffering it.
+void KoderWebSocketTransport::applyLimits()
+{
+    m_socket.setMaxAllowedIncomingMessageSize(static_cast<quint64>(maxEventBytes()));
+    m_socket.setMaxAllowedIncomingFrameSize(static_cast<quint64>(maxEventBytes()));
 }
 
 void KoderWebSocketTransport::ensureConnected()
@@ -127,6 +147,7 @@ void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSp
     if (m_turn && m_turn->awaitingTools && request.step > 1 && request.attempt == 0) {
         m_turn->requestId = request.requestId;
         m_turn->awaitingTools = false;
+        m_turn->budget = koder::wire::ReplyBudget(limits());
         for (const Message& m : request.history) {
             const QString callId = toQString(m.toolCallId());
             if (m.role != Role::Tool || !m_turn->unanswered.remove(callId))
@@ -142,10 +163,13 @@ void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSp
     if (m_turn)
         cancel(m_turn->requestId);
 
-    Turn turn;
-    turn.id = QStringLiteral("t-") + QUuid::createUuid().toString(QUuid::WithoutBraces);
-    turn.requestId = request.requestId;
-    m_turn = turn;
+    m_turn.reset(new Turn{QStringLiteral("t-") + QUuid::createUuid().toString(QUuid::WithoutBraces),
+                          request.requestId,
+                          0,
+                          false,
+                          {},
+                          koder::wire::ReplyBudget(limits())});
+    const Turn& turn = *m_turn;
 
     QJsonArray messages;
     for (const Message& m : request.history)
@@ -219,112 +243,78 @@ void KoderWebSocketTransport::closeWithError(QWebSocketProtocol::CloseCode code,
 
 void KoderWebSocketTransport::onText(const QString& text)
 {
-    QJsonParseError parseError{};
-    const QJsonDocument doc = QJsonDocument::fromJson(text.toUtf8(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        failTurn(
-            {"protocol_error", "The server sent a frame that is not a JSON object.", false, -1});
+    const QByteArray utf8 = text.toUtf8();
+    auto parsed = m_frames->parse(std::string_view(utf8.constData(), utf8.size()));
+    if (auto* error = std::get_if<ErrorInfo>(&parsed)) {
+        failTurn(std::move(*error));
         return;
     }
-    const QJsonObject frame = doc.object();
-    if (frame.value(QStringLiteral("v")).toInt(-1) != 1) {
-        failTurn(
-            {"protocol_error", "The server sent a frame of an unsupported version.", false, -1});
-        return;
-    }
-    const QString type = frame.value(QStringLiteral("type")).toString();
-    const QString turn = frame.value(QStringLiteral("turn")).toString();
-    if (type == QStringLiteral("error") && turn.isEmpty()) {
-        ErrorInfo error{
-            frame.value(QStringLiteral("code")).toString().toStdString(),
-            frame.value(QStringLiteral("message")).toString().toStdString(),
-            frame.value(QStringLiteral("retryable")).toBool(),
-            static_cast<std::int64_t>(frame.value(QStringLiteral("retry_after_ms")).toDouble(-1))};
-        if (m_turn && frame.value(QStringLiteral("rid")).toString() == m_turn->id)
-            failTurn(std::move(error)); // the answer to our turn.start
+    auto& frame = std::get<koder::wire::AichatFrame>(parsed);
+    const QString turn = toQString(frame.turn);
+    if (frame.type == "error" && turn.isEmpty()) {
+        if (m_turn && toQString(frame.rid) == m_turn->id)
+            failTurn(std::move(frame.error)); // the answer to our turn.start
         else
-            m_connectionError = std::move(error); // a close usually follows
+            m_connectionError = std::move(frame.error); // a close usually follows
         return;
     }
     if (turn.isEmpty())
         return; // hello, or a control frame of a newer minor version
     if (!m_turn || m_turn->id != turn) {
         qCDebug(lcAgent) << "dropping a frame of" << (recentlyClosed(turn) ? "closed" : "unknown")
-                         << "turn" << turn << type;
+                         << "turn" << turn << frame.type.c_str();
         return;
     }
-    const int seq = frame.value(QStringLiteral("seq")).toInt(-1);
-    if (seq != m_turn->nextSeq) {
+    if (frame.seq != m_turn->nextSeq) {
         failTurn({"protocol_error",
                   QStringLiteral("Frame sequence broken: expected %1, got %2.")
                       .arg(m_turn->nextSeq)
-                      .arg(seq)
+                      .arg(frame.seq)
                       .toStdString(),
                   false, -1});
         return;
     }
     ++m_turn->nextSeq;
-    onTurnFrame(frame, type);
+    onTurnFrame(frame);
 }
 
-void KoderWebSocketTransport::onTurnFrame(const QJsonObject& frame, const QString& type)
+void KoderWebSocketTransport::onTurnFrame(koder::wire::AichatFrame& frame)
 {
     const RequestId id = m_turn->requestId;
-    if (type == QStringLiteral("turn.started")) {
+    koder::wire::ReplyBudget& budget = m_turn->budget;
+    const std::string& type = frame.type;
+    if (type == "turn.started") {
         deliver(StreamStarted{id});
-    } else if (type == QStringLiteral("delta")) {
-        const std::string text = frame.value(QStringLiteral("text")).toString().toStdString();
-        if (text.empty())
+    } else if (type == "delta") {
+        if (frame.text.empty())
             return;
-        if (frame.value(QStringLiteral("channel")).toString() == QStringLiteral("reasoning"))
-            deliver(ReasoningDelta{id, text});
+        if (!budget.addBytes(frame.text.size()))
+            return failTurn(budget.error());
+        if (frame.reasoning)
+            deliver(ReasoningDelta{id, std::move(frame.text)});
         else
-            deliver(TextDelta{id, text});
-    } else if (type == QStringLiteral("tool_call")) {
-        ToolCall call;
-        const QString callId = frame.value(QStringLiteral("call_id")).toString();
-        call.id = callId.toStdString();
-        call.name = frame.value(QStringLiteral("name")).toString().toStdString();
-        const QJsonValue args = frame.value(QStringLiteral("arguments"));
-        call.arguments =
-            args.isObject()
-                ? QJsonDocument(args.toObject()).toJson(QJsonDocument::Compact).toStdString()
-                : args.toString(QStringLiteral("{}")).toStdString();
+            deliver(TextDelta{id, std::move(frame.text)});
+    } else if (type == "tool_call") {
+        if (!budget.addToolCall() || !budget.addBytes(frame.name.size() + frame.arguments.size()))
+            return failTurn(budget.error());
+        const QString callId = toQString(frame.callId);
         m_turn->unanswered.insert(callId);
-        deliver(ToolCallRequested{id, std::move(call)});
-    } else if (type == QStringLiteral("step.end")) {
-        if (frame.value(QStringLiteral("finish_reason")).toString() ==
-            QStringLiteral("tool_calls")) {
+        deliver(ToolCallRequested{
+            id,
+            {std::move(frame.callId), std::move(frame.name), std::move(frame.arguments), false}});
+    } else if (type == "step.end") {
+        if (frame.finishReason == "tool_calls") {
             m_turn->awaitingTools = true;
             deliver(StreamEnded{id, "tool_calls"});
         }
-    } else if (type == QStringLiteral("turn.end")) {
-        const QJsonObject usage = frame.value(QStringLiteral("usage")).toObject();
-        m_usage = {{QStringLiteral("promptTokens"),
-                    usage.value(QStringLiteral("prompt_tokens")).toInteger()},
-                   {QStringLiteral("completionTokens"),
-                    usage.value(QStringLiteral("completion_tokens")).toInteger()},
-                   {QStringLiteral("totalTokens"),
-                    usage.value(QStringLiteral("total_tokens")).toInteger()},
-                   {QStringLiteral("reasoningTokens"),
-                    usage.value(QStringLiteral("reasoning_tokens")).toInteger()},
-                   {QStringLiteral("cachedTokens"),
-                    usage.value(QStringLiteral("cached_tokens")).toInteger()}};
-        if (usage.isEmpty())
-            m_usage.clear();
+    } else if (type == "turn.end") {
+        m_usage = usageToVariant(frame.usage);
         Q_EMIT usageChanged();
-        const std::string finish =
-            frame.value(QStringLiteral("finish_reason")).toString().toStdString();
         endTurn();
-        deliver(StreamEnded{id, finish});
-    } else if (type == QStringLiteral("error")) {
-        ErrorInfo error{
-            frame.value(QStringLiteral("code")).toString().toStdString(),
-            frame.value(QStringLiteral("message")).toString().toStdString(),
-            frame.value(QStringLiteral("retryable")).toBool(),
-            static_cast<std::int64_t>(frame.value(QStringLiteral("retry_after_ms")).toDouble(-1))};
+        deliver(StreamEnded{id, std::move(frame.finishReason)});
+    } else if (type == "error") {
         endTurn();
-        deliver(StreamFailed{id, std::move(error), ErrorVerdict::Default});
+        deliver(StreamFailed{id, std::move(frame.error), ErrorVerdict::Default});
     }
     // tool_call.begin / tool_call.delta: the final tool_call frame is authoritative.
 }
@@ -349,7 +339,11 @@ ErrorInfo KoderWebSocketTransport::errorFromClose() const
     case QWebSocketProtocol::CloseCodePolicyViolated:
         return {"forbidden", with("The server refused the connection (policy)."), false, -1};
     case QWebSocketProtocol::CloseCodeTooMuchData:
-        return {"protocol_error", with("A frame was larger than 1 MiB."), false, -1};
+        return {"too_large",
+                with(QStringLiteral("The server sent a message larger than %1 bytes.")
+                         .arg(maxEventBytes())
+                         .toStdString()),
+                false, -1};
     case 4401:
         return {"unauthorized", with("The server refused the credentials."), false, -1};
     case 4429:

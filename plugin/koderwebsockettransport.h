@@ -11,7 +11,14 @@
 #include <QtCore/QUrl>
 #include <QtWebSockets/QWebSocket>
 
+#include <memory>
+
 #include <optional>
+
+namespace koder::wire {
+struct AichatFrame;
+class AichatFrameParser;
+} // namespace koder::wire
 
 /*!
     \qmltype KoderWebSocketTransport
@@ -42,8 +49,6 @@ class KoderWebSocketTransport : public KoderTransport {
     Q_PROPERTY(QVariantMap usage READ usage NOTIFY usageChanged FINAL)
 
 public:
-    static constexpr qint64 maxFrameBytes = 1 << 20;
-
     explicit KoderWebSocketTransport(QObject* parent = nullptr);
     ~KoderWebSocketTransport() override;
 
@@ -68,20 +73,15 @@ Q_SIGNALS:
     void usageChanged();
 
 private:
-    struct Turn {
-        QString id;
-        koder::agent::RequestId requestId = 0;
-        int nextSeq = 0;
-        bool awaitingTools = false; ///< step.end{tool_calls} came; tool.result frames next
-        QSet<QString> unanswered;   ///< call ids the server asked this turn, not yet answered
-    };
+    struct Turn;
 
     void ensureConnected();
     void sendFrame(QJsonObject frame);
     void onConnected();
     void onDisconnected();
     void onText(const QString& text);
-    void onTurnFrame(const QJsonObject& frame, const QString& type);
+    void onTurnFrame(koder::wire::AichatFrame& frame);
+    void applyLimits();
     void failTurn(koder::agent::ErrorInfo error);
     void endTurn();
     void closeWithError(QWebSocketProtocol::CloseCode code, koder::agent::ErrorInfo error);
@@ -97,7 +97,8 @@ private:
 
     QWebSocket m_socket;
     QList<QString> m_outbox; ///< frames waiting for the connection
-    std::optional<Turn> m_turn;
+    std::unique_ptr<Turn> m_turn;
+    std::unique_ptr<koder::wire::AichatFrameParser> m_frames;
     QStringList m_closedTurns;                                ///< recently closed turn ids, bounded
     std::optional<koder::agent::ErrorInfo> m_connectionError; ///< an `error` frame before a close
     QTimer m_ping;

@@ -61,4 +61,16 @@ QVariantMap errorToVariant(const ErrorInfo& error)
             {QStringLiteral("retryAfterMs"), static_cast<double>(error.retryAfterMs)}};
 }
 
+QVariantMap usageToVariant(const koder::wire::Usage& u)
+{
+    if (!u.present)
+        return {};
+    auto n = [](std::int64_t v) { return QVariant::fromValue<qint64>(v); };
+    return {{QStringLiteral("promptTokens"), n(u.promptTokens)},
+            {QStringLiteral("completionTokens"), n(u.completionTokens)},
+            {QStringLiteral("totalTokens"), n(u.totalTokens)},
+            {QStringLiteral("reasoningTokens"), n(u.reasoningTokens)},
+            {QStringLiteral("cachedTokens"), n(u.cachedTokens)}};
+}
+
 } // namespace koder::agent::qt

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "koder/agent/message.h"
+#include "usage.h"
 
 #include <QtCore/QString>
 #include <QtCore/QVariant>
@@ -32,5 +33,8 @@ std::string variantToJsonText(const QVariant& value);
 QVariantMap toolCallToVariant(const ToolCall& call);
 QVariantList toolCallsToVariant(const std::vector<ToolCall>& calls);
 QVariantMap errorToVariant(const ErrorInfo& error);
+/// promptTokens, completionTokens, totalTokens, reasoningTokens, cachedTokens; empty when the
+/// server sent none.
+QVariantMap usageToVariant(const koder::wire::Usage& usage);
 
 } // namespace koder::agent::qt

@@ -6,6 +6,7 @@
 #include "koder/agent/input.h"
 #include "replylimits.h"
 #include "ssedecoder.h"
+#include "usage.h"
 
 #include <cstdint>
 #include <functional>
@@ -14,16 +15,6 @@
 #include <vector>
 
 namespace koder::wire {
-
-/// Token counts from the usage chunk (`stream_options.include_usage`).
-struct Usage {
-    bool present = false;
-    std::int64_t promptTokens = 0;
-    std::int64_t completionTokens = 0;
-    std::int64_t totalTokens = 0;
-    std::int64_t reasoningTokens = 0;
-    std::int64_t cachedTokens = 0;
-};
 
 /// One request's stream. Handles text, `reasoning_content` / `reasoning` deltas, tool calls
 /// assembled by index (a new id at a used index opens a new call; a missing index counts by

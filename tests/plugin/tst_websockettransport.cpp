@@ -253,9 +253,17 @@ private Q_SLOTS:
             << send({{"type", "delta"}, {"seq", 9}, {"channel", "text"}, {"text", "x"}})
             << "protocol_error";
         QTest::newRow("binary") << step("binary", "bytes") << "protocol_error";
+        // Past maxEventBytes (1 MiB in this test): QWebSocket refuses it before buffering it.
         QTest::newRow("oversized")
             << step("raw", QString::fromLatin1(oversizedFramePrefix) +
                                QString(1100 * 1024, QLatin1Char('x')) + QStringLiteral("\"}"))
+            << "too_large";
+        QTest::newRow("nested deeper than 64")
+            << step("raw",
+                    QString::fromLatin1(oversizedFramePrefix)
+                            .replace(QStringLiteral("\"text\":\""), QStringLiteral("\"x\":")) +
+                        QString(80'000, QLatin1Char('[')) + QString(80'000, QLatin1Char(']')) +
+                        QStringLiteral("}"))
             << "protocol_error";
     }
 
@@ -263,10 +271,41 @@ private Q_SLOTS:
     {
         QFETCH(QJsonObject, bad);
         QFETCH(QString, code);
+        transport->setMaxEventBytes(1 << 20);
         script({{started(), delta("ok "), bad, delta("never"), turnEnd()}});
         sendAndSettle();
         expectError(code.toLatin1().constData(), false);
         QCOMPARE(replyText(), QStringLiteral("ok "));
+    }
+
+    void repliesPastTheLimitsEndTooLarge()
+    {
+        QJsonArray manyCalls{started()};
+        for (int i = 0; i < 3; ++i)
+            manyCalls.append(send({{"type", "tool_call"},
+                                   {"step", 0},
+                                   {"call_id", QStringLiteral("c%1").arg(i)},
+                                   {"name", "get_time"},
+                                   {"arguments", QJsonObject{}}}));
+        manyCalls.append(
+            send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}));
+        script(
+            {{started(), delta("0123456"), delta("789ab"), delta("never"), turnEnd()}, manyCalls});
+
+        // Endless text: what arrived before the limit stays on screen.
+        transport->setMaxReplyBytes(10);
+        sendAndSettle();
+        expectError("too_large", false);
+        QCOMPARE(replyText(), QStringLiteral("0123456"));
+        QVERIFY(!framesOfType("turn.abort").isEmpty()); // the server is told to stop
+
+        // Too many tool calls in one step.
+        transport->setMaxReplyBytes(1 << 20);
+        transport->setMaxToolCallsPerStep(2);
+        agent->clear();
+        sendAndSettle();
+        expectError("too_large", false);
+        QVERIFY(agent->pendingToolCalls().size() <= 2);
     }
 
     void unknownTypesAndFieldsAreIgnored()
