@@ -13,6 +13,7 @@ struct Pending {
     ScriptedHttpServer::Response out;
     qsizetype written = 0;
     std::size_t nextCut = 0;
+    qint64 repeated = 0; ///< how often the repeated tail was written
     bool responding = false;
 };
 constexpr char pendingProperty[] = "koderPending";
@@ -164,6 +165,7 @@ void ScriptedHttpServer::writeNext(QTcpSocket* socket)
     if (end > p->written) {
         socket->write(r.bytes.constData() + p->written, end - p->written);
         socket->flush();
+        m_bytesWritten += end - p->written;
         p->written = end;
     }
     if (r.dropAfter >= 0 && p->written >= r.dropAfter) {
@@ -174,6 +176,16 @@ void ScriptedHttpServer::writeNext(QTcpSocket* socket)
         return;
     if (p->written < r.bytes.size()) {
         QTimer::singleShot(0, socket, [this, socket] { writeNext(socket); });
+        return;
+    }
+    if (p->repeated < r.repeatCount) {
+        // Write only what the client takes: the server's own buffer stays small.
+        if (socket->bytesToWrite() < 4 * r.repeat.size() + (1 << 20)) {
+            socket->write(r.repeat);
+            m_bytesWritten += r.repeat.size();
+            ++p->repeated;
+        }
+        QTimer::singleShot(r.repeatIntervalMs, socket, [this, socket] { writeNext(socket); });
         return;
     }
     socket->disconnectFromHost();

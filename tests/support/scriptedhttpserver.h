@@ -24,6 +24,11 @@ public:
         std::vector<qsizetype> cuts; ///< write boundaries inside `bytes`, ascending
         qsizetype dropAfter = -1;    ///< close the connection after this many bytes
         qsizetype stallAfter = -1;   ///< stop writing (stay connected) after this many bytes
+        /// After `bytes`: `repeat` written `repeatCount` times, one per event-loop turn (or one
+        /// per `repeatIntervalMs`), while the client stays connected; never held whole in memory.
+        QByteArray repeat;
+        qint64 repeatCount = 0;
+        int repeatIntervalMs = 0;
     };
     struct Received {
         QByteArray method;
@@ -49,6 +54,8 @@ public:
 
     void enqueue(Response response) { m_responses.push_back(std::move(response)); }
     const QList<Received>& received() const { return m_received; }
+    /// Bytes written to clients so far, repeated tails included.
+    qint64 bytesWritten() const { return m_bytesWritten; }
     int openConnections() const;
 
 Q_SIGNALS:
@@ -63,4 +70,5 @@ private:
     QTcpServer m_server;
     std::deque<Response> m_responses;
     QList<Received> m_received;
+    qint64 m_bytesWritten = 0;
 };
