@@ -114,12 +114,14 @@ Pane {
                     spacing: 0
                     Label {
                         Layout.fillWidth: true
+                        textFormat: Text.PlainText
                         text: row.text
                         elide: Text.ElideRight
                         font.bold: row.highlighted
                     }
                     Label {
                         Layout.fillWidth: true
+                        textFormat: Text.PlainText
                         text: pane.messagesText(row.messageCount) + " · "
                               + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
                         font.pointSize: Math.max(1, pane.font.pointSize - 1)
@@ -178,6 +180,7 @@ Pane {
                 horizontalAlignment: Text.AlignHCenter
                 wrapMode: Text.Wrap
                 opacity: 0.7
+                textFormat: Text.PlainText
                 text: search.text !== "" ? qsTr("No conversation matches “%1”.").arg(search.text)
                                          : qsTr("Your conversations will be listed here.")
             }
@@ -223,6 +226,8 @@ Pane {
         title: qsTr("Delete conversation")
         standardButtons: Dialog.Yes | Dialog.No
         Label {
+            objectName: "deleteQuestion"
+            textFormat: Text.PlainText
             text: qsTr("Delete “%1” and all its messages? This cannot be undone.")
                   .arg(deleteDialog.conversationTitle)
             wrapMode: Text.Wrap

@@ -37,11 +37,13 @@ Pane {
             Layout.fillWidth: true
             Label {
                 Layout.fillWidth: true
+                textFormat: Text.PlainText
                 text: qsTr("Event log")
                 font.bold: true
                 Accessible.role: Accessible.Heading
             }
             Label {
+                textFormat: Text.PlainText
                 text: qsTr("status: %1").arg(panel.controller.status)
                 opacity: 0.75
             }
@@ -61,6 +63,7 @@ Pane {
                 width: ListView.view.width
                 font.family: "monospace"
                 elide: Text.ElideRight
+                textFormat: Text.PlainText
                 text: modelData.seq + "  " + modelData.kind
                       + (modelData.repeat > 1 ? " ×" + modelData.repeat : "")
                       + "  " + modelData.subject

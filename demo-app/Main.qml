@@ -25,6 +25,7 @@ ApplicationWindow {
     readonly property alias chatView: chat
     readonly property alias debugPanel: debugPanel
     readonly property alias settingsDialog: settingsDialog
+    readonly property alias linkDialog: linkDialog
 
     function sendText(text: var) {
         agent.send(String(text))
@@ -190,10 +191,12 @@ ApplicationWindow {
                 Layout.fillWidth: true
                 elide: Text.ElideRight
                 font.bold: true
+                textFormat: Text.PlainText
                 text: conversations.currentTitle || qsTr("New conversation")
                 Accessible.role: Accessible.Heading
             }
             Label {
+                textFormat: Text.PlainText
                 text: window.settings.agent === "openai" ? qsTr("OpenAI-compatible: %1").arg(window.settings.model)
                     : window.settings.agent === "ws" ? qsTr("WebSocket: %1").arg(window.settings.wsUrl)
                     : qsTr("Offline local agent")
@@ -210,6 +213,7 @@ ApplicationWindow {
     // A store problem (cannot open, cannot write, a damaged row) is said, never hidden.
     footer: Label {
         visible: store.error !== ""
+        textFormat: Text.PlainText
         text: qsTr("Conversation store: %1").arg(store.error)
         wrapMode: Text.Wrap
         padding: 8
@@ -236,7 +240,7 @@ ApplicationWindow {
             controller: agent
             focus: true
             onBranched: (conversationId) => agent.conversationId = conversationId
-            onLinkActivated: (url) => Qt.openUrlExternally(url) // the user clicked it
+            onLinkActivated: (url) => linkDialog.ask(url) // the user clicked it: ask first
         }
 
         DebugPanel {
@@ -252,5 +256,83 @@ ApplicationWindow {
         settings: window.settings
         appearance: window.appearance
         anchors.centerIn: parent
+    }
+
+    // A link from a message opens only when the user says so, after seeing where it goes; only
+    // web and e-mail addresses (KoderText.isSafeLink) can be opened at all.
+    Dialog {
+        id: linkDialog
+        objectName: "linkDialog"
+        property string target
+        // For tests.
+        readonly property alias openButton: openButton
+        readonly property alias cancelButton: cancelButton
+        readonly property alias targetLabel: targetLabel
+        readonly property bool openable: KoderText.isSafeLink(target)
+        function ask(url: string) {
+            target = url
+            open()
+        }
+        function openTarget() {
+            if (openable)
+                Qt.openUrlExternally(target)
+        }
+        parent: Overlay.overlay
+        anchors.centerIn: parent
+        modal: true
+        title: qsTr("Open link?")
+        onOpened: cancelButton.forceActiveFocus() // the safe choice has the focus
+        onAccepted: openTarget()
+
+        ColumnLayout {
+            spacing: 8
+            Label {
+                textFormat: Text.PlainText
+                text: linkDialog.openable ? qsTr("This link goes to:")
+                                          : qsTr("This link cannot be opened: only web and e-mail addresses can.")
+                wrapMode: Text.Wrap
+                Layout.preferredWidth: 360
+            }
+            Label {
+                id: targetLabel
+                objectName: "linkTarget"
+                textFormat: Text.PlainText
+                text: linkDialog.target
+                font.family: "monospace"
+                wrapMode: Text.WrapAnywhere
+                maximumLineCount: 6
+                elide: Text.ElideRight
+                Layout.preferredWidth: 360
+                Accessible.role: Accessible.StaticText
+                Accessible.name: qsTr("Link address: %1").arg(text)
+            }
+        }
+
+        footer: RowLayout {
+            spacing: 8
+            Item { Layout.fillWidth: true }
+            Button {
+                id: openButton
+                objectName: "openLinkButton"
+                text: qsTr("Open")
+                enabled: linkDialog.openable
+                Accessible.name: qsTr("Open the link")
+                onClicked: linkDialog.accept()
+                Keys.onReturnPressed: linkDialog.accept()
+                Keys.onEnterPressed: linkDialog.accept()
+                Layout.bottomMargin: 12
+            }
+            Button {
+                id: cancelButton
+                objectName: "cancelLinkButton"
+                text: qsTr("Cancel")
+                Accessible.name: qsTr("Do not open the link")
+                onClicked: linkDialog.reject()
+                Keys.onReturnPressed: linkDialog.reject()
+                Keys.onEnterPressed: linkDialog.reject()
+                Layout.rightMargin: 12
+                Layout.bottomMargin: 12
+            }
+        }
     }
 }

@@ -97,7 +97,7 @@ Dialog {
         columnSpacing: 12
         rowSpacing: 8
 
-        Label { text: qsTr("Agent") }
+        Label { textFormat: Text.PlainText; text: qsTr("Agent") }
         ComboBox {
             id: agentBox
             Layout.fillWidth: true
@@ -106,7 +106,7 @@ Dialog {
             Accessible.name: qsTr("Agent")
         }
 
-        Label { text: qsTr("Server URL"); visible: agentBox.currentIndex === 1 }
+        Label { textFormat: Text.PlainText; text: qsTr("Server URL"); visible: agentBox.currentIndex === 1 }
         TextField {
             id: baseUrl
             visible: agentBox.currentIndex === 1
@@ -115,7 +115,7 @@ Dialog {
             placeholderText: "http://127.0.0.1:11434/v1"
             Accessible.name: qsTr("Server URL")
         }
-        Label { text: qsTr("Model"); visible: agentBox.currentIndex === 1 }
+        Label { textFormat: Text.PlainText; text: qsTr("Model"); visible: agentBox.currentIndex === 1 }
         TextField {
             id: model
             visible: agentBox.currentIndex === 1
@@ -123,7 +123,7 @@ Dialog {
             placeholderText: "qwen3:8b"
             Accessible.name: qsTr("Model")
         }
-        Label { text: qsTr("API key"); visible: agentBox.currentIndex === 1 }
+        Label { textFormat: Text.PlainText; text: qsTr("API key"); visible: agentBox.currentIndex === 1 }
         TextField {
             id: apiKey
             visible: agentBox.currentIndex === 1
@@ -139,7 +139,7 @@ Dialog {
             text: qsTr("Remember the API key on this computer (kept unencrypted in the settings file)")
         }
 
-        Label { text: qsTr("WebSocket URL"); visible: agentBox.currentIndex === 2 }
+        Label { textFormat: Text.PlainText; text: qsTr("WebSocket URL"); visible: agentBox.currentIndex === 2 }
         TextField {
             id: wsUrl
             visible: agentBox.currentIndex === 2
@@ -149,7 +149,7 @@ Dialog {
             Accessible.name: qsTr("WebSocket URL")
         }
 
-        Label { text: qsTr("Tool permissions") }
+        Label { textFormat: Text.PlainText; text: qsTr("Tool permissions") }
         ComboBox {
             id: acceptBox
             Layout.fillWidth: true
@@ -157,7 +157,7 @@ Dialog {
             textRole: "text"
             Accessible.name: qsTr("Tool permissions")
         }
-        Label { text: qsTr("Language") }
+        Label { textFormat: Text.PlainText; text: qsTr("Language") }
         ComboBox {
             id: languageBox
             Layout.fillWidth: true
@@ -165,7 +165,7 @@ Dialog {
             textRole: "name"
             Accessible.name: qsTr("Language")
         }
-        Label { text: qsTr("Theme") }
+        Label { textFormat: Text.PlainText; text: qsTr("Theme") }
         ComboBox {
             id: themeBox
             Layout.fillWidth: true

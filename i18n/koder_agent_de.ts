@@ -254,6 +254,10 @@
         <source>The server sent nothing for %1 ms.</source>
         <translation>Der Server hat %1 ms lang nichts gesendet.</translation>
     </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>Der Server hat auf einen anderen Ursprung umgeleitet (%1); die Anfrage wurde nicht dorthin gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>

@@ -254,6 +254,10 @@
         <source>The server sent nothing for %1 ms.</source>
         <translation>El servidor no envió nada durante %1 ms.</translation>
     </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>El servidor redirigió a otro origen (%1); la solicitud no se envió allí.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>

@@ -254,6 +254,10 @@
         <source>The server sent nothing for %1 ms.</source>
         <translation>O servidor não enviou nada por %1 ms.</translation>
     </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>O servidor redirecionou para outra origem (%1); a solicitação não foi enviada para lá.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>

@@ -163,6 +163,38 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>Conversation store: %1</source>
         <translation>Gesprächsspeicher: %1</translation>
     </message>
+    <message>
+        <source>Open link?</source>
+        <translation>Link öffnen?</translation>
+    </message>
+    <message>
+        <source>This link goes to:</source>
+        <translation>Dieser Link führt zu:</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened: only web and e-mail addresses can.</source>
+        <translation>Dieser Link kann nicht geöffnet werden: Nur Web- und E-Mail-Adressen lassen sich öffnen.</translation>
+    </message>
+    <message>
+        <source>Link address: %1</source>
+        <translation>Linkadresse: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Open the link</source>
+        <translation>Den Link öffnen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Do not open the link</source>
+        <translation>Den Link nicht öffnen</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

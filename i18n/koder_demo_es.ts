@@ -163,6 +163,38 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>Conversation store: %1</source>
         <translation>Almacén de conversaciones: %1</translation>
     </message>
+    <message>
+        <source>Open link?</source>
+        <translation>¿Abrir el enlace?</translation>
+    </message>
+    <message>
+        <source>This link goes to:</source>
+        <translation>Este enlace lleva a:</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened: only web and e-mail addresses can.</source>
+        <translation>Este enlace no se puede abrir: solo se pueden abrir direcciones web y de correo electrónico.</translation>
+    </message>
+    <message>
+        <source>Link address: %1</source>
+        <translation>Dirección del enlace: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>Open the link</source>
+        <translation>Abrir el enlace</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Do not open the link</source>
+        <translation>No abrir el enlace</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

@@ -163,6 +163,38 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Conversation store: %1</source>
         <translation>Armazenamento de conversas: %1</translation>
     </message>
+    <message>
+        <source>Open link?</source>
+        <translation>Abrir o link?</translation>
+    </message>
+    <message>
+        <source>This link goes to:</source>
+        <translation>Este link leva a:</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened: only web and e-mail addresses can.</source>
+        <translation>Este link não pode ser aberto: só endereços da web e de e-mail podem.</translation>
+    </message>
+    <message>
+        <source>Link address: %1</source>
+        <translation>Endereço do link: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Abrir</translation>
+    </message>
+    <message>
+        <source>Open the link</source>
+        <translation>Abrir o link</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>Do not open the link</source>
+        <translation>Não abrir o link</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

@@ -10,6 +10,10 @@ import Koder.Agent
     \brief One message: alignment and colours by role, Markdown rendered safely, streaming,
     stopped and error states, tool call and tool result cards, copy / regenerate / edit / branch.
 
+    Only the Markdown body is rich text, and only as KoderText.toSafeHtml renders it; everything
+    else that comes from outside (reasoning, tool names and arguments, errors) is plain text, so
+    no markup in it is interpreted and nothing is fetched.
+
     Usable as a delegate of a model with the KoderMessageModel roles. The bubble is the message's
     accessible item (StaticText) and, for replies, a polite live region: while the reply streams
     its phrases are announced; when it ends its accessible name becomes the whole reply.
@@ -79,7 +83,9 @@ Item {
             spacing: 4
 
             Label {
+                objectName: "toolHeader"
                 visible: root.isTool
+                textFormat: Text.PlainText
                 text: root.denied ? qsTr("Tool %1: denied").arg(root.toolName)
                                   : qsTr("Tool %1: result").arg(root.toolName)
                 font.bold: true
@@ -88,7 +94,9 @@ Item {
             }
 
             Label {
+                objectName: "reasoningLabel"
                 visible: root.reasoning !== ""
+                textFormat: Text.PlainText
                 text: root.reasoning
                 wrapMode: Text.Wrap
                 font.italic: true
@@ -127,11 +135,15 @@ Item {
                     ColumnLayout {
                         anchors.fill: parent
                         Label {
+                            objectName: "toolCallName"
+                            textFormat: Text.PlainText
                             text: qsTr("Calls %1").arg(callCard.modelData.name)
                             font.bold: true
                             color: palette.text
                         }
                         Label {
+                            objectName: "toolCallArguments"
+                            textFormat: Text.PlainText
                             text: JSON.stringify(callCard.modelData.arguments, null, 2)
                             font.family: "monospace"
                             wrapMode: Text.WrapAnywhere
@@ -157,6 +169,7 @@ Item {
                 Label {
                     objectName: "stoppedBadge"
                     visible: root.aborted
+                    textFormat: Text.PlainText
                     text: qsTr("Stopped")
                     font.italic: true
                     color: palette.text
@@ -164,6 +177,7 @@ Item {
                 Label {
                     objectName: "errorBadge"
                     visible: root.errorText !== ""
+                    textFormat: Text.PlainText
                     text: qsTr("Error: %1").arg(root.errorText)
                     color: "#c62828"
                     wrapMode: Text.Wrap

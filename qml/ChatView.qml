@@ -15,7 +15,8 @@ import Koder.Agent
     ChatView {
         anchors.fill: parent
         controller: KoderAgentController { transport: KoderLocalAgent {} }
-        onLinkActivated: (url) => Qt.openUrlExternally(url) // the app decides
+        // The app decides; KoderText.isSafeLink allows http:, https: and mailto: only.
+        onLinkActivated: (url) => { if (KoderText.isSafeLink(url)) Qt.openUrlExternally(url) }
     }
     \endqml
 
@@ -34,7 +35,8 @@ FocusScope {
     /*! True while the view follows the newest message. */
     readonly property alias pinned: list.pinned
 
-    /*! A link in a message was activated; nothing is opened unless the app does it. */
+    /*! A link in a message was activated. The view opens nothing itself and passes every
+        target on as it is: check it with KoderText.isSafeLink before opening it. */
     signal linkActivated(string url)
     /*! A branch was made; \a conversationId is the new conversation. */
     signal branched(string conversationId)
@@ -136,6 +138,7 @@ FocusScope {
         TextArea {
             id: editText
             implicitWidth: 360
+            textFormat: TextEdit.PlainText
             wrapMode: TextArea.Wrap
             Accessible.name: qsTr("Message text")
         }

@@ -9,6 +9,7 @@ import Koder.Agent
     \inqmlmodule Koder.Agent
     \brief Asks the user about the first pending tool call: the tool, what it does, its
     arguments, whether it only reads or also writes; Approve or Deny (with an optional reason).
+    The tool's name, description and arguments are shown as plain text.
 
     Keyboard: Tab reaches the reason, Approve and Deny; Enter approves only when Approve has the
     focus; Escape denies.
@@ -61,6 +62,8 @@ Pane {
         spacing: 6
 
         Label {
+            objectName: "promptTitle"
+            textFormat: Text.PlainText
             text: root.call ? qsTr("Allow the tool \"%1\" to run?").arg(root.call.name) : ""
             font.bold: true
             color: palette.text
@@ -68,20 +71,25 @@ Pane {
             Layout.fillWidth: true
         }
         Label {
+            objectName: "promptDescription"
             readonly property string description: root.call ? root.descriptionOf(root.call.name) : ""
             visible: description !== ""
+            textFormat: Text.PlainText
             text: description
             color: palette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
         Label {
+            textFormat: Text.PlainText
             text: root.call && root.call.readOnly ? qsTr("Read-only: it changes nothing.")
                                                   : qsTr("Writing: it can change things.")
             color: palette.text
             font.italic: true
         }
         Label {
+            objectName: "promptArguments"
+            textFormat: Text.PlainText
             text: root.call ? JSON.stringify(root.call.arguments, null, 2) : ""
             font.family: "monospace"
             wrapMode: Text.WrapAnywhere

@@ -47,6 +47,7 @@ Pane {
             id: notice
             objectName: "senderNotice"
             visible: text !== ""
+            textFormat: Text.PlainText
             text: root.awaitingApproval ? qsTr("Approve or deny the tool call first.")
                                         : root.rejection
             color: palette.text
@@ -67,6 +68,7 @@ Pane {
                     id: input
                     objectName: "senderInput"
                     enabled: !root.awaitingApproval
+                    textFormat: TextEdit.PlainText
                     placeholderText: qsTr("Write a message")
                     wrapMode: TextArea.Wrap
                     focus: true

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The demo's helpers: settings keep the API key only with permission, the note book appends and
-// reports failures, the conversation filter follows the live list, and the appearance switches
-// language and theme.
+// reports failures, the conversation filter follows the live list, the appearance switches
+// language and theme; and the window opens a link only after the user said so.
 #include "appearance.h"
 #include "conversationfilter.h"
 #include "demosettings.h"
@@ -15,11 +15,41 @@
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
+#include <QtGui/QDesktopServices>
 #include <QtGui/QGuiApplication>
+#include <QtQml/QQmlComponent>
+#include <QtQml/QQmlEngine>
+#include <QtQuick/QQuickItem>
+#include <QtQuick/QQuickWindow>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 
+#include <memory>
+
 using namespace koder::agent;
+
+// Stands in for the desktop: what Qt.openUrlExternally would have opened, for any scheme.
+class UrlCatcher : public QObject {
+    Q_OBJECT
+public:
+    static inline const QStringList schemes{QStringLiteral("http"),   QStringLiteral("https"),
+                                            QStringLiteral("mailto"), QStringLiteral("file"),
+                                            QStringLiteral("data"),   QStringLiteral("javascript")};
+    UrlCatcher()
+    {
+        for (const QString& scheme : schemes)
+            QDesktopServices::setUrlHandler(scheme, this, "open");
+    }
+    ~UrlCatcher() override
+    {
+        for (const QString& scheme : schemes)
+            QDesktopServices::unsetUrlHandler(scheme);
+    }
+    QList<QUrl> opened;
+
+public Q_SLOTS:
+    void open(const QUrl& url) { opened.append(url); }
+};
 
 class TstDemo : public QObject {
     Q_OBJECT
@@ -114,6 +144,71 @@ private Q_SLOTS:
         QVERIFY(filter.get(5).toMap().isEmpty());
         QVERIFY(list.remove(QStringLiteral("c1")));
         QCOMPARE(filter.count(), 0);
+    }
+
+    void aLinkOpensOnlyWhenTheUserSaysSo()
+    {
+        UrlCatcher desktop;
+        QTemporaryDir dir;
+        DemoSettings settings(false);
+        Appearance appearance;
+        NoteBook notes(dir.filePath(QStringLiteral("notes.md")));
+        QQmlEngine engine;
+        engine.addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
+        QQmlComponent component(&engine);
+        component.setData("import KoderDemo\nMain {}\n", QUrl());
+        std::unique_ptr<QObject> object(component.createWithInitialProperties(
+            {{QStringLiteral("settings"), QVariant::fromValue(&settings)},
+             {QStringLiteral("appearance"), QVariant::fromValue(&appearance)},
+             {QStringLiteral("notes"), QVariant::fromValue(&notes)},
+             {QStringLiteral("storePath"), QString()}}));
+        auto* window = qobject_cast<QQuickWindow*>(object.get());
+        QVERIFY2(window, qPrintable(component.errorString()));
+        window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(window));
+        QObject* chat = window->property("chatView").value<QObject*>();
+        QObject* dialog = window->property("linkDialog").value<QObject*>();
+        QVERIFY(chat && dialog);
+        auto* target = dialog->property("targetLabel").value<QQuickItem*>();
+        auto* openButton = dialog->property("openButton").value<QQuickItem*>();
+        auto* cancelButton = dialog->property("cancelButton").value<QQuickItem*>();
+        QVERIFY(target && openButton && cancelButton);
+        const auto activate = [&](const QString& url) {
+            QVERIFY(QMetaObject::invokeMethod(chat, "linkActivated", Q_ARG(QString, url)));
+            QTRY_VERIFY(dialog->property("opened").toBool());
+            QCOMPARE(target->property("text").toString(), url);
+            QTRY_VERIFY(cancelButton->hasActiveFocus()); // the safe choice first
+        };
+        const QUrl web(QStringLiteral("https://example.invalid/docs"));
+
+        // Enter on Cancel (the focus): nothing opens.
+        activate(web.toString());
+        QVERIFY(openButton->isEnabled());
+        QTest::keyClick(window, Qt::Key_Return);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        // Escape: nothing opens.
+        activate(web.toString());
+        QTest::keyClick(window, Qt::Key_Escape);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QTest::qWait(50);
+        QCOMPARE(desktop.opened, QList<QUrl>());
+
+        // Back-Tab to Open, Enter: the web address opens.
+        activate(web.toString());
+        QTest::keyClick(window, Qt::Key_Backtab);
+        QTRY_VERIFY(openButton->hasActiveFocus());
+        QTest::keyClick(window, Qt::Key_Return);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QTRY_COMPARE(desktop.opened, QList<QUrl>{web});
+
+        // Another scheme is shown but cannot be opened, not even by accepting the dialog.
+        desktop.opened.clear();
+        activate(QStringLiteral("javascript:alert(1)"));
+        QVERIFY(!openButton->isEnabled());
+        QVERIFY(QMetaObject::invokeMethod(dialog, "accept"));
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        QTest::qWait(50);
+        QCOMPARE(desktop.opened, QList<QUrl>());
     }
 
     void languageAndThemeSwitch()

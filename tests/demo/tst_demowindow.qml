@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
-// settings dialog, and the whole window through a read-only and a writing tool call.
+// settings dialog, the whole window through a read-only and a writing tool call, and a link that
+// asks before it opens.
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -191,6 +192,33 @@ Item {
             window.settings.showDebug = true
             tryVerify(() => window.debugPanel.entries.length > 0)
             verify(window.debugPanel.entries.some(e => e.kind === "deny"))
+        }
+
+        function test_aLinkAsksFirstAndShowsWhereItGoes() {
+            const window = createTemporaryObject(windowComponent, root)
+            const dialog = window.linkDialog
+            verify(!dialog.visible)
+
+            // A web link: the address is shown as text, Cancel has the focus, Open is offered.
+            window.chatView.linkActivated("https://example.invalid/<b>page</b>")
+            tryVerify(() => dialog.opened)
+            compare(dialog.targetLabel.text, "https://example.invalid/<b>page</b>")
+            compare(dialog.targetLabel.textFormat, Text.PlainText)
+            tryVerify(() => dialog.cancelButton.focus, 1000, "the safe choice has the focus")
+            verify(dialog.openButton.enabled)
+            compare(dialog.openButton.Accessible.name, "Open the link")
+            compare(dialog.cancelButton.Accessible.name, "Do not open the link")
+            mouseClick(dialog.cancelButton)
+            tryVerify(() => !dialog.visible)
+
+            // Anything else can only be looked at.
+            window.chatView.linkActivated("javascript:alert(1)")
+            tryVerify(() => dialog.opened)
+            compare(dialog.targetLabel.text, "javascript:alert(1)")
+            verify(!dialog.openable)
+            verify(!dialog.openButton.enabled)
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
         }
     }
 }

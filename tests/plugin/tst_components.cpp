@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// The QML components from C++: Markdown safety against a live local server, the exact
-// accessibility events of a streamed, a stopped and a failed reply (through the notifier seam),
-// the translations, and screenshots in light and dark palettes.
+// The QML components from C++: Markdown safety against a live local server, outside text shown
+// as plain text everywhere (no fetch from any field), the safe-link filter and a ChatView that
+// opens nothing, the exact accessibility events of a streamed, a stopped and a failed reply
+// (through the notifier seam), the translations, and screenshots in light and dark palettes.
 #include "accessibilitynotifier.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
@@ -9,11 +10,13 @@
 
 #include <QtCore/QDir>
 #include <QtCore/QTranslator>
+#include <QtGui/QDesktopServices>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QPalette>
 #include <QtGui/QTextBlock>
 #include <QtGui/QTextDocument>
 #include <QtNetwork/QTcpServer>
+#include <QtNetwork/QTcpSocket>
 #include <QtQml/QQmlComponent>
 #include <QtQml/QQmlEngine>
 #include <QtQuick/QQuickItem>
@@ -106,6 +109,45 @@ struct Recorder {
     QList<AccessibilityRecord> records;
 };
 
+// Stands in for the desktop for every scheme a link could have: what Qt.openUrlExternally (or
+// QDesktopServices::openUrl) would have opened ends up in `opened`.
+class UrlCatcher : public QObject {
+    Q_OBJECT
+public:
+    static inline const QStringList schemes{QStringLiteral("http"),   QStringLiteral("https"),
+                                            QStringLiteral("mailto"), QStringLiteral("file"),
+                                            QStringLiteral("data"),   QStringLiteral("javascript"),
+                                            QStringLiteral("custom"), QStringLiteral("qrc")};
+    UrlCatcher()
+    {
+        for (const QString& scheme : schemes)
+            QDesktopServices::setUrlHandler(scheme, this, "open");
+    }
+    ~UrlCatcher() override
+    {
+        for (const QString& scheme : schemes)
+            QDesktopServices::unsetUrlHandler(scheme);
+    }
+    QList<QUrl> opened;
+
+public Q_SLOTS:
+    void open(const QUrl& url) { opened.append(url); }
+};
+
+// Every item under `root` that has a text and a text format (Text, Label, TextEdit, ...).
+QList<QQuickItem*> textItems(QQuickItem* root)
+{
+    QList<QQuickItem*> out;
+    QList<QQuickItem*> todo{root};
+    while (!todo.isEmpty()) {
+        QQuickItem* item = todo.takeFirst();
+        if (item->property("textFormat").isValid() && item->property("text").isValid())
+            out.append(item);
+        todo.append(item->childItems());
+    }
+    return out;
+}
+
 QString lastId(KoderAgentController* agent)
 {
     return agent->messages()->get(agent->messages()->count() - 1).value("messageId").toString();
@@ -159,6 +201,302 @@ private Q_SLOTS:
             !KoderText::toSafeHtml(reply).contains(QStringLiteral("<img"), Qt::CaseInsensitive));
         QVERIFY(!trap.waitForNewConnection(300)); // a window for a fetch; none may come
         QCOMPARE(connections, 0);
+    }
+
+    // Reasoning, tool names and arguments, errors, the permission prompt: text from outside is
+    // shown as the text it is. An <img> in any of them must not make the view fetch anything.
+    void outsideTextIsPlainAndNeverFetched()
+    {
+        QTcpServer trap; // an image host that counts who comes
+        QVERIFY(trap.listen(QHostAddress::LocalHost, 0));
+        int connections = 0;
+        connect(&trap, &QTcpServer::newConnection, this, [&] {
+            ++connections;
+            while (QTcpSocket* socket = trap.nextPendingConnection())
+                socket->deleteLater();
+        });
+        const QString img =
+            QStringLiteral("<img src=\"http://127.0.0.1:%1/x.png\">").arg(trap.serverPort());
+        // JSON.stringify escapes double quotes; single quotes reach an arguments label as they are
+        // (and arguments that are one string put the tag on the label's first line).
+        const QString imgSingle =
+            QStringLiteral("<img src='http://127.0.0.1:%1/y.png'>").arg(trap.serverPort());
+        const QString port = QStringLiteral("127.0.0.1:%1").arg(trap.serverPort());
+
+        QQuickView view;
+        view.engine()->addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
+        view.resize(900, 900);
+        QByteArray qml = R"(
+import QtQuick
+import QtQuick.Layouts
+import Koder.Agent
+Item {
+    id: stage
+    readonly property string img: 'IMG'
+    readonly property string imgSingle: "IMGSINGLE"
+    readonly property var args: ({ a: stage.img, b: stage.imgSingle })
+    property alias chat: chat
+    width: 900; height: 900
+    ColumnLayout {
+        width: 440
+        Bubble {
+            Layout.fillWidth: true
+            messageId: "a"; role: "assistant"; text: stage.img; reasoning: stage.img
+            streaming: false; aborted: false; errorText: stage.img; toolName: ""
+            toolCalls: [{ id: "c1", name: stage.img, arguments: stage.args },
+                        { id: "c2", name: "raw", arguments: stage.imgSingle }]
+            isError: true; denied: false
+        }
+        Bubble {
+            Layout.fillWidth: true
+            messageId: "t"; role: "tool"; text: stage.img; reasoning: ""
+            streaming: false; aborted: false; errorText: ""; toolName: stage.img
+            toolCalls: []; isError: false; denied: false
+        }
+        Bubble {
+            Layout.fillWidth: true
+            messageId: "d"; role: "tool"; text: stage.img; reasoning: ""
+            streaming: false; aborted: false; errorText: ""; toolName: stage.img
+            toolCalls: []; isError: false; denied: true
+        }
+    }
+    ChatView {
+        id: chat
+        x: 450; width: 450; height: 900
+        showToolResults: true
+        controller: KoderAgentController {
+            KoderTool { name: stage.img; description: stage.img }
+            transport: KoderLocalAgent {
+                tokensPerSecond: 0
+                reply: stage.img
+                toolCalls: [{ name: stage.img, arguments: stage.args }]
+            }
+        }
+    }
+}
+)";
+        qml.replace("IMGSINGLE", imgSingle.toUtf8());
+        qml.replace("IMG", img.toUtf8());
+        QQmlComponent component(view.engine());
+        component.setData(
+            qml, QUrl::fromLocalFile(QDir::current().filePath(QStringLiteral("Hostile.qml"))));
+        std::unique_ptr<QQuickItem> root(qobject_cast<QQuickItem*>(component.create()));
+        QVERIFY2(root, qPrintable(component.errorString()));
+        root->setParentItem(view.contentItem());
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+        auto* chat = root->property("chat").value<QQuickItem*>();
+        QVERIFY(chat);
+        auto* agent = chat->property("controller").value<KoderAgentController*>();
+        QVERIFY(agent);
+        QVERIFY(agent->send(QStringLiteral("go")));
+        QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+        QVERIFY(!view.grabWindow().isNull()); // renders (and lays out) every text now
+        QTest::qWait(500);                    // a window for a fetch to arrive; none may
+        QCOMPARE(connections, 0);
+
+        // Everything that shows the address, and how; the prompt while it is up.
+        QStringList seen;
+        const auto check = [&] {
+            for (QQuickItem* item : textItems(root.get())) {
+                const QString text = item->property("text").toString();
+                if (!text.contains(port) || !item->isVisible())
+                    continue;
+                const QString name = item->objectName();
+                const int format = item->property("textFormat").toInt();
+                if (name == QLatin1String("bubbleBody") && format == 1 /* RichText */) {
+                    // The Markdown body: only what the safe renderer made of it.
+                    QVERIFY2(!text.contains(QStringLiteral("<img"), Qt::CaseInsensitive),
+                             qPrintable(text));
+                    continue;
+                }
+                QVERIFY2(
+                    format == 0 /* PlainText */,
+                    qPrintable(QStringLiteral("%1 (%2) shows outside text with format %3")
+                                   .arg(name, QString::fromLatin1(item->metaObject()->className()))
+                                   .arg(format)));
+                // The literal markup is what the user reads.
+                QVERIFY2(text.contains(img) || text.contains(imgSingle), qPrintable(text));
+                if (!name.isEmpty() && !seen.contains(name))
+                    seen << name;
+            }
+        };
+        check();
+        if (QTest::currentTestFailed())
+            return;
+        for (const char* name : {"promptTitle", "promptDescription", "promptArguments"})
+            QVERIFY2(seen.contains(QLatin1String(name)), qPrintable(seen.join(u',')));
+
+        // Denied: the tool result card (tool name) and the reply come.
+        QSignalSpy end(agent, &KoderAgentController::streamEnd);
+        agent->denyToolCall(agent->pendingToolCalls().constFirst().toMap().value("id").toString(),
+                            img);
+        QVERIFY(end.wait());
+        QVERIFY(!view.grabWindow().isNull());
+        QTest::qWait(500);
+        QCOMPARE(connections, 0);
+        check();
+        if (QTest::currentTestFailed())
+            return;
+        for (const char* name : {"reasoningLabel", "errorBadge", "toolHeader", "toolCallName",
+                                 "toolCallArguments", "bubbleBody"})
+            QVERIFY2(seen.contains(QLatin1String(name)), qPrintable(seen.join(u',')));
+
+        QCOMPARE(connections, 0);
+    }
+
+    void toSafeHtmlKeepsOnlyWebAndMailLinks_data()
+    {
+        QTest::addColumn<QString>("markdown");
+        QTest::addColumn<QString>("href");  // the one link kept, or empty
+        QTest::addColumn<QString>("shown"); // part of the text that stays
+        QTest::newRow("https") << "[docs](https://example.com/a?b=1)"
+                               << "https://example.com/a?b=1"
+                               << "docs";
+        QTest::newRow("http") << "[docs](http://example.com/)"
+                              << "http://example.com/"
+                              << "docs";
+        QTest::newRow("HTTPS") << "[docs](HTTPS://example.com/)"
+                               << "HTTPS://example.com/"
+                               << "docs";
+        QTest::newRow("mailto") << "[write](mailto:ana@example.com)"
+                                << "mailto:ana@example.com"
+                                << "write";
+        QTest::newRow("autolink") << "see <https://example.com/x>"
+                                  << "https://example.com/x"
+                                  << "https://example.com/x";
+        QTest::newRow("javascript") << "[click](javascript:alert(1))"
+                                    << ""
+                                    << "click";
+        QTest::newRow("JAVASCRIPT") << "[click](JAVASCRIPT:alert(1))"
+                                    << ""
+                                    << "click";
+        QTest::newRow("JavaScript autolink") << "<JavaScript:alert(1)>"
+                                             << ""
+                                             << "JavaScript:alert(1)";
+        QTest::newRow("file") << "[passwords](file:///etc/passwd)"
+                              << ""
+                              << "passwords";
+        QTest::newRow("data") << "[page](data:text/html;base64,PHNjcmlwdD4=)"
+                              << ""
+                              << "page";
+        QTest::newRow("custom") << "[run](custom:do-something)"
+                                << ""
+                                << "run";
+        QTest::newRow("relative") << "[next](page2.html)"
+                                  << ""
+                                  << "next";
+        QTest::newRow("scheme-relative") << "[away](//evil.example/x)"
+                                         << ""
+                                         << "away";
+        QTest::newRow("image https") << "![chart](https://example.com/c.png)"
+                                     << "https://example.com/c.png"
+                                     << "[image: https://example.com/c.png]";
+        QTest::newRow("image javascript") << "![chart](javascript:alert(1))"
+                                          << ""
+                                          << "[image: javascript:alert(1)]";
+        QTest::newRow("image file") << "![chart](file:///etc/passwd)"
+                                    << ""
+                                    << "[image: file:///etc/passwd]";
+        QTest::newRow("image in a bad link") << "[![chart](https://example.com/c.png)](custom:x)"
+                                             << "https://example.com/c.png"
+                                             << "[image: https://example.com/c.png]";
+    }
+
+    void toSafeHtmlKeepsOnlyWebAndMailLinks()
+    {
+        QFETCH(QString, markdown);
+        QFETCH(QString, href);
+        QFETCH(QString, shown);
+        const QString html =
+            KoderText::toSafeHtml(QStringLiteral("before ") + markdown + QStringLiteral(" after"));
+        QTextDocument doc;
+        doc.setHtml(html);
+        QStringList anchors;
+        for (QTextBlock block = doc.begin(); block.isValid(); block = block.next())
+            for (auto it = block.begin(); !it.atEnd(); ++it) {
+                const QTextCharFormat format = it.fragment().charFormat();
+                QVERIFY(!format.isImageFormat());
+                if (format.isAnchor() && !format.anchorHref().isEmpty())
+                    anchors << format.anchorHref();
+            }
+        QCOMPARE(anchors, href.isEmpty() ? QStringList() : QStringList{href});
+        const QString text = doc.toPlainText();
+        QVERIFY2(text.contains(shown), qPrintable(text));
+        QVERIFY2(text.startsWith(QStringLiteral("before ")) &&
+                     text.endsWith(QStringLiteral(" after")),
+                 qPrintable(text));
+        // No other address survives as markup.
+        for (const char* bad : {"href=\"javascript", "href=\"file", "href=\"data", "href=\"custom",
+                                "href=\"page2", "href=\"//"})
+            QVERIFY2(!html.contains(QLatin1String(bad), Qt::CaseInsensitive), qPrintable(html));
+    }
+
+    void isSafeLink_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("safe");
+        QTest::newRow("https") << "https://example.com/a" << true;
+        QTest::newRow("http") << "http://example.com" << true;
+        QTest::newRow("HTTPS") << "HTTPS://EXAMPLE.COM/" << true;
+        QTest::newRow("mailto") << "mailto:ana@example.com" << true;
+        QTest::newRow("MailTo") << "MailTo:ana@example.com" << true;
+        QTest::newRow("javascript") << "javascript:alert(1)" << false;
+        QTest::newRow("JAVASCRIPT") << "JAVASCRIPT:alert(1)" << false;
+        QTest::newRow("file") << "file:///etc/passwd" << false;
+        QTest::newRow("data") << "data:text/html;base64,PHNjcmlwdD4=" << false;
+        QTest::newRow("custom") << "custom:do-something" << false;
+        QTest::newRow("ftp") << "ftp://example.com/x" << false;
+        QTest::newRow("qrc") << "qrc:/Main.qml" << false;
+        QTest::newRow("relative") << "page2.html" << false;
+        QTest::newRow("scheme-relative") << "//evil.example/x" << false;
+        QTest::newRow("no host") << "https:///etc/passwd" << false;
+        QTest::newRow("http without slashes") << "http:relative" << false;
+        QTest::newRow("empty mailto") << "mailto:" << false;
+        QTest::newRow("empty") << "" << false;
+        QTest::newRow("space before javascript") << " javascript:alert(1)" << false;
+    }
+
+    void isSafeLink()
+    {
+        QFETCH(QString, url);
+        QFETCH(bool, safe);
+        QCOMPARE(KoderText::isSafeLink(url), safe);
+    }
+
+    // A link activated in a ChatView reaches the app as it is, whatever it is; the view itself
+    // opens nothing, not even a web link.
+    void chatViewPassesLinksOnAndOpensNothing()
+    {
+        UrlCatcher desktop;
+        ChatWindow window("");
+        QVERIFY(window.root);
+        window.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window.view));
+        KoderAgentController* agent = window.controller();
+        QVERIFY(agent->setChatMessages(QVariantList{QVariantMap{
+            {"role", "assistant"},
+            {"text",
+             "[a](javascript:alert(1)) [b](file:///etc/passwd) [c](https://example.com)"}}}));
+        QQuickItem* bubble = nullptr;
+        QTRY_VERIFY((bubble = window.bubbleFor(lastId(agent))));
+        auto* body = bubble->findChild<QQuickItem*>(QStringLiteral("bubbleBody"));
+        QVERIFY(body);
+        QSignalSpy activated(window.root.get(), SIGNAL(linkActivated(QString)));
+        const QStringList targets{QStringLiteral("javascript:alert(1)"),
+                                  QStringLiteral("file:///etc/passwd"), QStringLiteral("custom:x"),
+                                  QStringLiteral("https://example.com")};
+        for (const QString& target : targets)
+            QVERIFY(QMetaObject::invokeMethod(body, "linkActivated", Q_ARG(QString, target)));
+        QCOMPARE(activated.count(), targets.size());
+        for (int i = 0; i < targets.size(); ++i)
+            QCOMPARE(activated.at(i).at(0).toString(), targets.at(i));
+        QTest::qWait(50);
+        QCOMPARE(desktop.opened, QList<QUrl>());
+        // (The stand-in does see what is opened.)
+        QVERIFY(QDesktopServices::openUrl(QUrl(QStringLiteral("custom:probe"))));
+        QCOMPARE(desktop.opened, QList<QUrl>{QUrl(QStringLiteral("custom:probe"))});
     }
 
     void streamedReplyAnnouncesPhrasesThenTheWhole()

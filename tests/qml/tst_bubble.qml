@@ -110,5 +110,45 @@ Item {
             compare(spy.count, 1)
             compare(spy.signalArguments[0][0], "https://example.invalid/docs")
         }
+
+        // Outside text other than the Markdown body is plain: markup in it is shown, not used.
+        function test_outsideTextIsPlain() {
+            const markup = "<b>bold</b> <img src=\"http://127.0.0.1:9/x.png\">"
+            const b = make({ reasoning: markup, errorText: markup,
+                             toolCalls: [{ id: "c1", name: markup, arguments: { a: markup } }] })
+            for (const name of ["reasoningLabel", "errorBadge", "toolCallName", "toolCallArguments"]) {
+                const label = findChild(b, name)
+                verify(label, name)
+                compare(label.textFormat, Text.PlainText, name)
+                verify(label.text.indexOf("<b>bold</b>") >= 0, name)
+            }
+            const tool = make({ role: "tool", toolName: markup, text: markup })
+            compare(findChild(tool, "toolHeader").textFormat, Text.PlainText)
+            verify(findChild(tool, "toolHeader").text.indexOf(markup) >= 0)
+            compare(findChild(tool, "bubbleBody").textFormat, TextEdit.PlainText)
+        }
+
+        // Only web and e-mail links stay links; the others keep their label as text.
+        function test_onlySafeLinksStayLinks() {
+            const b = make({ text: "[a](javascript:alert(1)) [b](file:///etc/passwd) [c](https://example.invalid/c) [d](mailto:ana@example.invalid)" })
+            const body = findChild(b, "bubbleBody")
+            compare(body.getText(0, body.length), "a b c d")
+            verify(body.text.indexOf("javascript:") < 0)
+            verify(body.text.indexOf("file:") < 0)
+            verify(body.text.indexOf("href=\"https://example.invalid/c\"") >= 0)
+            verify(body.text.indexOf("href=\"mailto:ana@example.invalid\"") >= 0)
+        }
+
+        function test_isSafeLink() {
+            verify(KoderText.isSafeLink("https://example.invalid/docs"))
+            verify(KoderText.isSafeLink("http://example.invalid"))
+            verify(KoderText.isSafeLink("mailto:ana@example.invalid"))
+            verify(!KoderText.isSafeLink("javascript:alert(1)"))
+            verify(!KoderText.isSafeLink("JAVASCRIPT:alert(1)"))
+            verify(!KoderText.isSafeLink("file:///etc/passwd"))
+            verify(!KoderText.isSafeLink("data:text/html,<b>x</b>"))
+            verify(!KoderText.isSafeLink("custom:thing"))
+            verify(!KoderText.isSafeLink("relative/page.html"))
+        }
     }
 }

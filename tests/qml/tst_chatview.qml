@@ -86,5 +86,24 @@ Item {
             compare(view.controller.messages.get(1).text,
                     "one two three four five six seven eight nine ten eleven twelve")
         }
+
+        // The view passes every target on to the app, as it is (the app decides, with
+        // KoderText.isSafeLink); it has no handler of its own that could open one.
+        function test_linksReachTheAppAsTheyAre() {
+            const view = createTemporaryObject(chatComponent, stage)
+            view.controller.setChatMessages([{ role: "assistant", text: "[x](javascript:alert(1))" }])
+            const links = createTemporaryQmlObject("import QtTest; SignalSpy { signalName: \"linkActivated\" }", testCase)
+            links.target = view
+            const list = findChild(view, "messageList")
+            tryVerify(function() { return list.itemAtIndex(0) !== null })
+            const body = findChild(list.itemAtIndex(0), "bubbleBody")
+            verify(body.text.indexOf("javascript:") < 0, "the renderer dropped the link")
+            body.linkActivated("javascript:alert(1)") // as if one still came through
+            body.linkActivated("https://example.invalid/")
+            compare(links.count, 2)
+            compare(links.signalArguments[0][0], "javascript:alert(1)")
+            verify(!KoderText.isSafeLink(links.signalArguments[0][0]))
+            verify(KoderText.isSafeLink(links.signalArguments[1][0]))
+        }
     }
 }
