@@ -244,11 +244,18 @@ void KoderAgentController::flushStreamingReply()
     m_store->save(toQString(m_state.conversationId), m_state.messages, row, row);
 }
 
-std::vector<Message> KoderAgentController::storedMessages(const QString& id)
+SwitchConversation KoderAgentController::storedConversation(const QString& id)
 {
-    if (m_store)
-        return m_store->load(id).value_or(std::vector<Message>{});
-    return m_memory.take(id);
+    SwitchConversation to{toStd(id), {}, {}};
+    if (!m_store) {
+        to.messages = m_memory.take(id);
+    } else if (auto loaded = m_store->load(id)) {
+        to.messages = std::move(*loaded);
+    } else if (m_store->contains(id)) {
+        // It exists but cannot be read: shown read-only, so no save can overwrite it.
+        to.loadError = toStd(m_store->error());
+    }
+    return to;
 }
 
 void KoderAgentController::runTool(const ToolCall& call)
@@ -505,9 +512,14 @@ QString KoderAgentController::reasonText(const Rejection& r) const
     case RejectReason::InvalidValue:
         text = tr("The value is not valid.");
         break;
+    case RejectReason::ReadOnly:
+        text = tr("This conversation could not be loaded, so it is read-only until it is deleted "
+                  "or replaced.");
+        break;
     }
     if (!r.detail.empty() &&
-        (r.reason == RejectReason::InvalidMessages || r.reason == RejectReason::InvalidValue))
+        (r.reason == RejectReason::InvalidMessages || r.reason == RejectReason::InvalidValue ||
+         r.reason == RejectReason::ReadOnly))
         text += QLatin1Char(' ') + toQString(r.detail);
     return text;
 }
@@ -600,7 +612,7 @@ void KoderAgentController::setConversationId(const QString& id)
     // it is stored already (every turn persists before its terminal event).
     if (!m_store && !m_state.messages.empty())
         m_memory.insert(conversationId(), m_state.messages);
-    dispatch(SwitchConversation{toStd(id), storedMessages(id)});
+    dispatch(storedConversation(id));
 }
 
 void KoderAgentController::setTransport(KoderTransport* transport)
@@ -624,7 +636,7 @@ void KoderAgentController::setStore(KoderConversationStore* store)
     m_store = store;
     // A store that already holds the current conversation shows it.
     if (m_store && m_store->contains(conversationId()))
-        dispatch(SwitchConversation{m_state.conversationId, storedMessages(conversationId())});
+        dispatch(storedConversation(conversationId()));
     Q_EMIT storeChanged();
 }
 

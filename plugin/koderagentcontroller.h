@@ -205,7 +205,7 @@ private:
     void perform(koder::agent::Effect& effect);
     void startRequest(koder::agent::StartTurn request);
     void flushStreamingReply();
-    std::vector<koder::agent::Message> storedMessages(const QString& id);
+    koder::agent::SwitchConversation storedConversation(const QString& id);
     void runTool(const koder::agent::ToolCall& call);
     void emitEvents(std::vector<koder::agent::Event>& events);
     void emitAnnouncements(const std::vector<koder::agent::Announcement>& announcements);

@@ -24,7 +24,7 @@ struct ReasonText {
     std::string_view name;
     std::string_view sentence;
 };
-constexpr std::array<ReasonText, 10> reasons{{
+constexpr std::array<ReasonText, 11> reasons{{
     {"turnInProgress", "A reply is still in progress."},
     {"noTurn", "There is no reply in progress."},
     {"unknownMessage", "There is no message with that id."},
@@ -35,6 +35,7 @@ constexpr std::array<ReasonText, 10> reasons{{
     {"unknownToolCall", "No tool call with that id is waiting for a decision."},
     {"invalidMessages", "The messages are not valid."},
     {"invalidValue", "The value is not valid."},
+    {"readOnly", "The conversation could not be loaded and is read-only."},
 }};
 } // namespace
 

@@ -50,6 +50,8 @@ public:
     {
         if (s_.turn)
             return reject(RejectReason::TurnInProgress);
+        if (readOnly())
+            return;
         if (a.text.empty() && a.attachments.empty())
             return reject(RejectReason::InvalidValue, "empty message");
         ensureConversationId();
@@ -130,6 +132,7 @@ public:
     void operator()(const Clear&)
     {
         log("clear", s_.conversationId);
+        s_.loadError.clear(); // what is added next starts a conversation of its own
         cancelOpenTurn(false);
         replaceMessages({});
         s_.cleared = true;
@@ -143,6 +146,7 @@ public:
             out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
         replaceMessages({});
         startNewConversation();
+        s_.loadError.clear();
     }
 
     void operator()(const ApproveToolCall& a)
@@ -173,6 +177,8 @@ public:
     {
         if (s_.turn)
             return reject(RejectReason::TurnInProgress);
+        if (readOnly())
+            return;
         ensureConversationId();
         persist(append(newMessage(Role::User, a.text)));
     }
@@ -181,6 +187,8 @@ public:
     {
         if (s_.turn)
             return reject(RejectReason::TurnInProgress);
+        if (readOnly())
+            return;
         if (!validateIncoming(incoming, true))
             return;
         ensureConversationId();
@@ -197,8 +205,14 @@ public:
     void operator()(SetMessages&& a) { setMessages(std::move(a.messages)); }
     void operator()(const AddMessages& a) { addMessages(a.messages); }
     void operator()(AddMessages&& a) { addMessages(std::move(a.messages)); }
-    void operator()(const SwitchConversation& a) { switchTo(a.conversationId, a.messages); }
-    void operator()(SwitchConversation&& a) { switchTo(a.conversationId, std::move(a.messages)); }
+    void operator()(const SwitchConversation& a)
+    {
+        switchTo(a.conversationId, a.messages, a.loadError);
+    }
+    void operator()(SwitchConversation&& a)
+    {
+        switchTo(a.conversationId, std::move(a.messages), a.loadError);
+    }
 
     void setMessages(std::vector<Message> incoming)
     {
@@ -207,6 +221,7 @@ public:
         cancelOpenTurn(false);
         ensureConversationId();
         replaceMessages(std::move(incoming));
+        s_.loadError.clear(); // the app replaced what could not be loaded
         persist(0);
     }
 
@@ -215,6 +230,7 @@ public:
         cancelOpenTurn(false);
         replaceMessages({});
         startNewConversation();
+        s_.loadError.clear();
         s_.debugLog.clear();
         log("reset", s_.conversationId);
     }
@@ -257,6 +273,8 @@ public:
     {
         if (s_.turn)
             return reject(RejectReason::TurnInProgress);
+        if (readOnly())
+            return;
         ensureConversationId();
         const std::size_t row = append(newMessage(Role::Checkpoint, a.payload));
         log("checkpoint", s_.messages[row].id);
@@ -278,7 +296,8 @@ public:
         persist(row + 1);
     }
 
-    void switchTo(const std::string& conversationId, std::vector<Message> incoming)
+    void switchTo(const std::string& conversationId, std::vector<Message> incoming,
+                  const std::string& loadError)
     {
         if (!validateIncoming(incoming, false))
             return;
@@ -286,7 +305,19 @@ public:
         replaceMessages(std::move(incoming));
         s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
         s_.cleared = false;
+        s_.loadError = loadError;
+        if (!loadError.empty())
+            s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
         log("switch", s_.conversationId);
+    }
+
+    // A conversation that failed to load takes nothing new: the next save would overwrite it.
+    bool readOnly()
+    {
+        if (s_.loadError.empty())
+            return false;
+        reject(RejectReason::ReadOnly, s_.loadError);
+        return true;
     }
 
     // ---- transport events -----------------------------------------------------------------
@@ -767,8 +798,12 @@ private:
         switch (s_.autoAccept) {
         case AutoAccept::Always:
             return true;
-        case AutoAccept::OnlyRead:
-            return call.readOnly;
+        case AutoAccept::OnlyRead: {
+            // The tool registered now decides, not the flag the call carried when it arrived
+            // (or was stored with): a tool re-registered as writing is never run unasked.
+            const ToolInfo* tool = findTool(s_, call.name);
+            return tool && tool->readOnly;
+        }
         case AutoAccept::Never:
             break;
         }

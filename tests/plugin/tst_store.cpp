@@ -139,6 +139,50 @@ private Q_SLOTS:
                  qPrintable(store.error()));
     }
 
+    void aConversationThatFailsToLoadIsNeverOverwritten()
+    {
+        const QString path = file("unreadable.sqlite");
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save("c", everyField(), 0));
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "unreadable");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("UPDATE messages SET role = 'bot' WHERE position = 1"));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase("unreadable");
+
+        KoderConversationStore store;
+        store.setPath(path);
+        KoderAgentController agent;
+        agent.setStore(&store);
+        agent.setTransport(new KoderLocalAgent(&agent));
+        agent.setConversationId("c");
+        QCOMPARE(agent.conversationId(), QStringLiteral("c"));
+        QCOMPARE(agent.messages()->count(), 0);
+        QCOMPARE(agent.lastError().toMap().value("code").toString(), QStringLiteral("load_failed"));
+
+        // Sending would have saved an empty conversation over the stored one.
+        QSignalSpy rejected(&agent, &KoderAgentController::rejected);
+        QVERIFY(!agent.send(QStringLiteral("hello")));
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY2(rejected.at(0).at(1).toString().contains(QStringLiteral("read-only")),
+                 qPrintable(rejected.at(0).at(1).toString()));
+        QVERIFY(!agent.addCheckpoint(QVariantMap{{"doc", "v1"}}));
+        QCOMPARE(store.conversation("c").value("messageCount").toInt(),
+                 static_cast<int>(everyField().size()));
+
+        // Deleting it is the app's decision.
+        QVERIFY(agent.deleteConversation());
+        QVERIFY(!store.contains("c"));
+        QVERIFY(agent.send(QStringLiteral("hello")));
+    }
+
     void aTurnIsCommittedBeforeItsTerminalEvent()
     {
         KoderConversationStore store;

@@ -75,6 +75,10 @@ struct RestoreCheckpoint {
 struct SwitchConversation {
     std::string conversationId;
     std::vector<Message> messages;
+    /// Non-empty when the conversation could not be loaded: it is shown empty and read-only
+    /// (nothing may be added, so nothing overwrites the stored copy) until it is replaced
+    /// (SetMessages), deleted, cleared or left.
+    std::string loadError;
 };
 
 // ---- transport events (each names the request it belongs to) ----------------------------------

@@ -178,6 +178,7 @@ enum class RejectReason : std::uint8_t {
     UnknownToolCall, ///< approve / deny of an id not pending
     InvalidMessages, ///< add/set with invalid or duplicate messages; `detail` says which
     InvalidValue,    ///< e.g. maxSteps < 1
+    ReadOnly,        ///< the conversation could not be loaded; `detail` says why
 };
 
 struct Rejection {

@@ -63,6 +63,8 @@ struct State {
     /// clear() emptied the view of a conversation whose stored copy stays: the next message
     /// added starts a new conversation (a new id) rather than overwriting that copy.
     bool cleared = false;
+    /// Why the shown conversation could not be loaded; while set it is read-only.
+    std::string loadError;
     std::vector<ToolInfo> tools;
     int maxSteps = 10;
     int maxRetries = 0;
