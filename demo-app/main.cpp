@@ -16,34 +16,19 @@
 #include <QtQuickControls2/QQuickStyle>
 
 #include <cstdio>
-#include <cstring>
-
-namespace {
-
-bool wantsHeadless(int argc, char** argv)
-{
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--headless") == 0)
-            return true;
-    return false;
-}
-
-} // namespace
 
 int main(int argc, char** argv)
 {
-    const bool headless = wantsHeadless(argc, argv);
-    // Offscreen rendering needs to be chosen before the application object exists.
-    if (headless)
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
-    QGuiApplication::setOrganizationName(QStringLiteral("Koder"));
-    QGuiApplication::setApplicationName(QStringLiteral("koder-demo"));
-    QGuiApplication::setApplicationDisplayName(QStringLiteral("Koder Agent"));
+    QCoreApplication::setOrganizationName(QStringLiteral("Koder"));
+    QCoreApplication::setApplicationName(QStringLiteral("koder-demo"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KODER_DEMO_VERSION));
 
+    // The command line is read before the GUI exists: --help, --version and a mistake in the
+    // options need no display (a QGuiApplication aborts without one).
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("The Koder Agent demo chat window."));
-    parser.addHelpOption();
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption agentOption(
         QStringLiteral("agent"), QStringLiteral("The agent: local (default), openai or ws."),
         QStringLiteral("local|openai|ws"));
@@ -80,7 +65,31 @@ int main(int argc, char** argv)
         QStringLiteral("file.png"));
     parser.addOptions({agentOption, baseUrlOption, modelOption, urlOption, themeOption,
                        languageOption, storeOption, headlessOption, sendOption, screenshotOption});
-    parser.process(app);
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QString::fromLocal8Bit(argv[i]));
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "koder-demo: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(helpOption)) {
+        // Without an application object Qt cannot name the program in the usage line.
+        std::fputs(qPrintable(parser.helpText().replace(QStringLiteral("<executable_name>"),
+                                                        QStringLiteral("koder-demo"))),
+                   stdout);
+        return 0;
+    }
+    if (parser.isSet(versionOption)) {
+        std::printf("koder-demo %s\n", KODER_DEMO_VERSION);
+        return 0;
+    }
+
+    const bool headless = parser.isSet(headlessOption);
+    // Offscreen rendering needs to be chosen before the application object exists.
+    if (headless)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QGuiApplication app(argc, argv);
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("Koder Agent"));
 
     const QString agent = parser.value(agentOption);
     if (!agent.isEmpty() && agent != QLatin1String("local") && agent != QLatin1String("openai") &&
