@@ -6,7 +6,9 @@
 #include "accessibilitynotifier.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
+#include "koderopenaitransport.h"
 #include "kodertext.h"
+#include "scriptedhttpserver.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QTranslator>
@@ -402,6 +404,70 @@ Item {
         QTest::newRow("image in a bad link") << "[![chart](https://example.com/c.png)](custom:x)"
                                              << "https://example.com/c.png"
                                              << "[image: https://example.com/c.png]";
+    }
+
+    // The same through a real transport: a hostile OpenAI-compatible server puts image tags in
+    // the reasoning, the text, a tool call's name and arguments, an HTTP 500 body and an SSE
+    // error event. The view shows them and fetches nothing.
+    void aHostileServersTextNeverMakesTheViewFetch()
+    {
+        QTcpServer trap;
+        QVERIFY(trap.listen(QHostAddress::LocalHost, 0));
+        int connections = 0;
+        connect(&trap, &QTcpServer::newConnection, this, [&] {
+            ++connections;
+            while (QTcpSocket* socket = trap.nextPendingConnection())
+                socket->deleteLater();
+        });
+        const QByteArray img =
+            "<img src=\\\"http://127.0.0.1:" + QByteArray::number(trap.serverPort()) +
+            "/x.png\\\">";
+        auto chunk = [](const QByteArray& delta) {
+            return "data: {\"choices\":[{\"index\":0,\"delta\":" + delta + "}]}\n\n";
+        };
+        ScriptedHttpServer server;
+        QVERIFY(server.listen());
+        server.enqueue(ScriptedHttpServer::sse(
+            chunk("{\"reasoning_content\":\"" + img + "\"}") +
+            chunk("{\"content\":\"" + img + "\"}") +
+            chunk("{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"function\":{\"name\":\"" + img +
+                  "\",\"arguments\":\"{\\\"a\\\":\\\"" + img + "\\\"}\"}}]}") +
+            "data: "
+            "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"));
+        server.enqueue(
+            ScriptedHttpServer::status(500, "{\"error\":{\"message\":\"" + img + "\"}}"));
+        server.enqueue(ScriptedHttpServer::sse(
+            chunk("{\"content\":\"ok \"}") + "event: error\ndata: " + "{\"error\":{\"message\":\"" +
+            img + "\"}}\n\n"));
+
+        ChatWindow window({}, {480, 900});
+        QVERIFY(window.root);
+        auto* transport = new KoderOpenAiTransport(window.controller());
+        transport->setBaseUrl(server.baseUrl());
+        window.controller()->setTransport(transport);
+        window.root->setProperty("showToolResults", true);
+        window.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window.view));
+
+        KoderAgentController* agent = window.controller();
+        QVERIFY(agent->send(QStringLiteral("one")));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("error"), 10'000);
+        QVERIFY(agent->lastError().toMap().value("message").toString().contains(
+            QStringLiteral("<img")));
+        QVERIFY(!window.view.grabWindow().isNull());
+        QVERIFY(agent->send(QStringLiteral("two")));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("error"), 10'000);
+        QCOMPARE(server.received().size(), 3);
+        QVERIFY(!window.view.grabWindow().isNull()); // renders every text now
+        QVERIFY(!trap.waitForNewConnection(500));    // a window for a fetch; none may come
+        QCOMPARE(connections, 0);
+        // What came from the server is on screen, as the text it is.
+        int shown = 0;
+        for (QQuickItem* item : textItems(window.root.get()))
+            if (item->isVisible() && item->property("text").toString().contains(
+                                         QStringLiteral("<img src=\"http://127.0.0.1")))
+                ++shown;
+        QVERIFY2(shown >= 3, qPrintable(QString::number(shown)));
     }
 
     void toSafeHtmlKeepsOnlyWebAndMailLinks()
