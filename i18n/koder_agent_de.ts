@@ -157,6 +157,10 @@
         <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Unbekannter Modus für automatisches Zulassen „%1“: erlaubt sind always, never oder onlyRead.</translation>
     </message>
+    <message>
+        <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
+        <translation>Dieses Gespräch konnte nicht geladen werden und ist daher schreibgeschützt, bis es gelöscht oder ersetzt wird.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>

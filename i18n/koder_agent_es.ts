@@ -157,6 +157,10 @@
         <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Modo de aceptación automática desconocido «%1»: usa always, never u onlyRead.</translation>
     </message>
+    <message>
+        <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
+        <translation>Esta conversación no se pudo cargar, así que es de solo lectura hasta que se elimine o se reemplace.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>

@@ -157,6 +157,10 @@
         <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
         <translation>Modo de aceitação automática desconhecido “%1”: use always, never ou onlyRead.</translation>
     </message>
+    <message>
+        <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
+        <translation>Esta conversa não pôde ser carregada, então é somente leitura até ser excluída ou substituída.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
