@@ -306,7 +306,7 @@ TEST(Tools, CallWaitsForApprovalThenRunsAndResumes)
     EXPECT_EQ(d.s.status, Status::Streaming);
     ASSERT_EQ(d.effects<StartTurn>().size(), 1u);
     EXPECT_EQ(d.effects<StartTurn>()[0].step, 2);
-    const auto& history = d.effects<StartTurn>()[0].history;
+    const auto history = d.effects<StartTurn>()[0].history; // a copy: effects() returns a temporary
     EXPECT_EQ(history.back().role, Role::Tool);
     EXPECT_EQ(history.back().toolCallId(), "c1");
 

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// OpenAiStreamDecoder on arbitrary bodies in arbitrary reads. Whatever the bytes:
+// - every input names the decoder's request; streamStarted comes first and once, before any
+//   text, reasoning or tool call;
+// - after endOfStream() or fail() exactly one terminal input (StreamEnded or StreamFailed) was
+//   emitted, as the last one, and nothing more comes whatever is called next;
+// - after cancel() nothing more is emitted, not even a terminal input;
+// - the inputs do not depend on how the body was split into reads.
+#include "fuzzcheck.h"
+#include "openaistream.h"
+
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+namespace {
+
+using namespace koder::agent;
+using koder::fuzz::Chunked;
+using koder::fuzz::printable;
+using koder::wire::OpenAiStreamDecoder;
+
+constexpr RequestId request = 7;
+
+enum class Ending { EndOfStream, Fail, CancelMidway };
+
+std::string describe(const Input& input)
+{
+    return std::visit(
+        [](const auto& in) -> std::string {
+            using T = std::decay_t<decltype(in)>;
+            if constexpr (std::is_same_v<T, StreamStarted>)
+                return "started";
+            else if constexpr (std::is_same_v<T, TextDelta>)
+                return "text " + printable(in.text);
+            else if constexpr (std::is_same_v<T, ReasoningDelta>)
+                return "reasoning " + printable(in.text);
+            else if constexpr (std::is_same_v<T, ToolCallRequested>)
+                return "tool " + printable(in.call.id) + "|" + printable(in.call.name) + "|" +
+                       printable(in.call.arguments);
+            else if constexpr (std::is_same_v<T, StreamEnded>)
+                return "ended " + printable(in.finishReason);
+            else if constexpr (std::is_same_v<T, StreamFailed>)
+                return "failed " + printable(in.error.code) + "|" + printable(in.error.message) +
+                       "|" + std::to_string(in.error.retryable) + "|" +
+                       std::to_string(in.error.retryAfterMs);
+            else
+                return std::string("unexpected input ") + std::string(actionName(Input(in)));
+        },
+        input);
+}
+
+RequestId requestOf(const Input& input)
+{
+    return std::visit(
+        [](const auto& in) -> RequestId {
+            if constexpr (requires { in.requestId; })
+                return in.requestId;
+            else
+                return 0;
+        },
+        input);
+}
+
+bool isTerminal(const Input& input)
+{
+    return std::holds_alternative<StreamEnded>(input) || std::holds_alternative<StreamFailed>(input);
+}
+
+std::string joined(const std::vector<std::string>& log)
+{
+    std::string out;
+    for (const auto& line : log)
+        out += "\n    " + line;
+    return out;
+}
+
+std::vector<std::string> decode(const std::vector<std::string_view>& reads, Ending ending)
+{
+    std::vector<std::string> log;
+    int terminals = 0;
+    bool started = false;
+    bool cancelled = false;
+    bool lastTerminal = false;
+    OpenAiStreamDecoder decoder(request, [&](Input&& input) {
+        const std::string what = describe(input);
+        KODER_FUZZ_CHECK(!cancelled, "emitted after cancel(): " + what + joined(log));
+        KODER_FUZZ_CHECK(terminals == 0, "emitted after the terminal input: " + what + joined(log));
+        KODER_FUZZ_CHECK(what.rfind("unexpected", 0) != 0, what);
+        KODER_FUZZ_CHECK(requestOf(input) == request, "wrong request id: " + what);
+        if (std::holds_alternative<StreamStarted>(input)) {
+            KODER_FUZZ_CHECK(!started && log.empty(), "streamStarted not first or twice" + joined(log));
+            started = true;
+        } else if (!isTerminal(input)) {
+            KODER_FUZZ_CHECK(started, "before streamStarted: " + what);
+        } else {
+            ++terminals;
+        }
+        lastTerminal = isTerminal(input);
+        log.push_back(what);
+    });
+    const std::size_t cancelAt = reads.size() / 2;
+    for (std::size_t i = 0; i < reads.size(); ++i) {
+        if (ending == Ending::CancelMidway && i == cancelAt) {
+            decoder.cancel();
+            cancelled = true;
+        }
+        decoder.feed(reads[i]);
+    }
+    if (ending == Ending::Fail)
+        decoder.fail({"network", "connection reset", true, -1});
+    else
+        decoder.endOfStream();
+
+    if (cancelled) {
+        // Emitting after cancel() fails in the callback; a terminal input before it may be.
+        KODER_FUZZ_CHECK(terminals <= 1, std::to_string(terminals) + " terminal inputs" + joined(log));
+    } else {
+        KODER_FUZZ_CHECK(terminals == 1, std::to_string(terminals) + " terminal inputs" + joined(log));
+        KODER_FUZZ_CHECK(lastTerminal, "the terminal input is not the last" + joined(log));
+    }
+    KODER_FUZZ_CHECK(decoder.finished(), "not finished after the end" + joined(log));
+    // Nothing more, whatever comes next.
+    const std::size_t emitted = log.size();
+    for (std::string_view read : reads)
+        decoder.feed(read);
+    decoder.endOfStream();
+    decoder.fail({"network", "again", false, -1});
+    KODER_FUZZ_CHECK(log.size() == emitted, "emitted after the end" + joined(log));
+    return log;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    const Chunked input(data, size);
+    const Ending ending = input.mode % 4 == 3   ? Ending::CancelMidway
+                          : input.mode % 4 == 2 ? Ending::Fail
+                                                : Ending::EndOfStream;
+    const auto split = decode(input.pieces(), ending);
+    if (ending == Ending::CancelMidway)
+        return 0; // where it stops depends on the split
+    const auto whole = decode({input.payload}, ending);
+    KODER_FUZZ_CHECK(split == whole, "split reads decode differently:\n  whole:" + joined(whole) +
+                                         "\n  split:" + joined(split));
+    return 0;
+}

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: MIT
+// The reducer driven by a sequence of inputs decoded from the fuzz bytes (the random walk of
+// tests/core/tst_property.cpp, with the fuzzer choosing every step). After each step the state's
+// invariants hold: message ids unique, at most one streaming message, every pending tool call
+// on the last assistant message, status / streaming / abortable agree, one streamStart and exactly
+// one terminal event per turn, a rejection changes nothing, and the change set replayed over the
+// rows before gives the rows after (what a list model sees).
+#include "../core/rows.h"
+#include "fuzzcheck.h"
+#include "koder/agent/reducer.h"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace koder::agent;
+using namespace koder::agent::test;
+
+/// The fuzz bytes as a source of choices; zeros once they run out.
+class Choices {
+public:
+    Choices(const std::uint8_t* data, std::size_t size)
+        : data_(data)
+        , size_(size)
+    {
+    }
+    bool empty() const { return at_ >= size_; }
+    int pick(int n) { return empty() ? 0 : data_[at_++] % n; }
+    bool chance(int percent) { return pick(100) < percent; }
+
+private:
+    const std::uint8_t* data_;
+    std::size_t size_;
+    std::size_t at_ = 0;
+};
+
+class Walker {
+public:
+    explicit Walker(Choices& c)
+        : c_(c)
+    {
+        s_.tools = {{"read_file", true}, {"write_file", false}};
+    }
+
+    std::string anyMessageId()
+    {
+        if (s_.messages.empty() || c_.chance(5))
+            return "missing";
+        return s_.messages[static_cast<std::size_t>(c_.pick(static_cast<int>(
+                               std::min<std::size_t>(s_.messages.size(), 256))))]
+            .id;
+    }
+
+    std::string anyCallId()
+    {
+        if (s_.turn && !s_.turn->stepCalls.empty() && !c_.chance(5)) {
+            const auto& calls = s_.turn->stepCalls;
+            return calls[static_cast<std::size_t>(
+                             c_.pick(static_cast<int>(std::min<std::size_t>(calls.size(), 256))))]
+                .id;
+        }
+        return "call-" + std::to_string(c_.pick(4));
+    }
+
+    RequestId request() const { return s_.turn ? s_.turn->requestId : 0; }
+
+    RequestId someRequest()
+    {
+        // Mostly the live request, sometimes a stale or unknown one.
+        if (c_.chance(85))
+            return request();
+        return static_cast<RequestId>(c_.pick(256)) % (s_.nextRequestId + 2);
+    }
+
+    Input next()
+    {
+        static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
+        static const char* tools[] = {"read_file", "write_file", "unknown_tool"};
+        switch (c_.pick(32)) {
+        case 0:
+            return Send{"q" + std::to_string(c_.pick(100)), c_.chance(10) ? "[{\"n\":1}]" : ""};
+        case 1:
+            return Regenerate{anyMessageId()};
+        case 2:
+            return Edit{anyMessageId(), c_.chance(5) ? "" : "edited"};
+        case 3:
+            return Branch{anyMessageId()};
+        case 4:
+            return Abort{};
+        case 5:
+            return c_.chance(30) ? Input{Clear{}} : Input{SetMaxRetries{c_.pick(3) - 1}};
+        case 6:
+            return c_.chance(20) ? Input{DeleteConversation{}} : Input{Reset{}};
+        case 7:
+        case 8:
+            return ApproveToolCall{anyCallId()};
+        case 9:
+            return DenyToolCall{anyCallId(), c_.chance(50) ? "no" : ""};
+        case 10:
+            return AddUserMessage{"note"};
+        case 11: {
+            std::vector<Message> ms;
+            for (int i = c_.pick(4); i > 0; --i) {
+                const auto role = static_cast<Role>(c_.pick(5));
+                ms.emplace_back(c_.chance(30) ? anyMessageId() : "", role, "added");
+            }
+            return c_.chance(50) ? Input{AddMessages{ms}} : Input{SetMessages{ms}};
+        }
+        case 12:
+            return SetAutoAccept{static_cast<AutoAccept>(c_.pick(3))};
+        case 13:
+            switch (c_.pick(3)) {
+            case 0:
+                return SetMaxSteps{c_.pick(4)};
+            case 1:
+                return SetSystemPrompt{c_.chance(50) ? "sys" : ""};
+            default:
+                return SetTools{c_.chance(80) ? std::vector<ToolInfo>{{"read_file", true},
+                                                                       {"write_file", false}}
+                                              : std::vector<ToolInfo>{}};
+            }
+        case 14:
+            return c_.chance(50) ? Input{AddCheckpoint{"{}"}}
+                                 : Input{RestoreCheckpoint{anyMessageId()}};
+        case 15: {
+            std::vector<Message> ms;
+            for (int i = c_.pick(3); i > 0; --i)
+                ms.emplace_back("s" + std::to_string(i), static_cast<Role>(c_.pick(5)), "loaded");
+            // Sometimes a conversation that failed to load (shown empty and read-only).
+            const bool damaged = c_.chance(10);
+            return SwitchConversation{"conv" + std::to_string(c_.pick(3)),
+                                      damaged ? std::vector<Message>{} : ms,
+                                      damaged ? "cannot load" : ""};
+        }
+        case 16:
+            return StreamStarted{someRequest()};
+        case 17:
+            return ReasoningDelta{someRequest(), "think"};
+        case 18:
+        case 19:
+            return ToolCallRequested{someRequest(),
+                                     {c_.chance(20) ? "" : "call-" + std::to_string(c_.pick(4)),
+                                      tools[c_.pick(3)], c_.chance(90) ? "{}" : "not json", false}};
+        case 20:
+        case 21:
+            return StreamEnded{someRequest(),
+                               c_.chance(10) ? "" : (c_.chance(50) ? "stop" : "tool_calls")};
+        case 22:
+            return StreamFailed{someRequest(),
+                                {"transport", "x", c_.chance(50), c_.chance(50) ? -1 : 10},
+                                static_cast<ErrorVerdict>(c_.pick(3))};
+        case 23:
+            return Handoff{someRequest(), "human"};
+        case 24:
+        case 25:
+            return ToolResult{anyCallId(), "result", c_.chance(20)};
+        default:
+            return TextDelta{someRequest(), tokens[c_.pick(7)]};
+        }
+    }
+
+    /// One step; returns the first violated invariant, or an empty string.
+    std::string step()
+    {
+        const Input input = next();
+        const auto before = snapshot(s_);
+        const Status statusBefore = s_.status;
+        const bool turnBefore = s_.turn.has_value();
+        reduce(s_, input, out_, env_);
+        const State& s = s_;
+        const auto after = snapshot(s);
+        const std::string what = std::string(actionName(input)) + ": ";
+
+        if (out_.rejected()) {
+            if (s.status != statusBefore || s.turn.has_value() != turnBefore)
+                return what + "rejection changed the status";
+            if (auto m = replayMismatch(before, {}, after))
+                return what + "rejection changed messages: " + *m;
+        }
+        if (auto m = replayMismatch(before, out_.changes, after))
+            return what + "change set: " + *m;
+
+        for (const Event& e : out_.events) {
+            if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
+                return what + "streamStart while a turn was open";
+            if (isTerminal(e) && openTurns_-- != 1)
+                return what + "terminal event without an open turn";
+        }
+        if ((openTurns_ == 1) != s.turn.has_value())
+            return what + "turn bookkeeping disagrees with lifecycle events";
+
+        const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
+                          s.status == Status::RunningTool;
+        if (isAbortable(s) != open)
+            return what + "abortable disagrees with status " + std::string(toString(s.status));
+        if (isStreaming(s) != (s.status == Status::Streaming))
+            return what + "streaming disagrees with status";
+        if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
+            return what + "streaming without a live request";
+        if (s.turn && (s.turn->stepRow >= s.messages.size() ||
+                       s.messages[s.turn->stepRow].role != Role::Assistant))
+            return what + "the step row is not an assistant message";
+
+        std::size_t streamingRows = 0;
+        for (const auto& r : after)
+            streamingRows += r.streaming ? 1u : 0u;
+        if (streamingRows > 1)
+            return what + "more than one streaming message";
+
+        if (!s.pendingToolCalls.empty()) {
+            if (s.status != Status::ReviewingToolCall)
+                return what + "pending calls outside reviewingToolCall";
+            std::size_t lastAssistant = noRow;
+            for (std::size_t i = 0; i < s.messages.size(); ++i)
+                if (s.messages[i].role == Role::Assistant)
+                    lastAssistant = i;
+            if (lastAssistant == noRow)
+                return what + "pending calls without an assistant message";
+            const auto& calls = s.messages[lastAssistant].toolCalls();
+            for (const ToolCall& p : s.pendingToolCalls)
+                if (std::none_of(calls.begin(), calls.end(),
+                                 [&](const ToolCall& c) { return c.id == p.id; }))
+                    return what + "pending call " + p.id + " not on the last assistant message";
+        }
+        if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
+            return what + "reviewing with nothing pending";
+
+        std::set<std::string> ids;
+        for (const Message& m : s.messages)
+            if (!ids.insert(m.id).second)
+                return what + "duplicate message id " + m.id;
+        return {};
+    }
+
+private:
+    Choices& c_;
+    State s_;
+    Environment env_ = Environment::deterministic();
+    Outcome out_;
+    int openTurns_ = 0;
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    Choices choices(data, size);
+    Walker walker(choices);
+    for (int step = 0; step < 10'000 && !choices.empty(); ++step) {
+        const std::string violation = walker.step();
+        KODER_FUZZ_CHECK(violation.empty(), "step " + std::to_string(step) + ": " + violation);
+    }
+    return 0;
+}
