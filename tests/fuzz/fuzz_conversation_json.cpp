@@ -30,13 +30,13 @@ void roundTrip(const char* what, std::string_view text, Load load, Write write)
                                     error->toString() + "\n  input:  " + printable(text, 1000) +
                                     "\n  toJson: " + printable(json, 1000));
     const T& again = std::get<T>(second);
-    KODER_FUZZ_CHECK(again == value, std::string(what) + ": the reloaded value differs\n  input:  " +
-                                         printable(text, 1000) + "\n  toJson: " +
-                                         printable(json, 1000));
+    KODER_FUZZ_CHECK(again == value,
+                     std::string(what) + ": the reloaded value differs\n  input:  " +
+                         printable(text, 1000) + "\n  toJson: " + printable(json, 1000));
     const std::string json2 = write(again);
     KODER_FUZZ_CHECK(json2 == json, std::string(what) + ": toJson is not stable\n  first:  " +
-                                        printable(json, 1000) + "\n  second: " +
-                                        printable(json2, 1000));
+                                        printable(json, 1000) +
+                                        "\n  second: " + printable(json2, 1000));
 }
 
 } // namespace

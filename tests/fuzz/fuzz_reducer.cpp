@@ -50,8 +50,9 @@ public:
     {
         if (s_.messages.empty() || c_.chance(5))
             return "missing";
-        return s_.messages[static_cast<std::size_t>(c_.pick(static_cast<int>(
-                               std::min<std::size_t>(s_.messages.size(), 256))))]
+        return s_
+            .messages[static_cast<std::size_t>(
+                c_.pick(static_cast<int>(std::min<std::size_t>(s_.messages.size(), 256))))]
             .id;
     }
 
@@ -120,7 +121,7 @@ public:
                 return SetSystemPrompt{c_.chance(50) ? "sys" : ""};
             default:
                 return SetTools{c_.chance(80) ? std::vector<ToolInfo>{{"read_file", true},
-                                                                       {"write_file", false}}
+                                                                      {"write_file", false}}
                                               : std::vector<ToolInfo>{}};
             }
         case 14:

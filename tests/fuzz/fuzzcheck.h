@@ -23,10 +23,10 @@ namespace koder::fuzz {
 }
 
 /// `detail` (any expression yielding a std::string) is evaluated only on failure.
-#define KODER_FUZZ_CHECK(condition, detail)                                                    \
-    do {                                                                                       \
-        if (!(condition))                                                                      \
-            ::koder::fuzz::fail(__FILE__, __LINE__, #condition, (detail));                     \
+#define KODER_FUZZ_CHECK(condition, detail)                                                        \
+    do {                                                                                           \
+        if (!(condition))                                                                          \
+            ::koder::fuzz::fail(__FILE__, __LINE__, #condition, (detail));                         \
     } while (false)
 
 /// `text` with control bytes escaped, short enough for a report.
