@@ -81,10 +81,11 @@ ScriptedHttpServer::ScriptedHttpServer(QObject* parent)
         while (QTcpSocket* socket = m_server.nextPendingConnection()) {
             auto* pending = new Pending;
             socket->setProperty(pendingProperty, QVariant::fromValue<void*>(pending));
+            // The state lives as long as its socket: `disconnected` can be emitted from inside
+            // a write (flush) in writeNext, which still reads it afterwards.
+            connect(socket, &QObject::destroyed, [pending] { delete pending; });
             connect(socket, &QTcpSocket::readyRead, this, [this, socket] { onReadable(socket); });
             connect(socket, &QTcpSocket::disconnected, this, [this, socket] {
-                delete pendingOf(socket);
-                socket->setProperty(pendingProperty, QVariant());
                 socket->deleteLater();
                 Q_EMIT clientGone();
             });
@@ -167,6 +168,8 @@ void ScriptedHttpServer::writeNext(QTcpSocket* socket)
         socket->flush();
         m_bytesWritten += end - p->written;
         p->written = end;
+        if (socket->state() != QAbstractSocket::ConnectedState)
+            return; // the client went away during the write
     }
     if (r.dropAfter >= 0 && p->written >= r.dropAfter) {
         socket->abort();
