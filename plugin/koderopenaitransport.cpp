@@ -21,6 +21,9 @@ using namespace koder::agent::qt;
 
 namespace {
 constexpr qsizetype maxErrorBody = 1 << 20; // an error page is kept up to this size
+// What Qt's network thread may hold for us before it stops reading the socket: without a bound
+// it buffers as fast as a server sends while the GUI thread is busy.
+constexpr qint64 readBufferBytes = 1 << 20;
 
 QString origin(const QUrl& url)
 {
@@ -203,6 +206,7 @@ void KoderOpenAiTransport::start(const StartTurn& request, const QList<ToolSpec>
 
     r->url = url;
     QNetworkReply* reply = manager()->post(req, requestBody(request, tools));
+    reply->setReadBufferSize(readBufferBytes);
     r->reply = reply;
     connect(reply, &QNetworkReply::readyRead, this, [this, r] { onReadyRead(r); });
     connect(reply, &QNetworkReply::finished, this, [this, r] { onFinished(r); });

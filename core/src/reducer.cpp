@@ -13,8 +13,8 @@ namespace {
 // Characters after which a streamed phrase is complete enough to announce.
 constexpr std::array<bool, 256> phraseEndTable = [] {
     std::array<bool, 256> table{};
-    for (unsigned char c : std::string_view(".!?;:\n"))
-        table[c] = true;
+    for (char c : std::string_view(".!?;:\n"))
+        table[static_cast<unsigned char>(c)] = true;
     return table;
 }();
 constexpr bool isPhraseEnd(char c)

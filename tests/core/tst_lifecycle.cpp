@@ -597,7 +597,7 @@ TEST(Messages, SwitchConversationLoadsAndInvalidatesPendingApprovals)
     d.send();
     d.call("w", "write_file");
     d.end("tool_calls");
-    d.dispatch(SwitchConversation{"other", {Message("x", Role::User, "elsewhere")}});
+    d.dispatch(SwitchConversation{"other", {Message("x", Role::User, "elsewhere")}, {}});
     EXPECT_THAT(d.eventNames(), ElementsAre("aborted"));
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
     EXPECT_EQ(d.s.conversationId, "other");
@@ -610,7 +610,7 @@ TEST(Messages, AHistoryEndingInACutOffReplyLoadsInterrupted)
     Driver d;
     Message cut("r", Role::Assistant, "half a rep");
     cut.aborted = true; // stopped, or the store saw it streaming when the process died
-    d.dispatch(SwitchConversation{"crashed", {Message("q", Role::User, "question"), cut}});
+    d.dispatch(SwitchConversation{"crashed", {Message("q", Role::User, "question"), cut}, {}});
     EXPECT_EQ(d.s.status, Status::Interrupted);
     d.dispatch(Regenerate{"r"});
     EXPECT_FALSE(d.out.rejected());
@@ -621,7 +621,8 @@ TEST(Messages, AHistoryEndingInACutOffReplyLoadsInterrupted)
     earlier.aborted = true;
     d.dispatch(SwitchConversation{
         "fine",
-        {earlier, Message("q2", Role::User, "again"), Message("a2", Role::Assistant, "done")}});
+        {earlier, Message("q2", Role::User, "again"), Message("a2", Role::Assistant, "done")},
+        {}});
     EXPECT_EQ(d.s.status, Status::Idle);
 }
 

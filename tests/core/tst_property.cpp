@@ -95,8 +95,8 @@ public:
             return chance(50) ? Input{AddCheckpoint{"{}"}}
                               : Input{RestoreCheckpoint{anyMessageId()}};
         case 15:
-            return SwitchConversation{"conv" + std::to_string(pick(3)),
-                                      {Message("s1", Role::User, "loaded")}};
+            return SwitchConversation{
+                "conv" + std::to_string(pick(3)), {Message("s1", Role::User, "loaded")}, {}};
         case 16:
             return StreamStarted{someRequest()};
         case 17:

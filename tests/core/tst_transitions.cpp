@@ -99,7 +99,7 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          [](Driver& d) -> Input { return RestoreCheckpoint{d.s.messages[0].id}; }},
         {"switch",
          [](Driver&) -> Input {
-             return SwitchConversation{"other", {Message("o", Role::User, "t")}};
+             return SwitchConversation{"other", {Message("o", Role::User, "t")}, {}};
          }},
         {"streamStarted", [](Driver& d) -> Input { return StreamStarted{d.request()}; }},
         {"textDelta",

@@ -23,7 +23,8 @@ inline std::vector<Schedule> schedulesFor(std::size_t size)
     for (std::size_t i = 1; i < size; ++i)
         bytes.cuts.push_back(i);
     all.push_back(bytes);
-    for (std::size_t step : {2, 3, 7, 64, 16384}) {
+    for (std::size_t step :
+         {std::size_t{2}, std::size_t{3}, std::size_t{7}, std::size_t{64}, std::size_t{16384}}) {
         Schedule s{"every-" + std::to_string(step), {}};
         for (std::size_t i = step; i < size; i += step)
             s.cuts.push_back(i);
