@@ -3,6 +3,11 @@
 // event, fed in 16 KiB reads) through the real path (SseDecoder -> OpenAiStreamDecoder ->
 // KoderAgentController -> core -> model), against a naive baseline (split + QJsonDocument per
 // event), plus the per-event cost of three JSON parsers, which is how the parser was chosen.
+// BM_SseToModelTokens/N and BM_SseDecodeOnly/N stream N = 50,000 and 800,000 events through the
+// real path and through the SSE + OpenAI decoding alone (the floor); BM_SseToModelScaling runs
+// both sizes and the floor in each iteration and reports the ratios as counters: `x16N` is the
+// time of 16N events over the time of N (linear: at most 17), `overDecoding` the time of the real
+// path over the decoding alone for 16N events.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "benchmarkmain.h"
 #include "koderagentcontroller.h"
@@ -19,6 +24,7 @@
 #include <nlohmann/json.hpp>
 #include <simdjson.h>
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +39,9 @@ const std::string event =
     R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"abc "},"finish_reason":null}]})"
     "\n\n";
 const std::string eventJson = event.substr(6, event.size() - 8);
+const std::string streamEnd =
+    R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})"
+    "\n\ndata: [DONE]\n\n";
 static_assert(
     sizeof(
         R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{"content":"abc "},"finish_reason":null}]})") -
@@ -47,9 +56,7 @@ const std::string& stream()
         s.reserve(event.size() * events + 512);
         for (int i = 0; i < events; ++i)
             s += event;
-        s +=
-            R"(data: {"id":"chatcmpl-bench","object":"chat.completion.chunk","created":1700000000,"model":"bench-model","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]})"
-            "\n\ndata: [DONE]\n\n";
+        s += streamEnd;
         return s;
     }();
     return bytes;
@@ -90,6 +97,135 @@ void BM_SseToModel(benchmark::State& bench)
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
 BENCHMARK(BM_SseToModel)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// ---- linearity: N and 16N events through the same path, and the decoding floor -----------------
+
+// A stream of any length is fed in the same 16 KiB reads as a materialised one, from one period
+// of 16,384 events: 179 × 16,384 bytes is exactly 179 reads, so the reads repeat period after
+// period and 800,000 events need no 143 MB buffer.
+constexpr std::size_t periodEvents = readSize;
+constexpr std::int64_t fewEvents = 50'000;
+constexpr std::int64_t manyEvents = 16 * fewEvents;
+
+std::string_view period()
+{
+    static const std::string bytes = [] {
+        std::string s;
+        s.reserve(event.size() * periodEvents);
+        for (std::size_t i = 0; i < periodEvents; ++i)
+            s += event;
+        return s;
+    }();
+    return bytes;
+}
+
+void feedEvents(koder::wire::OpenAiStreamDecoder& decoder, std::int64_t count)
+{
+    auto left = static_cast<std::size_t>(count);
+    while (left > 0) {
+        const std::size_t take = std::min(left, periodEvents);
+        const std::string_view part = period().substr(0, take * event.size());
+        for (std::size_t at = 0; at < part.size(); at += readSize)
+            decoder.feed(part.substr(at, readSize));
+        left -= take;
+    }
+    decoder.feed(streamEnd);
+    decoder.endOfStream();
+}
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One reply of `count` events, send to idle, through SSE -> OpenAI decoder -> controller -> core
+// -> model. Returns the seconds it took; the check and the clear are not timed.
+double streamToModel(KoderAgentController& agent, FeedTransport& transport, std::int64_t count,
+                     benchmark::State& bench)
+{
+    const Clock::time_point start = Clock::now();
+    agent.send(QStringLiteral("go"));
+    feedEvents(*transport.decoder, count);
+    const double seconds = secondsSince(start);
+    const QString text = agent.messages()->get(1).value(QStringLiteral("text")).toString();
+    if (text.size() != count * 4 || agent.status() != QStringLiteral("idle"))
+        bench.SkipWithError("the assembled message is wrong");
+    agent.clear();
+    return seconds;
+}
+
+// The floor: the SSE decoder and the OpenAI decoder over the same bytes, emitting to nowhere.
+double decodeOnly(std::int64_t count, benchmark::State& bench)
+{
+    const Clock::time_point start = Clock::now();
+    koder::wire::OpenAiStreamDecoder decoder(1, [](Input&&) {});
+    feedEvents(decoder, count);
+    const double seconds = secondsSince(start);
+    if (decoder.events() != static_cast<std::uint64_t>(count) + 2 ||
+        decoder.finishReason() != "stop")
+        bench.SkipWithError("the stream was not decoded");
+    return seconds;
+}
+
+void BM_SseToModelTokens(benchmark::State& bench)
+{
+    KoderAgentController agent;
+    auto* transport = new FeedTransport(&agent);
+    agent.setTransport(transport);
+    for (auto _ : bench)
+        bench.SetIterationTime(streamToModel(agent, *transport, bench.range(0), bench));
+    bench.SetItemsProcessed(bench.iterations() * bench.range(0));
+}
+BENCHMARK(BM_SseToModelTokens)
+    ->Arg(fewEvents)
+    ->Arg(manyEvents)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
+
+void BM_SseDecodeOnly(benchmark::State& bench)
+{
+    for (auto _ : bench)
+        bench.SetIterationTime(decodeOnly(bench.range(0), bench));
+    bench.SetItemsProcessed(bench.iterations() * bench.range(0));
+}
+BENCHMARK(BM_SseDecodeOnly)
+    ->Arg(fewEvents)
+    ->Arg(manyEvents)
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime();
+
+// Both sizes and the floor in every iteration, so the ratios compare runs made under the same
+// load. Counters: msN, ms16N and msDecoding16N (per iteration), x16N = ms16N / msN (linear: at
+// most 17) and overDecoding = ms16N / msDecoding16N (the cost of the controller, the core and the
+// model on top of the decoding).
+void BM_SseToModelScaling(benchmark::State& bench)
+{
+    KoderAgentController agent;
+    auto* transport = new FeedTransport(&agent);
+    agent.setTransport(transport);
+    streamToModel(agent, *transport, fewEvents, bench); // warm up: first allocations
+    double few = 0;
+    double many = 0;
+    double floor = 0;
+    for (auto _ : bench) {
+        const double t1 = streamToModel(agent, *transport, fewEvents, bench);
+        const double t16 = streamToModel(agent, *transport, manyEvents, bench);
+        const double d16 = decodeOnly(manyEvents, bench);
+        few += t1;
+        many += t16;
+        floor += d16;
+        bench.SetIterationTime(t1 + t16 + d16);
+    }
+    const auto n = static_cast<double>(bench.iterations());
+    bench.counters["msN"] = 1e3 * few / n;
+    bench.counters["ms16N"] = 1e3 * many / n;
+    bench.counters["msDecoding16N"] = 1e3 * floor / n;
+    bench.counters["x16N"] = many / few;
+    bench.counters["overDecoding"] = many / floor;
+}
+BENCHMARK(BM_SseToModelScaling)->Unit(benchmark::kMillisecond)->UseManualTime();
 
 // The baseline: split on blank lines, QJsonDocument per event, append to a QString.
 void BM_NaiveQJsonDocument(benchmark::State& bench)

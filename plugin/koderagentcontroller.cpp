@@ -14,6 +14,8 @@
 #include <QtCore/QMetaMethod>
 #include <QtCore/QRandomGenerator>
 
+#include <algorithm>
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -47,6 +49,20 @@ QVariantMap requestToVariant(const StartTurn& r)
             {QStringLiteral("step"), r.step},
             {QStringLiteral("attempt"), r.attempt},
             {QStringLiteral("messageCount"), static_cast<int>(r.history.size())}};
+}
+
+// The length in UTF-16 units of valid UTF-8 text, as QString::fromUtf8 would give it: every byte
+// but a continuation byte (0x80-0xBF) starts a character and counts one; a 4-byte lead
+// (0xF0-0xF7) starts a character outside the BMP, a surrogate pair, and counts one more.
+qsizetype utf16Length(std::string_view utf8)
+{
+    qsizetype units = 0;
+    for (const char c : utf8) {
+        const auto b = static_cast<unsigned char>(c);
+        units +=
+            static_cast<qsizetype>((b & 0xC0) != 0x80) + static_cast<qsizetype>((b & 0xF8) == 0xF0);
+    }
+    return units;
 }
 
 } // namespace
@@ -440,9 +456,11 @@ void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& an
             const std::size_t row = findMessage(m_state, a.messageId);
             if (row != noRow) {
                 const std::string_view all(m_state.messages[row].text);
-                s.text = toQString(all.substr(a.offset, a.length));
-                s.position = static_cast<int>(toQString(all.substr(0, a.offset)).size());
+                s.text = toQString(all.substr(std::min(a.offset, all.size()), a.length));
+                s.position = utf16Position(a.messageId, all, a.offset);
             }
+        } else {
+            m_announcedAt = {}; // a turn began or ended: the next phrase counts from the start
         }
         spoken.append(s);
     }
@@ -456,6 +474,25 @@ void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& an
             m_unheard.append(s);
         Q_EMIT announcement(s.kind, s.politeness, s.messageId, s.text, s.position);
     }
+}
+
+// The position of byte `offset` of a message's text in UTF-16 units (the units of the QString
+// the views show and of QAccessibleTextInsertEvent). Phrases come in order, so only the bytes
+// since the last phrase are counted; another message, or an offset that went back (a retry
+// starts the reply over), counts from the start.
+int KoderAgentController::utf16Position(const std::string& messageId, std::string_view text,
+                                        std::size_t offset)
+{
+    AnnouncedAt& last = m_announcedAt;
+    offset = std::min(offset, text.size());
+    if (offset < last.offset || last.messageId != messageId) {
+        last.messageId = messageId;
+        last.offset = 0;
+        last.position = 0;
+    }
+    last.position += static_cast<int>(utf16Length(text.substr(last.offset, offset - last.offset)));
+    last.offset = offset;
+    return last.position;
 }
 
 void KoderAgentController::attachLiveRegion(const QString& messageId, KoderLiveRegion* region)

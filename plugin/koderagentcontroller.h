@@ -20,6 +20,8 @@
 
 #include <deque>
 #include <optional>
+#include <string>
+#include <string_view>
 
 class ToolRunner;
 class KoderLiveRegion;
@@ -209,6 +211,7 @@ private:
     void runTool(const koder::agent::ToolCall& call);
     void emitEvents(std::vector<koder::agent::Event>& events);
     void emitAnnouncements(const std::vector<koder::agent::Announcement>& announcements);
+    int utf16Position(const std::string& messageId, std::string_view text, std::size_t offset);
     void fromTransport(koder::agent::Input&& input);
     void toolFinished(const std::string& callId, std::string result, bool isError);
     void reportHookFailures(const std::vector<koder::agent::HookFailure>& failures);
@@ -256,6 +259,15 @@ private:
     // Live regions by message id, and what was said while a message had none (bounded).
     QHash<QString, QPointer<KoderLiveRegion>> m_liveRegions;
     QList<SpokenAnnouncement> m_unheard;
+    // Where the last phrase of a streamed reply started, as a UTF-8 offset and as a position in
+    // UTF-16 units: the next phrase's position counts only the bytes in between, so announcing
+    // a reply costs its length once, not once per phrase.
+    struct AnnouncedAt {
+        std::string messageId;
+        std::size_t offset = 0;
+        int position = 0;
+    };
+    AnnouncedAt m_announcedAt;
     // Conversations kept for the life of the controller when there is no store.
     QHash<QString, std::vector<koder::agent::Message>> m_memory;
 };
