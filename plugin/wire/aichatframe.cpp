@@ -2,6 +2,7 @@
 #include "aichatframe.h"
 
 #include "errors.h"
+#include "replylimits.h"
 
 #include "koder/agent/serialization.h"
 
@@ -89,6 +90,8 @@ std::variant<AichatFrame, ErrorInfo> AichatFrameParser::parse(std::string_view m
             else if (args.is_string())
                 f.arguments = std::string_view(args.get_string());
         }
+        if (auto refused = refuseToolArguments(f.name, f.arguments))
+            return std::move(*refused);
     } else if (f.type == "step.end" || f.type == "turn.end") {
         takeString(o, "finish_reason", f.finishReason);
         simdjson::dom::object usage;

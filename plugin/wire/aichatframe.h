@@ -38,7 +38,8 @@ public:
     ~AichatFrameParser();
 
     /// A frame, or why the message is not one (code "protocol_error": not a JSON object, nested
-    /// deeper than the library's JSON limit, or a version other than 1).
+    /// deeper than the library's JSON limit, a version other than 1, or tool arguments given as
+    /// text that is nested too deep).
     std::variant<AichatFrame, koder::agent::ErrorInfo> parse(std::string_view message);
 
 private:

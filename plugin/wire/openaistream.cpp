@@ -225,16 +225,8 @@ void OpenAiStreamDecoder::flushToolCalls()
     for (ToolCallBuilder& c : calls) {
         if (c.arguments.empty())
             c.arguments = "{}";
-        // Arguments the library could not load later (too deep to print, copy or store safely)
-        // end the turn here, before any tool or view sees them.
-        if (const JsonProblem problem = checkJson(c.arguments);
-            problem == JsonProblem::TooDeep || problem == JsonProblem::TooLarge) {
-            terminate(StreamFailed{
-                requestId_,
-                {"protocol_error",
-                 "The arguments of tool call \"" + c.name + "\" are " + describe(problem) + ".",
-                 false, -1},
-                ErrorVerdict::Default});
+        if (auto refused = refuseToolArguments(c.name, c.arguments)) {
+            terminate(StreamFailed{requestId_, std::move(*refused), ErrorVerdict::Default});
             return;
         }
         emit_(ToolCallRequested{

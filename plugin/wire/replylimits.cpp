@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "replylimits.h"
 
+#include "koder/agent/serialization.h"
+
 namespace koder::wire {
 
 namespace {
@@ -30,6 +32,19 @@ koder::agent::ErrorInfo ReplyBudget::error() const
         break;
     }
     return {"too_large", std::move(message), false, -1};
+}
+
+std::optional<koder::agent::ErrorInfo> refuseToolArguments(std::string_view toolName,
+                                                           std::string_view arguments)
+{
+    using koder::agent::JsonProblem;
+    const JsonProblem problem = koder::agent::checkJson(arguments);
+    if (problem != JsonProblem::TooDeep && problem != JsonProblem::TooLarge)
+        return std::nullopt;
+    return koder::agent::ErrorInfo{"protocol_error",
+                                   "The arguments of tool call \"" + std::string(toolName) +
+                                       "\" are " + koder::agent::describe(problem) + ".",
+                                   false, -1};
 }
 
 } // namespace koder::wire

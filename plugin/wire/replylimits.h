@@ -6,7 +6,9 @@
 #include "koder/agent/message.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace koder::wire {
 
@@ -57,5 +59,11 @@ private:
     std::size_t calls_ = 0;
     Exceeded exceeded_ = Exceeded::Nothing;
 };
+
+/// Tool arguments the library could not load later (nested deeper than the core's JSON limit, or
+/// larger than it): the error that ends the turn (code "protocol_error"), before any tool or view
+/// sees them. Arguments that are not JSON at all pass: the tool reports them.
+std::optional<koder::agent::ErrorInfo> refuseToolArguments(std::string_view toolName,
+                                                           std::string_view arguments);
 
 } // namespace koder::wire

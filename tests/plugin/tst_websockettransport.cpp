@@ -265,6 +265,14 @@ private Q_SLOTS:
                         QString(80'000, QLatin1Char('[')) + QString(80'000, QLatin1Char(']')) +
                         QStringLiteral("}"))
             << "protocol_error";
+        // The same depth as text, the way OpenAI-style servers send arguments (a fuzzer's find).
+        QTest::newRow("arguments nested deeper than 64, as text")
+            << send(
+                   {{"type", "tool_call"},
+                    {"call_id", "c1"},
+                    {"name", "get_time"},
+                    {"arguments", QString(100, QLatin1Char('[')) + QString(100, QLatin1Char(']'))}})
+            << "protocol_error";
     }
 
     void badFrames()
