@@ -796,7 +796,16 @@ QList<KoderTransport::ToolSpec> KoderAgentController::toolSpecs() const
 
 bool KoderAgentController::send(const QString& text, const QVariant& attachments)
 {
-    return dispatch(Send{toStd(text), variantToJsonText(attachments)});
+    QString error;
+    std::string json = variantToJsonText(attachments, &error);
+    if (!error.isEmpty()) {
+        Q_EMIT rejected(QStringLiteral("send"),
+                        tr("The value is not valid.") + QLatin1Char(' ') + error);
+        return false;
+    }
+    if (json == "[]")
+        json.clear(); // no attachments
+    return dispatch(Send{toStd(text), std::move(json)});
 }
 
 bool KoderAgentController::regenerate(const QString& messageId)
@@ -863,7 +872,14 @@ void KoderAgentController::reset()
 
 bool KoderAgentController::addCheckpoint(const QVariant& payload)
 {
-    return dispatch(AddCheckpoint{variantToJsonText(payload)});
+    QString error;
+    std::string json = variantToJsonText(payload, &error);
+    if (!error.isEmpty()) {
+        Q_EMIT rejected(QStringLiteral("addCheckpoint"),
+                        tr("The value is not valid.") + QLatin1Char(' ') + error);
+        return false;
+    }
+    return dispatch(AddCheckpoint{std::move(json)});
 }
 
 bool KoderAgentController::restoreCheckpoint(const QString& messageId)
@@ -876,7 +892,13 @@ bool KoderAgentController::restoreCheckpoint(const QString& messageId)
 bool KoderAgentController::loadMessages(const QVariant& list, bool replace, const char* action)
 {
     QJsonArray array;
-    const QVariantList items = list.toList();
+    QString error;
+    const QVariantList items = plainVariant(list, &error).toList(); // JS arrays and objects too
+    if (!error.isEmpty()) {
+        Q_EMIT rejected(QString::fromLatin1(action),
+                        tr("The messages are not valid.") + QLatin1Char(' ') + error);
+        return false;
+    }
     for (const QVariant& item : items) {
         QVariantMap m = item.toMap();
         if (!m.contains(QStringLiteral("id")))
@@ -888,7 +910,7 @@ bool KoderAgentController::loadMessages(const QVariant& list, bool replace, cons
         else if (created.typeId() == QMetaType::QDateTime)
             m.insert(QStringLiteral("createdAt"),
                      QVariant::fromValue<qint64>(created.toDateTime().toMSecsSinceEpoch()));
-        array.append(QJsonValue::fromVariant(m));
+        array.append(variantToJson(m));
     }
     const QByteArray json = QJsonDocument(array).toJson(QJsonDocument::Compact);
     auto loaded = messagesFromJson(std::string_view(json.constData(), json.size()));

@@ -21,21 +21,29 @@ struct ToolRunner::Running {
 
 namespace {
 
-// A handler's result as the tool message text: strings as they are, anything else as JSON.
-std::string resultText(const QJSValue& value)
-{
-    if (value.isUndefined() || value.isNull())
-        return {};
-    if (value.isString())
-        return toStd(value.toString());
-    return variantToJsonText(value.toVariant());
-}
+// A handler's result as the tool message text: strings as they are, anything else as JSON. A
+// value JSON cannot hold (a function, a cycle, ...) is an error result that says where it is.
+struct Result {
+    std::string text;
+    bool isError = false;
+};
 
-std::string resultText(const QVariant& value)
+Result resultOf(const QVariant& value)
 {
     if (value.typeId() == QMetaType::QString)
-        return toStd(value.toString());
-    return variantToJsonText(value);
+        return {toStd(value.toString())};
+    QString error;
+    std::string text = variantToJsonText(value, &error);
+    if (!error.isEmpty())
+        return {"The tool's result cannot be represented as JSON: " + toStd(error), true};
+    return {std::move(text)};
+}
+
+Result resultOf(const QJSValue& value)
+{
+    if (value.isString())
+        return {toStd(value.toString())};
+    return resultOf(QVariant::fromValue(value));
 }
 
 } // namespace
@@ -83,7 +91,8 @@ void ToolRunner::run(KoderTool* tool, const koder::agent::ToolCall& call)
     }
     if (auto callable = tool->callable()) {
         try {
-            finishLater(call.id, resultText(callable(args)), false);
+            Result result = resultOf(callable(args));
+            finishLater(call.id, std::move(result.text), result.isError);
         } catch (const std::exception& e) {
             finishLater(call.id, std::string("The tool failed: ") + e.what(), true);
         } catch (...) {
@@ -118,7 +127,8 @@ void ToolRunner::runJs(KoderTool* tool, const std::string& callId, const QJsonOb
                                        cb.property(QStringLiteral("reject"))});
         return;
     }
-    finishLater(callId, resultText(result), false);
+    Result value = resultOf(result);
+    finishLater(callId, std::move(value.text), value.isError);
 }
 
 void ToolRunner::settle(const QString& callId, const QJSValue& value, bool rejected)
@@ -131,7 +141,8 @@ void ToolRunner::settle(const QString& callId, const QJSValue& value, bool rejec
                                    : value.toString();
         finish(toStd(callId), "The tool failed: " + toStd(reason), true);
     } else {
-        finish(toStd(callId), resultText(value), false);
+        Result result = resultOf(value);
+        finish(toStd(callId), std::move(result.text), result.isError);
     }
 }
 
