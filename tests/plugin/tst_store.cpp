@@ -91,6 +91,26 @@ class TstStore : public QObject {
     QTemporaryDir dir;
     QString file(const QString& name) const { return dir.filePath(name); }
 
+    // Stores conversation "c" (every field) at `path`, then changes one row behind the store's
+    // back with `sql`, which must touch exactly one row.
+    static void storeThenDamage(const QString& path, const char* sql)
+    {
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save("c", everyField(), 0));
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec(QString::fromLatin1(sql)));
+            QCOMPARE(q.numRowsAffected(), 1);
+        }
+        QSqlDatabase::removeDatabase("damage");
+    }
+
 private Q_SLOTS:
     void everyMessageFieldRoundTrips()
     {
@@ -112,20 +132,9 @@ private Q_SLOTS:
     void aDamagedRowCostsItsDetailsNotTheConversation()
     {
         const QString path = file("damaged.sqlite");
-        {
-            KoderConversationStore store;
-            store.setPath(path);
-            QVERIFY(store.save("c", everyField(), 0));
-        }
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec("UPDATE messages SET extras = '{\"broken' WHERE position = 0"));
-            QCOMPARE(q.numRowsAffected(), 1);
-        }
-        QSqlDatabase::removeDatabase("damage");
+        storeThenDamage(path, "UPDATE messages SET extras = '{\"broken' WHERE position = 0");
+        if (QTest::currentTestFailed())
+            return;
 
         KoderConversationStore store;
         store.setPath(path);
@@ -142,20 +151,9 @@ private Q_SLOTS:
     void aConversationThatFailsToLoadIsNeverOverwritten()
     {
         const QString path = file("unreadable.sqlite");
-        {
-            KoderConversationStore store;
-            store.setPath(path);
-            QVERIFY(store.save("c", everyField(), 0));
-        }
-        {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "unreadable");
-            db.setDatabaseName(path);
-            QVERIFY(db.open());
-            QSqlQuery q(db);
-            QVERIFY(q.exec("UPDATE messages SET role = 'bot' WHERE position = 1"));
-            QCOMPARE(q.numRowsAffected(), 1);
-        }
-        QSqlDatabase::removeDatabase("unreadable");
+        storeThenDamage(path, "UPDATE messages SET role = 'bot' WHERE position = 1");
+        if (QTest::currentTestFailed())
+            return;
 
         KoderConversationStore store;
         store.setPath(path);
