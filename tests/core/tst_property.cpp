@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Seeded random walk over every input, checking the state machine's invariants after each step.
 #include "driver.h"
-#include "rows.h"
+#include "invariants.h"
 
+#include <array>
 #include <random>
-#include <set>
 
 namespace koder::agent::test {
 namespace {
@@ -128,77 +128,10 @@ public:
     std::string step()
     {
         const Input input = next();
-        const auto before = snapshot(d_.s);
-        const Status statusBefore = d_.s.status;
-        const bool turnBefore = d_.s.turn.has_value();
+        checker_.before(d_.s);
         d_.dispatch(input);
-        const Outcome& out = d_.out;
-        const State& s = d_.s;
-        const auto after = snapshot(s);
-        const std::string what = std::string(actionName(input)) + ": ";
-
-        if (out.rejected()) {
-            if (s.status != statusBefore || s.turn.has_value() != turnBefore)
-                return what + "rejection changed the status";
-            if (auto m = replayMismatch(before, {}, after))
-                return what + "rejection changed messages: " + *m;
-        }
-        if (auto m = replayMismatch(before, out.changes, after))
-            return what + "change set: " + *m;
-
-        // Lifecycle: one streamStart and exactly one terminal event per turn.
-        for (const Event& e : out.events) {
-            if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
-                return what + "streamStart while a turn was open";
-            if (isTerminal(e) && openTurns_-- != 1)
-                return what + "terminal event without an open turn";
-        }
-        if ((openTurns_ == 1) != s.turn.has_value())
-            return what + "turn bookkeeping disagrees with lifecycle events";
-
-        const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
-                          s.status == Status::RunningTool;
-        if (isAbortable(s) != open)
-            return what + "abortable disagrees with status " + std::string(toString(s.status));
-        if (isStreaming(s) != (s.status == Status::Streaming))
-            return what + "streaming disagrees with status";
-        if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
-            return what + "streaming without a live request";
-        if (s.turn) {
-            if (s.turn->stepRow >= s.messages.size() ||
-                s.messages[s.turn->stepRow].role != Role::Assistant)
-                return what + "the step row is not an assistant message";
-        }
-        std::size_t streamingRows = 0;
-        for (const auto& r : after)
-            streamingRows += r.streaming ? 1u : 0u;
-        if (streamingRows > 1)
-            return what + "more than one streaming message";
-
-        if (!s.pendingToolCalls.empty()) {
-            if (s.status != Status::ReviewingToolCall)
-                return what + "pending calls outside reviewingToolCall";
-            std::size_t lastAssistant = noRow;
-            for (std::size_t i = 0; i < s.messages.size(); ++i)
-                if (s.messages[i].role == Role::Assistant)
-                    lastAssistant = i;
-            if (lastAssistant == noRow)
-                return what + "pending calls without an assistant message";
-            for (const ToolCall& p : s.pendingToolCalls) {
-                const auto& calls = s.messages[lastAssistant].toolCalls();
-                if (std::none_of(calls.begin(), calls.end(),
-                                 [&](const ToolCall& c) { return c.id == p.id; }))
-                    return what + "pending call " + p.id + " not on the last assistant message";
-            }
-        }
-        if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
-            return what + "reviewing with nothing pending";
-
-        std::set<std::string> ids;
-        for (const Message& m : s.messages)
-            if (!ids.insert(m.id).second)
-                return what + "duplicate message id " + m.id;
-
+        if (auto broken = checker_.after(d_.s, d_.out, input))
+            return *broken;
         steps_[input.index()]++;
         return {};
     }
@@ -209,7 +142,7 @@ public:
 private:
     Driver d_;
     std::mt19937 rng_;
-    int openTurns_ = 0;
+    InvariantChecker checker_;
     std::array<int, std::variant_size_v<Input>> steps_{};
 };
 

@@ -9,13 +9,13 @@
 
 #include "koderconversationlistmodel.h"
 #include "koderconversationstore.h"
+#include "urlcatcher.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QLocale>
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
-#include <QtGui/QDesktopServices>
 #include <QtGui/QGuiApplication>
 #include <QtQml/QQmlComponent>
 #include <QtQml/QQmlEngine>
@@ -27,29 +27,6 @@
 #include <memory>
 
 using namespace koder::agent;
-
-// Stands in for the desktop: what Qt.openUrlExternally would have opened, for any scheme.
-class UrlCatcher : public QObject {
-    Q_OBJECT
-public:
-    static inline const QStringList schemes{QStringLiteral("http"),   QStringLiteral("https"),
-                                            QStringLiteral("mailto"), QStringLiteral("file"),
-                                            QStringLiteral("data"),   QStringLiteral("javascript")};
-    UrlCatcher()
-    {
-        for (const QString& scheme : schemes)
-            QDesktopServices::setUrlHandler(scheme, this, "open");
-    }
-    ~UrlCatcher() override
-    {
-        for (const QString& scheme : schemes)
-            QDesktopServices::unsetUrlHandler(scheme);
-    }
-    QList<QUrl> opened;
-
-public Q_SLOTS:
-    void open(const QUrl& url) { opened.append(url); }
-};
 
 class TstDemo : public QObject {
     Q_OBJECT

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The reducer driven by a sequence of inputs decoded from the fuzz bytes (the random walk of
 // tests/core/tst_property.cpp, with the fuzzer choosing every step). After each step the state's
-// invariants hold: message ids unique, at most one streaming message, every pending tool call
-// on the last assistant message, status / streaming / abortable agree, one streamStart and exactly
-// one terminal event per turn, a rejection changes nothing, and the change set replayed over the
-// rows before gives the rows after (what a list model sees).
-#include "../core/rows.h"
+// invariants hold, the same checker as the property test's (tests/core/invariants.h).
+#include "../core/invariants.h"
 #include "fuzzcheck.h"
 #include "koder/agent/reducer.h"
 
 #include <algorithm>
-#include <array>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -168,73 +163,9 @@ public:
     std::string step()
     {
         const Input input = next();
-        const auto before = snapshot(s_);
-        const Status statusBefore = s_.status;
-        const bool turnBefore = s_.turn.has_value();
+        checker_.before(s_);
         reduce(s_, input, out_, env_);
-        const State& s = s_;
-        const auto after = snapshot(s);
-        const std::string what = std::string(actionName(input)) + ": ";
-
-        if (out_.rejected()) {
-            if (s.status != statusBefore || s.turn.has_value() != turnBefore)
-                return what + "rejection changed the status";
-            if (auto m = replayMismatch(before, {}, after))
-                return what + "rejection changed messages: " + *m;
-        }
-        if (auto m = replayMismatch(before, out_.changes, after))
-            return what + "change set: " + *m;
-
-        for (const Event& e : out_.events) {
-            if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
-                return what + "streamStart while a turn was open";
-            if (isTerminal(e) && openTurns_-- != 1)
-                return what + "terminal event without an open turn";
-        }
-        if ((openTurns_ == 1) != s.turn.has_value())
-            return what + "turn bookkeeping disagrees with lifecycle events";
-
-        const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
-                          s.status == Status::RunningTool;
-        if (isAbortable(s) != open)
-            return what + "abortable disagrees with status " + std::string(toString(s.status));
-        if (isStreaming(s) != (s.status == Status::Streaming))
-            return what + "streaming disagrees with status";
-        if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
-            return what + "streaming without a live request";
-        if (s.turn && (s.turn->stepRow >= s.messages.size() ||
-                       s.messages[s.turn->stepRow].role != Role::Assistant))
-            return what + "the step row is not an assistant message";
-
-        std::size_t streamingRows = 0;
-        for (const auto& r : after)
-            streamingRows += r.streaming ? 1u : 0u;
-        if (streamingRows > 1)
-            return what + "more than one streaming message";
-
-        if (!s.pendingToolCalls.empty()) {
-            if (s.status != Status::ReviewingToolCall)
-                return what + "pending calls outside reviewingToolCall";
-            std::size_t lastAssistant = noRow;
-            for (std::size_t i = 0; i < s.messages.size(); ++i)
-                if (s.messages[i].role == Role::Assistant)
-                    lastAssistant = i;
-            if (lastAssistant == noRow)
-                return what + "pending calls without an assistant message";
-            const auto& calls = s.messages[lastAssistant].toolCalls();
-            for (const ToolCall& p : s.pendingToolCalls)
-                if (std::none_of(calls.begin(), calls.end(),
-                                 [&](const ToolCall& c) { return c.id == p.id; }))
-                    return what + "pending call " + p.id + " not on the last assistant message";
-        }
-        if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
-            return what + "reviewing with nothing pending";
-
-        std::set<std::string> ids;
-        for (const Message& m : s.messages)
-            if (!ids.insert(m.id).second)
-                return what + "duplicate message id " + m.id;
-        return {};
+        return checker_.after(s_, out_, input).value_or(std::string());
     }
 
 private:
@@ -242,7 +173,7 @@ private:
     State s_;
     Environment env_ = Environment::deterministic();
     Outcome out_;
-    int openTurns_ = 0;
+    InvariantChecker checker_;
 };
 
 } // namespace

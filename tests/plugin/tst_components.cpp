@@ -9,6 +9,7 @@
 #include "koderopenaitransport.h"
 #include "kodertext.h"
 #include "scriptedhttpserver.h"
+#include "urlcatcher.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QTranslator>
@@ -109,31 +110,6 @@ struct Recorder {
     }
 
     QList<AccessibilityRecord> records;
-};
-
-// Stands in for the desktop for every scheme a link could have: what Qt.openUrlExternally (or
-// QDesktopServices::openUrl) would have opened ends up in `opened`.
-class UrlCatcher : public QObject {
-    Q_OBJECT
-public:
-    static inline const QStringList schemes{QStringLiteral("http"),   QStringLiteral("https"),
-                                            QStringLiteral("mailto"), QStringLiteral("file"),
-                                            QStringLiteral("data"),   QStringLiteral("javascript"),
-                                            QStringLiteral("custom"), QStringLiteral("qrc")};
-    UrlCatcher()
-    {
-        for (const QString& scheme : schemes)
-            QDesktopServices::setUrlHandler(scheme, this, "open");
-    }
-    ~UrlCatcher() override
-    {
-        for (const QString& scheme : schemes)
-            QDesktopServices::unsetUrlHandler(scheme);
-    }
-    QList<QUrl> opened;
-
-public Q_SLOTS:
-    void open(const QUrl& url) { opened.append(url); }
 };
 
 // Every item under `root` that has a text and a text format (Text, Label, TextEdit, ...).

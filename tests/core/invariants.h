@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: MIT
+// The state machine's invariants, checked after each step of a walk over its inputs (the seeded
+// walk of tst_property.cpp and the fuzz bytes of tests/fuzz/fuzz_reducer.cpp): a rejection
+// changes nothing, the change set replayed over the rows before gives the rows after (what a list
+// model sees), one streamStart and exactly one terminal event per turn, status / streaming /
+// abortable agree, the turn's step row is an assistant message, at most one streaming message,
+// every pending tool call on the last assistant message, message ids unique.
+// Plain C++ against the core (no gtest, no Qt): the fuzz target links only koder_core.
+#pragma once
+
+#include "rows.h"
+
+#include "koder/agent/input.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/state.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace koder::agent::test {
+
+/// Checks one walk, step by step: before(state) ahead of each input, then
+/// after(state, outcome, input) once the reducer ran. Keeps the turn count across steps.
+class InvariantChecker {
+public:
+    void before(const State& s)
+    {
+        rows_ = snapshot(s);
+        status_ = s.status;
+        turn_ = s.turn.has_value();
+    }
+
+    /// The first invariant the step broke, or nothing.
+    std::optional<std::string> after(const State& s, const Outcome& out, const Input& input)
+    {
+        if (auto broken = check(s, out))
+            return std::string(actionName(input)) + ": " + *broken;
+        return std::nullopt;
+    }
+
+private:
+    std::optional<std::string> check(const State& s, const Outcome& out)
+    {
+        const auto after = snapshot(s);
+        if (out.rejected()) {
+            if (s.status != status_ || s.turn.has_value() != turn_)
+                return "rejection changed the status";
+            if (auto m = replayMismatch(rows_, {}, after))
+                return "rejection changed messages: " + *m;
+        }
+        if (auto m = replayMismatch(rows_, out.changes, after))
+            return "change set: " + *m;
+
+        // Lifecycle: one streamStart and exactly one terminal event per turn.
+        for (const Event& e : out.events) {
+            if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
+                return "streamStart while a turn was open";
+            if (isTerminal(e) && openTurns_-- != 1)
+                return "terminal event without an open turn";
+        }
+        if ((openTurns_ == 1) != s.turn.has_value())
+            return "turn bookkeeping disagrees with lifecycle events";
+
+        const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
+                          s.status == Status::RunningTool;
+        if (isAbortable(s) != open)
+            return "abortable disagrees with status " + std::string(toString(s.status));
+        if (isStreaming(s) != (s.status == Status::Streaming))
+            return "streaming disagrees with status";
+        if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
+            return "streaming without a live request";
+        if (s.turn && (s.turn->stepRow >= s.messages.size() ||
+                       s.messages[s.turn->stepRow].role != Role::Assistant))
+            return "the step row is not an assistant message";
+
+        std::size_t streamingRows = 0;
+        for (const auto& r : after)
+            streamingRows += r.streaming ? 1u : 0u;
+        if (streamingRows > 1)
+            return "more than one streaming message";
+
+        if (!s.pendingToolCalls.empty()) {
+            if (s.status != Status::ReviewingToolCall)
+                return "pending calls outside reviewingToolCall";
+            std::size_t lastAssistant = noRow;
+            for (std::size_t i = 0; i < s.messages.size(); ++i)
+                if (s.messages[i].role == Role::Assistant)
+                    lastAssistant = i;
+            if (lastAssistant == noRow)
+                return "pending calls without an assistant message";
+            const auto& calls = s.messages[lastAssistant].toolCalls();
+            for (const ToolCall& p : s.pendingToolCalls)
+                if (std::none_of(calls.begin(), calls.end(),
+                                 [&](const ToolCall& c) { return c.id == p.id; }))
+                    return "pending call " + p.id + " not on the last assistant message";
+        }
+        if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
+            return "reviewing with nothing pending";
+
+        std::set<std::string> ids;
+        for (const Message& m : s.messages)
+            if (!ids.insert(m.id).second)
+                return "duplicate message id " + m.id;
+        return std::nullopt;
+    }
+
+    std::vector<RowSnapshot> rows_;
+    Status status_ = Status::Idle;
+    bool turn_ = false;
+    int openTurns_ = 0;
+};
+
+} // namespace koder::agent::test
