@@ -133,16 +133,28 @@ QString lastId(KoderAgentController* agent)
 
 } // namespace
 
+// An image host on 127.0.0.1 that counts who comes (and lets them go).
+struct ImageHost : QTcpServer {
+    ImageHost()
+    {
+        connect(this, &QTcpServer::newConnection, this, [this] {
+            ++connections;
+            while (QTcpSocket* socket = nextPendingConnection())
+                socket->deleteLater();
+        });
+    }
+    int connections = 0;
+};
+
 class TstComponents : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
     void markdownNeverFetchesAndNeverInterpretsHtml()
     {
-        QTcpServer trap;
+        ImageHost trap;
         QVERIFY(trap.listen(QHostAddress::LocalHost, 0));
-        int connections = 0;
-        connect(&trap, &QTcpServer::newConnection, this, [&] { ++connections; });
+        const int& connections = trap.connections;
         const QString url = QStringLiteral("http://127.0.0.1:%1").arg(trap.serverPort());
         const QString reply = QStringLiteral("Look: ![pixel](%1/pixel.png)\n\n"
                                              "<img src=\"%1/raw.png\"> <b>bold?</b> "
@@ -185,14 +197,9 @@ private Q_SLOTS:
     // shown as the text it is. An <img> in any of them must not make the view fetch anything.
     void outsideTextIsPlainAndNeverFetched()
     {
-        QTcpServer trap; // an image host that counts who comes
+        ImageHost trap;
         QVERIFY(trap.listen(QHostAddress::LocalHost, 0));
-        int connections = 0;
-        connect(&trap, &QTcpServer::newConnection, this, [&] {
-            ++connections;
-            while (QTcpSocket* socket = trap.nextPendingConnection())
-                socket->deleteLater();
-        });
+        const int& connections = trap.connections;
         const QString img =
             QStringLiteral("<img src=\"http://127.0.0.1:%1/x.png\">").arg(trap.serverPort());
         // JSON.stringify escapes double quotes; single quotes reach an arguments label as they are
@@ -387,14 +394,9 @@ Item {
     // error event. The view shows them and fetches nothing.
     void aHostileServersTextNeverMakesTheViewFetch()
     {
-        QTcpServer trap;
+        ImageHost trap;
         QVERIFY(trap.listen(QHostAddress::LocalHost, 0));
-        int connections = 0;
-        connect(&trap, &QTcpServer::newConnection, this, [&] {
-            ++connections;
-            while (QTcpSocket* socket = trap.nextPendingConnection())
-                socket->deleteLater();
-        });
+        const int& connections = trap.connections;
         const QByteArray img =
             "<img src=\\\"http://127.0.0.1:" + QByteArray::number(trap.serverPort()) +
             "/x.png\\\">";
