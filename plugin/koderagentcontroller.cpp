@@ -799,9 +799,7 @@ bool KoderAgentController::send(const QString& text, const QVariant& attachments
     QString error;
     std::string json = variantToJsonText(attachments, &error);
     if (!error.isEmpty()) {
-        Q_EMIT rejected(QStringLiteral("send"),
-                        tr("The value is not valid.") + QLatin1Char(' ') + error);
-        return false;
+        return refuse("send", RejectReason::InvalidValue, error);
     }
     if (json == "[]")
         json.clear(); // no attachments
@@ -875,9 +873,7 @@ bool KoderAgentController::addCheckpoint(const QVariant& payload)
     QString error;
     std::string json = variantToJsonText(payload, &error);
     if (!error.isEmpty()) {
-        Q_EMIT rejected(QStringLiteral("addCheckpoint"),
-                        tr("The value is not valid.") + QLatin1Char(' ') + error);
-        return false;
+        return refuse("addCheckpoint", RejectReason::InvalidValue, error);
     }
     return dispatch(AddCheckpoint{std::move(json)});
 }
@@ -885,6 +881,14 @@ bool KoderAgentController::addCheckpoint(const QVariant& payload)
 bool KoderAgentController::restoreCheckpoint(const QString& messageId)
 {
     return dispatch(RestoreCheckpoint{toStd(messageId)});
+}
+
+// Input the Qt side refuses before it reaches the core (a value JSON cannot hold) is reported
+// like a refusal of the core: the same signal, the same translated reasons.
+bool KoderAgentController::refuse(const char* action, RejectReason reason, const QString& detail)
+{
+    Q_EMIT rejected(QString::fromLatin1(action), reasonText({action, reason, toStd(detail)}));
+    return false;
 }
 
 // Messages from QML go through the core's validating JSON loader, so a bad field is reported by
@@ -895,9 +899,7 @@ bool KoderAgentController::loadMessages(const QVariant& list, bool replace, cons
     QString error;
     const QVariantList items = plainVariant(list, &error).toList(); // JS arrays and objects too
     if (!error.isEmpty()) {
-        Q_EMIT rejected(QString::fromLatin1(action),
-                        tr("The messages are not valid.") + QLatin1Char(' ') + error);
-        return false;
+        return refuse(action, RejectReason::InvalidMessages, error);
     }
     for (const QVariant& item : items) {
         QVariantMap m = item.toMap();
@@ -915,10 +917,7 @@ bool KoderAgentController::loadMessages(const QVariant& list, bool replace, cons
     const QByteArray json = QJsonDocument(array).toJson(QJsonDocument::Compact);
     auto loaded = messagesFromJson(std::string_view(json.constData(), json.size()));
     if (auto* error = std::get_if<LoadError>(&loaded)) {
-        Q_EMIT rejected(QString::fromLatin1(action), tr("The messages are not valid.") +
-                                                         QLatin1Char(' ') +
-                                                         toQString(error->toString()));
-        return false;
+        return refuse(action, RejectReason::InvalidMessages, toQString(error->toString()));
     }
     auto& messages = std::get<std::vector<Message>>(loaded);
     if (replace)

@@ -220,6 +220,7 @@ private:
     QList<KoderTransport::ToolSpec> toolSpecs() const;
     bool loadMessages(const QVariant& list, bool replace, const char* action);
     QString reasonText(const koder::agent::Rejection& rejection) const;
+    bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
 
     static void appendTool(QQmlListProperty<KoderTool>* list, KoderTool* tool);
     static qsizetype toolCount(QQmlListProperty<KoderTool>* list);
