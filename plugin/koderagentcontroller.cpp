@@ -4,7 +4,6 @@
 #include "agentlogging.h"
 #include "koder/agent/reducer.h"
 #include "koder/agent/serialization.h"
-#include "koderliveregion.h"
 #include "qtconvert.h"
 #include "toolrunner.h"
 
@@ -445,13 +444,11 @@ void KoderAgentController::emitEvents(std::vector<Event>& events)
 void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& announcements)
 {
     // Texts first: a handler may change the state the offsets point into.
-    QList<SpokenAnnouncement> spoken;
+    QList<KoderAnnouncement> spoken;
     for (const Announcement& a : announcements) {
-        SpokenAnnouncement s{static_cast<int>(a.kind),
-                             static_cast<int>(a.politeness),
-                             toQString(a.messageId),
-                             {},
-                             0};
+        KoderAnnouncement s{enumCast<Koder::AnnouncementKind>(a.kind),
+                            enumCast<Koder::Politeness>(a.politeness), toQString(a.messageId),
+                            {}, 0};
         if (a.kind == Announcement::Kind::ReplyText) {
             const std::size_t row = findMessage(m_state, a.messageId);
             if (row != noRow) {
@@ -461,15 +458,17 @@ void KoderAgentController::emitAnnouncements(const std::vector<Announcement>& an
             }
         } else {
             m_announcedAt = {}; // a turn began or ended: the next phrase counts from the start
+            if (a.kind == Announcement::Kind::Error && m_state.lastError)
+                s.text = toQString(m_state.lastError->message);
         }
         spoken.append(s);
     }
     constexpr qsizetype maxUnheard = 256;
-    for (const SpokenAnnouncement& s : std::as_const(spoken)) {
-        if (s.kind == static_cast<int>(Announcement::Kind::ReplyStarted))
+    for (const KoderAnnouncement& s : std::as_const(spoken)) {
+        if (s.kind == Koder::AnnouncementKind::ReplyStarted)
             m_unheard.clear(); // a new turn: what nobody heard before is stale now
-        if (const QPointer<KoderLiveRegion> region = m_liveRegions.value(s.messageId))
-            region->speak(s);
+        if (KoderAnnouncementListener* listener = m_listeners.value(s.messageId))
+            listener->speak(s);
         else if (m_unheard.size() < maxUnheard)
             m_unheard.append(s);
         Q_EMIT announcement(s.kind, s.politeness, s.messageId, s.text, s.position);
@@ -495,24 +494,26 @@ int KoderAgentController::utf16Position(const std::string& messageId, std::strin
     return last.position;
 }
 
-void KoderAgentController::attachLiveRegion(const QString& messageId, KoderLiveRegion* region)
+void KoderAgentController::attachListener(const QString& messageId,
+                                          KoderAnnouncementListener* listener)
 {
-    if (messageId.isEmpty() || !region)
+    if (messageId.isEmpty() || !listener)
         return;
-    m_liveRegions.insert(messageId, region);
+    m_listeners.insert(messageId, listener);
     for (qsizetype i = 0; i < m_unheard.size();) {
         if (m_unheard[i].messageId == messageId)
-            region->speak(m_unheard.takeAt(i));
+            listener->speak(m_unheard.takeAt(i));
         else
             ++i;
     }
 }
 
-void KoderAgentController::detachLiveRegion(const QString& messageId, KoderLiveRegion* region)
+void KoderAgentController::detachListener(const QString& messageId,
+                                          KoderAnnouncementListener* listener)
 {
-    const auto it = m_liveRegions.constFind(messageId);
-    if (it != m_liveRegions.cend() && (it.value() == region || it.value().isNull()))
-        m_liveRegions.erase(it);
+    const auto it = m_listeners.constFind(messageId);
+    if (it != m_listeners.cend() && it.value() == listener)
+        m_listeners.erase(it);
 }
 
 QString KoderAgentController::reasonText(const Rejection& r) const
@@ -723,45 +724,37 @@ void KoderAgentController::setEnvironment(Environment env)
 
 // ---- tools ------------------------------------------------------------------------------------
 
-QQmlListProperty<KoderTool> KoderAgentController::tools()
+void KoderAgentController::addTool(KoderTool* tool)
 {
-    return {this, &m_tools, &appendTool, &toolCount, &toolAt, &clearTools};
-}
-
-void KoderAgentController::appendTool(QQmlListProperty<KoderTool>* list, KoderTool* tool)
-{
-    auto* self = static_cast<KoderAgentController*>(list->object);
-    if (!tool || self->m_tools.contains(tool))
+    if (!tool || m_tools.contains(tool))
         return;
-    self->m_tools.append(tool);
-    connect(tool, &KoderTool::definitionChanged, self, &KoderAgentController::syncTools);
-    connect(tool, &QObject::destroyed, self, [self, tool] {
-        self->m_tools.removeAll(tool);
-        self->syncTools();
-        Q_EMIT self->toolsChanged();
+    m_tools.append(tool);
+    connect(tool, &KoderTool::definitionChanged, this, &KoderAgentController::syncTools);
+    connect(tool, &QObject::destroyed, this, [this, tool] {
+        m_tools.removeAll(tool);
+        syncTools();
+        Q_EMIT toolsChanged();
     });
-    self->syncTools();
-    Q_EMIT self->toolsChanged();
+    syncTools();
+    Q_EMIT toolsChanged();
 }
 
-qsizetype KoderAgentController::toolCount(QQmlListProperty<KoderTool>* list)
+void KoderAgentController::removeTool(KoderTool* tool)
 {
-    return static_cast<KoderAgentController*>(list->object)->m_tools.size();
+    if (!m_tools.removeAll(tool))
+        return;
+    disconnect(tool, nullptr, this, nullptr);
+    syncTools();
+    Q_EMIT toolsChanged();
 }
 
-KoderTool* KoderAgentController::toolAt(QQmlListProperty<KoderTool>* list, qsizetype index)
+void KoderAgentController::clearTools()
 {
-    return static_cast<KoderAgentController*>(list->object)->m_tools.value(index);
-}
-
-void KoderAgentController::clearTools(QQmlListProperty<KoderTool>* list)
-{
-    auto* self = static_cast<KoderAgentController*>(list->object);
-    for (KoderTool* tool : std::as_const(self->m_tools))
-        disconnect(tool, nullptr, self, nullptr);
-    self->m_tools.clear();
-    self->syncTools();
-    Q_EMIT self->toolsChanged();
+    for (KoderTool* tool : std::as_const(m_tools))
+        disconnect(tool, nullptr, this, nullptr);
+    m_tools.clear();
+    syncTools();
+    Q_EMIT toolsChanged();
 }
 
 void KoderAgentController::syncTools()

@@ -6,6 +6,8 @@
 #include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
 #include "koderconversationstore.h"
+#include "koderannouncement.h"
+#include "koderenums.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
 #include "kodertransport.h"
@@ -15,8 +17,6 @@
 #include <QtCore/QPointer>
 #include <QtCore/QTimer>
 #include <QtCore/QVariant>
-#include <QtQml/QQmlListProperty>
-#include <QtQml/qqmlregistration.h>
 
 #include <deque>
 #include <optional>
@@ -24,7 +24,6 @@
 #include <string_view>
 
 class ToolRunner;
-class KoderLiveRegion;
 
 /*!
     \qmltype KoderAgentController
@@ -47,8 +46,6 @@ class KoderLiveRegion;
 */
 class KoderAgentController : public QObject {
     Q_OBJECT
-    QML_ELEMENT
-    Q_CLASSINFO("DefaultProperty", "tools")
     /*! Every message of the conversation, hidden ones included (see the \c visible role). */
     Q_PROPERTY(KoderMessageModel* messages READ messages CONSTANT FINAL)
     /*! idle, streaming, reviewingToolCall, runningTool, error, interrupted or handoff. */
@@ -79,8 +76,6 @@ class KoderAgentController : public QObject {
     /*! Milliseconds between saves of a reply while it streams (with a store). Default 1000. */
     Q_PROPERTY(int flushIntervalMs READ flushIntervalMs WRITE setFlushIntervalMs NOTIFY
                    flushIntervalMsChanged FINAL)
-    /*! The tools the model may call (the default property). */
-    Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
     /*! Model calls per turn before the turn stops with an error. Default 10. */
     Q_PROPERTY(int maxSteps READ maxSteps WRITE setMaxSteps NOTIFY maxStepsChanged FINAL)
     /*! Retries of retryable errors. Default 0: retried only when the app asks. */
@@ -111,7 +106,13 @@ public:
     void setStore(KoderConversationStore* store);
     int flushIntervalMs() const { return m_flush.interval(); }
     void setFlushIntervalMs(int ms);
-    QQmlListProperty<KoderTool> tools();
+    /// The tools the model may call, in the order added. (In QML, `tools` is the controller's
+    /// default property, added by the QML module.)
+    const QList<KoderTool*>& toolList() const { return m_tools; }
+    /// Adds a tool (not owned; removed again when it is destroyed). Null or a duplicate: no-op.
+    void addTool(KoderTool* tool);
+    void removeTool(KoderTool* tool);
+    void clearTools();
     int maxSteps() const { return m_state.maxSteps; }
     void setMaxSteps(int steps);
     int maxRetries() const { return m_state.maxRetries; }
@@ -146,19 +147,11 @@ public:
     /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
 
-    /// One accessibility announcement, as KoderLiveRegion voices it.
-    struct SpokenAnnouncement {
-        int kind;
-        int politeness;
-        QString messageId;
-        QString text;
-        int position;
-    };
-    /// A live region showing `messageId` starts listening. Announcements made before its view
-    /// item existed (a delegate is created a frame after its row) are handed over at once, so a
-    /// short reply is never lost to a screen reader.
-    void attachLiveRegion(const QString& messageId, KoderLiveRegion* region);
-    void detachLiveRegion(const QString& messageId, KoderLiveRegion* region);
+    /// `listener` voices the announcements of `messageId` from now on. Announcements made
+    /// before its view item existed (a delegate is created a frame after its row) are handed
+    /// over at once, so a short reply is never lost to a screen reader.
+    void attachListener(const QString& messageId, KoderAnnouncementListener* listener);
+    void detachListener(const QString& messageId, KoderAnnouncementListener* listener);
 
 Q_SIGNALS:
     // Lifecycle (R4).
@@ -182,8 +175,8 @@ Q_SIGNALS:
     /// Accessibility announcements (see koder::agent::Announcement), for KoderLiveRegion.
     /// For a phrase of the reply (kind ReplyText) `text` is the phrase and `position` where it
     /// starts in the message's text (in QString units); otherwise `text` is empty.
-    void announcement(int kind, int politeness, const QString& messageId, const QString& text,
-                      int position);
+    void announcement(Koder::AnnouncementKind kind, Koder::Politeness politeness,
+                      const QString& messageId, const QString& text, int position);
 
     void statusChanged();
     void streamingChanged();
@@ -222,11 +215,6 @@ private:
     QString reasonText(const koder::agent::Rejection& rejection) const;
     bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
 
-    static void appendTool(QQmlListProperty<KoderTool>* list, KoderTool* tool);
-    static qsizetype toolCount(QQmlListProperty<KoderTool>* list);
-    static KoderTool* toolAt(QQmlListProperty<KoderTool>* list, qsizetype index);
-    static void clearTools(QQmlListProperty<KoderTool>* list);
-
     // Properties derived from the state, compared around each dispatch to emit NOTIFY signals.
     struct Observed {
         koder::agent::Status status;
@@ -258,8 +246,8 @@ private:
     QTimer m_retryTimer;
     std::optional<koder::agent::StartTurn> m_delayedRequest;
     // Live regions by message id, and what was said while a message had none (bounded).
-    QHash<QString, QPointer<KoderLiveRegion>> m_liveRegions;
-    QList<SpokenAnnouncement> m_unheard;
+    QHash<QString, KoderAnnouncementListener*> m_listeners;
+    QList<KoderAnnouncement> m_unheard;
     // Where the last phrase of a streamed reply started, as a UTF-8 offset and as a position in
     // UTF-16 units: the next phrase's position counts only the bytes in between, so announcing
     // a reply costs its length once, not once per phrase.

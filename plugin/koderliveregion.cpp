@@ -41,9 +41,9 @@ void KoderLiveRegion::listen(bool on)
     if (!m_controller || m_messageId.isEmpty())
         return;
     if (on)
-        m_controller->attachLiveRegion(m_messageId, this);
+        m_controller->attachListener(m_messageId, this);
     else
-        m_controller->detachLiveRegion(m_messageId, this);
+        m_controller->detachListener(m_messageId, this);
 }
 
 void KoderLiveRegion::setController(KoderAgentController* controller)
@@ -66,13 +66,13 @@ void KoderLiveRegion::setMessageId(const QString& id)
     Q_EMIT messageIdChanged();
 }
 
-void KoderLiveRegion::speak(const KoderAgentController::SpokenAnnouncement& a)
+void KoderLiveRegion::speak(const KoderAnnouncement& a)
 {
     if (m_politeness == Off)
         return;
     QObject* item = parent();
-    const bool assertive = m_politeness == Assertive ||
-                           a.politeness == static_cast<int>(koder::agent::Politeness::Assertive);
+    const bool assertive =
+        m_politeness == Assertive || a.politeness == Koder::Politeness::Assertive;
     switch (static_cast<Announcement::Kind>(a.kind)) {
     case Announcement::Kind::ReplyText:
         AccessibilityNotifier::textInserted(item, a.position, a.text);
@@ -86,12 +86,10 @@ void KoderLiveRegion::speak(const KoderAgentController::SpokenAnnouncement& a)
     case Announcement::Kind::Stopped:
         AccessibilityNotifier::announce(item, tr("Reply stopped"), assertive);
         break;
-    case Announcement::Kind::Error: {
-        const QVariantMap error = m_controller ? m_controller->lastError().toMap() : QVariantMap{};
-        AccessibilityNotifier::announce(
-            item, tr("Error: %1").arg(error.value(QStringLiteral("message")).toString()), true);
+    case Announcement::Kind::Error:
+        // The announcement's own text: a newer error may have replaced lastError meanwhile.
+        AccessibilityNotifier::announce(item, tr("Error: %1").arg(a.text), true);
         break;
-    }
     case Announcement::Kind::ApprovalNeeded:
         AccessibilityNotifier::announce(item, tr("A tool call needs your approval"), true);
         break;

@@ -28,7 +28,7 @@
     \c Accessible.name to the whole text once it stops streaming: that change is the final
     announcement screen readers read.
 */
-class KoderLiveRegion : public QObject {
+class KoderLiveRegion : public QObject, public KoderAnnouncementListener {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("KoderLiveRegion is an attached type: KoderLiveRegion.politeness: ...")
@@ -58,7 +58,7 @@ public:
     void setMessageId(const QString& id);
 
     /// Voices one announcement on the item (called by the controller).
-    void speak(const KoderAgentController::SpokenAnnouncement& a);
+    void speak(const KoderAnnouncement& a) override;
 
 Q_SIGNALS:
     void politenessChanged();

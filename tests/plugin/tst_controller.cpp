@@ -89,8 +89,7 @@ private:
         tool->setReadOnly(readOnly);
         tool->setTimeoutMs(timeoutMs);
         tool->setCallable(std::move(fn));
-        auto list = agent->tools();
-        list.append(&list, tool);
+        agent->addTool(tool);
         return tool;
     }
 
@@ -341,8 +340,7 @@ private Q_SLOTS:
                           QUrl());
         std::unique_ptr<QObject> hang(component.create());
         QVERIFY2(hang, qPrintable(component.errorString()));
-        auto list = agent->tools();
-        list.append(&list, qobject_cast<KoderTool*>(hang.get()));
+        agent->addTool(qobject_cast<KoderTool*>(hang.get()));
         agent->setAutoAccept(QStringLiteral("always"));
         agent->send(QStringLiteral("go"));
         RequestId id = t->last();
@@ -541,8 +539,9 @@ private Q_SLOTS:
         };
         QList<Phrase> phrases;
         connect(agent.get(), &KoderAgentController::announcement, this,
-                [&](int kind, int, const QString&, const QString& text, int position) {
-                    if (kind == static_cast<int>(Announcement::Kind::ReplyText))
+                [&](Koder::AnnouncementKind kind, Koder::Politeness, const QString&,
+                    const QString& text, int position) {
+                    if (kind == Koder::AnnouncementKind::ReplyText)
                         phrases.append({text, position, lastText()});
                 });
         // The phrases of one attempt tile its text from 0, each where its position says.

@@ -65,8 +65,7 @@ class TstOpenAiTransport : public QObject {
         auto* tool = new KoderTool(agent.get());
         tool->setName(name);
         tool->setCallable([](const QJsonObject&) { return QVariant(QStringLiteral("ok")); });
-        auto list = agent->tools();
-        list.append(&list, tool);
+        agent->addTool(tool);
     }
 
 private Q_SLOTS:

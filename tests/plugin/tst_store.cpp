@@ -301,8 +301,7 @@ private Q_SLOTS:
         agent.setTransport(local);
         auto* tool = new KoderTool(&agent);
         tool->setName(QStringLiteral("save_note"));
-        auto tools = agent.tools();
-        tools.append(&tools, tool);
+        agent.addTool(tool);
         agent.send(QStringLiteral("save"));
         QTRY_COMPARE(agent.status(), QStringLiteral("reviewingToolCall"));
         const QString first = agent.conversationId();

@@ -226,8 +226,7 @@ TYPED_TEST(TransportContract, ToolRoundTrip)
     tool->setReadOnly(true);
     tool->setCallable(
         [](const QJsonObject& args) { return QVariant("12:00 " + args.value("tz").toString()); });
-    auto tools = this->agent.tools();
-    tools.append(&tools, tool);
+    this->agent.addTool(tool);
     this->agent.setAutoAccept("onlyRead");
     QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
     this->agent.send("time?");

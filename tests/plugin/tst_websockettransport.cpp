@@ -161,8 +161,7 @@ private Q_SLOTS:
             seenTz = args.value("tz").toString();
             return QVariant(QStringLiteral("09:41"));
         });
-        auto list = agent->tools();
-        list.append(&list, tool);
+        agent->addTool(tool);
         agent->setAutoAccept(QStringLiteral("onlyRead"));
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         agent->send(QStringLiteral("Time in Tokyo?"));
