@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/debuglog.h"
+#include "koder/agent/environment.h"
+#include "koder/agent/hooks.h"
+#include "koder/agent/input.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/state.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace koder::agent {
+
+/// The I/O a runtime asks for. A toolkit layer implements it (the Qt one with its transports,
+/// tools, store and QTimer); tests implement it with a fake that records calls. Results come
+/// back as inputs through Runtime::dispatch (transport events, a loaded conversation) or through
+/// Runtime::toolFinished / Runtime::timerFired. Answering synchronously, from inside the call,
+/// is allowed: the runtime queues what arrives while it is busy.
+class Executor {
+public:
+    enum class Timer : std::uint8_t {
+        Retry, ///< the backoff before a retried request
+        Flush, ///< saves the streaming reply while it grows (crash safety)
+    };
+
+    virtual ~Executor() = default;
+
+    /// Send `request` to the model; its events come back as inputs naming its requestId.
+    virtual void startRequest(const StartTurn& request) = 0;
+    virtual void cancelRequest(RequestId id) = 0;
+    /// Run an approved tool call; the result comes back through Runtime::toolFinished.
+    virtual void runTool(const ToolCall& call) = 0;
+    /// No result is expected any more (the turn ended); a late one is ignored anyway.
+    virtual void cancelTool(const std::string& callId) = 0;
+
+    /// Whether conversations are stored. Without a store the runtime keeps them in memory.
+    virtual bool hasStore() const = 0;
+    /// Write rows from `fromRow` on (rows past the end are gone); `streamingRow` is the row
+    /// still growing, or noRow.
+    virtual void saveConversation(const std::string& id, const std::vector<Message>& messages,
+                                  std::size_t fromRow, std::size_t streamingRow) = 0;
+    /// Load a stored conversation: answer with dispatch(SwitchConversation{...}), with
+    /// `loadError` set when it exists but cannot be read.
+    virtual void loadConversation(const std::string& id) = 0;
+    virtual void removeConversation(const std::string& id) = 0;
+
+    /// Call Runtime::timerFired(timer) once after `delayMs`; starting a started timer restarts it.
+    virtual void startTimer(Timer timer, std::int64_t delayMs) = 0;
+    virtual void stopTimer(Timer timer) = 0;
+
+protected:
+    Executor() = default;
+    Executor(const Executor&) = default;
+    Executor& operator=(const Executor&) = default;
+};
+
+/// An announcement ready to be voiced: it carries its own text, so one that waited for its
+/// listener is spoken as it was made, whatever happened since.
+struct SpokenAnnouncement {
+    Announcement::Kind kind = Announcement::Kind::ReplyText;
+    Politeness politeness = Politeness::Polite;
+    std::string messageId;
+    /// ReplyText: the phrase; Error: the error's message; otherwise empty.
+    std::string text;
+    /// ReplyText: where the phrase starts in the message's text, in UTF-16 units (what a
+    /// QString, a JS string and an accessibility text event count).
+    std::size_t position = 0;
+
+    friend bool operator==(const SpokenAnnouncement&, const SpokenAnnouncement&) = default;
+};
+
+/// Which derived properties a dispatch changed, for NOTIFY signals.
+enum class Aspect : std::uint16_t {
+    None = 0,
+    Status = 1u << 0,
+    Streaming = 1u << 1,
+    Abortable = 1u << 2,
+    PendingToolCalls = 1u << 3,
+    LastError = 1u << 4,
+    ConversationId = 1u << 5,
+    AutoAccept = 1u << 6,
+    SystemPrompt = 1u << 7,
+    MaxSteps = 1u << 8,
+    MaxRetries = 1u << 9,
+};
+constexpr Aspect operator|(Aspect a, Aspect b)
+{
+    return static_cast<Aspect>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr Aspect& operator|=(Aspect& a, Aspect b)
+{
+    return a = a | b;
+}
+constexpr bool has(Aspect set, Aspect a)
+{
+    return (static_cast<unsigned>(set) & static_cast<unsigned>(a)) != 0;
+}
+
+/// What a runtime tells the view layer, in this order for each dispatch: the list changes, the
+/// changed properties, the announcements, then each event (a step's tools start after).
+/// Every member has a no-op default.
+class RuntimeObserver {
+public:
+    virtual ~RuntimeObserver() = default;
+
+    virtual void rejected(const Rejection& /*rejection*/) {}
+    virtual void messagesChanged(const std::vector<Change>& /*changes*/) {}
+    virtual void propertiesChanged(Aspect /*changed*/) {}
+    virtual void announced(const SpokenAnnouncement& /*announcement*/, bool /*heard*/) {}
+    /// A terminal event follows: coalesced list updates must be visible before it.
+    virtual void beforeTerminal() {}
+    /// One lifecycle event. Strings in a StreamTokenEvent stay valid for this call only.
+    virtual void event(const Event& /*event*/) {}
+    virtual void turnStarting(const StartTurn& /*request*/) {}
+    virtual void toolExecutionStarted(const ToolCall& /*call*/) {}
+    virtual void toolExecutionFinished(const ToolCall& /*call*/, const ToolResult& /*result*/) {}
+    virtual void hookFailed(const HookFailure& /*failure*/) {}
+
+protected:
+    RuntimeObserver() = default;
+    RuntimeObserver(const RuntimeObserver&) = default;
+    RuntimeObserver& operator=(const RuntimeObserver&) = default;
+};
+
+/// The agent loop around the reducer, toolkit-free (lager's store is the model): it owns the
+/// state, queues inputs that arrive while it is busy, performs effects through an Executor in
+/// order, runs the hooks at their moments (onStart on a turn's first request, the prepareStep
+/// chain on every request, onError only for the live request, onStepFinish, onToolExecution-
+/// Start/End, onFinish on the terminal event), keeps the running tool calls, schedules retries
+/// and the streaming saves on the executor's timers, keeps conversations in memory when there is
+/// no store, and holds the announcements no listener has heard yet.
+class Runtime {
+public:
+    explicit Runtime(Executor& executor, Environment env = Environment::deterministic());
+    Runtime(const Runtime&) = delete;
+    Runtime& operator=(const Runtime&) = delete;
+
+    void setObserver(RuntimeObserver* observer) { observer_ = observer; }
+
+    /// Applies one input (a user action or a transport event). False when the core refused it
+    /// (the observer heard why). An input arriving while the runtime is busy waits its turn and
+    /// reports true.
+    bool dispatch(Input&& input);
+    /// Opens another conversation: from the store, or from memory without one (the one being
+    /// left is kept there). Reopening the shown one reloads it from the store.
+    void openConversation(const std::string& id);
+    /// The result of a tool the executor ran. Ignored unless the call is running.
+    void toolFinished(const std::string& callId, std::string result, bool isError);
+    void timerFired(Executor::Timer timer);
+    /// Saves the streaming reply now (a window closing mid-reply keeps what streamed so far).
+    void flushStreamingReply();
+
+    void addHooks(HookSet hooks) { hooks_.add(std::move(hooks)); }
+    /// How ids and time are made (tests use Environment::deterministic()).
+    void setEnvironment(Environment env) { env_ = std::move(env); }
+    Environment& environment() { return env_; }
+    /// Milliseconds between saves of a streaming reply (with a store). Minimum 10.
+    void setFlushInterval(std::int64_t ms) { flushIntervalMs_ = ms < 10 ? 10 : ms; }
+    std::int64_t flushInterval() const { return flushIntervalMs_; }
+
+    const State& state() const { return state_; }
+    /// The result of the last accepted dispatch: a branch's new conversation id.
+    const std::string& lastResult() const { return lastResult_; }
+    /// The approved call `callId` whose result is outstanding, or null.
+    const ToolCall* runningTool(std::string_view callId) const;
+    /// Conversations kept in memory (no store): forks and the ones switched away from.
+    bool hasInMemory(const std::string& id) const { return memory_.count(id) != 0; }
+
+    /// A listener starts voicing `messageId`: returns what was said for it before, in order.
+    std::vector<SpokenAnnouncement> listen(const std::string& messageId);
+    void unlisten(const std::string& messageId);
+    std::size_t unheardCount() const { return unheard_.size(); }
+    static constexpr std::size_t maxUnheard = 256;
+
+    const DebugLog& debugLog() const;
+
+private:
+    struct Snapshot {
+        Status status = Status::Idle;
+        bool open = false;
+        std::size_t pendingCount = 0;
+        std::string firstPending;
+        bool hasError = false;
+        std::string errorCode;
+        std::string conversationId;
+        AutoAccept autoAccept = AutoAccept::Never;
+        std::string systemPrompt;
+        int maxSteps = 0;
+        int maxRetries = 0;
+    };
+
+    void perform(Effect& effect);
+    void startRequest(StartTurn request);
+    void runTool(const ToolCall& call);
+    void deliver(std::vector<Announcement>& announcements, std::vector<Event>& events);
+    void speak(std::vector<Announcement>& announcements);
+    void report(const std::vector<HookFailure>& failures);
+    Aspect changedAspects();
+    std::size_t utf16Position(const std::string& messageId, std::string_view text,
+                              std::size_t offset);
+    void drainQueue();
+    void updateFlushTimer();
+
+    Executor& executor_;
+    RuntimeObserver* observer_ = nullptr;
+    Environment env_;
+    State state_;
+    Outcome out_;
+    Hooks hooks_;
+    Snapshot seen_;
+    bool busy_ = false;
+    std::deque<Input> queue_;
+    std::string lastResult_;
+    std::optional<StartTurn> delayed_; ///< a retry waiting for its backoff
+    bool flushing_ = false;            ///< the flush timer runs
+    std::int64_t flushIntervalMs_ = 1000;
+    std::unordered_map<std::string, std::vector<Message>> memory_;
+    // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of
+    // a streamed reply started (UTF-8 offset and UTF-16 position) so the next one counts only
+    // the bytes in between: announcing a reply costs its length once, not once per phrase.
+    std::unordered_set<std::string> listening_;
+    std::vector<SpokenAnnouncement> unheard_;
+    struct AnnouncedAt {
+        std::string messageId;
+        std::size_t offset = 0;
+        std::size_t position = 0;
+    };
+    AnnouncedAt announcedAt_;
+};
+
+/// The length in UTF-16 units of valid UTF-8 text.
+std::size_t utf16Length(std::string_view utf8);
+
+} // namespace koder::agent
