@@ -1,0 +1,27 @@
+// SPDX-License-Identifier: MIT
+#include "koder/agent/import.h"
+
+#include <nlohmann/json.hpp>
+
+namespace koder::agent {
+
+Loaded<std::vector<Message>> importMessages(std::string_view json, Environment& env)
+{
+    // Checked first: the limits hold before anything is built from the text.
+    if (checkJson(json) != JsonProblem::None)
+        return messagesFromJson(json); // reports the problem
+    nlohmann::json array = nlohmann::json::parse(json, nullptr, false);
+    if (!array.is_array())
+        return messagesFromJson(json); // reports what it is instead
+    for (nlohmann::json& item : array) {
+        if (!item.is_object())
+            continue; // the loader names it
+        if (!item.contains("id"))
+            item["id"] = env.newId ? env.newId("m") : std::string();
+        if (!item.contains("createdAt"))
+            item["createdAt"] = env.now ? env.now() : 0;
+    }
+    return messagesFromJson(array.dump());
+}
+
+} // namespace koder::agent
