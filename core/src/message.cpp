@@ -3,8 +3,6 @@
 
 #include "enumnames.h"
 
-#include <array>
-
 namespace koder::agent {
 
 namespace {
@@ -81,19 +79,26 @@ bool operator==(const Message& a, const Message& b)
     return ea == eb;
 }
 
-namespace {
-constexpr std::array<std::string_view, 5> roleNames{"user", "assistant", "system", "tool",
-                                                    "checkpoint"};
-}
-
 std::string_view toString(Role role)
 {
-    return roleNames[static_cast<std::size_t>(role)];
+    switch (role) {
+    case Role::User:
+        return "user";
+    case Role::Assistant:
+        return "assistant";
+    case Role::System:
+        return "system";
+    case Role::Tool:
+        return "tool";
+    case Role::Checkpoint:
+        return "checkpoint";
+    }
+    return {};
 }
 
 std::optional<Role> roleFromString(std::string_view text)
 {
-    return detail::enumFromName<Role>(roleNames, text);
+    return detail::enumFromName<Role>([](Role r) { return toString(r); }, text);
 }
 
 } // namespace koder::agent

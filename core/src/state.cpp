@@ -3,8 +3,6 @@
 
 #include "enumnames.h"
 
-#include <array>
-
 namespace koder::agent {
 
 std::size_t findMessage(const State& s, std::string_view id)
@@ -24,25 +22,43 @@ const ToolInfo* findTool(const State& s, std::string_view name)
     return nullptr;
 }
 
-namespace {
-constexpr std::array<std::string_view, 7> statusNames{
-    "idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"};
-constexpr std::array<std::string_view, 3> autoAcceptNames{"always", "never", "onlyRead"};
-} // namespace
-
 std::string_view toString(Status status)
 {
-    return statusNames[static_cast<std::size_t>(status)];
+    switch (status) {
+    case Status::Idle:
+        return "idle";
+    case Status::Streaming:
+        return "streaming";
+    case Status::ReviewingToolCall:
+        return "reviewingToolCall";
+    case Status::RunningTool:
+        return "runningTool";
+    case Status::Error:
+        return "error";
+    case Status::Interrupted:
+        return "interrupted";
+    case Status::Handoff:
+        return "handoff";
+    }
+    return {};
 }
 
 std::string_view toString(AutoAccept mode)
 {
-    return autoAcceptNames[static_cast<std::size_t>(mode)];
+    switch (mode) {
+    case AutoAccept::Always:
+        return "always";
+    case AutoAccept::Never:
+        return "never";
+    case AutoAccept::OnlyRead:
+        return "onlyRead";
+    }
+    return {};
 }
 
 std::optional<AutoAccept> autoAcceptFromString(std::string_view text)
 {
-    return detail::enumFromName<AutoAccept>(autoAcceptNames, text);
+    return detail::enumFromName<AutoAccept>([](AutoAccept m) { return toString(m); }, text);
 }
 
 } // namespace koder::agent

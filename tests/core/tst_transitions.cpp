@@ -3,6 +3,8 @@
 // rejection. One row per input; one column per starting status.
 #include "driver.h"
 
+#include "koder/agent/overloaded.h"
+
 #include <functional>
 #include <map>
 
@@ -140,8 +142,15 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
 
 std::string effectName(const Effect& e)
 {
-    static const char* names[] = {"Start", "Cancel", "Exec", "Persist", "Fork", "Delete"};
-    return names[e.index()];
+    return std::visit(overloaded{
+                          [](const StartTurn&) { return "Start"; },
+                          [](const CancelTurn&) { return "Cancel"; },
+                          [](const ExecuteTool&) { return "Exec"; },
+                          [](const Persist&) { return "Persist"; },
+                          [](const ForkConversation&) { return "Fork"; },
+                          [](const DeleteStoredConversation&) { return "Delete"; },
+                      },
+                      e);
 }
 
 // "!reason" for a rejection; else the new status, the effects in order and the lifecycle events,
