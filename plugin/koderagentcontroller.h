@@ -1,12 +1,10 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "koder/agent/environment.h"
-#include "koder/agent/hooks.h"
-#include "koder/agent/outcome.h"
-#include "koder/agent/state.h"
-#include "koderconversationstore.h"
+#include "controllerexecutor.h"
+#include "koder/agent/runtime.h"
 #include "koderannouncement.h"
+#include "koderconversationstore.h"
 #include "koderenums.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
@@ -14,16 +12,9 @@
 
 #include <QtCore/QHash>
 #include <QtCore/QObject>
-#include <QtCore/QPointer>
-#include <QtCore/QTimer>
 #include <QtCore/QVariant>
 
-#include <deque>
-#include <optional>
-#include <string>
-#include <string_view>
-
-class ToolRunner;
+#include <memory>
 
 /*!
     \qmltype KoderAgentController
@@ -40,9 +31,11 @@ class ToolRunner;
     // agent.send("Hi"); agent.abort(); agent.regenerate(id); agent.edit(id, "text") ...
     \endqml
 
-    A thin shell over the toolkit-free core: every method dispatches one input to the core's
-    reducer; the controller performs the effects it returns (transport, tools), replays its change
-    sets on \l messages and emits its lifecycle events as signals. It holds no state logic.
+    A property layer over the core's runtime (koder::agent::Runtime), which holds the state and
+    runs the agent loop: each method dispatches one input; the properties are read from the
+    runtime's state and notified from what each dispatch changed; the lifecycle events become
+    signals and the change sets rows of \l messages. The runtime's I/O (transport, tools, store,
+    timers) is done by a ControllerExecutor. Usable from C++ with no QML engine.
 */
 class KoderAgentController : public QObject {
     Q_OBJECT
@@ -50,6 +43,8 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(KoderMessageModel* messages READ messages CONSTANT FINAL)
     /*! idle, streaming, reviewingToolCall, runningTool, error, interrupted or handoff. */
     Q_PROPERTY(QString status READ status NOTIFY statusChanged FINAL)
+    /*! \l status as a typed enum (Koder.Status.Streaming, ...). */
+    Q_PROPERTY(Koder::Status statusValue READ statusValue NOTIFY statusChanged FINAL)
     /*! True while a reply streams (also again while a tool loop resumes). */
     Q_PROPERTY(bool streaming READ streaming NOTIFY streamingChanged FINAL)
     /*! True while a turn is open: streaming, reviewing a tool call or running a tool. */
@@ -62,6 +57,9 @@ class KoderAgentController : public QObject {
     /*! always, never or onlyRead: which tool calls run without asking. Default never. */
     Q_PROPERTY(
         QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged FINAL)
+    /*! \l autoAccept as a typed enum (Koder.AutoAccept.OnlyRead, ...). */
+    Q_PROPERTY(Koder::AutoAccept autoAcceptValue READ autoAcceptValue WRITE setAutoAcceptValue
+                   NOTIFY autoAcceptChanged FINAL)
     /*! Sent as the first system message of every turn when not empty. */
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY
                    systemPromptChanged FINAL)
@@ -90,21 +88,24 @@ public:
 
     KoderMessageModel* messages() const { return m_model; }
     QString status() const;
+    Koder::Status statusValue() const;
     bool streaming() const;
     bool abortable() const;
     QVariantList pendingToolCalls() const;
     QVariant lastError() const;
     QString autoAccept() const;
     void setAutoAccept(const QString& mode);
+    Koder::AutoAccept autoAcceptValue() const;
+    void setAutoAcceptValue(Koder::AutoAccept mode);
     QString systemPrompt() const;
     void setSystemPrompt(const QString& prompt);
     QString conversationId() const;
     void setConversationId(const QString& id);
-    KoderTransport* transport() const { return m_transport; }
+    KoderTransport* transport() const { return m_executor.transport(); }
     void setTransport(KoderTransport* transport);
-    KoderConversationStore* store() const { return m_store; }
+    KoderConversationStore* store() const { return m_executor.store(); }
     void setStore(KoderConversationStore* store);
-    int flushIntervalMs() const { return m_flush.interval(); }
+    int flushIntervalMs() const { return static_cast<int>(m_runtime.flushInterval()); }
     void setFlushIntervalMs(int ms);
     /// The tools the model may call, in the order added. (In QML, `tools` is the controller's
     /// default property, added by the QML module.)
@@ -113,9 +114,9 @@ public:
     void addTool(KoderTool* tool);
     void removeTool(KoderTool* tool);
     void clearTools();
-    int maxSteps() const { return m_state.maxSteps; }
+    int maxSteps() const { return state().maxSteps; }
     void setMaxSteps(int steps);
-    int maxRetries() const { return m_state.maxRetries; }
+    int maxRetries() const { return state().maxRetries; }
     void setMaxRetries(int retries);
     int updateInterval() const;
     void setUpdateInterval(int ms);
@@ -143,7 +144,7 @@ public:
     /// C++ hooks, composed by the core's rules (see koder/agent/hooks.h).
     void addHooks(koder::agent::HookSet hooks);
     /// The core state, read-only (for tests, debugging and the projection).
-    const koder::agent::State& state() const { return m_state; }
+    const koder::agent::State& state() const { return m_runtime.state(); }
     /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
 
@@ -194,69 +195,31 @@ Q_SIGNALS:
     void maxRetriesChanged();
     void updateIntervalChanged();
 
+protected:
+    void connectNotify(const QMetaMethod& signal) override;
+    void disconnectNotify(const QMetaMethod& signal) override;
+
 private:
-    bool dispatch(koder::agent::Input&& input);
-    void drainQueue();
-    void perform(koder::agent::Effect& effect);
-    void startRequest(koder::agent::StartTurn request);
-    void flushStreamingReply();
-    koder::agent::SwitchConversation storedConversation(const QString& id);
-    void runTool(const koder::agent::ToolCall& call);
-    void emitEvents(std::vector<koder::agent::Event>& events);
-    void emitAnnouncements(const std::vector<koder::agent::Announcement>& announcements);
-    int utf16Position(const std::string& messageId, std::string_view text, std::size_t offset);
-    void fromTransport(koder::agent::Input&& input);
-    void toolFinished(const std::string& callId, std::string result, bool isError);
-    void reportHookFailures(const std::vector<koder::agent::HookFailure>& failures);
+    bool dispatch(koder::agent::Input&& input) { return m_runtime.dispatch(std::move(input)); }
     void syncTools();
-    KoderTool* findTool(const std::string& name) const;
-    QList<KoderTransport::ToolSpec> toolSpecs() const;
     bool loadMessages(const QVariant& list, bool replace, const char* action);
-    QString reasonText(const koder::agent::Rejection& rejection) const;
     bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
 
-    // Properties derived from the state, compared around each dispatch to emit NOTIFY signals.
-    struct Observed {
-        koder::agent::Status status;
-        bool open;
-        std::size_t pendingCount;
-        std::string firstPending;
-        bool hasError;
-        std::string errorCode;
-        std::string conversationId;
-    };
-    Observed observe() const;
-    void notifyChanges(const Observed& before);
+    // The runtime's news, as models, properties and signals (through a RuntimeObserver).
+    class Projection;
+    friend class Projection;
+    static std::unique_ptr<koder::agent::RuntimeObserver> makeProjection(KoderAgentController& c);
+    void onRejected(const koder::agent::Rejection& rejection);
+    void onPropertiesChanged(koder::agent::Aspect changed);
+    void onAnnounced(const koder::agent::SpokenAnnouncement& announcement, bool heard);
+    void onEvent(const koder::agent::Event& event);
 
-    koder::agent::State m_state;
-    koder::agent::Environment m_env;
-    koder::agent::Outcome m_out;
-    koder::agent::Hooks m_hooks;
+    ControllerExecutor m_executor; // before m_runtime, which keeps a reference to it
+    koder::agent::Runtime m_runtime;
+    std::unique_ptr<koder::agent::RuntimeObserver> m_projection;
     KoderMessageModel* m_model;
-    QPointer<KoderTransport> m_transport;
-    QPointer<KoderConversationStore> m_store;
-    QTimer m_flush; ///< saves the streaming reply while it grows (crash safety)
     QList<KoderTool*> m_tools;
-    ToolRunner* m_runner;
-    std::unordered_map<std::string, koder::agent::ToolCall> m_runningCalls;
-    bool m_dispatching = false;
-    std::string m_lastResult; ///< Outcome::result of the last dispatch (a branch's new id)
-    std::deque<koder::agent::Input> m_queue;
-    // A retry waiting for its backoff.
-    QTimer m_retryTimer;
-    std::optional<koder::agent::StartTurn> m_delayedRequest;
-    // Live regions by message id, and what was said while a message had none (bounded).
+    // Voices by message id (the runtime keeps what nobody has heard yet).
     QHash<QString, KoderAnnouncementListener*> m_listeners;
-    QList<KoderAnnouncement> m_unheard;
-    // Where the last phrase of a streamed reply started, as a UTF-8 offset and as a position in
-    // UTF-16 units: the next phrase's position counts only the bytes in between, so announcing
-    // a reply costs its length once, not once per phrase.
-    struct AnnouncedAt {
-        std::string messageId;
-        std::size_t offset = 0;
-        int position = 0;
-    };
-    AnnouncedAt m_announcedAt;
-    // Conversations kept for the life of the controller when there is no store.
-    QHash<QString, std::vector<koder::agent::Message>> m_memory;
+    int m_tokenReceivers = 0; ///< connections to streamToken: none, and a token costs no QString
 };

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+#include "controllerexecutor.h"
+
+#include "qtconvert.h"
+#include "toolrunner.h"
+
+#include <QtCore/QJsonObject>
+
+#include <limits>
+
+using namespace koder::agent;
+using namespace koder::agent::qt;
+
+ControllerExecutor::ControllerExecutor(QObject* parent)
+    : QObject(parent)
+    , m_runner(new ToolRunner(
+          [this](const std::string& callId, std::string result, bool isError) {
+              if (m_runtime)
+                  m_runtime->toolFinished(callId, std::move(result), isError);
+          },
+          this))
+{
+    for (QTimer* t : {&m_retryTimer, &m_flushTimer})
+        t->setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
+        if (m_runtime)
+            m_runtime->timerFired(Timer::Retry);
+    });
+    connect(&m_flushTimer, &QTimer::timeout, this, [this] {
+        if (m_runtime)
+            m_runtime->timerFired(Timer::Flush);
+    });
+}
+
+ControllerExecutor::~ControllerExecutor()
+{
+    if (m_transport)
+        m_transport->setSink({});
+}
+
+void ControllerExecutor::setTransport(KoderTransport* transport)
+{
+    if (m_transport)
+        m_transport->setSink({});
+    m_transport = transport;
+    if (m_transport)
+        m_transport->setSink([this](Input&& input) {
+            if (m_runtime)
+                m_runtime->dispatch(std::move(input));
+        });
+}
+
+void ControllerExecutor::startRequest(const StartTurn& request)
+{
+    if (!m_transport) {
+        // Answered later, like a transport would: never from inside the dispatch that asked.
+        const RequestId id = request.requestId;
+        QMetaObject::invokeMethod(
+            this,
+            [this, id] {
+                if (m_runtime)
+                    m_runtime->dispatch(
+                        StreamFailed{id, {"no_transport", "No transport is set.", false, -1}, {}});
+            },
+            Qt::QueuedConnection);
+        return;
+    }
+    m_transport->start(request, toolSpecs());
+}
+
+void ControllerExecutor::cancelRequest(RequestId id)
+{
+    if (m_transport)
+        m_transport->cancel(id);
+}
+
+void ControllerExecutor::runTool(const ToolCall& call)
+{
+    m_runner->run(findTool(toQString(call.name)), call);
+}
+
+void ControllerExecutor::cancelTool(const std::string& callId)
+{
+    m_runner->cancel(callId);
+}
+
+void ControllerExecutor::saveConversation(const std::string& id,
+                                          const std::vector<Message>& messages, std::size_t fromRow,
+                                          std::size_t streamingRow)
+{
+    if (m_store)
+        m_store->save(toQString(id), messages, fromRow, streamingRow);
+}
+
+void ControllerExecutor::loadConversation(const std::string& id)
+{
+    if (!m_runtime)
+        return;
+    const QString qid = toQString(id);
+    SwitchConversation to{id, {}, {}};
+    if (!m_store) {
+        // nothing stored: an empty conversation
+    } else if (auto loaded = m_store->load(qid)) {
+        to.messages = std::move(*loaded);
+    } else if (m_store->contains(qid)) {
+        // It exists but cannot be read: shown read-only, so no save can overwrite it.
+        to.loadError = toStd(m_store->error());
+    }
+    m_runtime->dispatch(std::move(to));
+}
+
+void ControllerExecutor::removeConversation(const std::string& id)
+{
+    if (m_store)
+        m_store->remove(toQString(id));
+}
+
+void ControllerExecutor::startTimer(Timer which, std::int64_t delayMs)
+{
+    constexpr std::int64_t maxMs = std::numeric_limits<int>::max();
+    timer(which).start(static_cast<int>(std::clamp<std::int64_t>(delayMs, 0, maxMs)));
+}
+
+void ControllerExecutor::stopTimer(Timer which)
+{
+    timer(which).stop();
+}
+
+KoderTool* ControllerExecutor::findTool(const QString& name) const
+{
+    if (m_tools)
+        for (KoderTool* tool : *m_tools)
+            if (tool->name() == name)
+                return tool;
+    return nullptr;
+}
+
+QList<KoderTransport::ToolSpec> ControllerExecutor::toolSpecs() const
+{
+    QList<KoderTransport::ToolSpec> specs;
+    if (m_tools)
+        for (const KoderTool* tool : *m_tools)
+            if (!tool->name().isEmpty())
+                specs.append({tool->name(), tool->description(),
+                              QJsonObject::fromVariantMap(tool->parameters()), tool->readOnly()});
+    return specs;
+}

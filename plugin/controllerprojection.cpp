@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+// The other half of KoderAgentController: what the runtime reports (list changes, properties,
+// announcements, lifecycle events) turned into the message model, NOTIFY signals and signals.
+#include "koderagentcontroller.h"
+
+#include "agentlogging.h"
+#include "koder/agent/overloaded.h"
+#include "qtconvert.h"
+
+#include <QtCore/QMetaMethod>
+
+using namespace koder::agent;
+using namespace koder::agent::qt;
+
+namespace {
+
+QVariantMap stepToVariant(const StepFinishEvent& e)
+{
+    return {{QStringLiteral("messageId"), toQString(e.messageId)},
+            {QStringLiteral("step"), e.step},
+            {QStringLiteral("finishReason"), toQString(e.finishReason)}};
+}
+
+QVariantMap requestToVariant(const StartTurn& r)
+{
+    return {{QStringLiteral("requestId"), static_cast<double>(r.requestId)},
+            {QStringLiteral("conversationId"), toQString(r.conversationId)},
+            {QStringLiteral("step"), r.step},
+            {QStringLiteral("attempt"), r.attempt},
+            {QStringLiteral("messageCount"), static_cast<int>(r.history.size())}};
+}
+
+const QMetaMethod& streamTokenSignal()
+{
+    static const QMetaMethod signal = QMetaMethod::fromSignal(&KoderAgentController::streamToken);
+    return signal;
+}
+} // namespace
+
+// The runtime's observer: forwards to the controller, which turns the news into Qt.
+class KoderAgentController::Projection final : public RuntimeObserver {
+public:
+    explicit Projection(KoderAgentController& c)
+        : c_(c)
+    {
+    }
+    void rejected(const Rejection& r) override { c_.onRejected(r); }
+    void messagesChanged(const std::vector<Change>& changes) override
+    {
+        c_.m_model->apply(changes);
+    }
+    void propertiesChanged(Aspect changed) override { c_.onPropertiesChanged(changed); }
+    void announced(const SpokenAnnouncement& a, bool heard) override { c_.onAnnounced(a, heard); }
+    // Coalesced model updates are always visible before a terminal event.
+    void beforeTerminal() override { c_.m_model->flush(); }
+    void event(const Event& e) override { c_.onEvent(e); }
+    void turnStarting(const StartTurn& r) override { Q_EMIT c_.turnStarting(requestToVariant(r)); }
+    void toolExecutionStarted(const ToolCall& call) override
+    {
+        Q_EMIT c_.toolExecutionStarted(toolCallToVariant(call));
+    }
+    void toolExecutionFinished(const ToolCall& call, const ToolResult& result) override
+    {
+        Q_EMIT c_.toolExecutionFinished(toolCallToVariant(call),
+                                        {{QStringLiteral("result"), toQString(result.result)},
+                                         {QStringLiteral("isError"), result.isError}});
+    }
+    void hookFailed(const HookFailure& f) override
+    {
+        qCWarning(lcAgent).noquote() << "hook" << toQString(f.hookSet) << toQString(f.hook)
+                                     << "threw:" << toQString(f.what) << "(skipped)";
+    }
+
+private:
+    KoderAgentController& c_;
+};
+std::unique_ptr<RuntimeObserver> KoderAgentController::makeProjection(KoderAgentController& c)
+{
+    return std::make_unique<Projection>(c);
+}
+
+// ---- the runtime's news -----------------------------------------------------------------------
+
+void KoderAgentController::onRejected(const Rejection& r)
+{
+    qCDebug(lcAgent) << "rejected" << toQString(r.action) << toQString(toString(r.reason))
+                     << toQString(r.detail);
+    refuse(std::string(r.action).c_str(), r.reason, toQString(r.detail));
+}
+
+void KoderAgentController::onPropertiesChanged(Aspect changed)
+{
+    if (has(changed, Aspect::Status))
+        Q_EMIT statusChanged();
+    if (has(changed, Aspect::Streaming))
+        Q_EMIT streamingChanged();
+    if (has(changed, Aspect::Abortable))
+        Q_EMIT abortableChanged();
+    if (has(changed, Aspect::PendingToolCalls))
+        Q_EMIT pendingToolCallsChanged();
+    if (has(changed, Aspect::LastError))
+        Q_EMIT lastErrorChanged();
+    if (has(changed, Aspect::ConversationId))
+        Q_EMIT conversationIdChanged();
+    if (has(changed, Aspect::AutoAccept))
+        Q_EMIT autoAcceptChanged();
+    if (has(changed, Aspect::SystemPrompt))
+        Q_EMIT systemPromptChanged();
+    if (has(changed, Aspect::MaxSteps))
+        Q_EMIT maxStepsChanged();
+    if (has(changed, Aspect::MaxRetries))
+        Q_EMIT maxRetriesChanged();
+}
+
+void KoderAgentController::onEvent(const Event& event)
+{
+    std::visit(
+        overloaded{
+            // The hot path: no conversion when nobody listens.
+            [this](const StreamTokenEvent& e) {
+                if (m_tokenReceivers > 0)
+                    Q_EMIT streamToken(toQString(e.messageId), toQString(e.token));
+            },
+            [this](const UserMessageEvent& e) { Q_EMIT userMessage(toQString(e.messageId)); },
+            [this](const StreamStartEvent& e) { Q_EMIT streamStart(toQString(e.messageId)); },
+            [this](const ToolCallEvent& e) { Q_EMIT toolCall(toolCallToVariant(e.call)); },
+            [this](const StepFinishEvent& e) { Q_EMIT stepFinished(stepToVariant(e)); },
+            [this](const StreamEndEvent& e) {
+                const QString id = toQString(e.messageId);
+                Q_EMIT streamEnd(id);
+                Q_EMIT turnFinished(QStringLiteral("streamEnd"), id);
+            },
+            [this](const ErrorEvent& e) {
+                const QString id = toQString(e.messageId);
+                QVariantMap error = errorToVariant(e.error);
+                error.insert(QStringLiteral("messageId"), id);
+                Q_EMIT this->error(error);
+                Q_EMIT turnFinished(QStringLiteral("error"), id);
+            },
+            [this](const AbortedEvent& e) {
+                const QString id = toQString(e.messageId);
+                Q_EMIT aborted(id);
+                Q_EMIT turnFinished(QStringLiteral("aborted"), id);
+            },
+            [this](const CheckpointRestoredEvent& e) {
+                Q_EMIT checkpointRestored(jsonTextToVariant(e.payload));
+            },
+        },
+        event);
+}
+
+void KoderAgentController::onAnnounced(const SpokenAnnouncement& a, bool heard)
+{
+    const KoderAnnouncement said{enumCast<Koder::AnnouncementKind>(a.kind),
+                                 enumCast<Koder::Politeness>(a.politeness), toQString(a.messageId),
+                                 toQString(a.text), static_cast<int>(a.position)};
+    if (heard)
+        if (KoderAnnouncementListener* listener = m_listeners.value(said.messageId))
+            listener->speak(said);
+    Q_EMIT announcement(said.kind, said.politeness, said.messageId, said.text, said.position);
+}
+
+void KoderAgentController::attachListener(const QString& messageId,
+                                          KoderAnnouncementListener* listener)
+{
+    if (messageId.isEmpty() || !listener)
+        return;
+    m_listeners.insert(messageId, listener);
+    for (const SpokenAnnouncement& a : m_runtime.listen(toStd(messageId)))
+        listener->speak({enumCast<Koder::AnnouncementKind>(a.kind),
+                         enumCast<Koder::Politeness>(a.politeness), messageId, toQString(a.text),
+                         static_cast<int>(a.position)});
+}
+
+void KoderAgentController::detachListener(const QString& messageId,
+                                          KoderAnnouncementListener* listener)
+{
+    const auto it = m_listeners.constFind(messageId);
+    if (it == m_listeners.cend() || it.value() != listener)
+        return;
+    m_listeners.erase(it);
+    m_runtime.unlisten(toStd(messageId));
+}
+
+// Counting the receivers of streamToken here, once per connection, spares the token path a
+// QObject::isSignalConnected lookup per token.
+void KoderAgentController::connectNotify(const QMetaMethod& signal)
+{
+    if (signal == streamTokenSignal())
+        ++m_tokenReceivers;
+}
+
+void KoderAgentController::disconnectNotify(const QMetaMethod& signal)
+{
+    // An invalid method: every connection of the object went (disconnect() with no signal).
+    if (signal == streamTokenSignal())
+        m_tokenReceivers = qMax(0, m_tokenReceivers - 1);
+    else if (!signal.isValid())
+        m_tokenReceivers = static_cast<int>(isSignalConnected(streamTokenSignal()));
+}
