@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: MIT
+// The history: add / set / clear / reset / delete, branch, edit, regenerate, checkpoints and
+// switching conversations.
+#include "reduction.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace koder::agent::reduction {
+
+void ConversationInputs::operator()(const Regenerate& a)
+{
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    // Re-run from the user message that asked for this one (or this one, if it is a user's).
+    std::size_t keep = row;
+    while (keep != noRow && s_.messages[keep].role != Role::User)
+        keep = keep == 0 ? noRow : keep - 1;
+    if (keep == noRow)
+        return reject(RejectReason::NothingToRun, a.messageId);
+    log("regenerate", a.messageId);
+    cancelOpenTurn(false);
+    truncateAfter(keep);
+    startTurn();
+    persist(keep + 1);
+}
+
+void ConversationInputs::operator()(const Edit& a)
+{
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    if (s_.messages[row].role != Role::User)
+        return reject(RejectReason::NotUserMessage, a.messageId);
+    if (a.newText.empty() && s_.messages[row].attachments().empty())
+        return reject(RejectReason::InvalidValue, "empty message");
+    log("edit", a.messageId);
+    cancelOpenTurn(false);
+    if (s_.messages[row].text != a.newText) {
+        s_.messages[row].text = a.newText;
+        changed(row, Field::Text);
+    }
+    truncateAfter(row);
+    startTurn();
+    persist(row);
+}
+
+void ConversationInputs::operator()(const Branch& a)
+{
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    if (row == streamingRow(s_))
+        return reject(RejectReason::StillStreaming, a.messageId);
+    ensureConversationId();
+    ForkConversation fork;
+    fork.newConversationId = env_.newId("c");
+    fork.sourceConversationId = s_.conversationId;
+    fork.messages.assign(s_.messages.begin(),
+                         s_.messages.begin() + static_cast<std::ptrdiff_t>(row + 1));
+    out_.result = fork.newConversationId;
+    log("branch", fork.newConversationId);
+    out_.effects.emplace_back(std::move(fork));
+}
+
+void ConversationInputs::operator()(const Clear&)
+{
+    log("clear", s_.conversationId);
+    s_.loadError.clear(); // what is added next starts a conversation of its own
+    cancelOpenTurn(false);
+    replaceMessages({});
+    s_.cleared = true;
+}
+
+void ConversationInputs::operator()(const DeleteConversation&)
+{
+    log("delete", s_.conversationId);
+    cancelOpenTurn(false);
+    if (!s_.conversationId.empty())
+        out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
+    replaceMessages({});
+    startNewConversation();
+    s_.loadError.clear();
+}
+
+void ConversationInputs::operator()(const AddUserMessage& a)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    ensureConversationId();
+    persist(append(newMessage(Role::User, a.text)));
+}
+
+void ConversationInputs::addMessages(std::vector<Message> incoming)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    if (!validateIncoming(incoming, true))
+        return;
+    ensureConversationId();
+    const std::size_t first = s_.messages.size();
+    for (Message& m : incoming)
+        append(std::move(m));
+    if (!incoming.empty())
+        persist(first);
+}
+
+void ConversationInputs::setMessages(std::vector<Message> incoming)
+{
+    if (!validateIncoming(incoming, false))
+        return;
+    cancelOpenTurn(false);
+    ensureConversationId();
+    replaceMessages(std::move(incoming));
+    s_.loadError.clear(); // the app replaced what could not be loaded
+    persist(0);
+}
+
+void ConversationInputs::operator()(const Reset&)
+{
+    cancelOpenTurn(false);
+    replaceMessages({});
+    startNewConversation();
+    s_.loadError.clear();
+    s_.debugLog.clear();
+    log("reset", s_.conversationId);
+}
+
+void ConversationInputs::operator()(const AddCheckpoint& a)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    ensureConversationId();
+    const std::size_t row = append(newMessage(Role::Checkpoint, a.payload));
+    log("checkpoint", s_.messages[row].id);
+    persist(row);
+}
+
+void ConversationInputs::operator()(const RestoreCheckpoint& a)
+{
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    if (s_.messages[row].role != Role::Checkpoint)
+        return reject(RejectReason::NotCheckpoint, a.messageId);
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    log("restore", a.messageId);
+    truncateAfter(row);
+    out_.events.emplace_back(CheckpointRestoredEvent{a.messageId, s_.messages[row].text});
+    persist(row + 1);
+}
+
+void ConversationInputs::switchTo(const std::string& conversationId, std::vector<Message> incoming,
+                                  const std::string& loadError)
+{
+    if (!validateIncoming(incoming, false))
+        return;
+    cancelOpenTurn(false);
+    replaceMessages(std::move(incoming));
+    s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
+    s_.cleared = false;
+    s_.loadError = loadError;
+    if (!loadError.empty())
+        s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
+    log("switch", s_.conversationId);
+}
+
+// Checks messages from outside: ids unique (among themselves, and against the history when
+// appending); a missing id is minted. Rejects with the first offending path. Sorting views keeps
+// a 10,000-message load at one allocation instead of one hash node per id.
+bool ConversationInputs::validateIncoming(std::vector<Message>& incoming, bool appending)
+{
+    auto taken = [&](const std::string& id) {
+        if (appending && findMessage(s_, id) != noRow)
+            return true;
+        return std::any_of(incoming.begin(), incoming.end(),
+                           [&](const Message& m) { return m.id == id; });
+    };
+    for (Message& m : incoming) {
+        if (m.id.empty()) {
+            std::string id = env_.newId("m");
+            while (taken(id))
+                id = env_.newId("m");
+            m.id = std::move(id);
+        }
+    }
+    constexpr std::size_t existing = noRow; // marks an id already in the history
+    std::vector<std::pair<std::string_view, std::size_t>> ids;
+    ids.reserve(incoming.size() + (appending ? s_.messages.size() : 0));
+    for (std::size_t i = 0; i < incoming.size(); ++i)
+        ids.emplace_back(incoming[i].id, i);
+    if (appending)
+        for (const Message& m : s_.messages)
+            ids.emplace_back(m.id, existing);
+    // Equal ids end up adjacent, existing ones last within their group.
+    std::sort(ids.begin(), ids.end());
+    std::size_t firstDuplicate = noRow;
+    for (std::size_t i = 0; i < ids.size();) {
+        std::size_t j = i + 1;
+        while (j < ids.size() && ids[j].first == ids[i].first)
+            ++j;
+        const bool clashesWithHistory = ids[j - 1].second == existing;
+        // Within a group the first incoming one is a duplicate only of the history.
+        for (std::size_t k = clashesWithHistory ? i : i + 1; k < j; ++k)
+            if (ids[k].second != existing)
+                firstDuplicate = std::min(firstDuplicate, ids[k].second);
+        i = j;
+    }
+    if (firstDuplicate != noRow) {
+        reject(RejectReason::InvalidMessages, "messages[" + std::to_string(firstDuplicate) +
+                                                  "].id: duplicate id \"" +
+                                                  incoming[firstDuplicate].id + "\"");
+        return false;
+    }
+    return true;
+}
+
+} // namespace koder::agent::reduction

@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: MIT
+// The turn's inputs: send, abort, and the model's stream (started, text and reasoning deltas,
+// end, failure, handoff), with the phrase-sized announcements of the streaming reply. The token
+// path (TextDelta) is amortized O(1) and allocates nothing beyond the text's growth.
+#include "reduction.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace koder::agent::reduction {
+
+namespace {
+// Characters after which a streamed phrase is complete enough to announce.
+constexpr std::array<bool, 256> phraseEndTable = [] {
+    std::array<bool, 256> table{};
+    for (char c : std::string_view(".!?;:\n"))
+        table[static_cast<unsigned char>(c)] = true;
+    return table;
+}();
+constexpr bool isPhraseEnd(char c)
+{
+    return phraseEndTable[static_cast<unsigned char>(c)];
+}
+// A phrase longer than this is announced even without punctuation.
+constexpr std::size_t maxPhraseLength = 160;
+} // namespace
+
+void TurnInputs::operator()(const Send& a)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    if (a.text.empty() && a.attachments.empty())
+        return reject(RejectReason::InvalidValue, "empty message");
+    ensureConversationId();
+    Message m = newMessage(Role::User, a.text);
+    if (!a.attachments.empty())
+        m.extras().attachments = a.attachments;
+    const std::size_t row = append(std::move(m));
+    out_.events.emplace_back(UserMessageEvent{s_.messages[row].id});
+    log("send", s_.messages[row].id);
+    startTurn();
+    persist(row);
+}
+
+void TurnInputs::operator()(const Abort&)
+{
+    if (!s_.turn)
+        return reject(RejectReason::NoTurn);
+    log("abort", s_.turn->firstMessageId);
+    cancelOpenTurn(true);
+}
+
+void TurnInputs::operator()(const StreamStarted& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    log("started", s_.messages[s_.turn->stepRow].id);
+}
+
+void TurnInputs::operator()(const TextDelta& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    const std::size_t row = s_.turn->stepRow;
+    Message& m = s_.messages[row];
+    const std::size_t offset = m.text.size();
+    m.text.append(e.text);
+    changed(row, Field::Text);
+    out_.events.emplace_back(
+        StreamTokenEvent{m.id, std::string_view(m.text).substr(offset, e.text.size())});
+    announcePhrases(m, offset, false);
+    ++s_.turn->tokens; // logged once per step, not per token (see logTokens)
+}
+
+void TurnInputs::operator()(const ReasoningDelta& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    const std::size_t row = s_.turn->stepRow;
+    Message& m = s_.messages[row];
+    m.extras().reasoning.append(e.text);
+    changed(row, Field::Reasoning);
+    s_.debugLog.record("reasoning", m.id);
+}
+
+void TurnInputs::operator()(const StreamEnded& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    if (e.finishReason.empty())
+        return failStep(
+            {"incomplete", "The stream ended before the model finished its reply.", true, -1},
+            ErrorVerdict::Default);
+    Turn& turn = *s_.turn;
+    const std::size_t row = turn.stepRow;
+    turn.requestId = 0;
+    announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
+    out_.events.emplace_back(StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
+    logTokens();
+    log("stepEnd", s_.messages[row].id);
+
+    if (turn.stepCalls.empty())
+        return finishTurn(Status::Idle);
+
+    changed(row, Field::Streaming);
+    s_.status = Status::RunningTool; // leaves Streaming before any tool message is added
+    if (turn.step >= s_.maxSteps) {
+        for (const ToolCall& call : turn.stepCalls)
+            appendToolMessage(call, "Not run: the turn reached its step limit.", true, false);
+        return failTurn({"step_limit",
+                         "The agent stopped after " + std::to_string(s_.maxSteps) + " steps.",
+                         false, -1});
+    }
+    startToolPhase(row);
+}
+
+void TurnInputs::operator()(const StreamFailed& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    failStep(e.error, e.verdict);
+}
+
+void TurnInputs::operator()(const Handoff& e)
+{
+    if (!isCurrent(e.requestId))
+        return dropped();
+    logTokens();
+    log("handoff", e.target);
+    announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
+    finishTurn(Status::Handoff);
+}
+
+// Announces the streamed text up to the last phrase end inside the new part (from `from`), or all
+// of it when `flush` or when the unannounced part grew past maxPhraseLength.
+void TurnInputs::announcePhrases(const Message& m, std::size_t from, bool flush)
+{
+    std::size_t& done = s_.turn->announcedUpTo;
+    const std::string& text = m.text;
+    std::size_t upTo = done;
+    if (flush || text.size() - done >= maxPhraseLength) {
+        upTo = text.size();
+    } else {
+        // Only the new part is scanned, newest first: the cost per token is its length.
+        const std::size_t start = std::max(from, done);
+        for (std::size_t i = text.size(); i > start; --i) {
+            if (isPhraseEnd(text[i - 1])) {
+                upTo = i;
+                break;
+            }
+        }
+    }
+    if (upTo > done) {
+        announce(Announcement::Kind::ReplyText, Politeness::Polite, m.id, done, upTo - done);
+        done = upTo;
+    }
+}
+
+} // namespace koder::agent::reduction

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+// The reducer, composed by domain. One reduce call is a Reduction: the state, where to report
+// (the Outcome) and the environment, with the bookkeeping every domain shares (change set,
+// persistence, ids, rejections, announcements) and the steps of the open turn and of its tool
+// phase that several domains take. Each domain reduces its own inputs; reducer.cpp composes the
+// four with `overloaded`, so an input that no domain takes, or that two take, does not compile.
+#pragma once
+
+#include "koder/agent/environment.h"
+#include "koder/agent/input.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/state.h"
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace koder::agent::reduction {
+
+class Reduction {
+public:
+    Reduction(State& s, Outcome& out, Environment& env)
+        : s_(s)
+        , out_(out)
+        , env_(env)
+    {
+    }
+
+protected:
+    // ---- bookkeeping (reduction.cpp) ------------------------------------------------------
+
+    void reject(RejectReason reason, std::string detail = {});
+    /// A conversation that failed to load takes nothing new: rejects and returns true.
+    bool readOnly();
+    /// A transport event of another request, or a result nobody waits for.
+    void dropped();
+    void log(std::string_view kind, std::string_view subject);
+    /// The step's token count as one log entry.
+    void logTokens();
+
+    bool isCurrent(RequestId id) const
+    {
+        return s_.turn && id != 0 && s_.turn->requestId == id && s_.status == Status::Streaming;
+    }
+
+    void ensureConversationId();
+    void startNewConversation();
+    Message newMessage(Role role, std::string text);
+
+    // The change set: every change of `s_.messages` is reported through these.
+    std::size_t append(Message m);
+    void changed(std::size_t row, Field fields)
+    {
+        if (!out_.changes.empty()) {
+            Change& last = out_.changes.back();
+            if (last.kind == Change::Kind::Changed && last.first == row) {
+                last.fields |= fields;
+                return;
+            }
+        }
+        out_.changes.push_back({Change::Kind::Changed, row, 1, fields});
+    }
+    void truncateAfter(std::size_t row);
+    void replaceMessages(std::vector<Message> messages);
+
+    void persist(std::size_t fromRow);
+    void announce(Announcement::Kind kind, Politeness politeness, const std::string& messageId,
+                  std::size_t offset = 0, std::size_t length = 0);
+
+    // ---- the open turn (turn.cpp) ---------------------------------------------------------
+
+    /// Opens a turn: a streaming assistant message and the first request.
+    void startTurn();
+    /// The next model call of the open turn, after its tool results.
+    void startNextStep();
+    void finishTurn(Status status);
+    void failTurn(ErrorInfo error);
+    /// The current request failed: retry it, or end the turn with the error.
+    void failStep(const ErrorInfo& error, ErrorVerdict verdict);
+    /// Closes the open turn as aborted (its one terminal event); `keepRecord` for a user's stop.
+    void cancelOpenTurn(bool keepRecord);
+
+    // ---- the tool phase (reduce_tools.cpp) ------------------------------------------------
+
+    /// The step that just ended asked for tools: runs what the policy accepts, asks about the
+    /// rest, answers unknown tools with an error.
+    void startToolPhase(std::size_t row);
+    /// Runs the pending calls the policy (just changed) accepts now.
+    void runAcceptedPending();
+    /// Decides what the tool phase waits for, or moves on to the next step when nothing is left.
+    void settleToolPhase();
+    /// An approved (or accepted) call: its ExecuteTool effect; the result is awaited.
+    void run(ToolCall call);
+    void appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied);
+
+    State& s_;
+    Outcome& out_;
+    Environment& env_;
+
+private:
+    std::string freshMessageId();
+    StartTurn request(std::int64_t delayMs);
+    std::vector<Message> requestHistory() const;
+    bool accepts(const ToolCall& call) const;
+};
+
+// ---- the domains ------------------------------------------------------------------------------
+
+/// The settings: autoAccept, systemPrompt, the tools list, maxSteps, maxRetries
+/// (reduce_configuration.cpp).
+class ConfigurationInputs : public Reduction {
+public:
+    using Reduction::Reduction;
+    void operator()(const SetAutoAccept& a);
+    void operator()(const SetSystemPrompt& a);
+    void operator()(const SetTools& a);
+    void operator()(const SetMaxSteps& a);
+    void operator()(const SetMaxRetries& a);
+};
+
+/// The history: add / set / clear / reset / delete, branch, edit, regenerate, checkpoints,
+/// switching conversations (reduce_conversation.cpp). Message-carrying inputs are taken by
+/// value when they arrive as rvalues (a conversation just loaded), so the history is moved in.
+class ConversationInputs : public Reduction {
+public:
+    using Reduction::Reduction;
+    void operator()(const Regenerate& a);
+    void operator()(const Edit& a);
+    void operator()(const Branch& a);
+    void operator()(const Clear&);
+    void operator()(const DeleteConversation&);
+    void operator()(const AddUserMessage& a);
+    void operator()(const AddMessages& a) { addMessages(a.messages); }
+    void operator()(AddMessages&& a) { addMessages(std::move(a.messages)); }
+    void operator()(const SetMessages& a) { setMessages(a.messages); }
+    void operator()(SetMessages&& a) { setMessages(std::move(a.messages)); }
+    void operator()(const Reset&);
+    void operator()(const AddCheckpoint& a);
+    void operator()(const RestoreCheckpoint& a);
+    void operator()(const SwitchConversation& a)
+    {
+        switchTo(a.conversationId, a.messages, a.loadError);
+    }
+    void operator()(SwitchConversation&& a)
+    {
+        switchTo(a.conversationId, std::move(a.messages), a.loadError);
+    }
+
+private:
+    void addMessages(std::vector<Message> incoming);
+    void setMessages(std::vector<Message> incoming);
+    void switchTo(const std::string& conversationId, std::vector<Message> incoming,
+                  const std::string& loadError);
+    bool validateIncoming(std::vector<Message>& incoming, bool appending);
+};
+
+/// The turn: send, abort, and the model's stream (started, text and reasoning deltas, end,
+/// failure with its retries, handoff), with the announcements of the streaming reply
+/// (reduce_turn.cpp).
+class TurnInputs : public Reduction {
+public:
+    using Reduction::Reduction;
+    void operator()(const Send& a);
+    void operator()(const Abort&);
+    void operator()(const StreamStarted& e);
+    void operator()(const TextDelta& e);
+    void operator()(const ReasoningDelta& e);
+    void operator()(const StreamEnded& e);
+    void operator()(const StreamFailed& e);
+    void operator()(const Handoff& e);
+
+private:
+    void announcePhrases(const Message& m, std::size_t from, bool flush);
+};
+
+/// Tool calls: requested by the model, approved or denied by the user, their results
+/// (reduce_tools.cpp; the auto-accept policy is applied there too).
+class ToolInputs : public Reduction {
+public:
+    using Reduction::Reduction;
+    void operator()(const ToolCallRequested& e);
+    void operator()(const ApproveToolCall& a);
+    void operator()(const DenyToolCall& a);
+    void operator()(const ToolResult& e);
+
+private:
+    std::vector<ToolCall>::iterator findPending(const std::string& callId);
+    bool hasCallId(const std::string& id) const;
+};
+
+} // namespace koder::agent::reduction

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+// The open turn's lifecycle, shared by the domains that start or end turns: opening one, the
+// requests of its steps, retries, and its one terminal event (end, error or aborted).
+#include "reduction.h"
+
+#include <algorithm>
+#include <utility>
+
+namespace koder::agent::reduction {
+
+std::vector<Message> Reduction::requestHistory() const
+{
+    std::vector<Message> history;
+    history.reserve(s_.messages.size() + 1);
+    if (!s_.systemPrompt.empty())
+        history.emplace_back("system-prompt", Role::System, s_.systemPrompt);
+    const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
+    for (std::size_t i = 0; i < s_.messages.size(); ++i)
+        if (i != skip && s_.messages[i].role != Role::Checkpoint)
+            history.push_back(s_.messages[i]);
+    return history;
+}
+
+StartTurn Reduction::request(std::int64_t delayMs)
+{
+    Turn& turn = *s_.turn;
+    turn.requestId = s_.nextRequestId++;
+    turn.lastRequestId = turn.requestId;
+    StartTurn start;
+    start.requestId = turn.requestId;
+    start.conversationId = s_.conversationId;
+    start.history = requestHistory();
+    start.step = turn.step;
+    start.attempt = turn.attempt;
+    start.delayMs = delayMs;
+    return start;
+}
+
+void Reduction::startTurn()
+{
+    ensureConversationId();
+    s_.lastError.reset();
+    s_.turn.emplace();
+    const std::size_t row = append(newMessage(Role::Assistant, {}));
+    s_.turn->stepRow = row;
+    s_.turn->firstMessageId = s_.messages[row].id;
+    s_.status = Status::Streaming;
+    out_.effects.emplace_back(request(0));
+    out_.events.emplace_back(StreamStartEvent{s_.messages[row].id});
+    announce(Announcement::Kind::ReplyStarted, Politeness::Polite, s_.messages[row].id);
+}
+
+void Reduction::startNextStep()
+{
+    Turn& turn = *s_.turn;
+    ++turn.step;
+    turn.attempt = 0;
+    turn.announcedUpTo = 0;
+    turn.stepCalls.clear();
+    const std::size_t row = append(newMessage(Role::Assistant, {}));
+    turn.stepRow = row;
+    s_.status = Status::Streaming;
+    out_.effects.emplace_back(request(0));
+    log("step", s_.messages[row].id);
+}
+
+void Reduction::finishTurn(Status status)
+{
+    const std::size_t row = s_.turn->stepRow;
+    const std::string id = s_.messages[row].id;
+    changed(row, Field::Streaming);
+    s_.status = status;
+    s_.turn.reset();
+    persist(row);
+    announce(Announcement::Kind::ReplyFinished, Politeness::Polite, id);
+    out_.events.emplace_back(StreamEndEvent{id});
+    log("end", id);
+}
+
+void Reduction::failTurn(ErrorInfo error)
+{
+    const std::size_t row = s_.turn->stepRow;
+    Message& m = s_.messages[row];
+    m.extras().error = error.message;
+    changed(row, Field::Error | Field::Streaming);
+    s_.status = Status::Error;
+    s_.lastError = error;
+    s_.turn.reset();
+    s_.pendingToolCalls.clear();
+    persist(row);
+    announce(Announcement::Kind::Error, Politeness::Assertive, m.id);
+    log("error", error.code);
+    out_.events.emplace_back(ErrorEvent{m.id, std::move(error)});
+}
+
+void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
+{
+    logTokens();
+    Turn& turn = *s_.turn;
+    const RetryPolicy policy{s_.maxRetries, RetryPolicy{}.hookRetryLimit, RetryPolicy{}.baseDelayMs,
+                             RetryPolicy{}.maxDelayMs};
+    const RetryDecision decision = decideRetry(policy, error, turn.attempt, verdict);
+    if (!decision.retry)
+        return failTurn(error);
+    // The failed attempt's partial output is discarded; the retry streams afresh.
+    const std::size_t row = turn.stepRow;
+    Message& m = s_.messages[row];
+    Field fields = Field::None;
+    if (!m.text.empty()) {
+        m.text.clear();
+        fields |= Field::Text;
+    }
+    if (!m.reasoning().empty() || !m.toolCalls().empty()) {
+        m.extras().reasoning.clear();
+        m.extras().toolCalls.clear();
+        fields |= Field::Reasoning | Field::ToolCalls;
+    }
+    if (fields != Field::None)
+        changed(row, fields);
+    turn.stepCalls.clear();
+    turn.announcedUpTo = 0;
+    ++turn.attempt;
+    log("retry", error.code);
+    out_.effects.emplace_back(request(decision.delayMs));
+}
+
+// With `keepRecord` (a user's stop), unanswered calls get a cancelled tool message so the history
+// stays well formed; otherwise the caller is about to drop or replace the history anyway.
+void Reduction::cancelOpenTurn(bool keepRecord)
+{
+    if (!s_.turn)
+        return;
+    logTokens();
+    Turn& turn = *s_.turn;
+    const std::size_t row = turn.stepRow;
+    out_.effects.emplace_back(CancelTurn{turn.lastRequestId, turn.running});
+    Message& m = s_.messages[row];
+    const std::string id = m.id;
+    Field fields = Field::None;
+    if (s_.status == Status::Streaming)
+        fields |= Field::Streaming;
+    if (!m.aborted) {
+        m.aborted = true;
+        fields |= Field::Aborted;
+    }
+    if (fields != Field::None)
+        changed(row, fields);
+    s_.status = Status::Interrupted;
+    if (keepRecord) {
+        for (const ToolCall& call : turn.stepCalls) {
+            const bool pending = std::any_of(s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),
+                                             [&](const ToolCall& c) { return c.id == call.id; });
+            const bool running =
+                std::find(turn.running.begin(), turn.running.end(), call.id) != turn.running.end();
+            if (pending)
+                appendToolMessage(call, "Cancelled: the turn was stopped.", false, true);
+            else if (running)
+                appendToolMessage(call, "Cancelled: the turn was stopped while the tool ran.", true,
+                                  false);
+        }
+    }
+    s_.pendingToolCalls.clear();
+    s_.turn.reset();
+    if (keepRecord)
+        persist(row);
+    announce(Announcement::Kind::Stopped, Politeness::Polite, id);
+    out_.events.emplace_back(AbortedEvent{id});
+}
+
+} // namespace koder::agent::reduction
