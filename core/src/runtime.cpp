@@ -48,6 +48,17 @@ bool Runtime::dispatch(Input&& input)
         queue_.push_back(std::move(input));
         return true;
     }
+    struct Nesting {
+        int& depth;
+        explicit Nesting(int& d)
+            : depth(d)
+        {
+            ++depth;
+        }
+        ~Nesting() { --depth; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+    } nesting(depth_);
     // onError hooks decide for the live request only; a stale failure is dropped by the core.
     if (auto* failed = std::get_if<StreamFailed>(&input)) {
         if (state_.turn && state_.turn->requestId == failed->requestId) {
@@ -121,6 +132,11 @@ bool Runtime::dispatch(Input&& input)
 
 void Runtime::drainQueue()
 {
+    // Only the outermost dispatch takes the queue, once all its events are out: a handler's own
+    // dispatch (nested in that delivery) must not let a queued input overtake them (a token
+    // before its streamStart).
+    if (depth_ > 1)
+        return;
     while (!busy_ && !queue_.empty()) {
         Input next = std::move(queue_.front());
         queue_.pop_front();

@@ -218,6 +218,7 @@ private:
     Hooks hooks_;
     Snapshot seen_;
     bool busy_ = false;
+    int depth_ = 0; ///< dispatches under way: a handler's own dispatch nests in another's delivery
     std::deque<Input> queue_;
     std::string lastResult_;
     std::optional<StartTurn> delayed_; ///< a retry waiting for its backoff
