@@ -1,0 +1,1165 @@
+// SPDX-License-Identifier: MIT
+// The Runtime (the agent loop around the reducer) driven through a fake executor with a fake
+// clock: the moments of the hooks, tool bookkeeping and re-entrancy, retries on the Retry timer,
+// announcements and their buffer, conversations kept in memory, the flush timer and the property
+// notifications. Executor, observer and hooks write into one ordered log.
+#include "koder/agent/runtime.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace koder::agent {
+namespace {
+
+using ::testing::ElementsAre;
+using Log = std::vector<std::string>;
+using Timer = Executor::Timer;
+
+std::string timerName(Timer t)
+{
+    return t == Timer::Retry ? "Retry" : "Flush";
+}
+
+std::string kindName(Announcement::Kind k)
+{
+    switch (k) {
+    case Announcement::Kind::ReplyStarted:
+        return "ReplyStarted";
+    case Announcement::Kind::ReplyText:
+        return "ReplyText";
+    case Announcement::Kind::ReplyFinished:
+        return "ReplyFinished";
+    case Announcement::Kind::Stopped:
+        return "Stopped";
+    case Announcement::Kind::Error:
+        return "Error";
+    case Announcement::Kind::ApprovalNeeded:
+        return "ApprovalNeeded";
+    }
+    return "?";
+}
+
+std::string aspectNames(Aspect set)
+{
+    static const std::pair<Aspect, const char*> names[] = {
+        {Aspect::Status, "Status"},         {Aspect::Streaming, "Streaming"},
+        {Aspect::Abortable, "Abortable"},   {Aspect::PendingToolCalls, "PendingToolCalls"},
+        {Aspect::LastError, "LastError"},   {Aspect::ConversationId, "ConversationId"},
+        {Aspect::AutoAccept, "AutoAccept"}, {Aspect::SystemPrompt, "SystemPrompt"},
+        {Aspect::MaxSteps, "MaxSteps"},     {Aspect::MaxRetries, "MaxRetries"},
+    };
+    std::string text;
+    for (const auto& [aspect, name] : names) {
+        if (!has(set, aspect))
+            continue;
+        if (!text.empty())
+            text += '|';
+        text += name;
+    }
+    return text.empty() ? "None" : text;
+}
+
+std::string changeText(const Change& c)
+{
+    switch (c.kind) {
+    case Change::Kind::Inserted:
+        return "I" + std::to_string(c.first) + "+" + std::to_string(c.count);
+    case Change::Kind::Removed:
+        return "R" + std::to_string(c.first) + "+" + std::to_string(c.count);
+    case Change::Kind::Changed:
+        return "C" + std::to_string(c.first);
+    case Change::Kind::Reset:
+        return "Reset" + std::to_string(c.count);
+    }
+    return "?";
+}
+
+std::string rowText(std::size_t row)
+{
+    return row == noRow ? "-" : std::to_string(row);
+}
+
+std::string eventText(const Event& e)
+{
+    std::string text = "obs:event " + std::string(eventName(e));
+    std::visit(
+        [&](const auto& ev) {
+            text += ' ';
+            text += ev.messageId;
+            using T = std::decay_t<decltype(ev)>;
+            if constexpr (std::is_same_v<T, StreamTokenEvent>) {
+                text += ' ';
+                text += ev.token;
+            }
+        },
+        e);
+    return text;
+}
+
+std::vector<std::string> texts(const std::vector<Message>& messages)
+{
+    std::vector<std::string> t;
+    for (const Message& m : messages)
+        t.push_back(m.text);
+    return t;
+}
+
+// ---- the fake executor: records every call, runs timers on a virtual clock --------------------
+
+class FakeExecutor : public Executor {
+public:
+    struct Save {
+        std::string id;
+        std::vector<Message> messages;
+        std::size_t fromRow = 0;
+        std::size_t streamingRow = noRow;
+    };
+
+    explicit FakeExecutor(Log& log)
+        : log_(log)
+    {
+    }
+
+    Runtime* runtime = nullptr;
+    bool store = false;
+    std::map<std::string, std::vector<Message>> stored;
+    std::map<std::string, std::string> unreadable; ///< id -> why it cannot be loaded
+    /// Synchronous answers, called from inside the executor's call.
+    std::function<void(const StartTurn&)> answerRequest;
+    std::function<void(const ToolCall&)> answerTool;
+
+    std::vector<StartTurn> requests;
+    std::vector<Save> saves;
+    std::vector<std::pair<Timer, std::int64_t>> timerStarts;
+
+    std::int64_t now = 0;
+    std::map<Timer, std::int64_t> deadlines;
+
+    /// Moves the clock `ms` on, firing the timers that fall due on the way, in deadline order.
+    void advance(std::int64_t ms)
+    {
+        const std::int64_t until = now + ms;
+        for (;;) {
+            const auto due =
+                std::min_element(deadlines.begin(), deadlines.end(),
+                                 [](const auto& a, const auto& b) { return a.second < b.second; });
+            if (due == deadlines.end() || due->second > until)
+                break;
+            const Timer timer = due->first;
+            now = due->second;
+            deadlines.erase(due);
+            runtime->timerFired(timer);
+        }
+        now = until;
+    }
+    bool timerRunning(Timer t) const { return deadlines.count(t) != 0; }
+
+    void startRequest(const StartTurn& request) override
+    {
+        log_.push_back("exec:startRequest r" + std::to_string(request.requestId) + " step" +
+                       std::to_string(request.step) + " attempt" + std::to_string(request.attempt));
+        requests.push_back(request);
+        if (answerRequest)
+            answerRequest(request);
+    }
+    void cancelRequest(RequestId id) override
+    {
+        log_.push_back("exec:cancelRequest r" + std::to_string(id));
+    }
+    void runTool(const ToolCall& call) override
+    {
+        log_.push_back("exec:runTool " + call.id);
+        if (answerTool)
+            answerTool(call);
+    }
+    void cancelTool(const std::string& callId) override
+    {
+        log_.push_back("exec:cancelTool " + callId);
+    }
+    bool hasStore() const override { return store; }
+    void saveConversation(const std::string& id, const std::vector<Message>& messages,
+                          std::size_t fromRow, std::size_t streamingRow) override
+    {
+        log_.push_back("exec:save " + id + " from" + std::to_string(fromRow) + " streaming" +
+                       rowText(streamingRow) + " n" + std::to_string(messages.size()));
+        saves.push_back({id, messages, fromRow, streamingRow});
+        stored[id] = messages;
+    }
+    void loadConversation(const std::string& id) override
+    {
+        log_.push_back("exec:load " + id);
+        SwitchConversation to{id, {}, {}};
+        if (const auto bad = unreadable.find(id); bad != unreadable.end())
+            to.loadError = bad->second;
+        else if (const auto it = stored.find(id); it != stored.end())
+            to.messages = it->second;
+        runtime->dispatch(std::move(to));
+    }
+    void removeConversation(const std::string& id) override
+    {
+        log_.push_back("exec:remove " + id);
+        stored.erase(id);
+    }
+    void startTimer(Timer timer, std::int64_t delayMs) override
+    {
+        log_.push_back("exec:startTimer " + timerName(timer) + " " + std::to_string(delayMs));
+        timerStarts.emplace_back(timer, delayMs);
+        deadlines[timer] = now + delayMs;
+    }
+    void stopTimer(Timer timer) override
+    {
+        log_.push_back("exec:stopTimer " + timerName(timer));
+        deadlines.erase(timer);
+    }
+
+private:
+    Log& log_;
+};
+
+// ---- the recording observer ---------------------------------------------------------------------
+
+class RecordingObserver : public RuntimeObserver {
+public:
+    explicit RecordingObserver(Log& log)
+        : log_(log)
+    {
+    }
+
+    std::vector<Rejection> rejections;
+    std::vector<Aspect> properties;
+    std::vector<std::pair<SpokenAnnouncement, bool>> announcements;
+    std::vector<HookFailure> hookFailures;
+    std::vector<std::pair<ToolCall, ToolResult>> toolsFinished;
+    /// Called after an event is recorded (a handler that acts on it).
+    std::function<void(const Event&)> onEvent;
+
+    void rejected(const Rejection& rejection) override
+    {
+        log_.push_back("obs:rejected " + std::string(rejection.action) + " " +
+                       std::string(toString(rejection.reason)));
+        rejections.push_back(rejection);
+    }
+    void messagesChanged(const std::vector<Change>& changes) override
+    {
+        std::string text = "obs:changes";
+        for (const Change& c : changes)
+            text += " " + changeText(c);
+        log_.push_back(text);
+    }
+    void propertiesChanged(Aspect changed) override
+    {
+        log_.push_back("obs:props " + aspectNames(changed));
+        properties.push_back(changed);
+    }
+    void announced(const SpokenAnnouncement& a, bool heard) override
+    {
+        log_.push_back("obs:announce " + kindName(a.kind) + " " + a.messageId +
+                       (heard ? " heard" : " unheard"));
+        announcements.emplace_back(a, heard);
+    }
+    void beforeTerminal() override { log_.push_back("obs:beforeTerminal"); }
+    void event(const Event& e) override
+    {
+        log_.push_back(eventText(e));
+        if (onEvent)
+            onEvent(e);
+    }
+    void turnStarting(const StartTurn& request) override
+    {
+        log_.push_back("obs:turnStarting r" + std::to_string(request.requestId));
+    }
+    void toolExecutionStarted(const ToolCall& call) override
+    {
+        log_.push_back("obs:toolStarted " + call.id);
+    }
+    void toolExecutionFinished(const ToolCall& call, const ToolResult& result) override
+    {
+        log_.push_back("obs:toolFinished " + call.id + " " + result.result);
+        toolsFinished.emplace_back(call, result);
+    }
+    void hookFailed(const HookFailure& failure) override
+    {
+        log_.push_back("obs:hookFailed " + failure.hookSet + " " + std::string(failure.hook) + " " +
+                       failure.what);
+        hookFailures.push_back(failure);
+    }
+
+private:
+    Log& log_;
+};
+
+/// A hook set that writes every call into the log under its name. Its prepareStep appends a
+/// system message naming itself after what the previous link left, so the chain is visible.
+HookSet loggingHooks(Log& log, const std::string& setName)
+{
+    HookSet h;
+    h.name = setName;
+    h.onStart = [&log, setName](const StartTurn& r) {
+        log.push_back(setName + ":onStart r" + std::to_string(r.requestId));
+    };
+    h.prepareStep = [&log, setName](StartTurn r) {
+        log.push_back(setName + ":prepareStep r" + std::to_string(r.requestId));
+        const bool chained = !r.history.empty() && r.history.back().id == "chain";
+        const std::string before = chained ? r.history.back().text : std::string();
+        r.history.emplace_back("chain", Role::System, before + setName);
+        return r;
+    };
+    h.onStepFinish = [&log, setName](const StepFinishEvent& s) {
+        log.push_back(setName + ":onStepFinish step" + std::to_string(s.step) + " " +
+                      s.finishReason);
+    };
+    h.onToolExecutionStart = [&log, setName](const ToolCall& c) {
+        log.push_back(setName + ":onToolExecutionStart " + c.id);
+    };
+    h.onToolExecutionEnd = [&log, setName](const ToolCall& c, const ToolResult& r) {
+        log.push_back(setName + ":onToolExecutionEnd " + c.id + " " + r.result);
+    };
+    h.onFinish = [&log, setName](const Event& e) {
+        std::string text = setName + ":onFinish " + std::string(eventName(e));
+        std::visit([&](const auto& ev) { text += " " + std::string(ev.messageId); }, e);
+        log.push_back(text);
+    };
+    return h;
+}
+
+// ---- the fixture --------------------------------------------------------------------------------
+
+class RuntimeFixture : public ::testing::Test {
+protected:
+    Log log;
+    FakeExecutor exec{log};
+    RecordingObserver obs{log};
+    Runtime rt{exec, makeEnvironment()};
+
+    RuntimeFixture()
+    {
+        exec.runtime = &rt;
+        rt.setObserver(&obs);
+        rt.dispatch(SetTools{{{"read_file", true}, {"write_file", false}}});
+        log.clear();
+    }
+
+    Environment makeEnvironment()
+    {
+        Environment env = Environment::deterministic();
+        env.now = [this] { return exec.now; };
+        return env;
+    }
+
+    const State& state() const { return rt.state(); }
+    RequestId live() const { return state().turn ? state().turn->requestId : 0; }
+
+    bool send(std::string text = "hi") { return rt.dispatch(Send{std::move(text), {}}); }
+    bool token(std::string text) { return rt.dispatch(TextDelta{live(), std::move(text)}); }
+    bool end(std::string reason = "stop")
+    {
+        return rt.dispatch(StreamEnded{live(), std::move(reason)});
+    }
+    bool fail(ErrorInfo error) { return rt.dispatch(StreamFailed{live(), std::move(error), {}}); }
+    bool call(std::string id, std::string name = "read_file")
+    {
+        return rt.dispatch(
+            ToolCallRequested{live(), {std::move(id), std::move(name), "{}", false}});
+    }
+    /// One finished exchange.
+    void exchange(std::string question, std::string answer)
+    {
+        send(std::move(question));
+        token(std::move(answer));
+        end();
+    }
+
+    std::size_t count(const std::string& entry) const
+    {
+        return static_cast<std::size_t>(std::count(log.begin(), log.end(), entry));
+    }
+    std::size_t countPrefix(const std::string& prefix) const
+    {
+        return static_cast<std::size_t>(std::count_if(
+            log.begin(), log.end(), [&](const std::string& e) { return e.starts_with(prefix); }));
+    }
+    /// Where `entry` first appears in the log (log.size() when it does not).
+    std::size_t at(const std::string& entry) const
+    {
+        return static_cast<std::size_t>(std::find(log.begin(), log.end(), entry) - log.begin());
+    }
+    Log since(std::size_t mark) const
+    {
+        return Log(log.begin() + static_cast<std::ptrdiff_t>(mark), log.end());
+    }
+};
+
+using RuntimeHooks = RuntimeFixture;
+using RuntimeErrors = RuntimeFixture;
+using RuntimeTools = RuntimeFixture;
+using RuntimeQueue = RuntimeFixture;
+using RuntimeRetry = RuntimeFixture;
+using RuntimeAnnouncements = RuntimeFixture;
+using RuntimeConversations = RuntimeFixture;
+using RuntimeFlush = RuntimeFixture;
+using RuntimeAspects = RuntimeFixture;
+
+const ErrorInfo retryable{"transport", "connection lost", true, -1};
+const ErrorInfo fatal{"server", "bad request", false, -1};
+
+// ---- (1) hook order ---------------------------------------------------------------------------
+
+TEST_F(RuntimeHooks, AFullTurnWithAToolRoundCallsEveryHookAtItsMoment)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    rt.addHooks(loggingHooks(log, "A"));
+    rt.addHooks(loggingHooks(log, "B"));
+    log.clear();
+
+    send("hi");
+    rt.dispatch(StreamStarted{live()});
+    call("t1");
+    end("tool_calls");
+    rt.toolFinished("t1", "contents", false);
+    token("Done.");
+    end("stop");
+
+    EXPECT_THAT(
+        log,
+        ElementsAre(
+            // send: list, request (onStart, turnStarting, prepareStep chain), then
+            // properties, announcements, events
+            "obs:changes I0+2", "A:onStart r1", "B:onStart r1", "obs:turnStarting r1",
+            "A:prepareStep r1", "B:prepareStep r1", "exec:startRequest r1 step1 attempt0",
+            "obs:props Status|Streaming|Abortable", "obs:announce ReplyStarted m3 unheard",
+            "obs:event userMessage m2", "obs:event streamStart m3",
+            // the tool call
+            "obs:changes C1", "obs:event toolCall m3",
+            // the step ends: onStepFinish before its event, the tool after both
+            "obs:changes C1", "obs:props Status|Streaming", "A:onStepFinish step1 tool_calls",
+            "B:onStepFinish step1 tool_calls", "obs:event stepFinish m3",
+            "A:onToolExecutionStart t1", "B:onToolExecutionStart t1", "obs:toolStarted t1",
+            "exec:runTool t1",
+            // the result: onToolExecutionEnd before it is dispatched; step 2 has
+            // no onStart
+            "A:onToolExecutionEnd t1 contents", "B:onToolExecutionEnd t1 contents",
+            "obs:toolFinished t1 contents", "obs:changes I2+2", "A:prepareStep r2",
+            "B:prepareStep r2", "exec:startRequest r2 step2 attempt0", "obs:props Status|Streaming",
+            // a phrase
+            "obs:changes C3", "obs:announce ReplyText m5 unheard", "obs:event streamToken m5 Done.",
+            // the end: onFinish after beforeTerminal, before the terminal event
+            "obs:changes C3", "obs:props Status|Streaming|Abortable",
+            "obs:announce ReplyFinished m5 unheard", "A:onStepFinish step2 stop",
+            "B:onStepFinish step2 stop", "obs:event stepFinish m5", "obs:beforeTerminal",
+            "A:onFinish streamEnd m5", "B:onFinish streamEnd m5", "obs:event streamEnd m5"));
+
+    // The prepareStep chain: B saw what A returned, and the executor got the result.
+    ASSERT_EQ(exec.requests.size(), 2u);
+    for (const StartTurn& r : exec.requests) {
+        ASSERT_FALSE(r.history.empty());
+        EXPECT_EQ(r.history.back().text, "AB");
+    }
+    EXPECT_EQ(state().status, Status::Idle);
+    EXPECT_THAT(texts(state().messages), ElementsAre("hi", "", "contents", "Done."));
+}
+
+TEST_F(RuntimeHooks, OnStartRunsOncePerTurnNotOnARetryNorOnALaterStep)
+{
+    rt.dispatch(SetMaxRetries{1});
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    rt.addHooks(loggingHooks(log, "A"));
+    log.clear();
+
+    send();
+    fail(retryable);
+    exec.advance(500); // the retry goes out
+    ASSERT_EQ(exec.requests.size(), 2u);
+    EXPECT_EQ(exec.requests[1].attempt, 1);
+    call("t1");
+    end("tool_calls");
+    rt.toolFinished("t1", "x", false); // step 2
+    ASSERT_EQ(exec.requests.size(), 3u);
+    EXPECT_EQ(exec.requests[2].step, 2);
+    end();
+
+    EXPECT_EQ(countPrefix("A:onStart"), 1u);
+    EXPECT_EQ(count("obs:turnStarting r1"), 1u);
+    EXPECT_EQ(countPrefix("obs:turnStarting"), 1u);
+    EXPECT_EQ(countPrefix("A:prepareStep"), 3u) << "every request goes through prepareStep";
+    EXPECT_EQ(count("A:onFinish streamEnd m5"), 1u);
+
+    // A new turn starts with onStart again.
+    send("again");
+    EXPECT_EQ(countPrefix("A:onStart"), 2u);
+}
+
+// ---- (2) onError and failing hooks ------------------------------------------------------------
+
+TEST_F(RuntimeErrors, OnErrorIsAskedOnlyForTheLiveRequest)
+{
+    std::vector<std::pair<std::string, int>> asked;
+    rt.addHooks({.name = "errors", .onError = [&](const ErrorInfo& e, int attempt) {
+                     asked.emplace_back(e.code, attempt);
+                     return ErrorVerdict::Default;
+                 }});
+    send();
+    const RequestId first = live();
+    rt.dispatch(Abort{});
+    // The aborted request's failure comes late: no turn is open.
+    rt.dispatch(StreamFailed{first, retryable, {}});
+    EXPECT_TRUE(asked.empty());
+    EXPECT_EQ(state().status, Status::Interrupted);
+
+    // A new turn is live; a failure of the old request is stale.
+    send("again");
+    const RequestId second = live();
+    ASSERT_NE(second, first);
+    rt.dispatch(StreamFailed{first, {"stale", "old", true, -1}, {}});
+    EXPECT_TRUE(asked.empty());
+    EXPECT_EQ(state().status, Status::Streaming);
+    EXPECT_FALSE(state().lastError);
+
+    rt.dispatch(StreamFailed{second, fatal, {}});
+    EXPECT_THAT(asked, ElementsAre(std::make_pair(std::string("server"), 0)));
+    EXPECT_EQ(state().status, Status::Error);
+}
+
+TEST_F(RuntimeErrors, HookVerdictsRetryAndAbortAreApplied)
+{
+    ErrorVerdict verdict = ErrorVerdict::Retry;
+    rt.addHooks({.name = "decider", .onError = [&](const ErrorInfo&, int) { return verdict; }});
+
+    // Retry: the policy (maxRetries 0, not retryable) would give up; the hook retries.
+    send();
+    fail(fatal);
+    EXPECT_EQ(state().status, Status::Streaming);
+    EXPECT_FALSE(state().lastError);
+    ASSERT_EQ(exec.timerStarts.size(), 1u);
+    EXPECT_EQ(exec.timerStarts[0], std::make_pair(Timer::Retry, std::int64_t{500}));
+    exec.advance(500);
+    ASSERT_EQ(exec.requests.size(), 2u);
+    EXPECT_EQ(exec.requests[1].attempt, 1);
+    end();
+
+    // Abort: the policy (maxRetries 2, retryable) would retry; the hook gives up.
+    rt.dispatch(SetMaxRetries{2});
+    verdict = ErrorVerdict::Abort;
+    send("again");
+    const std::size_t timers = exec.timerStarts.size();
+    fail(retryable);
+    EXPECT_EQ(state().status, Status::Error);
+    ASSERT_TRUE(state().lastError);
+    EXPECT_EQ(state().lastError->code, "transport");
+    EXPECT_EQ(exec.timerStarts.size(), timers) << "no retry was scheduled";
+    exec.advance(60'000);
+    EXPECT_EQ(exec.requests.size(), 3u);
+}
+
+TEST_F(RuntimeErrors, AThrowingHookIsReportedAndTheChainGoesOn)
+{
+    rt.addHooks(
+        {.name = "bad",
+         .onStart = [](const StartTurn&) { throw std::runtime_error("no start"); },
+         .prepareStep = [](StartTurn) -> StartTurn { throw std::logic_error("no prepare"); },
+         .onStepFinish = [](const StepFinishEvent&) { throw std::runtime_error("no step"); },
+         .onFinish = [](const Event&) { throw std::runtime_error("no finish"); },
+         .onError = [](const ErrorInfo&, int) -> ErrorVerdict {
+             throw std::runtime_error("no verdict");
+         }});
+    rt.addHooks(loggingHooks(log, "good"));
+    rt.addHooks(
+        {.name = "retrier", .onError = [](const ErrorInfo&, int) { return ErrorVerdict::Retry; }});
+    log.clear();
+
+    send();
+    // The request still went out, prepared by the good link.
+    ASSERT_EQ(exec.requests.size(), 1u);
+    EXPECT_EQ(exec.requests[0].history.back().text, "good");
+    fail(fatal); // "bad" throws, "retrier" still decides
+    exec.advance(500);
+    ASSERT_EQ(exec.requests.size(), 2u);
+    end();
+
+    EXPECT_THAT(obs.hookFailures, ElementsAre(HookFailure{"bad", "onStart", "no start"},
+                                              HookFailure{"bad", "prepareStep", "no prepare"},
+                                              HookFailure{"bad", "onError", "no verdict"},
+                                              HookFailure{"bad", "prepareStep", "no prepare"},
+                                              HookFailure{"bad", "onStepFinish", "no step"},
+                                              HookFailure{"bad", "onFinish", "no finish"}));
+    // The chain went on past each failure, which is reported once the chain is done and before
+    // what the hook precedes (the request, the event).
+    EXPECT_LT(at("good:onStart r1"), at("obs:hookFailed bad onStart no start"));
+    EXPECT_LT(at("obs:hookFailed bad onStart no start"), at("exec:startRequest r1 step1 attempt0"));
+    EXPECT_LT(at("good:onStepFinish step1 stop"), at("obs:hookFailed bad onStepFinish no step"));
+    EXPECT_LT(at("obs:hookFailed bad onStepFinish no step"), at("obs:event stepFinish m3"));
+    EXPECT_LT(at("obs:hookFailed bad onFinish no finish"), at("obs:event streamEnd m3"));
+    EXPECT_EQ(count("good:onFinish streamEnd m3"), 1u);
+    EXPECT_EQ(count("obs:event streamEnd m3"), 1u);
+    EXPECT_EQ(state().status, Status::Idle);
+}
+
+// ---- (3) tools --------------------------------------------------------------------------------
+
+TEST_F(RuntimeTools, ARunningToolIsKnownUntilItsResult)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    send();
+    call("t1");
+    EXPECT_EQ(rt.runningTool("t1"), nullptr) << "requested, not approved yet";
+    end("tool_calls");
+    const ToolCall* running = rt.runningTool("t1");
+    ASSERT_NE(running, nullptr);
+    EXPECT_EQ(running->name, "read_file");
+    EXPECT_EQ(rt.runningTool("t2"), nullptr);
+    EXPECT_EQ(state().status, Status::RunningTool);
+
+    rt.toolFinished("t1", "ok", false);
+    EXPECT_EQ(rt.runningTool("t1"), nullptr);
+    ASSERT_EQ(obs.toolsFinished.size(), 1u);
+    EXPECT_EQ(obs.toolsFinished[0].first.name, "read_file");
+    EXPECT_EQ(obs.toolsFinished[0].second.callId, "t1");
+    EXPECT_EQ(obs.toolsFinished[0].second.result, "ok");
+    EXPECT_FALSE(obs.toolsFinished[0].second.isError);
+    EXPECT_EQ(state().status, Status::Streaming) << "the next step streams";
+}
+
+TEST_F(RuntimeTools, AbortCancelsRunningToolsAndALateResultIsIgnored)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    rt.addHooks(loggingHooks(log, "A"));
+    send();
+    call("t1");
+    call("t2", "write_file");
+    end("tool_calls");
+    ASSERT_NE(rt.runningTool("t1"), nullptr);
+    ASSERT_NE(rt.runningTool("t2"), nullptr);
+
+    const std::size_t mark = log.size();
+    rt.dispatch(Abort{});
+    const Log aborted = since(mark);
+    // The turn's last request and both running tools are cancelled through the executor.
+    EXPECT_THAT(aborted, ::testing::IsSupersetOf({std::string("exec:cancelRequest r1"),
+                                                  std::string("exec:cancelTool t1"),
+                                                  std::string("exec:cancelTool t2")}));
+    EXPECT_EQ(rt.runningTool("t1"), nullptr);
+    const std::vector<std::string> before = texts(state().messages);
+
+    const std::size_t late = log.size();
+    rt.toolFinished("t1", "late result", false);
+    EXPECT_TRUE(since(late).empty()) << "nothing heard of a late result";
+    EXPECT_EQ(count("A:onToolExecutionEnd t1 late result"), 0u);
+    EXPECT_TRUE(obs.toolsFinished.empty());
+    EXPECT_EQ(texts(state().messages), before);
+    EXPECT_EQ(state().status, Status::Interrupted);
+}
+
+TEST_F(RuntimeTools, ToolsStartOnlyIfTheTurnStillWantsThemAfterTheEvents)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    rt.addHooks(loggingHooks(log, "A"));
+    // A handler of the step's stepFinish event stops the turn.
+    obs.onEvent = [this](const Event& e) {
+        if (std::holds_alternative<StepFinishEvent>(e))
+            rt.dispatch(Abort{});
+    };
+    send();
+    call("t1");
+    end("tool_calls");
+    EXPECT_EQ(countPrefix("exec:runTool"), 0u);
+    EXPECT_EQ(countPrefix("A:onToolExecutionStart"), 0u);
+    EXPECT_EQ(countPrefix("obs:toolStarted"), 0u);
+    EXPECT_EQ(state().status, Status::Interrupted);
+}
+
+TEST_F(RuntimeTools, AToolAnsweringInsideRunToolIsProcessedAfterTheDispatchThatStartedIt)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    rt.addHooks(loggingHooks(log, "A"));
+    exec.answerTool = [this](const ToolCall& c) { rt.toolFinished(c.id, "sync " + c.id, false); };
+    send();
+    call("t1");
+    call("t2");
+    const std::size_t mark = log.size();
+    end("tool_calls");
+
+    const Log step = since(mark);
+    auto pos = [&](const std::string& e) {
+        return std::find(step.begin(), step.end(), e) - step.begin();
+    };
+    // Both results arrived from inside runTool; each is handled after the step's events and
+    // after its own start, and the next request goes out once, after both.
+    EXPECT_LT(pos("obs:event stepFinish m3"), pos("A:onToolExecutionStart t1"));
+    EXPECT_LT(pos("exec:runTool t1"), pos("A:onToolExecutionEnd t1 sync t1"));
+    EXPECT_LT(pos("exec:runTool t2"), pos("A:onToolExecutionEnd t2 sync t2"));
+    EXPECT_LT(pos("A:onToolExecutionEnd t2 sync t2"), pos("exec:startRequest r2 step2 attempt0"));
+    EXPECT_EQ(countPrefix("exec:startRequest r2"), 1u);
+    EXPECT_THAT(texts(state().messages), ElementsAre("hi", "", "sync t1", "sync t2", ""));
+    EXPECT_EQ(state().status, Status::Streaming);
+    EXPECT_EQ(live(), 2u);
+}
+
+// ---- re-entrancy: inputs arriving during a dispatch wait
+// -----------------------------------------
+
+TEST_F(RuntimeQueue, ATransportAnsweringInsideStartRequestIsQueuedBehindTheDispatch)
+{
+    std::vector<bool> accepted;
+    exec.answerRequest = [&](const StartTurn& r) {
+        accepted.push_back(rt.dispatch(StreamStarted{r.requestId}));
+        accepted.push_back(rt.dispatch(TextDelta{r.requestId, "Hi."}));
+    };
+    send();
+    EXPECT_THAT(accepted, ElementsAre(true, true)) << "queued inputs report true";
+    // The token is delivered after the send's own events, not in the middle of them.
+    EXPECT_LT(at("obs:event streamStart m3"), at("obs:event streamToken m3 Hi."));
+    EXPECT_LT(at("obs:event userMessage m2"), at("obs:event streamToken m3 Hi."));
+    EXPECT_EQ(state().messages.back().text, "Hi.");
+    EXPECT_EQ(state().status, Status::Streaming);
+}
+
+TEST_F(RuntimeQueue, AHandlerDispatchingDuringTheEventsDoesNotLetQueuedInputsJumpAhead)
+{
+    // The transport answers at once (queued: the runtime is busy), and a handler of the send's
+    // first event dispatches something of its own. The queued token must still come after the
+    // send's streamStart (R4), not in the middle of its events.
+    exec.answerRequest = [&](const StartTurn& r) { rt.dispatch(TextDelta{r.requestId, "Hi."}); };
+    bool handled = false;
+    obs.onEvent = [&](const Event& e) {
+        if (std::holds_alternative<UserMessageEvent>(e) && !handled) {
+            handled = true;
+            EXPECT_TRUE(rt.dispatch(SetSystemPrompt{"Be brief."}));
+        }
+    };
+    send();
+    EXPECT_TRUE(handled);
+    EXPECT_EQ(state().systemPrompt, "Be brief.");
+    EXPECT_LT(at("obs:event streamStart m3"), at("obs:event streamToken m3 Hi."));
+    EXPECT_EQ(state().messages.back().text, "Hi.");
+}
+
+// ---- (4) retries --------------------------------------------------------------------------------
+
+TEST_F(RuntimeRetry, BackoffWaitsOnTheRetryTimerAndDoubles)
+{
+    rt.dispatch(SetMaxRetries{2});
+    send();
+    ASSERT_EQ(exec.requests.size(), 1u);
+
+    fail(retryable);
+    ASSERT_EQ(exec.timerStarts.size(), 1u);
+    EXPECT_EQ(exec.timerStarts[0], std::make_pair(Timer::Retry, std::int64_t{500}));
+    EXPECT_EQ(state().status, Status::Streaming) << "the turn waits, it did not fail";
+    exec.advance(499);
+    EXPECT_EQ(exec.requests.size(), 1u) << "nothing goes out before the deadline";
+    exec.advance(1);
+    ASSERT_EQ(exec.requests.size(), 2u);
+    EXPECT_EQ(exec.now, 500);
+    EXPECT_EQ(exec.requests[1].attempt, 1);
+    EXPECT_EQ(exec.requests[1].step, 1);
+    EXPECT_EQ(exec.requests[1].requestId, 2u);
+
+    fail(retryable);
+    ASSERT_EQ(exec.timerStarts.size(), 2u);
+    EXPECT_EQ(exec.timerStarts[1], std::make_pair(Timer::Retry, std::int64_t{1000}));
+    exec.advance(999);
+    EXPECT_EQ(exec.requests.size(), 2u);
+    exec.advance(1);
+    ASSERT_EQ(exec.requests.size(), 3u);
+    EXPECT_EQ(exec.requests[2].attempt, 2);
+    EXPECT_EQ(exec.now, 1500);
+
+    // The budget is spent: the third failure ends the turn.
+    fail(retryable);
+    EXPECT_EQ(exec.timerStarts.size(), 2u);
+    EXPECT_EQ(state().status, Status::Error);
+    ASSERT_TRUE(state().lastError);
+    EXPECT_EQ(state().lastError->code, "transport");
+    exec.advance(60'000);
+    EXPECT_EQ(exec.requests.size(), 3u);
+}
+
+TEST_F(RuntimeRetry, AbortDuringTheBackoffStopsTheTimerAndNothingGoesOut)
+{
+    rt.dispatch(SetMaxRetries{2});
+    send();
+    fail(retryable);
+    ASSERT_TRUE(exec.timerRunning(Timer::Retry));
+
+    const std::size_t mark = log.size();
+    rt.dispatch(Abort{});
+    EXPECT_EQ(std::count(log.begin() + static_cast<std::ptrdiff_t>(mark), log.end(),
+                         "exec:stopTimer Retry"),
+              1);
+    EXPECT_FALSE(exec.timerRunning(Timer::Retry));
+    exec.advance(10'000);
+    EXPECT_EQ(exec.requests.size(), 1u);
+    // Even a timer that fires anyway (already queued by the toolkit) sends nothing.
+    rt.timerFired(Timer::Retry);
+    EXPECT_EQ(exec.requests.size(), 1u);
+    EXPECT_EQ(state().status, Status::Interrupted);
+}
+
+TEST_F(RuntimeRetry, AServerRetryAfterReplacesTheBackoff)
+{
+    rt.dispatch(SetMaxRetries{2});
+    send();
+    fail({"rate_limit", "slow down", true, 2500});
+    ASSERT_EQ(exec.timerStarts.size(), 1u);
+    EXPECT_EQ(exec.timerStarts[0], std::make_pair(Timer::Retry, std::int64_t{2500}));
+    exec.advance(2499);
+    EXPECT_EQ(exec.requests.size(), 1u);
+    exec.advance(1);
+    ASSERT_EQ(exec.requests.size(), 2u);
+    EXPECT_EQ(exec.requests[1].attempt, 1);
+}
+
+// ---- (5) announcements ------------------------------------------------------------------------
+
+TEST_F(RuntimeAnnouncements, UnheardOnesAreBufferedAndHandedToListenInOrder)
+{
+    send();
+    token("One.");
+    token(" Two.");
+    end();
+    EXPECT_EQ(rt.unheardCount(), 4u);
+    EXPECT_TRUE(rt.listen("m2").empty()) << "nothing was said for the user message";
+
+    const auto missed = rt.listen("m3");
+    using K = Announcement::Kind;
+    EXPECT_THAT(missed,
+                ElementsAre(SpokenAnnouncement{K::ReplyStarted, Politeness::Polite, "m3", "", 0},
+                            SpokenAnnouncement{K::ReplyText, Politeness::Polite, "m3", "One.", 0},
+                            SpokenAnnouncement{K::ReplyText, Politeness::Polite, "m3", " Two.", 4},
+                            SpokenAnnouncement{K::ReplyFinished, Politeness::Polite, "m3", "", 0}));
+    EXPECT_EQ(rt.unheardCount(), 0u);
+    EXPECT_TRUE(rt.listen("m3").empty()) << "handed over once";
+}
+
+TEST_F(RuntimeAnnouncements, AHeardOneIsNotBuffered)
+{
+    send();
+    ASSERT_EQ(rt.listen("m3").size(), 1u); // ReplyStarted, said before anyone listened
+    token("Heard.");
+    EXPECT_EQ(rt.unheardCount(), 0u);
+    // After unlisten the next ones wait again.
+    rt.unlisten("m3");
+    end();
+    EXPECT_EQ(rt.unheardCount(), 1u);
+    ASSERT_EQ(obs.announcements.size(), 3u);
+    EXPECT_FALSE(obs.announcements[0].second);
+    EXPECT_TRUE(obs.announcements[1].second);
+    EXPECT_EQ(obs.announcements[1].first.text, "Heard.");
+    EXPECT_FALSE(obs.announcements[2].second);
+    const auto missed = rt.listen("m3");
+    ASSERT_EQ(missed.size(), 1u);
+    EXPECT_EQ(missed[0].kind, Announcement::Kind::ReplyFinished);
+}
+
+TEST_F(RuntimeAnnouncements, ANewReplyStartedClearsTheBuffer)
+{
+    exchange("q1", "a1.");
+    EXPECT_EQ(rt.unheardCount(), 3u);
+    send("q2");
+    EXPECT_EQ(rt.unheardCount(), 1u) << "only the new ReplyStarted";
+    EXPECT_TRUE(rt.listen("m3").empty());
+    const auto fresh = rt.listen(state().messages.back().id);
+    ASSERT_EQ(fresh.size(), 1u);
+    EXPECT_EQ(fresh[0].kind, Announcement::Kind::ReplyStarted);
+}
+
+TEST_F(RuntimeAnnouncements, TheBufferIsBounded)
+{
+    send();
+    for (int i = 0; i < 300; ++i)
+        token("x.");
+    EXPECT_EQ(obs.announcements.size(), 301u) << "every one is still announced";
+    EXPECT_EQ(rt.unheardCount(), Runtime::maxUnheard);
+    const auto missed = rt.listen("m3");
+    ASSERT_EQ(missed.size(), Runtime::maxUnheard);
+    // The oldest are kept: the ReplyStarted and the first phrases.
+    EXPECT_EQ(missed.front().kind, Announcement::Kind::ReplyStarted);
+    EXPECT_EQ(missed[1].position, 0u);
+    EXPECT_EQ(missed.back().position, 2 * (Runtime::maxUnheard - 2));
+}
+
+TEST_F(RuntimeAnnouncements, AnErrorHeardLaterCarriesItsOwnMessage)
+{
+    exec.store = true;
+    exec.unreadable["broken"] = "corrupt file";
+    send();
+    token("Part.");
+    fail({"transport", "first failure", false, -1});
+    ASSERT_TRUE(state().lastError);
+    ASSERT_EQ(rt.unheardCount(), 3u); // ReplyStarted, the phrase, Error
+
+    // A newer error replaces lastError (no ReplyStarted between).
+    rt.openConversation("broken");
+    ASSERT_TRUE(state().lastError);
+    EXPECT_EQ(state().lastError->message, "corrupt file");
+
+    const auto missed = rt.listen("m3");
+    ASSERT_EQ(missed.size(), 3u);
+    EXPECT_EQ(missed[2].kind, Announcement::Kind::Error);
+    EXPECT_EQ(missed[2].politeness, Politeness::Assertive);
+    EXPECT_EQ(missed[2].text, "first failure");
+}
+
+TEST_F(RuntimeAnnouncements, PhrasePositionsCountUtf16Units)
+{
+    rt.dispatch(SetMaxRetries{1});
+    send();
+    token("Olá.");               // á: 2 bytes, 1 unit
+    token(" €.");                // €: 3 bytes, 1 unit
+    token(" \xF0\x9F\x98\x80!"); // U+1F600: 4 bytes, 2 units (a surrogate pair)
+    token(" end");
+    end();
+    std::vector<std::pair<std::string, std::size_t>> phrases;
+    for (const auto& heard : obs.announcements)
+        if (heard.first.kind == Announcement::Kind::ReplyText)
+            phrases.emplace_back(heard.first.text, heard.first.position);
+    EXPECT_THAT(phrases,
+                ElementsAre(std::make_pair(std::string("Olá."), std::size_t{0}),
+                            std::make_pair(std::string(" €."), std::size_t{4}),
+                            std::make_pair(std::string(" \xF0\x9F\x98\x80!"), std::size_t{7}),
+                            std::make_pair(std::string(" end"), std::size_t{11})));
+    EXPECT_EQ(utf16Length("Olá. €. \xF0\x9F\x98\x80! end"), 15u);
+
+    // A retry starts the reply over: positions count from its start again.
+    obs.announcements.clear();
+    send("again");
+    token("Ça va.");
+    fail(retryable);
+    exec.advance(500);
+    token("Über.");
+    std::vector<std::size_t> positions;
+    for (const auto& heard : obs.announcements)
+        if (heard.first.kind == Announcement::Kind::ReplyText)
+            positions.push_back(heard.first.position);
+    EXPECT_THAT(positions, ElementsAre(0u, 0u));
+}
+
+// ---- (6) conversations ------------------------------------------------------------------------
+
+TEST_F(RuntimeConversations, WithoutAStoreForksAndLeftConversationsLiveInMemory)
+{
+    exchange("q1", "a1");
+    exchange("q2", "a2");
+    const std::string original = state().conversationId;
+    const std::string a1 = state().messages[1].id;
+
+    ASSERT_TRUE(rt.dispatch(Branch{a1}));
+    const std::string fork = rt.lastResult();
+    ASSERT_FALSE(fork.empty());
+    EXPECT_NE(fork, original);
+    EXPECT_TRUE(rt.hasInMemory(fork));
+    EXPECT_EQ(state().conversationId, original) << "branching does not switch";
+
+    rt.openConversation(fork);
+    EXPECT_EQ(state().conversationId, fork);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_TRUE(rt.hasInMemory(original)) << "the one left is kept";
+    EXPECT_FALSE(rt.hasInMemory(fork)) << "the shown one lives in the state";
+
+    exchange("q3", "a3");
+    rt.openConversation(original);
+    EXPECT_EQ(state().conversationId, original);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1", "q2", "a2"));
+    EXPECT_TRUE(rt.hasInMemory(fork));
+
+    rt.openConversation(fork);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1", "q3", "a3"));
+
+    // Deleting the shown memory conversation forgets it.
+    rt.dispatch(DeleteConversation{});
+    EXPECT_NE(state().conversationId, fork);
+    EXPECT_TRUE(state().messages.empty());
+    EXPECT_FALSE(rt.hasInMemory(fork));
+    rt.openConversation(fork);
+    EXPECT_TRUE(state().messages.empty());
+    // No executor call touched a store.
+    EXPECT_EQ(countPrefix("exec:save"), 0u);
+    EXPECT_EQ(countPrefix("exec:load"), 0u);
+    EXPECT_EQ(countPrefix("exec:remove"), 0u);
+}
+
+TEST_F(RuntimeConversations, DeletingAConversationKeptInMemoryForgetsIt)
+{
+    exchange("q1", "a1");
+    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    const std::string fork = rt.lastResult();
+    ASSERT_TRUE(rt.hasInMemory(fork));
+    // Shown by a switch the app made itself: the memory copy is still there.
+    rt.dispatch(SwitchConversation{fork, {}, {}});
+    ASSERT_TRUE(rt.hasInMemory(fork));
+    rt.dispatch(DeleteConversation{});
+    EXPECT_FALSE(rt.hasInMemory(fork));
+}
+
+TEST_F(RuntimeConversations, WithAStoreTheSameGoesThroughTheExecutor)
+{
+    exec.store = true;
+    exchange("q1", "a1");
+    const std::string original = state().conversationId;
+    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    const std::string fork = rt.lastResult();
+    EXPECT_EQ(count("exec:save " + fork + " from0 streaming- n2"), 1u);
+    EXPECT_FALSE(rt.hasInMemory(fork));
+
+    rt.openConversation(fork);
+    EXPECT_EQ(count("exec:load " + fork), 1u);
+    EXPECT_EQ(state().conversationId, fork);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_FALSE(rt.hasInMemory(original)) << "with a store nothing is kept in memory";
+
+    rt.openConversation(original);
+    EXPECT_EQ(count("exec:load " + original), 1u);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_EQ(state().conversationId, original);
+
+    rt.dispatch(DeleteConversation{});
+    EXPECT_EQ(count("exec:remove " + original), 1u);
+    EXPECT_EQ(exec.stored.count(original), 0u);
+    EXPECT_EQ(exec.stored.count(fork), 1u);
+}
+
+TEST_F(RuntimeConversations, AConversationThatCannotBeLoadedIsShownReadOnly)
+{
+    exec.store = true;
+    exec.unreadable["broken"] = "corrupt file";
+    rt.openConversation("broken");
+    EXPECT_EQ(state().conversationId, "broken");
+    EXPECT_EQ(state().loadError, "corrupt file");
+    EXPECT_FALSE(send());
+    ASSERT_EQ(obs.rejections.size(), 1u);
+    EXPECT_EQ(obs.rejections[0].reason, RejectReason::ReadOnly);
+    EXPECT_EQ(countPrefix("exec:save"), 0u);
+}
+
+// ---- (7) the flush timer ----------------------------------------------------------------------
+
+TEST_F(RuntimeFlush, WhileStreamingTheReplyIsSavedOnTheFlushTimer)
+{
+    exec.store = true;
+    rt.setFlushInterval(200);
+    send();
+    EXPECT_TRUE(exec.timerRunning(Timer::Flush));
+    EXPECT_EQ(count("exec:startTimer Flush 200"), 1u);
+    const std::size_t row = 1;
+    token("Partial");
+    const std::size_t savesBefore = exec.saves.size();
+
+    exec.advance(199);
+    EXPECT_EQ(exec.saves.size(), savesBefore);
+    exec.advance(1);
+    ASSERT_EQ(exec.saves.size(), savesBefore + 1);
+    const FakeExecutor::Save& flushed = exec.saves.back();
+    EXPECT_EQ(flushed.id, state().conversationId);
+    EXPECT_EQ(flushed.fromRow, row);
+    EXPECT_EQ(flushed.streamingRow, row);
+    EXPECT_EQ(flushed.messages.at(row).text, "Partial");
+    EXPECT_TRUE(exec.timerRunning(Timer::Flush)) << "re-armed while streaming";
+
+    token(" more");
+    exec.advance(200);
+    ASSERT_EQ(exec.saves.size(), savesBefore + 2);
+    EXPECT_EQ(exec.saves.back().messages.at(row).text, "Partial more");
+    EXPECT_EQ(count("exec:startTimer Flush 200"), 3u);
+
+    end();
+    EXPECT_FALSE(exec.timerRunning(Timer::Flush));
+    EXPECT_EQ(count("exec:stopTimer Flush"), 1u);
+    const std::size_t savesAtEnd = exec.saves.size();
+    EXPECT_EQ(exec.saves.back().streamingRow, noRow) << "the turn's own save at its end";
+    exec.advance(5'000);
+    EXPECT_EQ(exec.saves.size(), savesAtEnd);
+    rt.flushStreamingReply();
+    EXPECT_EQ(exec.saves.size(), savesAtEnd) << "nothing streams";
+}
+
+TEST_F(RuntimeFlush, WithoutAStoreThereIsNoFlushTimer)
+{
+    send();
+    token("x");
+    EXPECT_EQ(countPrefix("exec:startTimer Flush"), 0u);
+    rt.flushStreamingReply();
+    EXPECT_TRUE(exec.saves.empty());
+}
+
+TEST_F(RuntimeFlush, TheFlushTimerStopsWhileAToolRunsAndOnAbort)
+{
+    exec.store = true;
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    send();
+    call("t1");
+    end("tool_calls");
+    EXPECT_FALSE(exec.timerRunning(Timer::Flush)) << "nothing streams while the tool runs";
+    rt.toolFinished("t1", "ok", false);
+    EXPECT_TRUE(exec.timerRunning(Timer::Flush));
+    rt.dispatch(Abort{});
+    EXPECT_FALSE(exec.timerRunning(Timer::Flush));
+}
+
+// ---- (8) property notifications ---------------------------------------------------------------
+
+TEST_F(RuntimeAspects, EachInputNotifiesExactlyTheAspectsItChanged)
+{
+    // The names of what each propertiesChanged call carried during one dispatch.
+    const auto changedBy = [this](auto&& input) {
+        const std::size_t mark = obs.properties.size();
+        rt.dispatch(std::forward<decltype(input)>(input));
+        std::vector<std::string> names;
+        for (std::size_t i = mark; i < obs.properties.size(); ++i)
+            names.push_back(aspectNames(obs.properties[i]));
+        return names;
+    };
+    const std::vector<std::string> none;
+
+    EXPECT_THAT(changedBy(Send{"hi", {}}), ElementsAre("Status|Streaming|Abortable"));
+    EXPECT_EQ(changedBy(TextDelta{live(), "tok"}), none);
+    EXPECT_EQ(changedBy(ReasoningDelta{live(), "hmm"}), none);
+    EXPECT_EQ(changedBy(ToolCallRequested{live(), {"t1", "write_file", "{}", false}}), none);
+    // A tool review (autoAccept never): the turn stays open.
+    EXPECT_THAT(changedBy(StreamEnded{live(), "tool_calls"}),
+                ElementsAre("Status|Streaming|PendingToolCalls"));
+    // Reviewing -> running: neither streams.
+    EXPECT_THAT(changedBy(ApproveToolCall{"t1"}), ElementsAre("Status|PendingToolCalls"));
+    const std::size_t mark = obs.properties.size();
+    rt.toolFinished("t1", "done", false);
+    ASSERT_EQ(obs.properties.size(), mark + 1);
+    EXPECT_EQ(aspectNames(obs.properties.back()), "Status|Streaming");
+    EXPECT_THAT(changedBy(StreamFailed{live(), fatal, {}}),
+                ElementsAre("Status|Streaming|Abortable|LastError"));
+    EXPECT_THAT(changedBy(Send{"again", {}}), ElementsAre("Status|Streaming|Abortable|LastError"));
+    EXPECT_THAT(changedBy(Abort{}), ElementsAre("Status|Streaming|Abortable"));
+
+    EXPECT_THAT(changedBy(SetAutoAccept{AutoAccept::Always}), ElementsAre("AutoAccept"));
+    EXPECT_EQ(changedBy(SetAutoAccept{AutoAccept::Always}), none) << "the same value";
+    EXPECT_THAT(changedBy(SetSystemPrompt{"Be brief."}), ElementsAre("SystemPrompt"));
+    EXPECT_THAT(changedBy(SetMaxSteps{3}), ElementsAre("MaxSteps"));
+    EXPECT_THAT(changedBy(SetMaxRetries{2}), ElementsAre("MaxRetries"));
+    EXPECT_EQ(changedBy(SetMaxSteps{0}), none) << "refused";
+    EXPECT_EQ(obs.rejections.back().reason, RejectReason::InvalidValue);
+
+    // A switch: only the id (the status stays interrupted: the history ends in a stopped reply).
+    std::vector<Message> same = state().messages;
+    EXPECT_THAT(changedBy(SwitchConversation{"other", std::move(same), {}}),
+                ElementsAre("ConversationId"));
+    EXPECT_EQ(state().status, Status::Interrupted);
+}
+
+TEST_F(RuntimeAspects, OpeningAConversationNotifiesItsId)
+{
+    obs.properties.clear();
+    rt.openConversation("elsewhere");
+    EXPECT_THAT(obs.properties, ElementsAre(Aspect::ConversationId));
+    EXPECT_EQ(state().conversationId, "elsewhere");
+}
+
+} // namespace
+} // namespace koder::agent
