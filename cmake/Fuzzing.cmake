@@ -106,7 +106,6 @@ function(koder_add_fuzzer name)
 
     add_executable(${name} ${arg_UNPARSED_ARGUMENTS})
     set_target_properties(${name} PROPERTIES AUTOMOC OFF AUTOUIC OFF AUTORCC OFF) # plain C++
-    koder_strict_warnings(${name})
     add_dependencies(fuzzers ${name})
     if(KODER_FUZZ_ENGINE STREQUAL "libfuzzer")
         koder_fuzz_variants("${arg_LIBS}" variants)
@@ -125,4 +124,5 @@ function(koder_add_fuzzer name)
         add_test(NAME ${name} COMMAND ${name} ${corpus})
         set_tests_properties(${name} PROPERTIES LABELS fuzz)
     endif()
+    koder_strict_warnings(${name}) # once every source is in
 endfunction()

@@ -5,7 +5,6 @@
 
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QPointer>
-#include <QtQml/qqmlregistration.h>
 
 /*!
     \qmltype KoderConversationListModel
@@ -17,7 +16,6 @@
 */
 class KoderConversationListModel : public QAbstractListModel {
     Q_OBJECT
-    QML_ELEMENT
     Q_PROPERTY(KoderConversationStore* store READ store WRITE setStore NOTIFY storeChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 

@@ -5,7 +5,6 @@
 
 #include <QtCore/QObject>
 #include <QtCore/QVariantList>
-#include <QtQml/qqmlregistration.h>
 
 #include <optional>
 #include <vector>
@@ -30,7 +29,6 @@
 */
 class KoderConversationStore : public QObject {
     Q_OBJECT
-    QML_ELEMENT
     /*! The SQLite file; empty (the default) keeps the conversations in memory. */
     Q_PROPERTY(QString path READ path WRITE setPath NOTIFY pathChanged FINAL)
     /*! True when the database is open and usable. */

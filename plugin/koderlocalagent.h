@@ -23,7 +23,6 @@
 */
 class KoderLocalAgent : public KoderTransport {
     Q_OBJECT
-    QML_ELEMENT
     /*! The text to stream; empty: echo the user's last message. */
     Q_PROPERTY(QString reply READ reply WRITE setReply NOTIFY replyChanged FINAL)
     /*! Tokens per second; 0 streams one token per event-loop turn. */

@@ -6,7 +6,6 @@
 
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QTimer>
-#include <QtQml/qqmlregistration.h>
 
 /*!
     \class KoderMessageModel
@@ -20,8 +19,6 @@
 */
 class KoderMessageModel : public QAbstractListModel {
     Q_OBJECT
-    QML_ELEMENT
-    QML_UNCREATABLE("KoderMessageModel is provided by KoderAgentController.messages.")
     /*! The number of messages. */
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 

@@ -32,7 +32,6 @@ class OpenAiStreamDecoder;
 */
 class KoderOpenAiTransport : public KoderTransport {
     Q_OBJECT
-    QML_ELEMENT
     /*! The API root, up to and including \c{/v1}; \c{/chat/completions} is appended. */
     Q_PROPERTY(QUrl baseUrl READ baseUrl WRITE setBaseUrl NOTIFY baseUrlChanged FINAL)
     /*! Sent as \c{Authorization: Bearer <key>} when not empty. Never logged. */

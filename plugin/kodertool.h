@@ -4,8 +4,6 @@
 #include <QtCore/QJsonObject>
 #include <QtCore/QObject>
 #include <QtCore/QVariant>
-#include <QtQml/QJSValue>
-#include <QtQml/qqmlregistration.h>
 
 #include <functional>
 
@@ -27,10 +25,13 @@
     The handler receives the parsed arguments object and returns the result: a string, any JSON
     value, or a Promise of one. A handler that throws, rejects or outlasts \l timeoutMs gives an
     error result; it never crashes the application.
+
+    This class has no Qt Qml: the \c handler property is added by the QML module (an extension
+    that installs an asyncCallable() running the JS function). From C++, set a callable
+    (synchronous) or an async callable instead.
 */
 class KoderTool : public QObject {
     Q_OBJECT
-    QML_ELEMENT
     /*! The name the model calls the tool by. */
     Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged FINAL)
     /*! What the tool does, for the model and the permission prompt. */
@@ -43,13 +44,19 @@ class KoderTool : public QObject {
     Q_PROPERTY(bool readOnly READ readOnly WRITE setReadOnly NOTIFY readOnlyChanged FINAL)
     /*! Milliseconds a call may take before it fails; 0 waits forever. Default 30000. */
     Q_PROPERTY(int timeoutMs READ timeoutMs WRITE setTimeoutMs NOTIFY timeoutMsChanged FINAL)
-    /*! \c{function(args)} returning the result or a Promise of it. */
-    Q_PROPERTY(QJSValue handler READ handler WRITE setHandler NOTIFY handlerChanged FINAL)
 
 public:
     /// The C++ alternative to a JS handler: returns the result (a string or any JSON-able
     /// QVariant); throwing gives an error result.
     using Callable = std::function<QVariant(const QJsonObject& arguments)>;
+    /// Reports an asynchronous call's outcome: the result (as for Callable), or with `isError`
+    /// the error text the model reads (a string). Call it once, on the tool's thread; calls after
+    /// the first, after a timeout or after the call was cancelled are ignored.
+    using Done = std::function<void(const QVariant& result, bool isError)>;
+    /// An asynchronous handler: starts the call and reports through `done`, now or later. A
+    /// throw before it returns gives an error result. (The QML module runs JS handlers and their
+    /// Promises through one.)
+    using AsyncCallable = std::function<void(const QJsonObject& arguments, Done done)>;
 
     explicit KoderTool(QObject* parent = nullptr);
 
@@ -63,11 +70,11 @@ public:
     void setReadOnly(bool readOnly);
     int timeoutMs() const { return m_timeoutMs; }
     void setTimeoutMs(int ms);
-    QJSValue handler() const { return m_handler; }
-    void setHandler(const QJSValue& handler);
-
+    /// The synchronous handler; when set, it is used before the async one.
     Callable callable() const { return m_callable; }
     void setCallable(Callable callable);
+    AsyncCallable asyncCallable() const { return m_asyncCallable; }
+    void setAsyncCallable(AsyncCallable callable);
 
 Q_SIGNALS:
     void nameChanged();
@@ -75,7 +82,8 @@ Q_SIGNALS:
     void parametersChanged();
     void readOnlyChanged();
     void timeoutMsChanged();
-    void handlerChanged();
+    /// The callable or the async callable changed.
+    void callableChanged();
     /// name, readOnly or existence changed: what the core must know of the tool.
     void definitionChanged();
 
@@ -85,6 +93,6 @@ private:
     QVariantMap m_parameters;
     bool m_readOnly = false;
     int m_timeoutMs = 30'000;
-    QJSValue m_handler;
     Callable m_callable;
+    AsyncCallable m_asyncCallable;
 };

@@ -7,7 +7,6 @@
 #include <QtCore/QJsonObject>
 #include <QtCore/QList>
 #include <QtCore/QObject>
-#include <QtQml/qqmlregistration.h>
 
 #include <functional>
 
@@ -31,9 +30,6 @@ struct Limits;
 */
 class KoderTransport : public QObject {
     Q_OBJECT
-    QML_ELEMENT
-    QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport or "
-                    "KoderWebSocketTransport.")
     /*! The largest SSE line or event, NDJSON line or WebSocket message, in bytes. Default
         8 MiB. */
     Q_PROPERTY(qint64 maxEventBytes READ maxEventBytes WRITE setMaxEventBytes NOTIFY

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <QtCore/QSortFilterProxyModel>
-#include <QtQml/qqmlregistration.h>
 
 /*!
     \qmltype KoderVisibleMessages
@@ -13,7 +12,6 @@
 */
 class KoderVisibleMessages : public QSortFilterProxyModel {
     Q_OBJECT
-    QML_ELEMENT
     /*! Tool results as cards between the replies. Default true. */
     Q_PROPERTY(bool showToolResults READ showToolResults WRITE setShowToolResults NOTIFY
                    showToolResultsChanged FINAL)

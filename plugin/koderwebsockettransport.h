@@ -33,7 +33,6 @@ class AichatFrameParser;
 */
 class KoderWebSocketTransport : public KoderTransport {
     Q_OBJECT
-    QML_ELEMENT
     /*! The server, e.g. \c{ws://127.0.0.1:8765}. Changing it closes the connection. */
     Q_PROPERTY(QUrl url READ url WRITE setUrl NOTIFY urlChanged FINAL)
     /*! The model to ask for; empty leaves it to the server. */

@@ -35,11 +35,12 @@ QVariant jsonTextToVariant(std::string_view json);
 //
 // A value arrives as plain QVariants (C++ callers, QML properties of type QVariantMap/List) or,
 // from a QML `var` parameter, as a QVariant holding a QJSValue (JS objects, arrays, functions),
-// which QJsonValue::fromVariant cannot read. This file needs no Qt Qml (the library part is to
-// be built without it), so a QJSValue is opened by a converter the QML side installs
-// (kodertool.cpp). Without one, Qt's registered conversions (QSequentialIterable, QVariantMap,
-// which Qt Qml registers for QJSValue) are used: they cannot tell a function from an empty
-// object, and Qt 6.4 crashes converting an object that holds a symbol.
+// which QJsonValue::fromVariant cannot read. This file needs no Qt Qml (it is part of the Qt
+// library, KoderAgent::qt, built without it), so a QJSValue is opened by a converter the QML
+// module installs when it is loaded (plugin/qml/jsvalueconverter.cpp). Without one, Qt's
+// registered conversions (QSequentialIterable, QVariantMap, which Qt Qml registers for QJSValue)
+// are used: they cannot tell a function from an empty object, and Qt 6.4 crashes converting an
+// object that holds a symbol.
 //
 // JSON.stringify's rules, stricter where it would lose data in silence: maps and hashes become
 // objects, lists arrays, strings strings, integral numbers up to 2^53 integers and others

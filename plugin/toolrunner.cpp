@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "toolrunner.h"
 
-#include "agentlogging.h"
 #include "kodertool.h"
 #include "qtconvert.h"
 
 #include <QtCore/QJsonDocument>
+#include <QtCore/QPointer>
 #include <QtCore/QTimer>
-#include <QtQml/QJSEngine>
 
 #include <exception>
 
@@ -16,7 +15,6 @@ using namespace koder::agent::qt;
 struct ToolRunner::Running {
     std::string callId;
     std::unique_ptr<QTimer> timeout;
-    QPointer<PromiseCallbacks> callbacks;
 };
 
 namespace {
@@ -39,13 +37,6 @@ Result resultOf(const QVariant& value)
     return {std::move(text)};
 }
 
-Result resultOf(const QJSValue& value)
-{
-    if (value.isString())
-        return {toStd(value.toString())};
-    return resultOf(QVariant::fromValue(value));
-}
-
 } // namespace
 
 ToolRunner::ToolRunner(Done done, QObject* parent)
@@ -58,13 +49,12 @@ ToolRunner::~ToolRunner() = default;
 
 void ToolRunner::run(KoderTool* tool, const koder::agent::ToolCall& call)
 {
-    const QString key = toQString(call.id);
     auto running = std::make_shared<Running>();
     running->callId = call.id;
-    m_running.insert(key, running);
+    m_running.insert(toQString(call.id), running);
 
     if (!tool) {
-        finishLater(call.id, "The tool \"" + call.name + "\" is not available.", true);
+        finishLater(running, "The tool \"" + call.name + "\" is not available.", true);
         return;
     }
     QJsonObject args;
@@ -74,7 +64,7 @@ void ToolRunner::run(KoderTool* tool, const koder::agent::ToolCall& call)
             QByteArray(call.arguments.data(), static_cast<qsizetype>(call.arguments.size())),
             &error);
         if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-            finishLater(call.id, "Invalid arguments: expected a JSON object.", true);
+            finishLater(running, "Invalid arguments: expected a JSON object.", true);
             return;
         }
         args = doc.object();
@@ -82,112 +72,72 @@ void ToolRunner::run(KoderTool* tool, const koder::agent::ToolCall& call)
     if (tool->timeoutMs() > 0) {
         running->timeout = std::make_unique<QTimer>();
         running->timeout->setSingleShot(true);
-        const std::string id = call.id;
         const int ms = tool->timeoutMs();
-        connect(running->timeout.get(), &QTimer::timeout, this, [this, id, ms] {
-            finish(id, "The tool timed out after " + std::to_string(ms) + " ms.", true);
+        const Running* key = running.get();
+        connect(running->timeout.get(), &QTimer::timeout, this, [this, key, ms] {
+            finish(key, "The tool timed out after " + std::to_string(ms) + " ms.", true);
         });
         running->timeout->start(ms);
     }
-    if (auto callable = tool->callable()) {
-        try {
+    try {
+        if (const KoderTool::Callable callable = tool->callable()) {
             Result result = resultOf(callable(args));
-            finishLater(call.id, std::move(result.text), result.isError);
-        } catch (const std::exception& e) {
-            finishLater(call.id, std::string("The tool failed: ") + e.what(), true);
-        } catch (...) {
-            finishLater(call.id, "The tool failed.", true);
+            finishLater(running, std::move(result.text), result.isError);
+        } else if (const KoderTool::AsyncCallable async = tool->asyncCallable()) {
+            // The call may answer at once or much later, or after this runner is gone; what it
+            // says is read now (a JS value is converted on its thread, while it is valid) and
+            // reported on a later turn, and only if the call is still the one running.
+            std::weak_ptr<Running> weak = running;
+            async(args, [runner = QPointer<ToolRunner>(this), weak](const QVariant& value,
+                                                                    bool isError) {
+                const std::shared_ptr<Running> live = weak.lock();
+                if (!runner || !live)
+                    return; // reported already, timed out or cancelled
+                Result result = isError ? Result{toStd(value.toString()), true} : resultOf(value);
+                runner->finishLater(live, std::move(result.text), result.isError);
+            });
+        } else {
+            finishLater(running, "The tool has no handler.", true);
         }
-        return;
-    }
-    runJs(tool, call.id, args);
-}
-
-void ToolRunner::runJs(KoderTool* tool, const std::string& callId, const QJsonObject& args)
-{
-    const QJSValue handler = tool->handler();
-    QJSEngine* engine = qjsEngine(tool);
-    if (!handler.isCallable() || !engine) {
-        finishLater(callId, "The tool has no handler.", true);
-        return;
-    }
-    const QJSValue result = handler.call({engine->toScriptValue(args)});
-    if (result.isError()) {
-        finishLater(callId, "The tool failed: " + toStd(result.toString()), true);
-        return;
-    }
-    const QJSValue then = result.property(QStringLiteral("then"));
-    if (result.isObject() && then.isCallable()) {
-        auto* callbacks = new PromiseCallbacks(this, toQString(callId), this);
-        m_running.value(toQString(callId))->callbacks = callbacks;
-        const QJSValue cb = engine->newQObject(callbacks);
-        // newQObject hands ownership to JS; keep it C++-owned so we decide when it goes.
-        QJSEngine::setObjectOwnership(callbacks, QJSEngine::CppOwnership);
-        then.callWithInstance(result, {cb.property(QStringLiteral("resolve")),
-                                       cb.property(QStringLiteral("reject"))});
-        return;
-    }
-    Result value = resultOf(result);
-    finishLater(callId, std::move(value.text), value.isError);
-}
-
-void ToolRunner::settle(const QString& callId, const QJSValue& value, bool rejected)
-{
-    if (!m_running.contains(callId))
-        return; // timed out or cancelled meanwhile
-    if (rejected) {
-        const QString reason = value.isError()
-                                   ? value.property(QStringLiteral("message")).toString()
-                                   : value.toString();
-        finish(toStd(callId), "The tool failed: " + toStd(reason), true);
-    } else {
-        Result result = resultOf(value);
-        finish(toStd(callId), std::move(result.text), result.isError);
+    } catch (const std::exception& e) {
+        finishLater(running, std::string("The tool failed: ") + e.what(), true);
+    } catch (...) {
+        finishLater(running, "The tool failed.", true);
     }
 }
 
-void ToolRunner::finishLater(const std::string& callId, std::string result, bool isError)
+void ToolRunner::finishLater(const std::shared_ptr<Running>& running, std::string result,
+                             bool isError)
 {
     QMetaObject::invokeMethod(
         this,
-        [this, callId, result = std::move(result), isError]() mutable {
-            finish(callId, std::move(result), isError);
+        [this, weak = std::weak_ptr<Running>(running), result = std::move(result),
+         isError]() mutable {
+            if (const std::shared_ptr<Running> live = weak.lock())
+                finish(live.get(), std::move(result), isError);
         },
         Qt::QueuedConnection);
 }
 
-void ToolRunner::finish(const std::string& callId, std::string result, bool isError)
+void ToolRunner::finish(const Running* running, std::string result, bool isError)
 {
-    const auto running = m_running.take(toQString(callId));
-    if (!running)
-        return; // reported already, or cancelled
-    if (running->callbacks)
-        running->callbacks->deleteLater();
-    m_done(callId, std::move(result), isError);
+    // Only the call still registered under its id counts: a report of a call that ended (or of
+    // an earlier call that had the same id) is dropped.
+    const QString key = toQString(running->callId);
+    const auto it = m_running.constFind(key);
+    if (it == m_running.cend() || it->get() != running)
+        return;
+    const std::shared_ptr<Running> done = *it; // keeps `running` alive until the report is made
+    m_running.erase(it);
+    m_done(done->callId, std::move(result), isError);
 }
 
 void ToolRunner::cancel(const std::string& callId)
 {
-    if (const auto running = m_running.take(toQString(callId)); running && running->callbacks)
-        running->callbacks->deleteLater();
+    m_running.remove(toQString(callId));
 }
 
 void ToolRunner::cancelAll()
 {
-    for (const auto& running : std::as_const(m_running))
-        if (running->callbacks)
-            running->callbacks->deleteLater();
     m_running.clear();
-}
-
-void PromiseCallbacks::resolve(const QJSValue& value)
-{
-    if (m_runner)
-        m_runner->settle(m_callId, value, false);
-}
-
-void PromiseCallbacks::reject(const QJSValue& reason)
-{
-    if (m_runner)
-        m_runner->settle(m_callId, reason, true);
 }

@@ -57,7 +57,7 @@ Item {
                           : qsTr("Assistant message")
     KoderLiveRegion.controller: root.controller
     KoderLiveRegion.messageId: root.messageId
-    KoderLiveRegion.politeness: root.isAssistant ? KoderLiveRegion.Polite : KoderLiveRegion.Off
+    KoderLiveRegion.politeness: root.isAssistant ? Koder.Politeness.Polite : Koder.Politeness.Off
 
     Rectangle {
         id: card

@@ -1,12 +1,107 @@
 // SPDX-License-Identifier: MIT
-// Type information for the Qt Core models the module's types derive from, so that qmllint and
-// the QML tooling resolve KoderVisibleMessages (Qt 6.4 ships none for these).
+// The QML names of the Qt library's types (KoderAgent::qt, which has no Qt Qml): each is
+// registered here from the outside with QML_FOREIGN, as KDE's KItemModels registers its models,
+// so the library's headers never see QML. Two of them get an extension object with what only
+// QML has: the controller's `tools` list (its default property) and a tool's JS `handler`.
 #pragma once
+
+#include "koderagentcontroller.h"
+#include "koderagentcontrollerextension.h"
+#include "koderconversationlistmodel.h"
+#include "koderconversationstore.h"
+#include "koderenums.h"
+#include "koderlocalagent.h"
+#include "kodermessagemodel.h"
+#include "koderopenaitransport.h"
+#include "kodertool.h"
+#include "kodertoolextension.h"
+#include "kodertransport.h"
+#include "kodervisiblemessages.h"
+#include "koderwebsockettransport.h"
 
 #include <QtCore/QAbstractItemModel>
 #include <QtCore/QAbstractProxyModel>
 #include <QtCore/QSortFilterProxyModel>
 #include <QtQml/qqml.h>
+
+// ---- The library's types ----------------------------------------------------------------------
+
+struct KoderAgentControllerForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderAgentController)
+    QML_NAMED_ELEMENT(KoderAgentController)
+    QML_EXTENDED(KoderAgentControllerExtension)
+};
+
+struct KoderMessageModelForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderMessageModel)
+    QML_NAMED_ELEMENT(KoderMessageModel)
+    QML_UNCREATABLE("KoderMessageModel is provided by KoderAgentController.messages.")
+};
+
+struct KoderVisibleMessagesForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderVisibleMessages)
+    QML_NAMED_ELEMENT(KoderVisibleMessages)
+};
+
+struct KoderConversationStoreForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderConversationStore)
+    QML_NAMED_ELEMENT(KoderConversationStore)
+};
+
+struct KoderConversationListModelForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderConversationListModel)
+    QML_NAMED_ELEMENT(KoderConversationListModel)
+};
+
+struct KoderTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderTransport)
+    QML_NAMED_ELEMENT(KoderTransport)
+    QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport or "
+                    "KoderWebSocketTransport.")
+};
+
+struct KoderLocalAgentForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderLocalAgent)
+    QML_NAMED_ELEMENT(KoderLocalAgent)
+};
+
+struct KoderOpenAiTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderOpenAiTransport)
+    QML_NAMED_ELEMENT(KoderOpenAiTransport)
+};
+
+struct KoderWebSocketTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderWebSocketTransport)
+    QML_NAMED_ELEMENT(KoderWebSocketTransport)
+};
+
+struct KoderToolForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderTool)
+    QML_NAMED_ELEMENT(KoderTool)
+    QML_EXTENDED(KoderToolExtension)
+};
+
+/// The typed enums (koderenums.h), scoped in QML: Koder.Status.Streaming,
+/// Koder.Politeness.Assertive, ...
+namespace KoderForeign {
+Q_NAMESPACE
+QML_FOREIGN_NAMESPACE(Koder)
+QML_NAMED_ELEMENT(Koder)
+} // namespace KoderForeign
+
+// ---- Qt Core's model classes the library's types derive from ------------------------------------
+// Type information only, so that qmllint and the QML tooling resolve KoderVisibleMessages and the
+// models (Qt 6.4 ships none for these).
 
 struct QAbstractItemModelForeign {
     Q_GADGET

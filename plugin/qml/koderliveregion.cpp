@@ -2,10 +2,8 @@
 #include "koderliveregion.h"
 
 #include "accessibilitynotifier.h"
-#include "koder/agent/outcome.h"
 #include "koderagentcontroller.h"
 
-using koder::agent::Announcement;
 using koder::agent::qt::AccessibilityNotifier;
 
 KoderLiveRegion::KoderLiveRegion(QObject* item)
@@ -23,7 +21,7 @@ KoderLiveRegion* KoderLiveRegion::qmlAttachedProperties(QObject* item)
     return new KoderLiveRegion(item);
 }
 
-void KoderLiveRegion::setPoliteness(Politeness p)
+void KoderLiveRegion::setPoliteness(Koder::Politeness p)
 {
     if (m_politeness == p)
         return;
@@ -68,29 +66,29 @@ void KoderLiveRegion::setMessageId(const QString& id)
 
 void KoderLiveRegion::speak(const KoderAnnouncement& a)
 {
-    if (m_politeness == Off)
+    if (m_politeness == Koder::Politeness::Off)
         return;
     QObject* item = parent();
-    const bool assertive =
-        m_politeness == Assertive || a.politeness == Koder::Politeness::Assertive;
-    switch (static_cast<Announcement::Kind>(a.kind)) {
-    case Announcement::Kind::ReplyText:
+    const bool assertive = m_politeness == Koder::Politeness::Assertive ||
+                           a.politeness == Koder::Politeness::Assertive;
+    switch (a.kind) {
+    case Koder::AnnouncementKind::ReplyText:
         AccessibilityNotifier::textInserted(item, a.position, a.text);
         break;
-    case Announcement::Kind::ReplyStarted:
+    case Koder::AnnouncementKind::ReplyStarted:
         AccessibilityNotifier::announce(item, tr("Reply started"), assertive);
         break;
-    case Announcement::Kind::ReplyFinished:
+    case Koder::AnnouncementKind::ReplyFinished:
         AccessibilityNotifier::announce(item, tr("Reply finished"), assertive);
         break;
-    case Announcement::Kind::Stopped:
+    case Koder::AnnouncementKind::Stopped:
         AccessibilityNotifier::announce(item, tr("Reply stopped"), assertive);
         break;
-    case Announcement::Kind::Error:
+    case Koder::AnnouncementKind::Error:
         // The announcement's own text: a newer error may have replaced lastError meanwhile.
         AccessibilityNotifier::announce(item, tr("Error: %1").arg(a.text), true);
         break;
-    case Announcement::Kind::ApprovalNeeded:
+    case Koder::AnnouncementKind::ApprovalNeeded:
         AccessibilityNotifier::announce(item, tr("A tool call needs your approval"), true);
         break;
     }

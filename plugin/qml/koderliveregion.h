@@ -2,6 +2,8 @@
 #pragma once
 
 #include "koderagentcontroller.h"
+#include "koderannouncement.h"
+#include "koderenums.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QPointer>
@@ -16,7 +18,7 @@
     \qml
     Item {
         Accessible.role: Accessible.StaticText
-        KoderLiveRegion.politeness: KoderLiveRegion.Polite
+        KoderLiveRegion.politeness: Koder.Politeness.Polite
         KoderLiveRegion.controller: agent
         KoderLiveRegion.messageId: model.messageId
     }
@@ -33,9 +35,10 @@ class KoderLiveRegion : public QObject, public KoderAnnouncementListener {
     QML_ELEMENT
     QML_UNCREATABLE("KoderLiveRegion is an attached type: KoderLiveRegion.politeness: ...")
     QML_ATTACHED(KoderLiveRegion)
-    /*! Off, Polite (the default) or Assertive (every announcement interrupts). */
-    Q_PROPERTY(
-        Politeness politeness READ politeness WRITE setPoliteness NOTIFY politenessChanged FINAL)
+    /*! Koder.Politeness.Off, Polite (the default) or Assertive (every announcement
+        interrupts). */
+    Q_PROPERTY(Koder::Politeness politeness READ politeness WRITE setPoliteness NOTIFY
+                   politenessChanged FINAL)
     /*! The controller whose announcements this item voices. */
     Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
                    controllerChanged FINAL)
@@ -43,15 +46,12 @@ class KoderLiveRegion : public QObject, public KoderAnnouncementListener {
     Q_PROPERTY(QString messageId READ messageId WRITE setMessageId NOTIFY messageIdChanged FINAL)
 
 public:
-    enum Politeness { Off, Polite, Assertive };
-    Q_ENUM(Politeness)
-
     explicit KoderLiveRegion(QObject* item);
     ~KoderLiveRegion() override;
     static KoderLiveRegion* qmlAttachedProperties(QObject* item);
 
-    Politeness politeness() const { return m_politeness; }
-    void setPoliteness(Politeness p);
+    Koder::Politeness politeness() const { return m_politeness; }
+    void setPoliteness(Koder::Politeness p);
     KoderAgentController* controller() const;
     void setController(KoderAgentController* controller);
     QString messageId() const { return m_messageId; }
@@ -68,7 +68,7 @@ Q_SIGNALS:
 private:
     void listen(bool on);
 
-    Politeness m_politeness = Polite;
+    Koder::Politeness m_politeness = Koder::Politeness::Polite;
     QPointer<KoderAgentController> m_controller;
     QString m_messageId;
 };

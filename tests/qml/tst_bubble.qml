@@ -43,10 +43,10 @@ Item {
             const card = findChild(user, "bubbleCard")
             verify(card.x > 0, "a user bubble is right-aligned")
             compare(user.Accessible.description, "Your message")
-            compare(user.KoderLiveRegion.politeness, KoderLiveRegion.Off)
+            compare(user.KoderLiveRegion.politeness, Koder.Politeness.Off)
             const reply = make({ role: "assistant" })
             compare(findChild(reply, "bubbleCard").x, 8)
-            compare(reply.KoderLiveRegion.politeness, KoderLiveRegion.Polite)
+            compare(reply.KoderLiveRegion.politeness, Koder.Politeness.Polite)
         }
 
         function test_accessibleRoleAndNameFollowStreaming() {
@@ -96,7 +96,7 @@ Item {
         function test_systemAndCheckpointRoles() {
             const system = make({ role: "system", text: "Be brief." })
             compare(system.Accessible.description, "System message")
-            compare(system.KoderLiveRegion.politeness, KoderLiveRegion.Off)
+            compare(system.KoderLiveRegion.politeness, Koder.Politeness.Off)
             const checkpoint = make({ role: "checkpoint", text: "{}" })
             compare(checkpoint.Accessible.description, "Checkpoint")
             compare(findChild(checkpoint, "bubbleCard").x, 8)

@@ -258,6 +258,54 @@ TestCase {
         verify(agent.messages.get(2).text.indexOf("timed out") >= 0)
     }
 
+    // `tools` is the controller's default property (the QML module adds it to the C++ class with
+    // an extension object): tools declared inside the controller are its tools, in order, and
+    // assigning a JS array replaces the list.
+    Component {
+        id: agentWithToolsComponent
+        KoderAgentController {
+            transport: KoderLocalAgent {}
+            KoderTool { name: "first"; readOnly: true; handler: () => "one" }
+            KoderTool { name: "second"; handler: () => "two" }
+        }
+    }
+
+    function test_toolsIsTheDefaultProperty() {
+        const agent = createTemporaryObject(agentWithToolsComponent, root)
+        const changed = spy(agent, "toolsChanged")
+        compare(agent.tools.length, 2)
+        compare(agent.tools[0].name, "first")
+        compare(agent.tools[1].name, "second")
+        const other = createTemporaryObject(toolComponent, root, { name: "third" })
+        agent.tools = [other]
+        compare(agent.tools.length, 1)
+        compare(agent.tools[0].name, "third")
+        verify(changed.count > 0)
+        agent.tools = []
+        compare(agent.tools.length, 0)
+    }
+
+    // The typed enums of the Koder namespace (koderenums.h), scoped, beside the contract's
+    // strings.
+    function test_typedEnumsAreReachable() {
+        compare(Koder.Status.Idle, 0)
+        compare(Koder.Status.Streaming, 1)
+        compare(Koder.Status.ReviewingToolCall, 2)
+        compare(Koder.Status.Handoff, 6)
+        compare(Koder.AutoAccept.OnlyRead, 2)
+        compare(Koder.Role.Assistant, 1)
+        compare(Koder.Politeness.Off, 0)
+        compare(Koder.Politeness.Assertive, 2)
+        compare(Koder.AnnouncementKind.ApprovalNeeded, 5)
+        const agent = makeAgent("typed")
+        const end = spy(agent, "streamEnd")
+        compare(agent.statusValue, Koder.Status.Idle)
+        agent.send("q")
+        compare(agent.statusValue, Koder.Status.Streaming)
+        end.wait()
+        compare(agent.statusValue, Koder.Status.Idle)
+    }
+
     Component {
         id: toolComponent
         KoderTool {}
