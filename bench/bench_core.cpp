@@ -4,7 +4,9 @@
 //
 // Targets (tests/README "Benchmarks"): >= 20 M deltas/s; the 100,000-message history within 1.2x
 // of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message for a
-// 10,000-message conversation of 500-character messages.
+// 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
+// BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta.
+#include "koder/agent/debuglog.h"
 #include "koder/agent/reducer.h"
 
 #include <benchmark/benchmark.h>
@@ -41,11 +43,13 @@ std::vector<Message> history(std::size_t count)
     return messages;
 }
 
-void BM_TokenDelta(benchmark::State& bench)
+// reduce() alone, or (`logged`) followed by DebugLog::record as a runtime with a debug log does.
+void tokenDeltas(benchmark::State& bench, bool logged)
 {
     Environment env = Environment::deterministic();
     State state;
     Outcome out;
+    DebugLog log;
     reduce(state, Input{SetMessages{history(static_cast<std::size_t>(bench.range(0)))}}, out, env);
     reduce(state, Send{"go", {}}, out, env);
     out.clear();
@@ -54,11 +58,15 @@ void BM_TokenDelta(benchmark::State& bench)
     for (auto _ : bench) {
         std::get<TextDelta>(delta).requestId = state.turn->requestId;
         reduce(state, delta, out, env);
+        if (logged)
+            log.record(delta, out, state);
         benchmark::DoNotOptimize(out.events.data());
         if (++inReply == tokensPerReply) {
             // A fresh reply every 1 M tokens, as in the peers' workload; not timed.
             bench.PauseTiming();
             reduce(state, Abort{}, out, env);
+            if (logged)
+                log.record(Abort{}, out, state);
             reduce(state, Regenerate{state.messages.back().id}, out, env);
             out.clear(); // drops the StartTurn's copy of the history outside the timed region
             inReply = 0;
@@ -67,7 +75,18 @@ void BM_TokenDelta(benchmark::State& bench)
     }
     bench.SetItemsProcessed(bench.iterations());
 }
+
+void BM_TokenDelta(benchmark::State& bench)
+{
+    tokenDeltas(bench, false);
+}
 BENCHMARK(BM_TokenDelta)->Arg(10)->Arg(1'000)->Arg(100'000);
+
+void BM_TokenDeltaLogged(benchmark::State& bench)
+{
+    tokenDeltas(bench, true);
+}
+BENCHMARK(BM_TokenDeltaLogged)->Arg(10)->Arg(1'000)->Arg(100'000);
 
 // The hardware reference: std::string::append of the same tokens, no reserve.
 void BM_RawAppend(benchmark::State& bench)

@@ -1,9 +1,203 @@
 // SPDX-License-Identifier: MIT
 #include "koder/agent/debuglog.h"
 
+#include "errorcodes.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/overloaded.h"
+#include "koder/agent/state.h"
+
 namespace koder::agent {
 
-void DebugLog::record(std::string_view kind, std::string_view subject, std::uint64_t times)
+namespace {
+
+template<class T>
+const T* findEvent(const Outcome& out)
+{
+    for (const Event& e : out.events)
+        if (const T* found = std::get_if<T>(&e))
+            return found;
+    return nullptr;
+}
+
+template<class T>
+const T* findEffect(const Outcome& out)
+{
+    for (const Effect& e : out.effects)
+        if (const T* found = std::get_if<T>(&e))
+            return found;
+    return nullptr;
+}
+
+// The message the open turn's current step streams into.
+std::string_view stepMessage(const State& s)
+{
+    if (!s.turn || s.turn->stepRow >= s.messages.size())
+        return {};
+    return s.messages[s.turn->stepRow].id;
+}
+
+} // namespace
+
+void DebugLog::record(const Input& input, const Outcome& out, const State& after)
+{
+    if (out.rejected())
+        return;
+    if (out.dropped)
+        return append("dropped", {});
+    // By type, like the reducer: an input not decided on here does not compile.
+    std::visit(overloaded{
+                   // ---- the turn
+                   [&](const Send&) {
+                       if (const auto* user = findEvent<UserMessageEvent>(out))
+                           append("send", user->messageId);
+                       noteTurnStart(out);
+                   },
+                   [&](const Abort&) {
+                       const auto* aborted = findEvent<AbortedEvent>(out);
+                       append("abort", !turnFirstMessage_.empty()
+                                           ? std::string_view(turnFirstMessage_)
+                                       : aborted ? std::string_view(aborted->messageId)
+                                                 : std::string_view());
+                       cutOff(out);
+                   },
+                   [&](const StreamStarted&) { append("started", stepMessage(after)); },
+                   [&](const TextDelta&) {
+                       // The token path: counted, written as one entry when the step ends.
+                       if (out.events.empty())
+                           return;
+                       if (const auto* token = std::get_if<StreamTokenEvent>(&out.events.front())) {
+                           if (tokenSubject_ != token->messageId)
+                               tokenSubject_.assign(token->messageId);
+                           ++tokens_;
+                       }
+                   },
+                   [&](const ReasoningDelta&) { append("reasoning", stepMessage(after)); },
+                   [&](const StreamEnded&) {
+                       flushTokens();
+                       if (const auto* step = findEvent<StepFinishEvent>(out))
+                           append("stepEnd", step->messageId);
+                       // Only a stream ended without a finish reason is retried.
+                       turnMilestones(out, after, detail::incompleteStream);
+                   },
+                   [&](const StreamFailed& e) {
+                       flushTokens();
+                       turnMilestones(out, after, e.error.code);
+                   },
+                   [&](const Handoff& e) {
+                       flushTokens();
+                       append("handoff", e.target);
+                       turnMilestones(out, after, {});
+                   },
+                   // ---- tools
+                   [&](const ToolCallRequested&) {
+                       if (const auto* call = findEvent<ToolCallEvent>(out))
+                           append("toolCall", call->call.id);
+                   },
+                   [&](const ApproveToolCall& a) {
+                       append("approve", a.callId);
+                       turnMilestones(out, after, {});
+                   },
+                   [&](const DenyToolCall& a) {
+                       append("deny", a.callId);
+                       turnMilestones(out, after, {});
+                   },
+                   [&](const ToolResult& e) {
+                       append("toolResult", e.callId);
+                       turnMilestones(out, after, {});
+                   },
+                   // ---- configuration
+                   [&](const SetAutoAccept&) { turnMilestones(out, after, {}); },
+                   [](const SetSystemPrompt&) {},
+                   [](const SetTools&) {},
+                   [](const SetMaxSteps&) {},
+                   [](const SetMaxRetries&) {},
+                   // ---- conversation
+                   [&](const Regenerate& a) {
+                       append("regenerate", a.messageId);
+                       cutOff(out);
+                       noteTurnStart(out);
+                   },
+                   [&](const Edit& a) {
+                       append("edit", a.messageId);
+                       cutOff(out);
+                       noteTurnStart(out);
+                   },
+                   [&](const Branch&) { append("branch", out.result); },
+                   [&](const Clear&) {
+                       append("clear", after.conversationId);
+                       cutOff(out);
+                   },
+                   [&](const DeleteConversation&) {
+                       // The conversation deleted, not the new one the state moved on to.
+                       const auto* deleted = findEffect<DeleteStoredConversation>(out);
+                       append("delete", deleted ? std::string_view(deleted->conversationId)
+                                                : std::string_view());
+                       cutOff(out);
+                   },
+                   [](const AddUserMessage&) {},
+                   [](const AddMessages&) {},
+                   [&](const SetMessages&) { cutOff(out); },
+                   [&](const Reset&) {
+                       cutOff(out);
+                       clear();
+                       append("reset", after.conversationId);
+                   },
+                   [&](const AddCheckpoint&) {
+                       append("checkpoint", after.messages.empty() ? std::string_view()
+                                                                   : after.messages.back().id);
+                   },
+                   [&](const RestoreCheckpoint& a) { append("restore", a.messageId); },
+                   [&](const SwitchConversation&) {
+                       cutOff(out);
+                       append("switch", after.conversationId);
+                   },
+               },
+               input);
+    if (!after.turn && !turnFirstMessage_.empty())
+        turnFirstMessage_.clear();
+}
+
+// The step's text deltas as one entry.
+void DebugLog::flushTokens()
+{
+    if (tokens_ > 0)
+        append("tokens", tokenSubject_, tokens_);
+    tokens_ = 0;
+}
+
+// An open turn was cut off (aborted, or its history dropped): its step's deltas are written.
+void DebugLog::cutOff(const Outcome& out)
+{
+    if (findEvent<AbortedEvent>(out))
+        flushTokens();
+}
+
+// What became of the turn: a retry of the step, the next step, or its end.
+void DebugLog::turnMilestones(const Outcome& out, const State& after, std::string_view retryCode)
+{
+    for (const Effect& e : out.effects) {
+        if (const auto* start = std::get_if<StartTurn>(&e)) {
+            if (start->attempt > 0)
+                append("retry", retryCode);
+            else if (start->step > 1)
+                append("step", stepMessage(after));
+        }
+    }
+    for (const Event& e : out.events) {
+        if (const auto* error = std::get_if<ErrorEvent>(&e))
+            append("error", error->error.code);
+        else if (const auto* end = std::get_if<StreamEndEvent>(&e))
+            append("end", end->messageId);
+    }
+}
+
+void DebugLog::noteTurnStart(const Outcome& out)
+{
+    if (const auto* start = findEvent<StreamStartEvent>(out))
+        turnFirstMessage_ = start->messageId;
+}
+
+void DebugLog::append(std::string_view kind, std::string_view subject, std::uint64_t times)
 {
     ++seq_;
     if (last_ < ring_.size()) {

@@ -94,6 +94,7 @@ void Outcome::clear()
     events.clear();
     announcements.clear();
     rejection.reset();
+    dropped = false;
     result.clear();
 }
 

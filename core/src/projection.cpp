@@ -27,7 +27,13 @@ Projection project(const State& state, const ProjectionOptions& options)
         if (isVisible(state.messages[i], options))
             p.visibleRows.push_back(i);
     p.streamingRow = streamingRow(state);
-    p.log = state.debugLog.entries();
+    return p;
+}
+
+Projection project(const State& state, const DebugLog& log, const ProjectionOptions& options)
+{
+    Projection p = project(state, options);
+    p.log = log.entries();
     return p;
 }
 

@@ -19,7 +19,6 @@ void ConversationInputs::operator()(const Regenerate& a)
         keep = keep == 0 ? noRow : keep - 1;
     if (keep == noRow)
         return reject(RejectReason::NothingToRun, a.messageId);
-    log("regenerate", a.messageId);
     cancelOpenTurn(false);
     truncateAfter(keep);
     startTurn();
@@ -35,7 +34,6 @@ void ConversationInputs::operator()(const Edit& a)
         return reject(RejectReason::NotUserMessage, a.messageId);
     if (a.newText.empty() && s_.messages[row].attachments().empty())
         return reject(RejectReason::InvalidValue, "empty message");
-    log("edit", a.messageId);
     cancelOpenTurn(false);
     if (s_.messages[row].text != a.newText) {
         s_.messages[row].text = a.newText;
@@ -60,13 +58,11 @@ void ConversationInputs::operator()(const Branch& a)
     fork.messages.assign(s_.messages.begin(),
                          s_.messages.begin() + static_cast<std::ptrdiff_t>(row + 1));
     out_.result = fork.newConversationId;
-    log("branch", fork.newConversationId);
     out_.effects.emplace_back(std::move(fork));
 }
 
 void ConversationInputs::operator()(const Clear&)
 {
-    log("clear", s_.conversationId);
     s_.loadError.clear(); // what is added next starts a conversation of its own
     cancelOpenTurn(false);
     replaceMessages({});
@@ -75,7 +71,6 @@ void ConversationInputs::operator()(const Clear&)
 
 void ConversationInputs::operator()(const DeleteConversation&)
 {
-    log("delete", s_.conversationId);
     cancelOpenTurn(false);
     if (!s_.conversationId.empty())
         out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
@@ -127,8 +122,6 @@ void ConversationInputs::operator()(const Reset&)
     replaceMessages({});
     startNewConversation();
     s_.loadError.clear();
-    s_.debugLog.clear();
-    log("reset", s_.conversationId);
 }
 
 void ConversationInputs::operator()(const AddCheckpoint& a)
@@ -139,7 +132,6 @@ void ConversationInputs::operator()(const AddCheckpoint& a)
         return;
     ensureConversationId();
     const std::size_t row = append(newMessage(Role::Checkpoint, a.payload));
-    log("checkpoint", s_.messages[row].id);
     persist(row);
 }
 
@@ -152,7 +144,6 @@ void ConversationInputs::operator()(const RestoreCheckpoint& a)
         return reject(RejectReason::NotCheckpoint, a.messageId);
     if (s_.turn)
         return reject(RejectReason::TurnInProgress);
-    log("restore", a.messageId);
     truncateAfter(row);
     out_.events.emplace_back(CheckpointRestoredEvent{a.messageId, s_.messages[row].text});
     persist(row + 1);
@@ -170,7 +161,6 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
     s_.loadError = loadError;
     if (!loadError.empty())
         s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
-    log("switch", s_.conversationId);
 }
 
 // Checks messages from outside: ids unique (among themselves, and against the history when

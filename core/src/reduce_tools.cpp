@@ -38,7 +38,6 @@ void ToolInputs::operator()(const ToolCallRequested& e)
     m.extras().toolCalls.push_back(call);
     changed(row, Field::ToolCalls);
     s_.turn->stepCalls.push_back(call);
-    log("toolCall", call.id);
     out_.events.emplace_back(ToolCallEvent{m.id, std::move(call)});
 }
 
@@ -47,7 +46,6 @@ void ToolInputs::operator()(const ApproveToolCall& a)
     auto it = findPending(a.callId);
     if (it == s_.pendingToolCalls.end())
         return reject(RejectReason::UnknownToolCall, a.callId);
-    log("approve", a.callId);
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
     run(std::move(call));
@@ -59,7 +57,6 @@ void ToolInputs::operator()(const DenyToolCall& a)
     auto it = findPending(a.callId);
     if (it == s_.pendingToolCalls.end())
         return reject(RejectReason::UnknownToolCall, a.callId);
-    log("deny", a.callId);
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
     appendToolMessage(call, deniedText(a.reason), false, true);
@@ -78,7 +75,6 @@ void ToolInputs::operator()(const ToolResult& e)
     const auto& calls = s_.turn->stepCalls;
     auto call = std::find_if(calls.begin(), calls.end(),
                              [&](const ToolCall& c) { return c.id == e.callId; });
-    log("toolResult", e.callId);
     appendToolMessage(call != calls.end() ? *call : ToolCall{e.callId, {}, {}, false}, e.result,
                       e.isError, false);
     settleToolPhase();

@@ -2,6 +2,7 @@
 // The turn's inputs: send, abort, and the model's stream (started, text and reasoning deltas,
 // end, failure, handoff), with the phrase-sized announcements of the streaming reply. The token
 // path (TextDelta) is amortized O(1) and allocates nothing beyond the text's growth.
+#include "errorcodes.h"
 #include "reduction.h"
 
 #include <algorithm>
@@ -40,7 +41,6 @@ void TurnInputs::operator()(const Send& a)
         m.extras().attachments = a.attachments;
     const std::size_t row = append(std::move(m));
     out_.events.emplace_back(UserMessageEvent{s_.messages[row].id});
-    log("send", s_.messages[row].id);
     startTurn();
     persist(row);
 }
@@ -49,15 +49,14 @@ void TurnInputs::operator()(const Abort&)
 {
     if (!s_.turn)
         return reject(RejectReason::NoTurn);
-    log("abort", s_.turn->firstMessageId);
     cancelOpenTurn(true);
 }
 
 void TurnInputs::operator()(const StreamStarted& e)
 {
+    // The server took the request. Nothing changes; an observer (the debug log) may note it.
     if (!isCurrent(e.requestId))
         return dropped();
-    log("started", s_.messages[s_.turn->stepRow].id);
 }
 
 void TurnInputs::operator()(const TextDelta& e)
@@ -72,7 +71,6 @@ void TurnInputs::operator()(const TextDelta& e)
     out_.events.emplace_back(
         StreamTokenEvent{m.id, std::string_view(m.text).substr(offset, e.text.size())});
     announcePhrases(m, offset, false);
-    ++s_.turn->tokens; // logged once per step, not per token (see logTokens)
 }
 
 void TurnInputs::operator()(const ReasoningDelta& e)
@@ -83,7 +81,6 @@ void TurnInputs::operator()(const ReasoningDelta& e)
     Message& m = s_.messages[row];
     m.extras().reasoning.append(e.text);
     changed(row, Field::Reasoning);
-    s_.debugLog.record("reasoning", m.id);
 }
 
 void TurnInputs::operator()(const StreamEnded& e)
@@ -91,16 +88,14 @@ void TurnInputs::operator()(const StreamEnded& e)
     if (!isCurrent(e.requestId))
         return dropped();
     if (e.finishReason.empty())
-        return failStep(
-            {"incomplete", "The stream ended before the model finished its reply.", true, -1},
-            ErrorVerdict::Default);
+        return failStep({std::string(detail::incompleteStream),
+                         "The stream ended before the model finished its reply.", true, -1},
+                        ErrorVerdict::Default);
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
     turn.requestId = 0;
     announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
     out_.events.emplace_back(StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
-    logTokens();
-    log("stepEnd", s_.messages[row].id);
 
     if (turn.stepCalls.empty())
         return finishTurn(Status::Idle);
@@ -128,8 +123,6 @@ void TurnInputs::operator()(const Handoff& e)
 {
     if (!isCurrent(e.requestId))
         return dropped();
-    logTokens();
-    log("handoff", e.target);
     announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
     finishTurn(Status::Handoff);
 }

@@ -23,20 +23,7 @@ bool Reduction::readOnly()
 
 void Reduction::dropped()
 {
-    s_.debugLog.record("dropped", {});
-}
-
-void Reduction::log(std::string_view kind, std::string_view subject)
-{
-    s_.debugLog.record(kind, subject);
-}
-
-void Reduction::logTokens()
-{
-    Turn& turn = *s_.turn;
-    if (turn.tokens > 0)
-        s_.debugLog.record("tokens", s_.messages[turn.stepRow].id, turn.tokens);
-    turn.tokens = 0;
+    out_.dropped = true;
 }
 
 void Reduction::ensureConversationId()

@@ -33,11 +33,8 @@ protected:
     void reject(RejectReason reason, std::string detail = {});
     /// A conversation that failed to load takes nothing new: rejects and returns true.
     bool readOnly();
-    /// A transport event of another request, or a result nobody waits for.
+    /// A transport event of another request, or a result nobody waits for: ignored.
     void dropped();
-    void log(std::string_view kind, std::string_view subject);
-    /// The step's token count as one log entry.
-    void logTokens();
 
     bool isCurrent(RequestId id) const
     {

@@ -43,7 +43,6 @@ void Reduction::startTurn()
     s_.turn.emplace();
     const std::size_t row = append(newMessage(Role::Assistant, {}));
     s_.turn->stepRow = row;
-    s_.turn->firstMessageId = s_.messages[row].id;
     s_.status = Status::Streaming;
     out_.effects.emplace_back(request(0));
     out_.events.emplace_back(StreamStartEvent{s_.messages[row].id});
@@ -61,7 +60,6 @@ void Reduction::startNextStep()
     turn.stepRow = row;
     s_.status = Status::Streaming;
     out_.effects.emplace_back(request(0));
-    log("step", s_.messages[row].id);
 }
 
 void Reduction::finishTurn(Status status)
@@ -74,7 +72,6 @@ void Reduction::finishTurn(Status status)
     persist(row);
     announce(Announcement::Kind::ReplyFinished, Politeness::Polite, id);
     out_.events.emplace_back(StreamEndEvent{id});
-    log("end", id);
 }
 
 void Reduction::failTurn(ErrorInfo error)
@@ -89,13 +86,11 @@ void Reduction::failTurn(ErrorInfo error)
     s_.pendingToolCalls.clear();
     persist(row);
     announce(Announcement::Kind::Error, Politeness::Assertive, m.id);
-    log("error", error.code);
     out_.events.emplace_back(ErrorEvent{m.id, std::move(error)});
 }
 
 void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
 {
-    logTokens();
     Turn& turn = *s_.turn;
     const RetryPolicy policy{s_.maxRetries, RetryPolicy{}.hookRetryLimit, RetryPolicy{}.baseDelayMs,
                              RetryPolicy{}.maxDelayMs};
@@ -120,7 +115,6 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
     turn.stepCalls.clear();
     turn.announcedUpTo = 0;
     ++turn.attempt;
-    log("retry", error.code);
     out_.effects.emplace_back(request(decision.delayMs));
 }
 
@@ -130,7 +124,6 @@ void Reduction::cancelOpenTurn(bool keepRecord)
 {
     if (!s_.turn)
         return;
-    logTokens();
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
     out_.effects.emplace_back(CancelTurn{turn.lastRequestId, turn.running});

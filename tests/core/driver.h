@@ -2,6 +2,7 @@
 // A small harness around reduce() so the tests read like the scenarios they check.
 #pragma once
 
+#include "koder/agent/debuglog.h"
 #include "koder/agent/reducer.h"
 
 #include <gmock/gmock.h>
@@ -16,12 +17,14 @@ struct Driver {
     State s;
     Environment env = Environment::deterministic();
     Outcome out;
+    DebugLog log; ///< fed every dispatch, as the runtime feeds its own
 
     Driver() { s.tools = {{"read_file", true}, {"write_file", false}}; }
 
     Outcome& dispatch(const Input& input)
     {
         reduce(s, input, out, env);
+        log.record(input, out, s);
         return out;
     }
 

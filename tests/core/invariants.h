@@ -4,17 +4,21 @@
 // changes nothing, the change set replayed over the rows before gives the rows after (what a list
 // model sees), one streamStart and exactly one terminal event per turn, status / streaming /
 // abortable agree, the turn's step row is an assistant message, at most one streaming message,
-// every pending tool call on the last assistant message, message ids unique.
+// every pending tool call on the last assistant message, message ids unique; a dropped event
+// changes nothing. A debug log observes the walk: a rejection writes no entry, a dropped event
+// exactly one, and the ring stays bounded and in order.
 // Plain C++ against the core (no gtest, no Qt): the fuzz target links only koder_core.
 #pragma once
 
 #include "rows.h"
 
+#include "koder/agent/debuglog.h"
 #include "koder/agent/input.h"
 #include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -39,6 +43,8 @@ public:
     {
         if (auto broken = check(s, out))
             return std::string(actionName(input)) + ": " + *broken;
+        if (auto broken = checkLog(s, out, input))
+            return std::string(actionName(input)) + ": debug log: " + *broken;
         return std::nullopt;
     }
 
@@ -51,6 +57,15 @@ private:
                 return "rejection changed the status";
             if (auto m = replayMismatch(rows_, {}, after))
                 return "rejection changed messages: " + *m;
+        }
+        if (out.dropped) {
+            if (out.rejected() || !out.changes.empty() || !out.effects.empty() ||
+                !out.events.empty() || !out.announcements.empty())
+                return "a dropped event reported something";
+            if (s.status != status_ || s.turn.has_value() != turn_)
+                return "a dropped event changed the status";
+            if (auto m = replayMismatch(rows_, {}, after))
+                return "a dropped event changed messages: " + *m;
         }
         if (auto m = replayMismatch(rows_, out.changes, after))
             return "change set: " + *m;
@@ -108,10 +123,38 @@ private:
         return std::nullopt;
     }
 
+    std::optional<std::string> checkLog(const State& s, const Outcome& out, const Input& input)
+    {
+        const std::uint64_t before = log_.seq();
+        log_.record(input, out, s);
+        if (out.rejected() && log_.seq() != before)
+            return "a rejection wrote an entry";
+        if (out.dropped && log_.seq() != before + 1)
+            return "a dropped event did not write exactly one entry";
+        if (log_.size() > log_.capacity())
+            return "more entries than its capacity";
+        if (++logChecks_ % 64 != 0)
+            return std::nullopt;
+        // Now and then the whole ring (a copy): oldest first, the newest one is the last written.
+        std::uint64_t seq = 0;
+        for (const DebugEntry& e : log_.entries()) {
+            if (e.seq <= seq)
+                return "entries out of order";
+            if (e.kind.empty() || e.repeat == 0)
+                return "an empty entry";
+            seq = e.seq;
+        }
+        if (seq != log_.seq())
+            return "the newest entry is not the last written";
+        return std::nullopt;
+    }
+
     std::vector<RowSnapshot> rows_;
     Status status_ = Status::Idle;
     bool turn_ = false;
     int openTurns_ = 0;
+    DebugLog log_{64}; // small, so that the ring wraps
+    std::uint64_t logChecks_ = 0;
 };
 
 } // namespace koder::agent::test

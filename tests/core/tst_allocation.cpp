@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The performance contract in a form a test can check without timing: a token delta allocates
-// nothing once the Outcome is warm and the text has room.
+// nothing once the Outcome is warm and the text has room, and neither does the debug log that
+// records it (Driver::dispatch feeds its DebugLog every input).
 #include "driver.h"
 
 #include <atomic>
@@ -49,6 +50,10 @@ TEST(Allocation, TokenDeltaAllocatesNothingBeyondTextGrowth)
         d.dispatch(i % 50 == 0 ? phrase : delta);
     EXPECT_EQ(allocations.load() - before, 0);
     EXPECT_EQ(d.last().text.size(), 4u + 5u + 200u * 5u + 9800u * 4u);
+    d.dispatch(Abort{}); // the step's deltas, one entry
+    const DebugEntry tokens = d.log.entries().back();
+    EXPECT_EQ(tokens.kind, "tokens");
+    EXPECT_EQ(tokens.repeat, 10'002u);
 }
 
 TEST(Allocation, MovingASetMessagesInputMovesTheHistory)

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: MIT
 // The reducer driven by a sequence of inputs decoded from the fuzz bytes (the random walk of
 // tests/core/tst_property.cpp, with the fuzzer choosing every step). After each step the state's
-// invariants hold, the same checker as the property test's (tests/core/invariants.h).
+// invariants hold, the same checker as the property test's (tests/core/invariants.h), which also
+// feeds a debug log. Every other input is reduced as an rvalue, so the log also records inputs
+// the reducer moved from.
 #include "../core/invariants.h"
 #include "fuzzcheck.h"
 #include "koder/agent/reducer.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -162,9 +166,12 @@ public:
     /// One step; returns the first violated invariant, or an empty string.
     std::string step()
     {
-        const Input input = next();
+        Input input = next();
         checker_.before(s_);
-        reduce(s_, input, out_, env_);
+        if (++steps_ % 2 == 0)
+            reduce(s_, std::move(input), out_, env_); // `input` is checked moved-from
+        else
+            reduce(s_, input, out_, env_);
         return checker_.after(s_, out_, input).value_or(std::string());
     }
 
@@ -174,6 +181,7 @@ private:
     Environment env_ = Environment::deterministic();
     Outcome out_;
     InvariantChecker checker_;
+    std::uint64_t steps_ = 0;
 };
 
 } // namespace

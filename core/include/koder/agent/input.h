@@ -3,7 +3,7 @@
 
 #include "koder/agent/message.h"
 #include "koder/agent/retry.h"
-#include "koder/agent/state.h"
+#include "koder/agent/types.h"
 
 #include <string>
 #include <variant>

@@ -198,6 +198,9 @@ struct Outcome {
     std::vector<Event> events;
     std::vector<Announcement> announcements;
     std::optional<Rejection> rejection;
+    /// The input was a transport event of another request (late tokens of an aborted turn), or a
+    /// tool result nobody waits for: ignored, nothing else happened.
+    bool dropped = false;
     std::string result; ///< the new conversation id of a branch
 
     bool rejected() const { return rejection.has_value(); }

@@ -25,9 +25,12 @@ bool isVisible(const Message& m, const ProjectionOptions& options = {});
 struct Projection {
     std::vector<std::size_t> visibleRows;
     std::size_t streamingRow = noRow;
-    std::vector<DebugEntry> log;
+    std::vector<DebugEntry> log; ///< the debug log's entries, oldest first; empty without one
 };
 
+/// The rows alone: the log is not part of the state (see DebugLog).
 Projection project(const State& state, const ProjectionOptions& options = {});
+/// The rows and the entries of `log`, the debug log that observes this state.
+Projection project(const State& state, const DebugLog& log, const ProjectionOptions& options = {});
 
 } // namespace koder::agent

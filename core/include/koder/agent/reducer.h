@@ -10,7 +10,8 @@ namespace koder::agent {
 
 /// The state machine. Applies one input to `state` in place and describes what happened in
 /// `out` (cleared first): changes for list models, effects to perform, lifecycle events,
-/// announcements, or a rejection with `state` untouched.
+/// announcements, a stale transport event dropped, or a rejection with `state` untouched.
+/// Observers such as the debug log are fed afterwards: `log.record(input, out, state)`.
 ///
 /// No I/O, no clock, no globals: ids and time come from `env`. A token delta is amortized O(1)
 /// in the history length and in the streaming message's length, and allocates nothing when `out`

@@ -3,6 +3,7 @@
 
 #include "koder/agent/debuglog.h"
 #include "koder/agent/message.h"
+#include "koder/agent/types.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -22,19 +23,6 @@ enum class Status : std::uint8_t {
     Handoff,
 };
 
-enum class AutoAccept : std::uint8_t { Always, Never, OnlyRead };
-
-/// What the core knows of a registered tool: enough to decide approval, nothing to run it.
-struct ToolInfo {
-    std::string name;
-    bool readOnly = false;
-
-    friend bool operator==(const ToolInfo&, const ToolInfo&) = default;
-};
-
-/// Identifies one request to the transport. 0 never names a request.
-using RequestId = std::uint64_t;
-
 inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
 /// Bookkeeping of the open turn (a send, regenerate or edit until its terminal event).
@@ -43,10 +31,8 @@ struct Turn {
     RequestId lastRequestId = 0;      ///< the most recent request of the turn, finished or not
     int step = 1;                     ///< model-call index inside the turn, from 1
     int attempt = 0;                  ///< retries spent on the current step
-    std::string firstMessageId;       ///< the message `streamStart` named
     std::size_t stepRow = noRow;      ///< the current step's assistant message
     std::size_t announcedUpTo = 0;    ///< text offset of the streaming row already announced
-    std::uint64_t tokens = 0;         ///< text deltas of this step not yet in the debug log
     std::vector<ToolCall> stepCalls;  ///< calls the current step requested, in order
     std::vector<std::string> running; ///< approved calls whose result is outstanding
 };
@@ -70,7 +56,9 @@ struct State {
     int maxRetries = 0;
 
     std::optional<Turn> turn;
-    DebugLog debugLog;
+    /// Deprecated and unused: the reducer no longer writes it. The debug log is an observer
+    /// (DebugLog::record) that whoever runs the reducer owns.
+    DebugLog debugLog; // removed when Runtime owns its DebugLog (runtime.cpp still reads this)
     std::uint64_t nextRequestId = 1;
 };
 
@@ -96,7 +84,5 @@ std::size_t findMessage(const State& s, std::string_view id);
 const ToolInfo* findTool(const State& s, std::string_view name);
 
 std::string_view toString(Status status);
-std::string_view toString(AutoAccept mode);
-std::optional<AutoAccept> autoAcceptFromString(std::string_view text);
 
 } // namespace koder::agent
