@@ -283,7 +283,10 @@ void KoderOpenAiTransport::onFinished(const std::shared_ptr<Request>& r)
             reply->rawHeader("retry-after-ms").toStdString(),
             reply->rawHeader("retry-after").toStdString(), QDateTime::currentMSecsSinceEpoch());
         r->decoder->fail(koder::wire::errorFromResponse(
-            r->status, std::string_view(r->errorBody.constData(), r->errorBody.size()), retry));
+            r->status,
+            std::string_view(r->errorBody.constData(),
+                             static_cast<std::size_t>(r->errorBody.size())),
+            retry));
     } else if (error == QNetworkReply::TimeoutError) {
         r->decoder->fail(
             {"upstream_timeout",

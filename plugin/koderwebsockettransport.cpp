@@ -244,7 +244,8 @@ void KoderWebSocketTransport::closeWithError(QWebSocketProtocol::CloseCode code,
 void KoderWebSocketTransport::onText(const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
-    auto parsed = m_frames->parse(std::string_view(utf8.constData(), utf8.size()));
+    auto parsed =
+        m_frames->parse(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
     if (auto* error = std::get_if<ErrorInfo>(&parsed)) {
         failTurn(std::move(*error));
         return;
