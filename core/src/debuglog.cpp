@@ -36,6 +36,19 @@ std::string_view stepMessage(const State& s)
     return s.messages[s.turn->stepRow].id;
 }
 
+// The message of the step a stream event ended or failed: the outcome names it, or the turn
+// retries it.
+std::string_view endedStep(const Outcome& out, const State& after)
+{
+    if (const auto* step = findEvent<StepFinishEvent>(out))
+        return step->messageId;
+    if (const auto* error = findEvent<ErrorEvent>(out))
+        return error->messageId;
+    if (const auto* end = findEvent<StreamEndEvent>(out))
+        return end->messageId;
+    return stepMessage(after);
+}
+
 } // namespace
 
 void DebugLog::record(const Input& input, const Outcome& out, const State& after)
@@ -44,6 +57,8 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
         return;
     if (out.dropped)
         return append("dropped", {});
+    if (std::holds_alternative<TextDelta>(input))
+        return countToken(out); // the token path, ahead of the visitor's set-up
     // By type, like the reducer: an input not decided on here does not compile.
     std::visit(overloaded{
                    // ---- the turn
@@ -61,30 +76,21 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                        cutOff(out);
                    },
                    [&](const StreamStarted&) { append("started", stepMessage(after)); },
-                   [&](const TextDelta&) {
-                       // The token path: counted, written as one entry when the step ends.
-                       if (out.events.empty())
-                           return;
-                       if (const auto* token = std::get_if<StreamTokenEvent>(&out.events.front())) {
-                           if (tokenSubject_ != token->messageId)
-                               tokenSubject_.assign(token->messageId);
-                           ++tokens_;
-                       }
-                   },
+                   [](const TextDelta&) {}, // countToken, above
                    [&](const ReasoningDelta&) { append("reasoning", stepMessage(after)); },
                    [&](const StreamEnded&) {
-                       flushTokens();
+                       flushTokens(endedStep(out, after));
                        if (const auto* step = findEvent<StepFinishEvent>(out))
                            append("stepEnd", step->messageId);
                        // Only a stream ended without a finish reason is retried.
                        turnMilestones(out, after, detail::incompleteStream);
                    },
                    [&](const StreamFailed& e) {
-                       flushTokens();
+                       flushTokens(endedStep(out, after));
                        turnMilestones(out, after, e.error.code);
                    },
                    [&](const Handoff& e) {
-                       flushTokens();
+                       flushTokens(endedStep(out, after));
                        append("handoff", e.target);
                        turnMilestones(out, after, {});
                    },
@@ -157,19 +163,27 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
         turnFirstMessage_.clear();
 }
 
-// The step's text deltas as one entry.
-void DebugLog::flushTokens()
+// A text delta: counted, written as one entry with the step's others when the step ends (its
+// message is named then, by the outcome that ends the step: nothing is copied per token).
+void DebugLog::countToken(const Outcome& out)
+{
+    if (!out.events.empty() && std::holds_alternative<StreamTokenEvent>(out.events.front()))
+        ++tokens_;
+}
+
+// The step's text deltas as one entry, naming the step's message.
+void DebugLog::flushTokens(std::string_view message)
 {
     if (tokens_ > 0)
-        append("tokens", tokenSubject_, tokens_);
+        append("tokens", message, tokens_);
     tokens_ = 0;
 }
 
 // An open turn was cut off (aborted, or its history dropped): its step's deltas are written.
 void DebugLog::cutOff(const Outcome& out)
 {
-    if (findEvent<AbortedEvent>(out))
-        flushTokens();
+    if (const auto* aborted = findEvent<AbortedEvent>(out))
+        flushTokens(aborted->messageId);
 }
 
 // What became of the turn: a retry of the step, the next step, or its end.

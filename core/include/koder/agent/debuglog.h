@@ -69,7 +69,8 @@ public:
     void clear();
 
 private:
-    void flushTokens();
+    void countToken(const Outcome& out);
+    void flushTokens(std::string_view message);
     void cutOff(const Outcome& out);
     void turnMilestones(const Outcome& out, const State& after, std::string_view retryCode);
     void noteTurnStart(const Outcome& out);
@@ -81,7 +82,6 @@ private:
     std::size_t last_ = static_cast<std::size_t>(-1); ///< index of the newest entry
 
     std::uint64_t tokens_ = 0;     ///< text deltas of the current step not yet written
-    std::string tokenSubject_;     ///< the reply message they streamed into
     std::string turnFirstMessage_; ///< the message the open turn's streamStart named
 };
 
