@@ -33,11 +33,6 @@ Runtime::Runtime(Executor& executor, Environment env)
     seen_.maxRetries = state_.maxRetries;
 }
 
-const DebugLog& Runtime::debugLog() const
-{
-    return state_.debugLog;
-}
-
 // ---- dispatch ---------------------------------------------------------------------------------
 
 bool Runtime::dispatch(Input&& input)
@@ -76,6 +71,7 @@ bool Runtime::dispatch(Input&& input)
 
     busy_ = true;
     reduce(state_, std::move(input), out_, env_);
+    log_.record(input, out_, state_); // reads only what reduce() never moves out
 
     if (out_.rejected()) {
         const Rejection rejection = *out_.rejection;
@@ -86,7 +82,8 @@ bool Runtime::dispatch(Input&& input)
         return false;
     }
 
-    lastResult_ = out_.result;
+    if (!out_.result.empty() || !lastResult_.empty())
+        lastResult_ = out_.result; // the token path assigns nothing
     if (observer_ && !out_.changes.empty())
         observer_->messagesChanged(out_.changes);
     // Tools start after the events (a step's stepFinished comes before its tools' start) and

@@ -181,7 +181,9 @@ public:
     std::size_t unheardCount() const { return unheard_.size(); }
     static constexpr std::size_t maxUnheard = 256;
 
-    const DebugLog& debugLog() const;
+    /// The compact event log of what this runtime did (for debug panels); an add-on fed after
+    /// every reduce, not part of the state.
+    const DebugLog& debugLog() const { return log_; }
 
 private:
     struct Snapshot {
@@ -217,6 +219,7 @@ private:
     Outcome out_;
     Hooks hooks_;
     Snapshot seen_;
+    DebugLog log_;
     bool busy_ = false;
     int depth_ = 0; ///< dispatches under way: a handler's own dispatch nests in another's delivery
     std::deque<Input> queue_;

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include "koder/agent/debuglog.h"
 #include "koder/agent/message.h"
 #include "koder/agent/types.h"
 
@@ -56,9 +55,6 @@ struct State {
     int maxRetries = 0;
 
     std::optional<Turn> turn;
-    /// Deprecated and unused: the reducer no longer writes it. The debug log is an observer
-    /// (DebugLog::record) that whoever runs the reducer owns.
-    DebugLog debugLog; // removed when Runtime owns its DebugLog (runtime.cpp still reads this)
     std::uint64_t nextRequestId = 1;
 };
 
