@@ -28,13 +28,6 @@ Environment productionEnvironment()
     env.now = [] { return QDateTime::currentMSecsSinceEpoch(); };
     return env;
 }
-// The reasons whose detail (which value, which field) is worth showing to the user.
-bool showsDetail(RejectReason reason)
-{
-    return reason == RejectReason::InvalidMessages || reason == RejectReason::InvalidValue ||
-           reason == RejectReason::ReadOnly;
-}
-
 } // namespace
 
 KoderAgentController::KoderAgentController(QObject* parent)

@@ -40,6 +40,13 @@ std::string_view eventName(const Event& e)
         e);
 }
 
+// The one table of reasons. Its sentences are also the source texts the Qt layer translates
+// (context "KoderAgentController"): lupdate finds them by the QT_TRANSLATE_NOOP marker, which here
+// is the plain text and nothing more (the core stays toolkit-free).
+#ifndef QT_TRANSLATE_NOOP
+#define QT_TRANSLATE_NOOP(context, text) text
+#endif
+
 namespace {
 struct ReasonText {
     std::string_view name;
@@ -51,27 +58,41 @@ constexpr ReasonText reasonText(RejectReason reason)
 {
     switch (reason) {
     case RejectReason::TurnInProgress:
-        return {"turnInProgress", "A reply is still in progress."};
+        return {"turnInProgress",
+                QT_TRANSLATE_NOOP("KoderAgentController", "A reply is still in progress.")};
     case RejectReason::NoTurn:
-        return {"noTurn", "There is no reply in progress."};
+        return {"noTurn",
+                QT_TRANSLATE_NOOP("KoderAgentController", "There is no reply in progress.")};
     case RejectReason::UnknownMessage:
-        return {"unknownMessage", "There is no message with that id."};
+        return {"unknownMessage",
+                QT_TRANSLATE_NOOP("KoderAgentController", "There is no message with that id.")};
     case RejectReason::NotUserMessage:
-        return {"notUserMessage", "Only a user message can be edited."};
+        return {"notUserMessage",
+                QT_TRANSLATE_NOOP("KoderAgentController", "Only your own messages can be edited.")};
     case RejectReason::NotCheckpoint:
-        return {"notCheckpoint", "That message is not a checkpoint."};
+        return {"notCheckpoint",
+                QT_TRANSLATE_NOOP("KoderAgentController", "That message is not a checkpoint.")};
     case RejectReason::StillStreaming:
-        return {"stillStreaming", "That message is still being written."};
+        return {"stillStreaming",
+                QT_TRANSLATE_NOOP("KoderAgentController", "That message is still being written.")};
     case RejectReason::NothingToRun:
-        return {"nothingToRun", "There is no user message to answer."};
+        return {"nothingToRun", QT_TRANSLATE_NOOP("KoderAgentController",
+                                                  "There is no message of yours to answer.")};
     case RejectReason::UnknownToolCall:
-        return {"unknownToolCall", "No tool call with that id is waiting for a decision."};
+        return {"unknownToolCall",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "No tool call with that id is waiting for a decision.")};
     case RejectReason::InvalidMessages:
-        return {"invalidMessages", "The messages are not valid."};
+        return {"invalidMessages",
+                QT_TRANSLATE_NOOP("KoderAgentController", "The messages are not valid.")};
     case RejectReason::InvalidValue:
-        return {"invalidValue", "The value is not valid."};
+        return {"invalidValue",
+                QT_TRANSLATE_NOOP("KoderAgentController", "The value is not valid.")};
     case RejectReason::ReadOnly:
-        return {"readOnly", "The conversation could not be loaded and is read-only."};
+        return {"readOnly",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "This conversation could not be loaded, so it is read-only "
+                                  "until it is deleted or replaced.")};
     }
     return {};
 }
@@ -79,7 +100,14 @@ constexpr ReasonText reasonText(RejectReason reason)
 
 std::string_view describe(RejectReason reason)
 {
+    // The sentence is a string literal: its data() is null-terminated.
     return reasonText(reason).sentence;
+}
+
+bool showsDetail(RejectReason reason)
+{
+    return reason == RejectReason::InvalidMessages || reason == RejectReason::InvalidValue ||
+           reason == RejectReason::ReadOnly;
 }
 
 std::string_view toString(RejectReason reason)

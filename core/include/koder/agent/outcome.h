@@ -188,6 +188,9 @@ struct Rejection {
 };
 /// A plain English sentence for logs; the Qt layer shows its own translated text.
 std::string_view describe(RejectReason reason);
+/// Whether a rejection's `detail` (which value, which field, why it could not be loaded) is
+/// worth showing after the sentence.
+bool showsDetail(RejectReason reason);
 std::string_view toString(RejectReason reason);
 
 // ---- the outcome of one reduce ------------------------------------------------------------------
