@@ -190,7 +190,7 @@ private Q_SLOTS:
         agent->send(QStringLiteral("q"));
         QVERIFY(token.wait());
         agent->abort();
-        const int tokensAtAbort = token.count();
+        const qsizetype tokensAtAbort = token.count();
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         QVERIFY(!end.wait(150)); // nothing of the cancelled turn arrives
         QCOMPARE(token.count(), tokensAtAbort);
