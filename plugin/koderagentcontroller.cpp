@@ -366,8 +366,8 @@ bool KoderAgentController::loadMessages(const QVariant& list, bool replace, cons
         array.append(variantToJson(m));
     }
     const QByteArray json = QJsonDocument(array).toJson(QJsonDocument::Compact);
-    auto loaded =
-        importMessages(std::string_view(json.constData(), json.size()), m_runtime.environment());
+    auto loaded = importMessages(std::string_view(json.constData(), std::size_t(json.size())),
+                                 m_runtime.environment());
     if (auto* problem = std::get_if<LoadError>(&loaded))
         return refuse(action, RejectReason::InvalidMessages, toQString(problem->toString()));
     auto& messages = std::get<std::vector<Message>>(loaded);

@@ -54,6 +54,8 @@ bool Runtime::dispatch(Input&& input)
         Nesting(const Nesting&) = delete;
         Nesting& operator=(const Nesting&) = delete;
     } nesting(depth_);
+    if (std::holds_alternative<TextDelta>(input))
+        return streamText(std::move(input));
     // onError hooks decide for the live request only; a stale failure is dropped by the core.
     if (auto* failed = std::get_if<StreamFailed>(&input)) {
         if (state_.turn && state_.turn->requestId == failed->requestId) {
@@ -65,9 +67,8 @@ bool Runtime::dispatch(Input&& input)
                 failed->verdict = verdict;
         }
     }
-    // A delta changes the streaming row and nothing else: the token path compares nothing.
-    const bool delta =
-        std::holds_alternative<TextDelta>(input) || std::holds_alternative<ReasoningDelta>(input);
+    // A reasoning delta changes the streaming row and nothing else: it compares nothing.
+    const bool delta = std::holds_alternative<ReasoningDelta>(input);
 
     busy_ = true;
     reduce(state_, std::move(input), out_, env_);
@@ -123,6 +124,37 @@ bool Runtime::dispatch(Input&& input)
     if (out_.announcements.capacity() == 0)
         out_.announcements.swap(announcements);
 
+    drainQueue();
+    return true;
+}
+
+// The token path. A text delta only grows the streaming row, names its token and, at a phrase
+// end, announces it: no effect, no refusal, no property change. Its one event is delivered
+// straight from the outcome: a handler's own dispatch reuses the outcome only after that.
+bool Runtime::streamText(Input&& input)
+{
+    busy_ = true;
+    reduce(state_, std::move(input), out_, env_);
+    log_.record(input, out_, state_); // reads only what reduce() never moves out
+    if (observer_ && !out_.changes.empty())
+        observer_->messagesChanged(out_.changes);
+    busy_ = false;
+    if (out_.announcements.empty() && out_.events.size() == 1) {
+        if (observer_)
+            observer_->event(out_.events.front());
+    } else if (!out_.events.empty() || !out_.announcements.empty()) {
+        std::vector<Event> events;
+        std::vector<Announcement> announcements;
+        events.swap(out_.events);
+        announcements.swap(out_.announcements);
+        deliver(announcements, events);
+        events.clear();
+        announcements.clear();
+        if (out_.events.capacity() == 0)
+            out_.events.swap(events);
+        if (out_.announcements.capacity() == 0)
+            out_.announcements.swap(announcements);
+    }
     drainQueue();
     return true;
 }

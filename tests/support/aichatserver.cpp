@@ -23,7 +23,8 @@ AichatServer::AichatServer(QObject* parent)
     m_server.setSupportedSubprotocols({QStringLiteral("aichat.v1")});
     connect(&m_server, &QWebSocketServer::newConnection, this, [this] {
         while (QWebSocket* socket = m_server.nextPendingConnection()) {
-            auto* client = new Client{socket};
+            auto* client = new Client;
+            client->socket = socket;
             m_clients.append(client);
             connect(socket, &QWebSocket::textMessageReceived, this,
                     [this, client](const QString& text) { onFrame(client, text); });
@@ -122,14 +123,15 @@ void AichatServer::onFrame(Client* client, const QString& text)
         client->awaitType.clear();
         client->aborted = false;
         if (m_loop && !m_script.isEmpty())
-            m_nextTurn %= m_script.size();
+            m_nextTurn %= static_cast<int>(m_script.size());
         if (m_nextTurn >= m_script.size()) {
             client->turn = turn;
             client->seq = 0;
-            send(client, {{QStringLiteral("type"), QStringLiteral("error")},
-                          {QStringLiteral("code"), QStringLiteral("internal")},
-                          {QStringLiteral("message"), QStringLiteral("the script has no turn left")},
-                          {QStringLiteral("retryable"), false}});
+            send(client,
+                 {{QStringLiteral("type"), QStringLiteral("error")},
+                  {QStringLiteral("code"), QStringLiteral("internal")},
+                  {QStringLiteral("message"), QStringLiteral("the script has no turn left")},
+                  {QStringLiteral("retryable"), false}});
             client->turn.clear();
             return;
         }

@@ -200,6 +200,7 @@ private:
         int maxRetries = 0;
     };
 
+    bool streamText(Input&& input);
     void perform(Effect& effect);
     void startRequest(StartTurn request);
     void runTool(const ToolCall& call);
