@@ -137,13 +137,13 @@ public:
     Q_INVOKABLE void reset();
     Q_INVOKABLE bool addCheckpoint(const QVariant& payload);
     Q_INVOKABLE bool restoreCheckpoint(const QString& messageId);
-    /*! The core's compact event log (the projection's), oldest first: a list of
+    /*! The runtime's compact event log, oldest first: a list of
         \c{{seq, kind, subject, repeat}}; a step's tokens are one entry. For debug panels. */
     Q_INVOKABLE QVariantList eventLog() const;
 
     /// C++ hooks, composed by the core's rules (see koder/agent/hooks.h).
     void addHooks(koder::agent::HookSet hooks);
-    /// The core state, read-only (for tests, debugging and the projection).
+    /// The runtime's state, read-only (for tests, debugging and the message model).
     const koder::agent::State& state() const { return m_runtime.state(); }
     /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
@@ -173,9 +173,10 @@ Q_SIGNALS:
     void toolExecutionFinished(const QVariantMap& call, const QVariantMap& result);
     void turnFinished(const QString& outcome, const QString& messageId);
 
-    /// Accessibility announcements (see koder::agent::Announcement), for KoderLiveRegion.
+    /// Accessibility announcements (see koder::agent::SpokenAnnouncement), for KoderLiveRegion.
     /// For a phrase of the reply (kind ReplyText) `text` is the phrase and `position` where it
-    /// starts in the message's text (in QString units); otherwise `text` is empty.
+    /// starts in the message's text (in QString units); for an error `text` is its message, as
+    /// it was when the error happened; otherwise `text` is empty.
     void announcement(Koder::AnnouncementKind kind, Koder::Politeness politeness,
                       const QString& messageId, const QString& text, int position);
 
