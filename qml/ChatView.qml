@@ -91,8 +91,9 @@ FocusScope {
                 }
             }
 
-            // The user scrolling away unpins; reaching the end again pins.
-            onMovingChanged: if (!moving) pinned = atYEnd
+            // A gesture of the user unpins at once (a reply growing meanwhile must not pull the
+            // view back under the finger); where it comes to rest decides: at the end pins again.
+            onMovingChanged: pinned = !moving && atYEnd
             onContentHeightChanged: if (pinned) positionViewAtEnd()
             onCountChanged: if (pinned) positionViewAtEnd()
 
