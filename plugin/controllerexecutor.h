@@ -54,6 +54,6 @@ private:
     QPointer<KoderConversationStore> m_store;
     const QList<KoderTool*>* m_tools = nullptr;
     ToolRunner* m_runner;
-    QTimer m_retryTimer;
-    QTimer m_flushTimer;
+    QTimer m_retryTimer{this}; // children: they move to another thread with the executor
+    QTimer m_flushTimer{this};
 };

@@ -155,7 +155,7 @@ void KoderAgentController::onAnnounced(const SpokenAnnouncement& a, bool heard)
                                  enumCast<Koder::Politeness>(a.politeness), toQString(a.messageId),
                                  toQString(a.text), static_cast<int>(a.position)};
     if (heard)
-        if (KoderAnnouncementListener* listener = m_listeners.value(said.messageId))
+        for (KoderAnnouncementListener* listener : m_listeners.values(said.messageId))
             listener->speak(said);
     Q_EMIT announcement(said.kind, said.politeness, said.messageId, said.text, said.position);
 }
@@ -163,7 +163,7 @@ void KoderAgentController::onAnnounced(const SpokenAnnouncement& a, bool heard)
 void KoderAgentController::attachListener(const QString& messageId,
                                           KoderAnnouncementListener* listener)
 {
-    if (messageId.isEmpty() || !listener)
+    if (messageId.isEmpty() || !listener || m_listeners.contains(messageId, listener))
         return;
     m_listeners.insert(messageId, listener);
     for (const SpokenAnnouncement& a : m_runtime.listen(toStd(messageId)))
@@ -175,26 +175,21 @@ void KoderAgentController::attachListener(const QString& messageId,
 void KoderAgentController::detachListener(const QString& messageId,
                                           KoderAnnouncementListener* listener)
 {
-    const auto it = m_listeners.constFind(messageId);
-    if (it == m_listeners.cend() || it.value() != listener)
-        return;
-    m_listeners.erase(it);
-    m_runtime.unlisten(toStd(messageId));
+    if (m_listeners.remove(messageId, listener) > 0)
+        m_runtime.unlisten(toStd(messageId));
 }
 
-// Counting the receivers of streamToken here, once per connection, spares the token path a
-// QObject::isSignalConnected lookup per token.
+// Counting the receivers of streamToken here, when connections change, spares the token path
+// a lookup per token. Recounted each time: a disconnect with no signal named reports once for
+// every connection it removed.
 void KoderAgentController::connectNotify(const QMetaMethod& signal)
 {
     if (signal == streamTokenSignal())
-        ++m_tokenReceivers;
+        m_tokenReceivers = receivers(SIGNAL(streamToken(QString, QString)));
 }
 
 void KoderAgentController::disconnectNotify(const QMetaMethod& signal)
 {
-    // An invalid method: every connection of the object went (disconnect() with no signal).
-    if (signal == streamTokenSignal())
-        m_tokenReceivers = qMax(0, m_tokenReceivers - 1);
-    else if (!signal.isValid())
-        m_tokenReceivers = static_cast<int>(isSignalConnected(streamTokenSignal()));
+    if (signal == streamTokenSignal() || !signal.isValid())
+        m_tokenReceivers = receivers(SIGNAL(streamToken(QString, QString)));
 }

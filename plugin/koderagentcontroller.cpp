@@ -32,6 +32,7 @@ Environment productionEnvironment()
 
 KoderAgentController::KoderAgentController(QObject* parent)
     : QObject(parent)
+    , m_executor(this) // a child: it moves to another thread with the controller
     , m_runtime(m_executor, productionEnvironment())
     , m_projection(makeProjection(*this))
     , m_model(new KoderMessageModel(m_runtime.state(), this))
@@ -47,6 +48,7 @@ KoderAgentController::~KoderAgentController()
     m_runtime.flushStreamingReply();
     m_runtime.setObserver(nullptr);
     m_executor.setRuntime(nullptr);
+    delete m_model; // it reads the runtime's state, which goes before ~QObject deletes children
 }
 // ---- properties -------------------------------------------------------------------------------
 
@@ -103,7 +105,11 @@ Koder::AutoAccept KoderAgentController::autoAcceptValue() const
 
 void KoderAgentController::setAutoAcceptValue(Koder::AutoAccept mode)
 {
-    dispatch(SetAutoAccept{enumCast<AutoAccept>(mode)});
+    const AutoAccept value = enumCast<AutoAccept>(mode);
+    if (toString(value).empty()) // a number outside the enum, from QML
+        refuse("setAutoAccept", RejectReason::InvalidValue, QString::number(int(mode)));
+    else
+        dispatch(SetAutoAccept{value});
 }
 
 QString KoderAgentController::systemPrompt() const
@@ -113,7 +119,8 @@ QString KoderAgentController::systemPrompt() const
 
 void KoderAgentController::setSystemPrompt(const QString& prompt)
 {
-    dispatch(SetSystemPrompt{toStd(prompt)});
+    if (std::string text = toStd(prompt); text != state().systemPrompt)
+        dispatch(SetSystemPrompt{std::move(text)});
 }
 
 QString KoderAgentController::conversationId() const
@@ -155,6 +162,7 @@ void KoderAgentController::setStore(KoderConversationStore* store)
     if (m_executor.store() == store)
         return;
     m_executor.setStore(store);
+    m_runtime.storeChanged();
     // A store that already holds the current conversation shows it.
     if (store && store->contains(conversationId()))
         m_runtime.openConversation(state().conversationId);
@@ -352,9 +360,12 @@ bool KoderAgentController::refuse(const char* action, RejectReason reason, const
 bool KoderAgentController::loadMessages(const QVariant& list, bool replace, const char* action)
 {
     QString error;
-    QVariantList items = plainVariant(list, &error).toList(); // JS arrays and objects too
+    const QVariant plain = plainVariant(list, &error); // JS arrays and objects too
+    if (error.isEmpty() && plain.typeId() != QMetaType::QVariantList)
+        error = QStringLiteral("messages: expected an array"); // like the loader's details
     if (!error.isEmpty())
         return refuse(action, RejectReason::InvalidMessages, error);
+    const QVariantList items = plain.toList();
     QJsonArray array;
     for (const QVariant& item : std::as_const(items)) {
         // A JS Date arrives as a QDateTime: the core counts milliseconds.

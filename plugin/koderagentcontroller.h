@@ -148,8 +148,8 @@ public:
     /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
 
-    /// `listener` voices the announcements of `messageId` from now on. Announcements made
-    /// before its view item existed (a delegate is created a frame after its row) are handed
+    /// `listener` voices the announcements of `messageId` from now on (several may). Announcements
+    /// made before its view item existed (a delegate is created a frame after its row) are handed
     /// over at once, so a short reply is never lost to a screen reader.
     void attachListener(const QString& messageId, KoderAnnouncementListener* listener);
     void detachListener(const QString& messageId, KoderAnnouncementListener* listener);
@@ -221,6 +221,6 @@ private:
     KoderMessageModel* m_model;
     QList<KoderTool*> m_tools;
     // Voices by message id (the runtime keeps what nobody has heard yet).
-    QHash<QString, KoderAnnouncementListener*> m_listeners;
+    QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
     int m_tokenReceivers = 0; ///< connections to streamToken: none, and a token costs no QString
 };

@@ -56,14 +56,14 @@ Q_ENUM_NS(AnnouncementKind)
 
 namespace koder::agent::qt {
 
-template <typename To, typename From>
+template<typename To, typename From>
 constexpr To enumCast(From value)
 {
     return static_cast<To>(static_cast<std::underlying_type_t<From>>(value));
 }
 
 // The Qt enums are the core's, value for value: a reordering on either side fails here.
-#define KODER_SAME_ENUM(qtValue, coreValue) \
+#define KODER_SAME_ENUM(qtValue, coreValue)                                                        \
     static_assert(static_cast<int>(qtValue) == static_cast<int>(coreValue))
 KODER_SAME_ENUM(Koder::Status::Idle, Status::Idle);
 KODER_SAME_ENUM(Koder::Status::Streaming, Status::Streaming);

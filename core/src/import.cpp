@@ -10,10 +10,11 @@ Loaded<std::vector<Message>> importMessages(std::string_view json, Environment& 
     // Checked first: the limits hold before anything is built from the text.
     if (checkJson(json) != JsonProblem::None)
         return messagesFromJson(json); // reports the problem
-    nlohmann::json array = nlohmann::json::parse(json, nullptr, false);
+    // ordered_json, like the loader: embedded objects (metadata, arguments) keep their key order.
+    nlohmann::ordered_json array = nlohmann::ordered_json::parse(json, nullptr, false);
     if (!array.is_array())
         return messagesFromJson(json); // reports what it is instead
-    for (nlohmann::json& item : array) {
+    for (nlohmann::ordered_json& item : array) {
         if (!item.is_object())
             continue; // the loader names it
         if (!item.contains("id"))
@@ -21,7 +22,9 @@ Loaded<std::vector<Message>> importMessages(std::string_view json, Environment& 
         if (!item.contains("createdAt"))
             item["createdAt"] = env.now ? env.now() : 0;
     }
-    return messagesFromJson(array.dump());
+    // An id from a custom Environment that is not UTF-8 is replaced, never thrown.
+    return messagesFromJson(
+        array.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace));
 }
 
 } // namespace koder::agent

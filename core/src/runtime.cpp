@@ -130,7 +130,7 @@ bool Runtime::dispatch(Input&& input)
 
 // The token path. A text delta only grows the streaming row, names its token and, at a phrase
 // end, announces it: no effect, no refusal, no property change. Its one event is delivered
-// straight from the outcome: a handler's own dispatch reuses the outcome only after that.
+// from a copy of the outcome's, without the general path's swaps.
 bool Runtime::streamText(Input&& input)
 {
     busy_ = true;
@@ -140,8 +140,10 @@ bool Runtime::streamText(Input&& input)
         observer_->messagesChanged(out_.changes);
     busy_ = false;
     if (out_.announcements.empty() && out_.events.size() == 1) {
+        // A copy (a token's two views, no allocation): a handler's own dispatch reuses out_.
+        const Event event = out_.events.front();
         if (observer_)
-            observer_->event(out_.events.front());
+            observer_->event(event);
     } else if (!out_.events.empty() || !out_.announcements.empty()) {
         std::vector<Event> events;
         std::vector<Announcement> announcements;
@@ -291,6 +293,8 @@ void Runtime::runTool(const ToolCall& call)
     report(hooks_.onToolExecutionStart(call));
     if (observer_)
         observer_->toolExecutionStarted(call);
+    if (!runningTool(call.id))
+        return; // the hook or a handler of toolExecutionStarted ended the turn: never run it
     executor_.runTool(call);
 }
 
@@ -355,6 +359,11 @@ void Runtime::updateFlushTimer()
         executor_.stopTimer(Executor::Timer::Flush);
 }
 
+void Runtime::storeChanged()
+{
+    updateFlushTimer();
+}
+
 void Runtime::openConversation(const std::string& id)
 {
     if (!executor_.hasStore()) {
@@ -384,15 +393,16 @@ void Runtime::report(const std::vector<HookFailure>& failures)
 
 void Runtime::deliver(std::vector<Announcement>& announcements, std::vector<Event>& events)
 {
-    if (!announcements.empty())
-        speak(announcements);
-    if (events.empty())
+    if (events.empty()) {
+        if (!announcements.empty())
+            speak(announcements);
         return;
-    // A handler of an earlier event may change the state the token views of a batch point into:
-    // they are copied first (all of them, then pointed at: the vector must not grow while views
-    // into its short strings exist). A lone token, the hot path, is not.
+    }
+    // A handler of an announcement or of an earlier event may change the state the token views
+    // point into: they are copied first (all of them, then pointed at: the vector must not grow
+    // while views into its short strings exist). A lone token, the hot path, is not.
     std::vector<std::string> tokenCopies; // local: a handler's own dispatch delivers too
-    if (events.size() > 1) {
+    if (events.size() > 1 || !announcements.empty()) {
         for (const Event& e : events)
             if (const auto* token = std::get_if<StreamTokenEvent>(&e)) {
                 tokenCopies.emplace_back(token->messageId);
@@ -405,6 +415,8 @@ void Runtime::deliver(std::vector<Announcement>& announcements, std::vector<Even
                 token->token = tokenCopies[next++];
             }
     }
+    if (!announcements.empty())
+        speak(announcements);
     for (const Event& e : events) {
         if (isTerminal(e)) {
             if (observer_)
@@ -442,7 +454,7 @@ void Runtime::speak(std::vector<Announcement>& announcements)
     for (const SpokenAnnouncement& s : spoken) {
         if (s.kind == Announcement::Kind::ReplyStarted)
             unheard_.clear(); // a new turn: what nobody heard before is stale now
-        const bool heard = listening_.count(s.messageId) != 0;
+        const bool heard = listening_.count(s.messageId) != 0; // counts are never 0
         if (!heard && unheard_.size() < maxUnheard)
             unheard_.push_back(s);
         if (observer_)
@@ -452,7 +464,7 @@ void Runtime::speak(std::vector<Announcement>& announcements)
 
 std::vector<SpokenAnnouncement> Runtime::listen(const std::string& messageId)
 {
-    listening_.insert(messageId);
+    ++listening_[messageId];
     std::vector<SpokenAnnouncement> missed;
     const auto mine = [&](const SpokenAnnouncement& s) { return s.messageId == messageId; };
     std::copy_if(unheard_.begin(), unheard_.end(), std::back_inserter(missed), mine);
@@ -462,7 +474,9 @@ std::vector<SpokenAnnouncement> Runtime::listen(const std::string& messageId)
 
 void Runtime::unlisten(const std::string& messageId)
 {
-    listening_.erase(messageId);
+    const auto it = listening_.find(messageId);
+    if (it != listening_.end() && --it->second == 0)
+        listening_.erase(it);
 }
 
 // The position of byte `offset` of a message's text in UTF-16 units. Phrases come in order, so

@@ -677,6 +677,22 @@ TEST_F(RuntimeTools, ToolsStartOnlyIfTheTurnStillWantsThemAfterTheEvents)
     EXPECT_EQ(state().status, Status::Interrupted);
 }
 
+TEST_F(RuntimeTools, AToolWhoseStartHookEndsTheTurnNeverRuns)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    // A policy hook stops the turn as the tool is about to start: it must not run at all.
+    HookSet stop;
+    stop.name = "stop";
+    stop.onToolExecutionStart = [this](const ToolCall&) { rt.dispatch(Abort{}); };
+    rt.addHooks(std::move(stop));
+    send();
+    call("t1", "write_file");
+    end("tool_calls");
+    EXPECT_EQ(countPrefix("exec:runTool"), 0u);
+    EXPECT_EQ(rt.runningTool("t1"), nullptr);
+    EXPECT_EQ(state().status, Status::Interrupted);
+}
+
 TEST_F(RuntimeTools, AToolAnsweringInsideRunToolIsProcessedAfterTheDispatchThatStartedIt)
 {
     rt.dispatch(SetAutoAccept{AutoAccept::Always});
@@ -859,6 +875,21 @@ TEST_F(RuntimeAnnouncements, AHeardOneIsNotBuffered)
     const auto missed = rt.listen("m3");
     ASSERT_EQ(missed.size(), 1u);
     EXPECT_EQ(missed[0].kind, Announcement::Kind::ReplyFinished);
+}
+
+TEST_F(RuntimeAnnouncements, ListenersAreCountedPerMessage)
+{
+    send();
+    rt.listen("m3");
+    rt.listen("m3"); // a second view of the same message
+    rt.unlisten("m3");
+    token("Still heard.");
+    EXPECT_EQ(rt.unheardCount(), 0u) << "one listener is left";
+    ASSERT_FALSE(obs.announcements.empty());
+    EXPECT_TRUE(obs.announcements.back().second);
+    rt.unlisten("m3");
+    end();
+    EXPECT_EQ(rt.unheardCount(), 1u) << "nobody listens any more";
 }
 
 TEST_F(RuntimeAnnouncements, ANewReplyStartedClearsTheBuffer)
@@ -1089,6 +1120,22 @@ TEST_F(RuntimeFlush, WithoutAStoreThereIsNoFlushTimer)
     EXPECT_EQ(countPrefix("exec:startTimer Flush"), 0u);
     rt.flushStreamingReply();
     EXPECT_TRUE(exec.saves.empty());
+}
+
+TEST_F(RuntimeFlush, AStoreSetWhileStreamingStartsTheFlushTimer)
+{
+    send();
+    token("x");
+    EXPECT_EQ(countPrefix("exec:startTimer Flush"), 0u);
+    exec.store = true;
+    rt.storeChanged();
+    token("y"); // a delta alone would not start it
+    EXPECT_EQ(countPrefix("exec:startTimer Flush"), 1u);
+    exec.advance(rt.flushInterval());
+    ASSERT_FALSE(exec.saves.empty());
+    exec.store = false;
+    rt.storeChanged();
+    EXPECT_GE(countPrefix("exec:stopTimer Flush"), 1u);
 }
 
 TEST_F(RuntimeFlush, TheFlushTimerStopsWhileAToolRunsAndOnAbort)

@@ -598,6 +598,30 @@ private Q_SLOTS:
         QVERIFY(tiles(next));
     }
 
+    // streamToken is emitted only while someone listens; the count survives every way of
+    // disconnecting (a disconnect naming no signal reports once for all it removed).
+    void streamTokenReachesEveryRemainingReceiver()
+    {
+        auto* t = useScripted();
+        QObject a;
+        auto b = std::make_unique<QObject>();
+        QObject c;
+        int heardByC = 0;
+        for (QObject* receiver : {&a, b.get()})
+            for (int i = 0; i < 2; ++i)
+                connect(agent.get(), &KoderAgentController::streamToken, receiver, [] {});
+        connect(agent.get(), &KoderAgentController::streamToken, &c, [&] { ++heardByC; });
+        QObject::disconnect(agent.get(), nullptr, &a, nullptr); // no signal named
+        b.reset();                                              // its connections go too
+        agent->send(QStringLiteral("q"));
+        t->push(TextDelta{t->last(), "one"});
+        t->push(TextDelta{t->last(), "two"});
+        QCOMPARE(heardByC, 2);
+        QObject::disconnect(agent.get(), &KoderAgentController::streamToken, &c, nullptr);
+        t->push(TextDelta{t->last(), "three"});
+        QCOMPARE(heardByC, 2);
+    }
+
     void noTransportIsAClearError()
     {
         QSignalSpy err(agent.get(), &KoderAgentController::error);

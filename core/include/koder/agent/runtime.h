@@ -15,7 +15,6 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace koder::agent {
@@ -156,6 +155,8 @@ public:
     /// The result of a tool the executor ran. Ignored unless the call is running.
     void toolFinished(const std::string& callId, std::string result, bool isError);
     void timerFired(Executor::Timer timer);
+    /// The executor's store came or went: the streaming reply's periodic save follows.
+    void storeChanged();
     /// Saves the streaming reply now (a window closing mid-reply keeps what streamed so far).
     void flushStreamingReply();
 
@@ -176,6 +177,7 @@ public:
     bool hasInMemory(const std::string& id) const { return memory_.count(id) != 0; }
 
     /// A listener starts voicing `messageId`: returns what was said for it before, in order.
+    /// Listeners are counted: the id is heard until as many unlisten() calls.
     std::vector<SpokenAnnouncement> listen(const std::string& messageId);
     void unlisten(const std::string& messageId);
     std::size_t unheardCount() const { return unheard_.size(); }
@@ -232,7 +234,7 @@ private:
     // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of
     // a streamed reply started (UTF-8 offset and UTF-16 position) so the next one counts only
     // the bytes in between: announcing a reply costs its length once, not once per phrase.
-    std::unordered_set<std::string> listening_;
+    std::unordered_map<std::string, int> listening_; ///< listeners by message id (never 0)
     std::vector<SpokenAnnouncement> unheard_;
     struct AnnouncedAt {
         std::string messageId;
