@@ -166,12 +166,13 @@ void KoderMessageModel::flush()
 void KoderMessageModel::changeRow(std::size_t row, Field fields)
 {
     if (m_interval > 0 && onlyStreamed(fields) && row == streamingRow(m_state)) {
-        if (m_pendingRow != row)
+        // A row is pending exactly while the timer runs: the token path asks the timer nothing.
+        if (m_pendingRow != row) {
             flush();
-        m_pendingRow = row;
-        m_pendingFields |= fields;
-        if (!m_coalesce.isActive())
+            m_pendingRow = row;
             m_coalesce.start();
+        }
+        m_pendingFields |= fields;
         return;
     }
     if (row == m_pendingRow) {

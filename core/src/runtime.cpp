@@ -140,10 +140,14 @@ bool Runtime::streamText(Input&& input)
         observer_->messagesChanged(out_.changes);
     busy_ = false;
     if (out_.announcements.empty() && out_.events.size() == 1) {
-        // A copy (a token's two views, no allocation): a handler's own dispatch reuses out_.
-        const Event event = out_.events.front();
-        if (observer_)
-            observer_->event(event);
+        // Delivered from a copy (a token is two views: no allocation): a handler's own dispatch
+        // reuses out_.
+        if (observer_) {
+            if (const auto* token = std::get_if<StreamTokenEvent>(&out_.events.front()))
+                observer_->event(Event{std::in_place_type<StreamTokenEvent>, *token});
+            else
+                observer_->event(Event(out_.events.front()));
+        }
     } else if (!out_.events.empty() || !out_.announcements.empty()) {
         std::vector<Event> events;
         std::vector<Announcement> announcements;
