@@ -190,10 +190,14 @@ Aspect Runtime::changedAspects()
             changed |= Aspect::Streaming;
         b.status = s.status;
     }
-    if (b.open != s.turn.has_value()) {
-        changed |= Aspect::Abortable;
-        b.open = s.turn.has_value();
-    }
+    // The plain values: remembered as seen, and noted when they differ.
+    const auto note = [&changed](Aspect aspect, auto& seen, const auto& now) {
+        if (seen != now) {
+            changed |= aspect;
+            seen = now;
+        }
+    };
+    note(Aspect::Abortable, b.open, s.turn.has_value());
     const auto& pending = s.pendingToolCalls;
     if (b.pendingCount != pending.size() ||
         (!pending.empty() && b.firstPending != pending.front().id)) {
@@ -207,26 +211,11 @@ Aspect Runtime::changedAspects()
         b.hasError = s.lastError.has_value();
         b.errorCode = s.lastError ? s.lastError->code : std::string();
     }
-    if (b.conversationId != s.conversationId) {
-        changed |= Aspect::ConversationId;
-        b.conversationId = s.conversationId;
-    }
-    if (b.autoAccept != s.autoAccept) {
-        changed |= Aspect::AutoAccept;
-        b.autoAccept = s.autoAccept;
-    }
-    if (b.systemPrompt != s.systemPrompt) {
-        changed |= Aspect::SystemPrompt;
-        b.systemPrompt = s.systemPrompt;
-    }
-    if (b.maxSteps != s.maxSteps) {
-        changed |= Aspect::MaxSteps;
-        b.maxSteps = s.maxSteps;
-    }
-    if (b.maxRetries != s.maxRetries) {
-        changed |= Aspect::MaxRetries;
-        b.maxRetries = s.maxRetries;
-    }
+    note(Aspect::ConversationId, b.conversationId, s.conversationId);
+    note(Aspect::AutoAccept, b.autoAccept, s.autoAccept);
+    note(Aspect::SystemPrompt, b.systemPrompt, s.systemPrompt);
+    note(Aspect::MaxSteps, b.maxSteps, s.maxSteps);
+    note(Aspect::MaxRetries, b.maxRetries, s.maxRetries);
     return changed;
 }
 

@@ -6,21 +6,8 @@
 #     and a non-zero exit status;
 #   - the binary loads no Qt Qml, Quick or Gui (ldd).
 # Usage: cmake -DBUILD_DIR=<build> -DWORK_DIR=<scratch> -DSOURCE_DIR=<example> -P this-file
-file(REMOVE_RECURSE ${WORK_DIR})
-set(prefix ${WORK_DIR}/prefix)
-
-function(run step)
-    execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc)
-    if(NOT rc EQUAL 0)
-        message(FATAL_ERROR "${step} failed (${rc})")
-    endif()
-endfunction()
-
-run(install ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${prefix})
-run(configure ${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/build -G Ninja
-    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix})
-run(build ${CMAKE_COMMAND} --build ${WORK_DIR}/build)
-set(program ${WORK_DIR}/build/console-chat)
+include(${CMAKE_CURRENT_LIST_DIR}/build_against_install.cmake)
+set(program ${project_build}/console-chat)
 
 # A turn to its end. QT_QPA_PLATFORM is unset: nothing here may need a display platform.
 execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=QT_QPA_PLATFORM ${program} Hi there
