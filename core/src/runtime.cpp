@@ -116,14 +116,7 @@ bool Runtime::dispatch(Input&& input)
     deliver(announcements, events);
     for (const ToolCall& call : toolsToRun)
         runTool(call);
-    // Hand the capacity back so the token path stays allocation-free.
-    events.clear();
-    announcements.clear();
-    if (out_.events.capacity() == 0)
-        out_.events.swap(events);
-    if (out_.announcements.capacity() == 0)
-        out_.announcements.swap(announcements);
-
+    giveBack(events, announcements);
     drainQueue();
     return true;
 }
@@ -154,15 +147,22 @@ bool Runtime::streamText(Input&& input)
         events.swap(out_.events);
         announcements.swap(out_.announcements);
         deliver(announcements, events);
-        events.clear();
-        announcements.clear();
-        if (out_.events.capacity() == 0)
-            out_.events.swap(events);
-        if (out_.announcements.capacity() == 0)
-            out_.announcements.swap(announcements);
+        giveBack(events, announcements);
     }
     drainQueue();
     return true;
+}
+
+// Hands the capacity of a dispatch's taken-out vectors back to the outcome (unless a nested
+// dispatch gave it some already), so the token path stays allocation-free.
+void Runtime::giveBack(std::vector<Event>& events, std::vector<Announcement>& announcements)
+{
+    events.clear();
+    announcements.clear();
+    if (out_.events.capacity() == 0)
+        out_.events.swap(events);
+    if (out_.announcements.capacity() == 0)
+        out_.announcements.swap(announcements);
 }
 
 void Runtime::drainQueue()

@@ -212,6 +212,7 @@ private:
     Aspect changedAspects();
     std::size_t utf16Position(const std::string& messageId, std::string_view text,
                               std::size_t offset);
+    void giveBack(std::vector<Event>& events, std::vector<Announcement>& announcements);
     void drainQueue();
     void updateFlushTimer();
 
