@@ -357,6 +357,47 @@ private Q_SLOTS:
         QSqlDatabase::removeDatabase("check");
     }
 
+    // tests/data/store-release-0.1.sqlite was written by this release's store (schema 2), before
+    // conversations became trees: every later schema must open it and show the same messages.
+    // (Kept as a file, not re-created by code, so a change to the writer cannot hide a break.)
+    void theFileOfTheReleaseBeforeVersionsOpens()
+    {
+        const QString path = file("release.sqlite");
+        QVERIFY(QFile::copy(QStringLiteral(KODER_TEST_DATA_DIR "/store-release-0.1.sqlite"), path));
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        QCOMPARE(store.conversations().size(), 2);
+        QCOMPARE(store.conversation("c-release").value("title").toString(),
+                 QStringLiteral("Written by the release before versions"));
+
+        const auto chat = store.load("c-release");
+        QVERIFY(chat);
+        QCOMPARE(chat->size(), std::size_t(7));
+        const std::vector<std::string> ids{"u1", "a1", "t1", "a2", "k1", "u2", "a3"};
+        for (std::size_t i = 0; i < ids.size(); ++i)
+            QCOMPARE((*chat)[i].id, ids[i]);
+        const Message& call = (*chat)[1];
+        QVERIFY(call.role == Role::Assistant);
+        QVERIFY(call.extrasOrNull());
+        QCOMPARE(call.extrasOrNull()->reasoning, std::string("The user wants the time."));
+        QCOMPARE(call.extrasOrNull()->toolCalls.size(), std::size_t(1));
+        QCOMPARE(call.extrasOrNull()->toolCalls[0].name, std::string("get_time"));
+        QVERIFY((*chat)[2].extrasOrNull());
+        QCOMPARE((*chat)[2].extrasOrNull()->toolCallId, std::string("call_1"));
+        QCOMPARE((*chat)[3].text, std::string("It is 09:41 in Tokyo."));
+        QVERIFY((*chat)[4].role == Role::Checkpoint);
+        QVERIFY((*chat)[5].extrasOrNull());
+        QVERIFY(!(*chat)[5].extrasOrNull()->attachments.empty());
+        QVERIFY((*chat)[6].aborted);
+        QCOMPARE((*chat)[6].createdAt, std::int64_t(1700000006000));
+
+        const auto second = store.load("c-second");
+        QVERIFY(second);
+        QCOMPARE(second->front().createdAt, std::int64_t(-86400000));
+    }
+
     void twoControllersOnOneStore()
     {
         KoderConversationStore store;
