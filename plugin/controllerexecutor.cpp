@@ -97,14 +97,13 @@ void ControllerExecutor::loadConversation(const std::string& id)
     if (!m_runtime)
         return;
     const QString qid = toQString(id);
-    SwitchConversation to{id, {}, {}};
-    if (!m_store) {
-        // nothing stored: an empty conversation
-    } else if (auto loaded = m_store->load(qid)) {
-        to.messages = std::move(*loaded);
-    } else if (m_store->contains(qid)) {
-        // It exists but cannot be read: shown read-only, so no save can overwrite it.
-        to.loadError = toStd(m_store->error());
+    SwitchConversation to{id, {}, {}}; // without a store: an empty conversation
+    // One that exists but cannot be read is shown read-only, so no save can overwrite it.
+    if (m_store) {
+        if (auto loaded = m_store->load(qid))
+            to.messages = std::move(*loaded);
+        else if (m_store->contains(qid))
+            to.loadError = toStd(m_store->error());
     }
     m_runtime->dispatch(std::move(to));
 }

@@ -132,15 +132,13 @@ bool Runtime::streamText(Input&& input)
     if (observer_ && !out_.changes.empty())
         observer_->messagesChanged(out_.changes);
     busy_ = false;
-    if (out_.announcements.empty() && out_.events.size() == 1) {
-        // Delivered from a copy (a token is two views: no allocation): a handler's own dispatch
-        // reuses out_.
-        if (observer_) {
-            if (const auto* token = std::get_if<StreamTokenEvent>(&out_.events.front()))
-                observer_->event(Event{std::in_place_type<StreamTokenEvent>, *token});
-            else
-                observer_->event(Event(out_.events.front()));
-        }
+    const StreamTokenEvent* token = out_.announcements.empty() && out_.events.size() == 1
+                                        ? std::get_if<StreamTokenEvent>(&out_.events.front())
+                                        : nullptr;
+    if (token) {
+        // Delivered from a copy (two views: no allocation): a handler's own dispatch reuses out_.
+        if (observer_)
+            observer_->event(Event{std::in_place_type<StreamTokenEvent>, *token});
     } else if (!out_.events.empty() || !out_.announcements.empty()) {
         std::vector<Event> events;
         std::vector<Announcement> announcements;
