@@ -129,6 +129,7 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                        noteTurnStart(out);
                    },
                    [&](const Branch&) { append("branch", out.result); },
+                   [&](const SwitchVersion& a) { append("switchVersion", a.messageId); },
                    [&](const Clear&) {
                        append("clear", after.conversationId);
                        cutOff(out);

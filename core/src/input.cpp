@@ -14,6 +14,7 @@ std::string_view actionName(const Input& input)
                           [](const Regenerate&) -> Name { return "regenerate"; },
                           [](const Edit&) -> Name { return "edit"; },
                           [](const Branch&) -> Name { return "branch"; },
+                          [](const SwitchVersion&) -> Name { return "switchVersion"; },
                           [](const Abort&) -> Name { return "abort"; },
                           [](const Clear&) -> Name { return "clear"; },
                           [](const DeleteConversation&) -> Name { return "deleteConversation"; },

@@ -19,9 +19,11 @@ void ConversationInputs::operator()(const Regenerate& a)
         keep = keep == 0 ? noRow : keep - 1;
     if (keep == noRow)
         return reject(RejectReason::NothingToRun, a.messageId);
-    cancelOpenTurn(false);
-    truncateAfter(keep);
-    startTurn();
+    ensureConversationId();
+    // The open turn ends as a user's stop would: the reply it leaves behind is a version.
+    cancelOpenTurn(true);
+    stashFrom(keep + 1);
+    startTurn(); // the new reply, a version beside the old one
     persist(keep + 1);
 }
 
@@ -34,14 +36,44 @@ void ConversationInputs::operator()(const Edit& a)
         return reject(RejectReason::NotUserMessage, a.messageId);
     if (a.newText.empty() && s_.messages[row].attachments().empty())
         return reject(RejectReason::InvalidValue, "empty message");
-    cancelOpenTurn(false);
-    if (s_.messages[row].text != a.newText) {
-        s_.messages[row].text = a.newText;
-        changed(row, Field::Text);
-    }
-    truncateAfter(row);
+    ensureConversationId();
+    cancelOpenTurn(true);
+    // The edited text is a new version of the message (attachments and context kept), with
+    // its own reply; the original and everything under it stay.
+    Message edited = s_.messages[row];
+    edited.id = freshMessageId();
+    edited.text = a.newText;
+    edited.createdAt = env_.now ? env_.now() : 0;
+    edited.aborted = edited.isError = edited.denied = false;
+    stashFrom(row);
+    append(std::move(edited));
     startTurn();
     persist(row);
+}
+
+void ConversationInputs::operator()(const SwitchVersion& a)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    const std::vector<std::string>* group = s_.versions.siblingsOf(parentIdOf(s_.messages, row));
+    const std::size_t count = group ? group->size() : 1;
+    if (a.index < 0 || static_cast<std::size_t>(a.index) >= count)
+        return reject(RejectReason::InvalidValue,
+                      "version " + std::to_string(a.index) + " of a message with " +
+                          std::to_string(count) + (count == 1 ? " version" : " versions"));
+    if (!group || (*group)[static_cast<std::size_t>(a.index)] == a.messageId)
+        return; // shown already
+    std::string target = (*group)[static_cast<std::size_t>(a.index)];
+    stashFrom(row);
+    unstash(std::move(target));
+    // The status is the shown version's: a stopped reply can be regenerated, another
+    // version's error is not this one's.
+    const bool cutOff = s_.messages.back().role == Role::Assistant && s_.messages.back().aborted;
+    s_.status = cutOff ? Status::Interrupted : Status::Idle;
+    s_.lastError.reset();
 }
 
 void ConversationInputs::operator()(const Branch& a)
@@ -113,7 +145,7 @@ void ConversationInputs::setMessages(std::vector<Message> incoming)
     ensureConversationId();
     replaceMessages(std::move(incoming));
     s_.loadError.clear(); // the app replaced what could not be loaded
-    persist(0);
+    persist(0).allVersions = true;
 }
 
 void ConversationInputs::operator()(const Reset&)
@@ -150,12 +182,12 @@ void ConversationInputs::operator()(const RestoreCheckpoint& a)
 }
 
 void ConversationInputs::switchTo(const std::string& conversationId, std::vector<Message> incoming,
-                                  const std::string& loadError)
+                                  Versions versions, const std::string& loadError)
 {
     if (!validateIncoming(incoming, false))
         return;
     cancelOpenTurn(false);
-    replaceMessages(std::move(incoming));
+    replaceMessages(std::move(incoming), std::move(versions));
     s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
     s_.cleared = false;
     s_.loadError = loadError;
@@ -169,7 +201,7 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
 bool ConversationInputs::validateIncoming(std::vector<Message>& incoming, bool appending)
 {
     auto taken = [&](const std::string& id) {
-        if (appending && findMessage(s_, id) != noRow)
+        if (appending && (findMessage(s_, id) != noRow || s_.versions.find(id)))
             return true;
         return std::any_of(incoming.begin(), incoming.end(),
                            [&](const Message& m) { return m.id == id; });
@@ -184,12 +216,16 @@ bool ConversationInputs::validateIncoming(std::vector<Message>& incoming, bool a
     }
     constexpr std::size_t existing = noRow; // marks an id already in the history
     std::vector<std::pair<std::string_view, std::size_t>> ids;
-    ids.reserve(incoming.size() + (appending ? s_.messages.size() : 0));
+    ids.reserve(incoming.size() +
+                (appending ? s_.messages.size() + s_.versions.offPath.size() : 0));
     for (std::size_t i = 0; i < incoming.size(); ++i)
         ids.emplace_back(incoming[i].id, i);
-    if (appending)
+    if (appending) {
         for (const Message& m : s_.messages)
             ids.emplace_back(m.id, existing);
+        for (const auto& [id, other] : s_.versions.offPath)
+            ids.emplace_back(id, existing);
+    }
     // Equal ids end up adjacent, existing ones last within their group.
     std::sort(ids.begin(), ids.end());
     std::size_t firstDuplicate = noRow;

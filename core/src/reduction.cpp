@@ -43,7 +43,7 @@ void Reduction::startNewConversation()
 std::string Reduction::freshMessageId()
 {
     std::string id = env_.newId("m");
-    while (findMessage(s_, id) != noRow)
+    while (findMessage(s_, id) != noRow || s_.versions.find(id))
         id = env_.newId("m");
     return id;
 }
@@ -57,6 +57,11 @@ std::size_t Reduction::append(Message m)
 {
     s_.messages.push_back(std::move(m));
     const std::size_t row = s_.messages.size() - 1;
+    // A parent with several children has one on the path: appending under it is a new version.
+    if (!s_.versions.siblings.empty())
+        if (const auto it = s_.versions.siblings.find(parentIdOf(s_.messages, row));
+            it != s_.versions.siblings.end())
+            it->second.push_back(s_.messages[row].id);
     if (!out_.changes.empty()) {
         Change& last = out_.changes.back();
         if (last.kind == Change::Kind::Inserted && last.first + last.count == row) {
@@ -73,13 +78,89 @@ void Reduction::truncateAfter(std::size_t row)
     const std::size_t first = row + 1;
     if (first >= s_.messages.size())
         return;
+    if (!s_.versions.empty())
+        for (std::size_t i = row; i < s_.messages.size(); ++i)
+            dropVersionsUnder(s_.messages[i].id, {});
     out_.changes.push_back({Change::Kind::Removed, first, s_.messages.size() - first, Field::None});
     s_.messages.erase(s_.messages.begin() + static_cast<std::ptrdiff_t>(first), s_.messages.end());
 }
 
-void Reduction::replaceMessages(std::vector<Message> messages)
+// The other versions among the children of `parentId` (all but `keep`), with everything under
+// them. Iterative: an old version can be a long chain.
+void Reduction::dropVersionsUnder(std::string_view parentId, std::string_view keep)
+{
+    Versions& v = s_.versions;
+    const auto group = v.siblings.find(parentId);
+    if (group == v.siblings.end())
+        return;
+    std::vector<std::string> doomed;
+    for (std::string& id : group->second)
+        if (id != keep)
+            doomed.push_back(std::move(id));
+    v.siblings.erase(group);
+    std::vector<std::string>& dropped = persist(s_.messages.size()).versionsDropped;
+    while (!doomed.empty()) {
+        std::string id = std::move(doomed.back());
+        doomed.pop_back();
+        const auto node = v.offPath.find(id);
+        if (node == v.offPath.end())
+            continue;
+        if (const auto children = v.siblings.find(id); children != v.siblings.end()) {
+            for (std::string& child : children->second)
+                doomed.push_back(std::move(child));
+            v.siblings.erase(children);
+        } else if (!node->second.activeChildId.empty()) {
+            doomed.push_back(std::move(node->second.activeChildId));
+        }
+        v.offPath.erase(node);
+        dropped.push_back(std::move(id));
+    }
+}
+
+void Reduction::stashFrom(std::size_t first)
+{
+    const std::size_t n = s_.messages.size();
+    if (first >= n)
+        return;
+    Versions& v = s_.versions;
+    std::string parentId(parentIdOf(s_.messages, first));
+    if (std::vector<std::string>& group = v.siblings[parentId]; group.empty())
+        group.push_back(s_.messages[first].id);
+    Persist& write = persist(first);
+    for (std::size_t i = first; i < n; ++i) {
+        std::string id = s_.messages[i].id;
+        OtherVersion other{std::move(s_.messages[i]), std::move(parentId),
+                           i + 1 < n ? s_.messages[i + 1].id : std::string()};
+        parentId = id;
+        write.versionsWritten.push_back(id);
+        v.offPath.emplace(std::move(id), std::move(other));
+    }
+    out_.changes.push_back({Change::Kind::Removed, first, n - first, Field::None});
+    s_.messages.erase(s_.messages.begin() + static_cast<std::ptrdiff_t>(first), s_.messages.end());
+}
+
+void Reduction::unstash(std::string id)
+{
+    const std::size_t first = s_.messages.size();
+    Persist& write = persist(first);
+    while (!id.empty()) {
+        auto node = s_.versions.offPath.extract(id);
+        if (node.empty())
+            break;
+        OtherVersion& other = node.mapped();
+        write.versionsDropped.push_back(std::move(id));
+        id = std::move(other.activeChildId);
+        s_.messages.push_back(std::move(other.message));
+    }
+    if (s_.messages.size() > first)
+        out_.changes.push_back(
+            {Change::Kind::Inserted, first, s_.messages.size() - first, Field::None});
+}
+
+void Reduction::replaceMessages(std::vector<Message> messages, Versions versions)
 {
     s_.messages = std::move(messages);
+    s_.versions = std::move(versions);
     // A history whose last reply was cut off (stopped, or a crash while it streamed) is where an
     // abort leaves a conversation: interrupted, ready to regenerate.
     const bool cutOff = !s_.messages.empty() && s_.messages.back().role == Role::Assistant &&
@@ -90,15 +171,15 @@ void Reduction::replaceMessages(std::vector<Message> messages)
     out_.changes.push_back({Change::Kind::Reset, 0, s_.messages.size(), Field::None});
 }
 
-void Reduction::persist(std::size_t fromRow)
+Persist& Reduction::persist(std::size_t fromRow)
 {
     for (Effect& e : out_.effects) {
         if (auto* p = std::get_if<Persist>(&e)) {
             p->fromRow = std::min(p->fromRow, fromRow);
-            return;
+            return *p;
         }
     }
-    out_.effects.emplace_back(Persist{s_.conversationId, fromRow});
+    return std::get<Persist>(out_.effects.emplace_back(Persist{s_.conversationId, fromRow, {}, {}, false}));
 }
 
 void Reduction::announce(Announcement::Kind kind, Politeness politeness,

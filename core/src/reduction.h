@@ -44,6 +44,8 @@ protected:
     void ensureConversationId();
     void startNewConversation();
     Message newMessage(Role role, std::string text);
+    /// An id no message of the tree (on the path or off it) has.
+    std::string freshMessageId();
 
     // The change set: every change of `s_.messages` is reported through these.
     std::size_t append(Message m);
@@ -58,10 +60,18 @@ protected:
         }
         out_.changes.push_back({Change::Kind::Changed, row, 1, fields});
     }
+    /// Drops the rows after `row`, and the other versions under what is dropped.
     void truncateAfter(std::size_t row);
-    void replaceMessages(std::vector<Message> messages);
+    /// Moves the rows from `first` on off the active path, kept as another version: what is
+    /// appended at `first` next is a new version beside them (append() records it).
+    void stashFrom(std::size_t first);
+    /// Brings the version `id` (off the path, a child of the last row) and the descendants that
+    /// were active under it onto the path.
+    void unstash(std::string id);
+    void replaceMessages(std::vector<Message> messages, Versions versions = {});
 
-    void persist(std::size_t fromRow);
+    /// The write of this reduce (one Persist effect, made on first use), from `fromRow` on.
+    Persist& persist(std::size_t fromRow);
     void announce(Announcement::Kind kind, Politeness politeness, const std::string& messageId,
                   std::size_t offset = 0, std::size_t length = 0);
 
@@ -96,7 +106,7 @@ protected:
     Environment& env_;
 
 private:
-    std::string freshMessageId();
+    void dropVersionsUnder(std::string_view parentId, std::string_view keep);
     StartTurn request(std::int64_t delayMs);
     std::vector<Message> requestHistory() const;
     bool accepts(const ToolCall& call) const;
@@ -125,6 +135,7 @@ public:
     void operator()(const Regenerate& a);
     void operator()(const Edit& a);
     void operator()(const Branch& a);
+    void operator()(const SwitchVersion& a);
     void operator()(const Clear&);
     void operator()(const DeleteConversation&);
     void operator()(const AddUserMessage& a);
@@ -137,18 +148,18 @@ public:
     void operator()(const RestoreCheckpoint& a);
     void operator()(const SwitchConversation& a)
     {
-        switchTo(a.conversationId, a.messages, a.loadError);
+        switchTo(a.conversationId, a.messages, a.versions, a.loadError);
     }
     void operator()(SwitchConversation&& a)
     {
-        switchTo(a.conversationId, std::move(a.messages), a.loadError);
+        switchTo(a.conversationId, std::move(a.messages), std::move(a.versions), a.loadError);
     }
 
 private:
     void addMessages(std::vector<Message> incoming);
     void setMessages(std::vector<Message> incoming);
     void switchTo(const std::string& conversationId, std::vector<Message> incoming,
-                  const std::string& loadError);
+                  Versions versions, const std::string& loadError);
     bool validateIncoming(std::vector<Message>& incoming, bool appending);
 };
 

@@ -243,13 +243,14 @@ void Runtime::perform(Effect& effect)
             } else if constexpr (std::is_same_v<T, Persist>) {
                 // Without a store the state itself is the memory copy.
                 if (executor_.hasStore())
-                    executor_.saveConversation(e.conversationId, state_.messages, e.fromRow,
+                    executor_.saveConversation(e, state_.messages, state_.versions,
                                                streamingRow(state_));
             } else if constexpr (std::is_same_v<T, ForkConversation>) {
                 if (executor_.hasStore())
-                    executor_.saveConversation(e.newConversationId, e.messages, 0, noRow);
+                    executor_.saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
+                                               e.messages, Versions{}, noRow);
                 else
-                    memory_[e.newConversationId] = std::move(e.messages);
+                    memory_[e.newConversationId] = {std::move(e.messages), {}};
             } else if constexpr (std::is_same_v<T, DeleteStoredConversation>) {
                 if (executor_.hasStore())
                     executor_.removeConversation(e.conversationId);
@@ -335,7 +336,8 @@ void Runtime::flushStreamingReply()
     const std::size_t row = streamingRow(state_);
     if (row == noRow || !executor_.hasStore())
         return;
-    executor_.saveConversation(state_.conversationId, state_.messages, row, row);
+    executor_.saveConversation(Persist{state_.conversationId, row, {}, {}, false}, state_.messages,
+                               state_.versions, row);
 }
 
 void Runtime::updateFlushTimer()
@@ -360,10 +362,11 @@ void Runtime::openConversation(const std::string& id)
     if (!executor_.hasStore()) {
         // Keep the conversation being left so switching back finds it.
         if (!state_.messages.empty())
-            memory_[state_.conversationId] = state_.messages;
-        SwitchConversation to{id, {}, {}};
+            memory_[state_.conversationId] = {state_.messages, state_.versions};
+        SwitchConversation to{id, {}, {}, {}};
         if (const auto it = memory_.find(id); it != memory_.end()) {
-            to.messages = std::move(it->second);
+            to.messages = std::move(it->second.messages);
+            to.versions = std::move(it->second.versions);
             memory_.erase(it);
         }
         dispatch(std::move(to));

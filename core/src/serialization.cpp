@@ -108,6 +108,42 @@ json messagesJson(const std::vector<Message>& messages)
     return array;
 }
 
+// A message of a tree whose siblings make it one of several versions says which one.
+void putVersionIndex(json& j, const Versions& versions, std::string_view parentId,
+                     std::string_view id)
+{
+    if (const VersionPosition at = versions.position(parentId, id); at.count > 1)
+        j["versionIndex"] = at.index;
+}
+
+// The active path, each row the active child of the one before (no parentId needed).
+json pathJson(const std::vector<Message>& path, const Versions& versions)
+{
+    if (versions.empty())
+        return messagesJson(path);
+    json array = json::array();
+    for (std::size_t row = 0; row < path.size(); ++row) {
+        json j = messageJson(path[row]);
+        putVersionIndex(j, versions, parentIdOf(path, row), path[row].id);
+        array.push_back(std::move(j));
+    }
+    return array;
+}
+
+json otherVersionsJson(const std::vector<Message>& path, const Versions& versions)
+{
+    json array = json::array();
+    for (const OtherVersion* v : versions.inOrder(path)) {
+        json j = messageJson(v->message);
+        j["parentId"] = v->parentId;
+        putVersionIndex(j, versions, v->parentId, v->message.id);
+        if (!v->activeChildId.empty())
+            j["activeChildId"] = v->activeChildId;
+        array.push_back(std::move(j));
+    }
+    return array;
+}
+
 // ---- reading ------------------------------------------------------------------------------------
 
 // Thrown inside the loader only; the public functions turn it into a LoadError.
@@ -180,6 +216,15 @@ public:
         if (!v->is_boolean())
             fail(at(key), "expected a boolean, found " + typeName(*v));
         return v->get<bool>();
+    }
+
+    /// A version index: a non-negative integer, 0 when absent.
+    std::size_t index(const char* key) const
+    {
+        const std::int64_t value = integer(key);
+        if (value < 0)
+            fail(at(key), "must not be negative");
+        return static_cast<std::size_t>(value);
     }
 
     std::int64_t integer(const char* key) const
@@ -274,6 +319,38 @@ std::vector<Message> readMessages(const json& array, const std::string& path)
     return messages;
 }
 
+// The tree of a version 2 document: the path's version indexes and `otherVersions`.
+Versions readVersions(const Reader& doc, const json& pathArray, const std::vector<Message>& path)
+{
+    const json* othersArray = doc.find("otherVersions");
+    if (!othersArray)
+        return {};
+    if (!othersArray->is_array())
+        fail("otherVersions", "expected an array, found " + typeName(*othersArray));
+    std::vector<std::size_t> pathIndexes;
+    pathIndexes.reserve(path.size());
+    for (std::size_t row = 0; row < path.size(); ++row)
+        pathIndexes.push_back(
+            Reader(pathArray[row], "messages[" + std::to_string(row) + "]").index("versionIndex"));
+    std::vector<OtherVersionRecord> others;
+    others.reserve(othersArray->size());
+    for (std::size_t i = 0; i < othersArray->size(); ++i) {
+        const std::string at = "otherVersions[" + std::to_string(i) + "]";
+        const json& item = (*othersArray)[i];
+        Reader r(item, at);
+        OtherVersionRecord record;
+        record.version.message = readMessage(item, at);
+        record.version.parentId = r.string("parentId", false);
+        record.version.activeChildId = r.string("activeChildId", false);
+        record.versionIndex = r.index("versionIndex");
+        others.push_back(std::move(record));
+    }
+    auto assembled = assembleVersions(path, pathIndexes, std::move(others), "otherVersions");
+    if (auto* error = std::get_if<LoadError>(&assembled))
+        throw Invalid{std::move(*error)};
+    return std::move(std::get<Versions>(assembled));
+}
+
 template<class T, class Load>
 Loaded<T> load(std::string_view text, Load&& loadDocument)
 {
@@ -316,9 +393,11 @@ std::string describe(JsonProblem problem)
 
 std::string toJson(const Conversation& c, int indent)
 {
-    json doc = {{"version", conversationFormatVersion},
+    json doc = {{"version", c.versions.empty() ? 1 : conversationFormatVersion},
                 {"id", c.id},
-                {"messages", messagesJson(c.messages)}};
+                {"messages", pathJson(c.messages, c.versions)}};
+    if (!c.versions.empty())
+        doc["otherVersions"] = otherVersionsJson(c.messages, c.versions);
     if (!c.title.empty())
         doc["title"] = c.title;
     if (!c.systemPrompt.empty())
@@ -353,7 +432,9 @@ Loaded<Conversation> conversationFromJson(std::string_view text)
         c.id = r.string("id", true, true);
         c.title = r.string("title", false);
         c.systemPrompt = r.string("systemPrompt", false);
-        c.messages = readMessages(r.require("messages"), "messages");
+        const json& path = r.require("messages");
+        c.messages = readMessages(path, "messages");
+        c.versions = readVersions(r, path, c.messages);
         return c;
     });
 }

@@ -215,7 +215,7 @@ TEST(Behaviours, ConversationVersionZeroOrNegativeIsRefused)
         const LoadError& error = std::get<LoadError>(loaded);
         EXPECT_EQ(error.path, "version");
         EXPECT_EQ(error.message,
-                  std::string("unsupported version ") + version + " (this library reads up to 1)");
+                  std::string("unsupported version ") + version + " (this library reads up to 2)");
     }
     const auto current = conversationFromJson(
         R"({"version":1,"id":"c","messages":[{"id":"a","role":"user","text":"t"}]})");

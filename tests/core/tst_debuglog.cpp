@@ -146,11 +146,11 @@ TEST(DebugLog, ActionsNameTheirSubjects)
     d.exchange("q1", "a1");                                   // c1, m2, m3
     d.dispatch(AddCheckpoint{"{}"});                          // m4
     d.dispatch(RestoreCheckpoint{"m4"});                      //
-    d.dispatch(Edit{"m2", "q1!"});                            // reply m5
+    d.dispatch(Edit{"m2", "q1!"});                            // version m5, reply m6
     d.token("x");                                             //
-    d.dispatch(Regenerate{"m5"});                             // cuts m5 off, reply m6
+    d.dispatch(Regenerate{"m6"});                             // cuts m6 off, reply m7
     d.dispatch(Abort{});                                      //
-    d.dispatch(Branch{"m2"});                                 // c7
+    d.dispatch(Branch{"m5"});                                 // c8
     d.dispatch(Clear{});                                      //
     d.dispatch(DeleteConversation{});                         // c1 is deleted, c8 is new
     d.dispatch(SwitchConversation{"other", {}, {}});          //
@@ -158,8 +158,8 @@ TEST(DebugLog, ActionsNameTheirSubjects)
     d.dispatch(SetMessages{{Message("u", Role::User, "t")}}); // no entry
     EXPECT_THAT(lines(d.log),
                 ElementsAre("send m2", "tokens m3", "stepEnd m3", "end m3", "checkpoint m4",
-                            "restore m4", "edit m2", "regenerate m5", "tokens m5", "abort m6",
-                            "branch c7", "clear c1", "delete c1", "switch other"));
+                            "restore m4", "edit m2", "regenerate m6", "tokens m6", "abort m7",
+                            "branch c8", "clear c1", "delete c1", "switch other"));
 }
 
 TEST(DebugLog, ARejectionWritesNothing)

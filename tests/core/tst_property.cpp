@@ -67,7 +67,8 @@ public:
         case 2:
             return Edit{anyMessageId(), chance(5) ? "" : "edited"};
         case 3:
-            return Branch{anyMessageId()};
+            return chance(50) ? Input{Branch{anyMessageId()}}
+                              : Input{SwitchVersion{anyMessageId(), pick(4) - 1}};
         case 4:
             return Abort{};
         case 5:

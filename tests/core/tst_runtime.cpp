@@ -188,9 +188,11 @@ public:
         log_.push_back("exec:cancelTool " + callId);
     }
     bool hasStore() const override { return store; }
-    void saveConversation(const std::string& id, const std::vector<Message>& messages,
-                          std::size_t fromRow, std::size_t streamingRow) override
+    void saveConversation(const Persist& write, const std::vector<Message>& messages,
+                          const Versions& /*versions*/, std::size_t streamingRow) override
     {
+        const std::string& id = write.conversationId;
+        const std::size_t fromRow = write.fromRow;
         log_.push_back("exec:save " + id + " from" + std::to_string(fromRow) + " streaming" +
                        rowText(streamingRow) + " n" + std::to_string(messages.size()));
         saves.push_back({id, messages, fromRow, streamingRow});

@@ -74,6 +74,7 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
              return Edit{firstUser(d), "changed"};
          }},
         {"branch", [](Driver& d) -> Input { return Branch{firstUser(d)}; }},
+        {"switchVersion", [](Driver& d) -> Input { return SwitchVersion{firstUser(d), 0}; }},
         {"abort", [](Driver&) -> Input { return Abort{}; }},
         {"clear", [](Driver&) -> Input { return Clear{}; }},
         {"delete", [](Driver&) -> Input { return DeleteConversation{}; }},
@@ -176,9 +177,10 @@ const std::map<std::string, std::vector<std::string>>& expected()
     static const std::map<std::string, std::vector<std::string>> table{
         // clang-format off
         {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"regenerate", {"streaming Start+Persist /streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart"}},
-        {"edit", {"streaming Start+Persist /streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Cancel+Start+Persist /aborted,streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart", "streaming Start+Persist /streamStart"}},
+        {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
+        {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
         {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
+        {"switchVersion", {"idle", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error", "interrupted", "handoff"}},
         {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
         {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
         {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},

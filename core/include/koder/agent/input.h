@@ -4,6 +4,7 @@
 #include "koder/agent/message.h"
 #include "koder/agent/retry.h"
 #include "koder/agent/types.h"
+#include "koder/agent/versions.h"
 
 #include <string>
 #include <variant>
@@ -27,6 +28,12 @@ struct Edit {
 };
 struct Branch {
     std::string messageId;
+};
+/// Shows version `index` (0-based) of the row `messageId` of the active path, continuing under
+/// it with the descendants that were active there last.
+struct SwitchVersion {
+    std::string messageId;
+    int index = 0;
 };
 struct Abort {};
 struct Clear {};
@@ -79,6 +86,7 @@ struct SwitchConversation {
     /// (nothing may be added, so nothing overwrites the stored copy) until it is replaced
     /// (SetMessages), deleted, cleared or left.
     std::string loadError;
+    Versions versions{}; ///< the rest of its tree (checked: see assembleVersions)
 };
 
 // ---- transport events (each names the request it belongs to) ----------------------------------
@@ -124,7 +132,7 @@ struct ToolResult {
 };
 
 using Input =
-    std::variant<Send, Regenerate, Edit, Branch, Abort, Clear, DeleteConversation, ApproveToolCall,
+    std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation, ApproveToolCall,
                  DenyToolCall, AddUserMessage, AddMessages, SetMessages, Reset, SetAutoAccept,
                  SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint,
                  RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta, ReasoningDelta,

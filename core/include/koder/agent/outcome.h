@@ -83,10 +83,16 @@ struct CancelTurn {
 struct ExecuteTool {
     ToolCall call;
 };
-/// Write the conversation: rows from `fromRow` on changed; rows past the end are gone.
+/// Write the conversation: rows of the active path from `fromRow` on changed (rows past the end
+/// are gone); of the other versions, the ones named in `versionsWritten` left the path (write
+/// them), the ones in `versionsDropped` joined it or are gone (drop them), or all of them are
+/// rewritten (`allVersions`: the history was replaced).
 struct Persist {
     std::string conversationId;
     std::size_t fromRow = 0;
+    std::vector<std::string> versionsWritten{};
+    std::vector<std::string> versionsDropped{};
+    bool allVersions = false;
 };
 struct ForkConversation {
     std::string newConversationId;

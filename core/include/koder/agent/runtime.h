@@ -43,10 +43,11 @@ public:
 
     /// Whether conversations are stored. Without a store the runtime keeps them in memory.
     virtual bool hasStore() const = 0;
-    /// Write rows from `fromRow` on (rows past the end are gone); `streamingRow` is the row
-    /// still growing, or noRow.
-    virtual void saveConversation(const std::string& id, const std::vector<Message>& messages,
-                                  std::size_t fromRow, std::size_t streamingRow) = 0;
+    /// Write the conversation `write.conversationId`: the rows of `messages` (its active path)
+    /// from `write.fromRow` on (rows past the end are gone), and the other versions `write`
+    /// names, read from `versions`. `streamingRow` is the row still growing, or noRow.
+    virtual void saveConversation(const Persist& write, const std::vector<Message>& messages,
+                                  const Versions& versions, std::size_t streamingRow) = 0;
     /// Load a stored conversation: answer with dispatch(SwitchConversation{...}), with
     /// `loadError` set when it exists but cannot be read.
     virtual void loadConversation(const std::string& id) = 0;
@@ -231,7 +232,11 @@ private:
     std::optional<StartTurn> delayed_; ///< a retry waiting for its backoff
     bool flushing_ = false;            ///< the flush timer runs
     std::int64_t flushIntervalMs_ = 1000;
-    std::unordered_map<std::string, std::vector<Message>> memory_;
+    struct KeptConversation {
+        std::vector<Message> messages;
+        Versions versions;
+    };
+    std::unordered_map<std::string, KeptConversation> memory_;
     // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of
     // a streamed reply started (UTF-8 offset and UTF-16 position) so the next one counts only
     // the bytes in between: announcing a reply costs its length once, not once per phrase.

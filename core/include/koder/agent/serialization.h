@@ -2,6 +2,7 @@
 #pragma once
 
 #include "koder/agent/message.h"
+#include "koder/agent/versions.h"
 
 #include <cstddef>
 #include <string>
@@ -11,12 +12,14 @@
 
 namespace koder::agent {
 
-/// One stored conversation, as it round-trips through JSON.
+/// One stored conversation, as it round-trips through JSON: the active path (`messages`) and
+/// the rest of its tree (`versions`).
 struct Conversation {
     std::string id;
     std::string title;
     std::string systemPrompt;
     std::vector<Message> messages;
+    Versions versions;
 
     friend bool operator==(const Conversation&, const Conversation&) = default;
 };
@@ -35,8 +38,9 @@ struct LoadError {
 template<class T>
 using Loaded = std::variant<T, LoadError>;
 
-/// The document format version written by toJson.
-inline constexpr int conversationFormatVersion = 1;
+/// The newest document format version: 2 adds the tree (`otherVersions`, `versionIndex`). A
+/// conversation without other versions is written as version 1, which older readers take.
+inline constexpr int conversationFormatVersion = 2;
 
 /// Limits of every JSON document the library reads (imports, the store, setChatMessages, tool
 /// arguments embedded on save): deeper nesting or a larger text is refused with a LoadError and
@@ -61,5 +65,24 @@ Loaded<Conversation> conversationFromJson(std::string_view text);
 /// A JSON array of messages (what addChatMessages / setChatMessages take).
 Loaded<std::vector<Message>> messagesFromJson(std::string_view text);
 Loaded<Message> messageFromJson(std::string_view text);
+
+/// A message off the active path as a file or a database row gives it: with its version index
+/// among its siblings (the order of `Versions::siblings`).
+struct OtherVersionRecord {
+    OtherVersion version;
+    std::size_t versionIndex = 0;
+};
+
+/// Builds the tree from stored records: the active path with each row's version index
+/// (`pathIndexes` may be empty: all 0) and the messages off it. Refuses, naming the record as
+/// `<othersName>[i].<field>`, an id used twice, a parent that is not a message of the tree, a
+/// cycle of parents, a message hanging from the last row of the path (the path continues to a
+/// child) and an active child that is not a child. Siblings are ordered by version index, ties
+/// in record order; a message off the path with children but no active child continues with
+/// the newest.
+Loaded<Versions> assembleVersions(const std::vector<Message>& path,
+                                  const std::vector<std::size_t>& pathIndexes,
+                                  std::vector<OtherVersionRecord> others,
+                                  std::string_view othersName = "otherVersions");
 
 } // namespace koder::agent

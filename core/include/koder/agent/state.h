@@ -3,6 +3,7 @@
 
 #include "koder/agent/message.h"
 #include "koder/agent/types.h"
+#include "koder/agent/versions.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -38,7 +39,8 @@ struct Turn {
 
 /// The whole state of one conversation surface. Plain value: copy it, compare it, serialize it.
 struct State {
-    std::vector<Message> messages;
+    std::vector<Message> messages; ///< the active path of the conversation tree
+    Versions versions;             ///< the rest of the tree
     Status status = Status::Idle;
     std::optional<ErrorInfo> lastError;
     std::vector<ToolCall> pendingToolCalls;
@@ -73,6 +75,14 @@ inline bool isAbortable(const State& s)
 inline std::size_t streamingRow(const State& s)
 {
     return s.turn && s.status == Status::Streaming ? s.turn->stepRow : noRow;
+}
+
+/// Where row `row` of the active path stands among its siblings.
+inline VersionPosition versionOf(const State& s, std::size_t row)
+{
+    return s.versions.siblings.empty()
+               ? VersionPosition{}
+               : s.versions.position(parentIdOf(s.messages, row), s.messages[row].id);
 }
 
 /// Linear: for user actions, never on the token path.
