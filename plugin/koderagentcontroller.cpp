@@ -277,6 +277,11 @@ bool KoderAgentController::edit(const QString& messageId, const QString& newText
     return dispatch(Edit{toStd(messageId), toStd(newText)});
 }
 
+bool KoderAgentController::switchVersion(const QString& messageId, int index)
+{
+    return dispatch(SwitchVersion{toStd(messageId), index});
+}
+
 QString KoderAgentController::branch(const QString& messageId)
 {
     if (!dispatch(Branch{toStd(messageId)}))

@@ -122,8 +122,15 @@ public:
     void setUpdateInterval(int ms);
 
     Q_INVOKABLE bool send(const QString& text, const QVariant& attachments = {});
+    /*! A new reply to the turn of \a messageId, kept beside the old one as a new version. */
     Q_INVOKABLE bool regenerate(const QString& messageId);
+    /*! A new version of the user message \a messageId with \a newText, and its own reply; the
+        original and everything under it stay. */
     Q_INVOKABLE bool edit(const QString& messageId, const QString& newText);
+    /*! Shows version \a index (0-based) of the message \a messageId, a row of the shown path,
+        continuing under it with what was shown there last. False (and \c rejected) for an
+        unknown message, an index out of range, or while a turn is open. */
+    Q_INVOKABLE bool switchVersion(const QString& messageId, int index);
     /*! Forks at \a messageId; returns the new conversation's id, or "" when rejected. */
     Q_INVOKABLE QString branch(const QString& messageId);
     Q_INVOKABLE void abort();

@@ -55,6 +55,9 @@ QHash<int, QByteArray> KoderMessageModel::roleNames() const
         {MetadataRole, QByteArrayLiteral("metadata")},
         {CreatedAtRole, QByteArrayLiteral("createdAt")},
         {VisibleRole, QByteArrayLiteral("visible")},
+        {ParentIdRole, QByteArrayLiteral("parentId")},
+        {VersionIndexRole, QByteArrayLiteral("versionIndex")},
+        {VersionCountRole, QByteArrayLiteral("versionCount")},
     };
 }
 
@@ -104,6 +107,12 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
         return QDateTime::fromMSecsSinceEpoch(m.createdAt, Qt::UTC);
     case VisibleRole:
         return isVisible(m);
+    case ParentIdRole:
+        return toQString(parentIdOf(m_state.messages, row));
+    case VersionIndexRole:
+        return static_cast<int>(versionOf(m_state, row).index);
+    case VersionCountRole:
+        return static_cast<int>(versionOf(m_state, row).count);
     default:
         return {};
     }

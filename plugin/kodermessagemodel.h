@@ -13,6 +13,8 @@
 
     Reads the controller's core state directly: the model keeps no second copy of the history.
     Holds every message, hidden ones included; the \c visible role says which a chat view shows.
+    A conversation is a tree (regenerate and edit keep the old versions); the model shows its
+    active path, with \c parentId, \c versionIndex (0-based) and \c versionCount per row.
     Updates are precise (inserted / removed / changed rows with the changed roles only); a reset
     happens only for set / reset / clear / switch. Updates of the streaming row are coalesced to
     at most one \c dataChanged per \l updateInterval milliseconds.
@@ -42,6 +44,9 @@ public:
         MetadataRole,
         CreatedAtRole,
         VisibleRole,
+        ParentIdRole,
+        VersionIndexRole,
+        VersionCountRole,
     };
     Q_ENUM(Roles)
 

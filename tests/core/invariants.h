@@ -4,7 +4,8 @@
 // changes nothing, the change set replayed over the rows before gives the rows after (what a list
 // model sees), one streamStart and exactly one terminal event per turn, status / streaming /
 // abortable agree, the turn's step row is an assistant message, at most one streaming message,
-// every pending tool call on the last assistant message, message ids unique; a dropped event
+// every pending tool call on the last assistant message, message ids unique in the whole tree,
+// the tree well formed (see treeBroken); a dropped event
 // changes nothing. A debug log observes the walk: a rejection writes no entry, a dropped event
 // exactly one, and the ring stays bounded and in order.
 // Plain C++ against the core (no gtest, no Qt): the fuzz target links only koder_core.
@@ -120,6 +121,79 @@ private:
         for (const Message& m : s.messages)
             if (!ids.insert(m.id).second)
                 return "duplicate message id " + m.id;
+        for (const auto& [id, other] : s.versions.offPath)
+            if (!ids.insert(id).second)
+                return "duplicate message id " + id + " (off the path)";
+        return treeBroken(s);
+    }
+
+    // The conversation tree: every message off the path hangs, through its parents, from the
+    // path (never from its last row) or is a root; keys are ids; active children are children;
+    // a sibling group has two or more members, each a child of its parent, the path's own child
+    // among them; a message off the path whose parent has no group is that parent's active child.
+    static std::optional<std::string> treeBroken(const State& s)
+    {
+        const Versions& v = s.versions;
+        std::set<std::string, std::less<>> onPath;
+        for (const Message& m : s.messages)
+            onPath.insert(m.id);
+        auto parentOf = [&](std::string_view id) -> std::optional<std::string> {
+            if (const OtherVersion* o = v.find(id))
+                return o->parentId;
+            for (std::size_t row = 0; row < s.messages.size(); ++row)
+                if (s.messages[row].id == id)
+                    return std::string(parentIdOf(s.messages, row));
+            return std::nullopt;
+        };
+        for (const auto& [parent, group] : v.siblings) {
+            if (group.size() < 2)
+                return "a sibling group of fewer than two under \"" + parent + "\"";
+            if (std::set<std::string>(group.begin(), group.end()).size() != group.size())
+                return "a sibling listed twice under \"" + parent + "\"";
+            std::size_t pathChildren = 0;
+            for (const std::string& child : group) {
+                const auto p = parentOf(child);
+                if (!p || *p != parent)
+                    return "sibling " + child + " is not a child of \"" + parent + "\"";
+                pathChildren += onPath.count(child);
+            }
+            const bool parentOnPath = parent.empty() || onPath.count(parent) != 0;
+            if (parentOnPath && !s.messages.empty() && pathChildren != 1)
+                return "the group under path message \"" + parent + "\" has " +
+                       std::to_string(pathChildren) + " children on the path";
+            if (!parentOnPath && pathChildren != 0)
+                return "a message off the path has a child on it";
+        }
+        const std::string last = s.messages.empty() ? std::string() : s.messages.back().id;
+        for (const auto& [id, other] : v.offPath) {
+            if (other.message.id != id)
+                return "off-path key " + id + " names message " + other.message.id;
+            if (s.messages.empty())
+                return "versions beside an empty path";
+            if (other.parentId == last && !last.empty())
+                return id + " hangs from the last row of the path";
+            if (!other.activeChildId.empty()) {
+                const OtherVersion* child = v.find(other.activeChildId);
+                if (!child || child->parentId != id)
+                    return id + "'s active child " + other.activeChildId + " is not its child";
+            }
+            const auto* group = v.siblingsOf(other.parentId);
+            if (!group) {
+                const OtherVersion* parent = v.find(other.parentId);
+                if (!parent || parent->activeChildId != id)
+                    return "only child " + id + " is not its parent's active child";
+            } else if (std::find(group->begin(), group->end(), id) == group->end()) {
+                return id + " is missing from its parent's sibling group";
+            }
+            // Reachable: the parents lead to the path or a root within the tree's size.
+            std::string at = other.parentId;
+            for (std::size_t hops = 0; !at.empty() && !onPath.count(at); ++hops) {
+                const OtherVersion* up = v.find(at);
+                if (!up || hops > v.offPath.size())
+                    return id + " does not hang from the path";
+                at = up->parentId;
+            }
+        }
         return std::nullopt;
     }
 

@@ -88,7 +88,8 @@ public:
         case 2:
             return Edit{anyMessageId(), c_.chance(5) ? "" : "edited"};
         case 3:
-            return Branch{anyMessageId()};
+            return c_.chance(50) ? Input{Branch{anyMessageId()}}
+                                 : Input{SwitchVersion{anyMessageId(), c_.pick(4) - 1}};
         case 4:
             return Abort{};
         case 5:
