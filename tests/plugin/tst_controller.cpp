@@ -236,6 +236,10 @@ private Q_SLOTS:
         QCOMPARE(text(0), QStringLiteral("q1 edited"));
         QVERIFY(end.wait());
         QCOMPARE(agent->messages()->count(), 2);
+        // The edit is a new version of q1; q1 itself is off the shown path now.
+        const QString edited = agent->messages()->get(0).value("messageId").toString();
+        QVERIFY(edited != q1);
+        QCOMPARE(agent->messages()->get(0).value("versionCount").toInt(), 2);
 
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
         QVERIFY(!agent->edit(agent->messages()->get(1).value("messageId").toString(),
@@ -243,7 +247,8 @@ private Q_SLOTS:
         QCOMPARE(rejected.count(), 1);
 
         const QString original = agent->conversationId();
-        const QString fork = agent->branch(q1);
+        QVERIFY(agent->branch(q1).isEmpty()); // not a row of the shown path
+        const QString fork = agent->branch(edited);
         QVERIFY(!fork.isEmpty());
         QVERIFY(fork != original);
         QCOMPARE(agent->messages()->count(), 2); // the current conversation is unchanged
@@ -253,6 +258,68 @@ private Q_SLOTS:
         QCOMPARE(text(0), QStringLiteral("q1 edited"));
         agent->setConversationId(original); // the one left behind is kept in memory
         QCOMPARE(agent->messages()->count(), 2);
+    }
+
+    // A switch replaces the tail rows (removed + inserted), never resets the model; the
+    // QAbstractItemModelTester of init() checks every signal's consistency.
+    void switchVersionReplacesOnlyTheTail()
+    {
+        auto* t = useScripted();
+        auto exchange = [&](const QString& reply) {
+            const RequestId id = t->last();
+            t->push(TextDelta{id, reply.toStdString()});
+            t->push(StreamEnded{id, "stop"});
+        };
+        auto id = [&](int row) { return agent->messages()->get(row).value("messageId").toString(); };
+        auto role = [&](int row, const char* name) { return agent->messages()->get(row).value(name); };
+        QVERIFY(agent->send(QStringLiteral("q1")));
+        exchange(QStringLiteral("A1"));
+        QVERIFY(agent->send(QStringLiteral("q2")));
+        exchange(QStringLiteral("B"));
+        const QString a1 = id(1);
+        QCOMPARE(role(1, "versionCount").toInt(), 1);
+        QVERIFY(agent->regenerate(a1));
+        exchange(QStringLiteral("A2"));
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(role(1, "versionIndex").toInt(), 1);
+        QCOMPARE(role(1, "versionCount").toInt(), 2);
+        QCOMPARE(role(1, "parentId").toString(), id(0));
+        QCOMPARE(role(0, "parentId").toString(), QString());
+
+        QSignalSpy removed(agent->messages(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy inserted(agent->messages(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy reset(agent->messages(), &QAbstractItemModel::modelReset);
+        QVERIFY(agent->switchVersion(id(1), 0));
+        QCOMPARE(reset.count(), 0);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(removed.first().at(1).toInt(), 1);
+        QCOMPARE(removed.first().at(2).toInt(), 1);
+        QCOMPARE(inserted.count(), 1);
+        QCOMPARE(inserted.first().at(1).toInt(), 1);
+        QCOMPARE(inserted.first().at(2).toInt(), 3);
+        QCOMPARE(agent->messages()->count(), 4);
+        QCOMPARE(id(1), a1);
+        QCOMPARE(text(1), QStringLiteral("A1"));
+        QCOMPARE(text(3), QStringLiteral("B")); // what was under version 1 comes back with it
+        QCOMPARE(role(1, "versionIndex").toInt(), 0);
+        QCOMPARE(role(3, "versionCount").toInt(), 1);
+
+        // The shown version again: accepted, nothing changes.
+        QVERIFY(agent->switchVersion(a1, 0));
+        QCOMPARE(removed.count(), 1);
+
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        QVERIFY(!agent->switchVersion(a1, 2));
+        QVERIFY(!agent->switchVersion(a1, -1));
+        QVERIFY(!agent->switchVersion(QStringLiteral("nope"), 0));
+        QVERIFY(agent->send(QStringLiteral("q3")));
+        QVERIFY(!agent->switchVersion(a1, 1)); // a turn is open
+        QCOMPARE(rejected.count(), 4);
+        for (const QList<QVariant>& r : rejected) {
+            QCOMPARE(r.at(0).toString(), QStringLiteral("switchVersion"));
+            QVERIFY(!r.at(1).toString().isEmpty());
+        }
+        QCOMPARE(text(1), QStringLiteral("A1"));
     }
 
     void approveDenyAndOnlyReadR5()

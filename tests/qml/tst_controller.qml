@@ -99,13 +99,17 @@ TestCase {
         compare(agent.messages.count, 4)
         verify(agent.regenerate(agent.messages.get(1).messageId))
         compare(agent.messages.count, 2)
+        compare(agent.messages.get(1).versionCount, 2) // the old reply is kept as version 1
         end.wait()
         const q1 = agent.messages.get(0).messageId
         verify(agent.edit(q1, "q1 edited"))
         end.wait()
         compare(agent.messages.get(0).text, "q1 edited")
+        compare(agent.messages.get(0).versionIndex, 1)
+        const edited = agent.messages.get(0).messageId
+        verify(edited !== q1) // the edited text is a new version; q1 is off the shown path
         const original = agent.conversationId
-        const fork = agent.branch(q1)
+        const fork = agent.branch(edited)
         verify(fork.length > 0)
         verify(fork !== original)
         agent.conversationId = fork
