@@ -1021,6 +1021,30 @@ TEST_F(RuntimeConversations, WithoutAStoreForksAndLeftConversationsLiveInMemory)
     EXPECT_EQ(countPrefix("exec:remove"), 0u);
 }
 
+TEST_F(RuntimeConversations, AConversationLeftInMemoryKeepsItsVersions)
+{
+    exchange("q1", "a1");
+    const std::string original = state().conversationId;
+    const std::string a1 = state().messages[1].id;
+    ASSERT_TRUE(rt.dispatch(Regenerate{a1}));
+    token("a2");
+    end();
+    const Versions versions = state().versions;
+    ASSERT_EQ(versionOf(state(), 1), (VersionPosition{1, 2}));
+
+    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    const std::string fork = rt.lastResult();
+    rt.openConversation(fork);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a2"));
+    EXPECT_TRUE(state().versions.empty()) << "a branch copies the shown path only";
+
+    rt.openConversation(original);
+    EXPECT_EQ(state().versions, versions);
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a2"));
+    ASSERT_TRUE(rt.dispatch(SwitchVersion{state().messages[1].id, 0}));
+    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+}
+
 TEST_F(RuntimeConversations, DeletingAConversationKeptInMemoryForgetsIt)
 {
     exchange("q1", "a1");
