@@ -51,10 +51,10 @@ Loaded<Versions> assembleVersions(const std::vector<Message>& path,
             return LoadError{at(i, "parentId"), "unknown message " + quoted(parent)};
         if (path.empty() ? parent.empty() : parent == lastOnPath)
             return LoadError{at(i, "parentId"),
-                             path.empty() ? std::string("a version beside an empty path")
-                                          : quoted(parent) +
-                                                " ends the active path, which must continue "
-                                                "to one of its children"};
+                             path.empty()
+                                 ? std::string("a version beside an empty path")
+                                 : quoted(parent) + " ends the active path, which must continue "
+                                                    "to one of its children"};
     }
     // Every record must hang from the path or be a root: walk up each chain of parents until
     // the path, a root, or a record already known to be good. A record met twice is a cycle.
@@ -110,14 +110,13 @@ Loaded<Versions> assembleVersions(const std::vector<Message>& path,
                 v.activeChildId = std::string(group->second.back().id);
             continue;
         }
-        const bool isChild =
-            group != groups.end() &&
-            std::any_of(group->second.begin(), group->second.end(),
-                        [&](const Child& c) { return c.id == v.activeChildId; });
+        const bool isChild = group != groups.end() &&
+                             std::any_of(group->second.begin(), group->second.end(),
+                                         [&](const Child& c) { return c.id == v.activeChildId; });
         if (!isChild)
-            return LoadError{at(i, "activeChildId"),
-                             quoted(v.activeChildId) + " is not a child of " +
-                                 quoted(v.message.id)};
+            return LoadError{at(i, "activeChildId"), quoted(v.activeChildId) +
+                                                         " is not a child of " +
+                                                         quoted(v.message.id)};
     }
     for (const auto& [parent, children] : groups) {
         if (children.size() < 2)

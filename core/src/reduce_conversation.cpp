@@ -61,9 +61,9 @@ void ConversationInputs::operator()(const SwitchVersion& a)
     const std::vector<std::string>* group = s_.versions.siblingsOf(parentIdOf(s_.messages, row));
     const std::size_t count = group ? group->size() : 1;
     if (a.index < 0 || static_cast<std::size_t>(a.index) >= count)
-        return reject(RejectReason::InvalidValue,
-                      "version " + std::to_string(a.index) + " of a message with " +
-                          std::to_string(count) + (count == 1 ? " version" : " versions"));
+        return reject(RejectReason::InvalidValue, "version index " + std::to_string(a.index) +
+                                                      " is out of range (0 to " +
+                                                      std::to_string(count - 1) + ")");
     if (!group || (*group)[static_cast<std::size_t>(a.index)] == a.messageId)
         return; // shown already
     std::string target = (*group)[static_cast<std::size_t>(a.index)];

@@ -179,7 +179,8 @@ Persist& Reduction::persist(std::size_t fromRow)
             return *p;
         }
     }
-    return std::get<Persist>(out_.effects.emplace_back(Persist{s_.conversationId, fromRow, {}, {}, false}));
+    return std::get<Persist>(
+        out_.effects.emplace_back(Persist{s_.conversationId, fromRow, {}, {}, false}));
 }
 
 void Reduction::announce(Announcement::Kind kind, Politeness politeness,

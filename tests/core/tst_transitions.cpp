@@ -74,7 +74,10 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
              return Edit{firstUser(d), "changed"};
          }},
         {"branch", [](Driver& d) -> Input { return Branch{firstUser(d)}; }},
-        {"switchVersion", [](Driver& d) -> Input { return SwitchVersion{firstUser(d), 0}; }},
+        {"switchVersion",
+         [](Driver& d) -> Input {
+             return SwitchVersion{firstUser(d), 0};
+         }},
         {"abort", [](Driver&) -> Input { return Abort{}; }},
         {"clear", [](Driver&) -> Input { return Clear{}; }},
         {"delete", [](Driver&) -> Input { return DeleteConversation{}; }},

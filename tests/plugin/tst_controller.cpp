@@ -270,8 +270,12 @@ private Q_SLOTS:
             t->push(TextDelta{id, reply.toStdString()});
             t->push(StreamEnded{id, "stop"});
         };
-        auto id = [&](int row) { return agent->messages()->get(row).value("messageId").toString(); };
-        auto role = [&](int row, const char* name) { return agent->messages()->get(row).value(name); };
+        auto id = [&](int row) {
+            return agent->messages()->get(row).value("messageId").toString();
+        };
+        auto role = [&](int row, const char* name) {
+            return agent->messages()->get(row).value(name);
+        };
         QVERIFY(agent->send(QStringLiteral("q1")));
         exchange(QStringLiteral("A1"));
         QVERIFY(agent->send(QStringLiteral("q2")));

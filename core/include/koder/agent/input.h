@@ -132,11 +132,11 @@ struct ToolResult {
 };
 
 using Input =
-    std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation, ApproveToolCall,
-                 DenyToolCall, AddUserMessage, AddMessages, SetMessages, Reset, SetAutoAccept,
-                 SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint,
-                 RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta, ReasoningDelta,
-                 ToolCallRequested, StreamEnded, StreamFailed, Handoff, ToolResult>;
+    std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation,
+                 ApproveToolCall, DenyToolCall, AddUserMessage, AddMessages, SetMessages, Reset,
+                 SetAutoAccept, SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries,
+                 AddCheckpoint, RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta,
+                 ReasoningDelta, ToolCallRequested, StreamEnded, StreamFailed, Handoff, ToolResult>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);
