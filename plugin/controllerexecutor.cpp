@@ -84,12 +84,12 @@ void ControllerExecutor::cancelTool(const std::string& callId)
     m_runner->cancel(callId);
 }
 
-void ControllerExecutor::saveConversation(const std::string& id,
-                                          const std::vector<Message>& messages, std::size_t fromRow,
-                                          std::size_t streamingRow)
+void ControllerExecutor::saveConversation(const Persist& write,
+                                          const std::vector<Message>& messages,
+                                          const Versions& versions, std::size_t streamingRow)
 {
     if (m_store)
-        m_store->save(toQString(id), messages, fromRow, streamingRow);
+        m_store->save(write, messages, versions, streamingRow);
 }
 
 void ControllerExecutor::loadConversation(const std::string& id)
@@ -97,12 +97,14 @@ void ControllerExecutor::loadConversation(const std::string& id)
     if (!m_runtime)
         return;
     const QString qid = toQString(id);
-    SwitchConversation to{id, {}, {}}; // without a store: an empty conversation
-    // One that exists but cannot be read is shown read-only, so no save can overwrite it.
+    SwitchConversation to{id, {}, {}, {}}; // without a store: an empty conversation
+    // One that exists but cannot be read (a damaged row or version tree) is shown read-only,
+    // so no save can overwrite it.
     if (m_store) {
-        if (auto loaded = m_store->load(qid))
-            to.messages = std::move(*loaded);
-        else if (m_store->contains(qid))
+        if (auto loaded = m_store->loadConversation(qid)) {
+            to.messages = std::move(loaded->messages);
+            to.versions = std::move(loaded->versions);
+        } else if (m_store->contains(qid))
             to.loadError = toStd(m_store->error());
     }
     m_runtime->dispatch(std::move(to));

@@ -37,8 +37,10 @@ public:
     void runTool(const koder::agent::ToolCall& call) override;
     void cancelTool(const std::string& callId) override;
     bool hasStore() const override { return !m_store.isNull(); }
-    void saveConversation(const std::string& id, const std::vector<koder::agent::Message>& messages,
-                          std::size_t fromRow, std::size_t streamingRow) override;
+    void saveConversation(const koder::agent::Persist& write,
+                          const std::vector<koder::agent::Message>& messages,
+                          const koder::agent::Versions& versions,
+                          std::size_t streamingRow) override;
     void loadConversation(const std::string& id) override;
     void removeConversation(const std::string& id) override;
     void startTimer(Timer timer, std::int64_t delayMs) override;

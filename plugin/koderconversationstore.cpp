@@ -6,10 +6,14 @@
 #include "qtconvert.h"
 
 #include <QtCore/QDateTime>
+#include <QtCore/QHash>
 #include <QtCore/QUuid>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
 #include <QtSql/QSqlQuery>
+
+#include <algorithm>
+#include <string_view>
 
 using namespace koder::agent;
 using namespace koder::agent::qt;
@@ -34,6 +38,18 @@ const QList<QStringList>& migrations()
         // 2: titles the user edited are kept
         {QStringLiteral("ALTER TABLE conversations ADD COLUMN title_edited INTEGER NOT NULL "
                         "DEFAULT 0")},
+        // 3: the conversation tree. `messages` stays the active path (so the list's message
+        // count, the path's order and writing a tail by position are unchanged); each row gains
+        // its version index among its siblings. The messages off the path have no position:
+        // they are kept by id, with their parent, version index and the child that was active
+        // under them. A file of schema 2 is a tree of one version per message as it is.
+        {QStringLiteral("ALTER TABLE messages ADD COLUMN version INTEGER NOT NULL DEFAULT 0"),
+         QStringLiteral("CREATE TABLE other_versions (conversation_id TEXT NOT NULL REFERENCES "
+                        "conversations(id) ON DELETE CASCADE, id TEXT NOT NULL, parent_id TEXT "
+                        "NOT NULL, version INTEGER NOT NULL, active_child_id TEXT NOT NULL "
+                        "DEFAULT '', role TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER "
+                        "NOT NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, PRIMARY KEY "
+                        "(conversation_id, id))")},
     };
     return steps;
 }
@@ -67,6 +83,74 @@ QVariant extrasOf(const Message& m)
     Message shell("x", m.role, {});
     shell.extras() = *x;
     return toQString(toJson(shell));
+}
+
+// The columns every message row has: id, role, text, created_at, flags, extras. In a UTF-8
+// database the long ones are read as their bytes: Qt would turn them into UTF-16 and the core
+// back into UTF-8, which costs a fifth of a load.
+QString messageColumns(bool utf8)
+{
+    return utf8 ? QStringLiteral("id, role, CAST(text AS BLOB), created_at, flags, "
+                                 "CAST(extras AS BLOB)")
+                : QStringLiteral("id, role, text, created_at, flags, extras");
+}
+
+// UTF-8 text from a column read as bytes (a UTF-8 database) or as text.
+std::string utf8Of(const QVariant& value)
+{
+    if (value.typeId() == QMetaType::QByteArray) {
+        const QByteArray bytes = value.toByteArray();
+        return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
+    }
+    return toStd(value.toString());
+}
+
+// The message of a row read with messageColumns() from column `first` on. nullopt for an unknown
+// role (the conversation cannot be shown as it was); damaged details cost the details only, and
+// the first such row is described in `unreadable`.
+std::optional<Message> messageOf(const QSqlQuery& q, int first, QString& unreadable)
+{
+    const auto role = roleFromString(toStd(q.value(first + 1).toString()));
+    if (!role)
+        return std::nullopt;
+    Message m(toStd(q.value(first).toString()), *role, utf8Of(q.value(first + 2)),
+              q.value(first + 3).toLongLong());
+    const int flags = q.value(first + 4).toInt();
+    m.isError = flags & IsError;
+    m.denied = flags & Denied;
+    // A reply still being written when the store last saw it was cut off (a crash): it comes
+    // back stopped, so it can be regenerated.
+    m.aborted = (flags & (Aborted | Streaming)) != 0;
+    const std::string extras = utf8Of(q.value(first + 5));
+    if (!extras.empty()) {
+        auto parsed = messageFromJson(extras);
+        if (auto* shell = std::get_if<Message>(&parsed); shell && shell->extrasOrNull())
+            m.extras() = *shell->extrasOrNull();
+        else if (auto* error = std::get_if<LoadError>(&parsed); error && unreadable.isEmpty())
+            unreadable = KoderConversationStore::tr(
+                             "The details (tool calls, attachments, ...) of the stored message "
+                             "%1 cannot be read: %2. Its text is shown.")
+                             .arg(toQString(m.id), toQString(error->toString()));
+    }
+    return m;
+}
+
+// The name assembleVersions gives the stored other versions in its errors.
+constexpr std::string_view othersName = "other_versions";
+
+// The record number in an error path like "other_versions[12].parentId", or -1.
+qint64 recordOf(const std::string& path)
+{
+    const std::string prefix = std::string(othersName) + "[";
+    if (path.rfind(prefix, 0) != 0)
+        return -1;
+    const std::size_t end = path.find(']', prefix.size());
+    if (end == std::string::npos)
+        return -1;
+    bool ok = false;
+    const qint64 record =
+        QString::fromStdString(path.substr(prefix.size(), end - prefix.size())).toLongLong(&ok);
+    return ok ? record : -1;
 }
 
 } // namespace
@@ -123,6 +207,9 @@ bool KoderConversationStore::open()
         db.close();
         return false;
     }
+    QSqlQuery encoding(db);
+    m_utf8 = encoding.exec(QStringLiteral("PRAGMA encoding")) && encoding.next() &&
+             encoding.value(0).toString() == QLatin1String("UTF-8");
     // Recency keeps its order even if the clock went back since the last write.
     QSqlQuery latest(db);
     m_lastStamp =
@@ -199,8 +286,27 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
                                   std::size_t fromRow, std::size_t streamingRow,
                                   const QString& title)
 {
+    return writeConversation(Persist{toStd(id), fromRow, {}, {}, false}, messages, nullptr,
+                             streamingRow, title);
+}
+
+bool KoderConversationStore::save(const Persist& write, const std::vector<Message>& messages,
+                                  const Versions& versions, std::size_t streamingRow,
+                                  const QString& title)
+{
+    return writeConversation(write, messages, &versions, streamingRow, title);
+}
+
+bool KoderConversationStore::writeConversation(const Persist& write,
+                                               const std::vector<Message>& messages,
+                                               const Versions* tree, std::size_t streamingRow,
+                                               const QString& title)
+{
+    static const Versions none;
+    const Versions& versions = tree ? *tree : none;
     if (!m_ready)
         return fail(tr("The conversation store is not open."));
+    const QString id = toQString(write.conversationId);
     QSqlDatabase db = QSqlDatabase::database(m_connection);
     if (!db.transaction())
         return fail(tr("Cannot save the conversation: %1").arg(db.lastError().text()));
@@ -218,26 +324,92 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
     q.addBindValue(now);
     if (!q.exec())
         return abandon(q);
+
+    // The path: its rows from fromRow on, by position. Without the tree (a path-only save), a
+    // row rewritten with the same id keeps the version index it has.
+    QHash<QString, qint64> storedIndexes;
+    if (!tree) {
+        q.prepare(QStringLiteral("SELECT id, version FROM messages WHERE conversation_id = ? AND "
+                                 "position >= ? AND version <> 0"));
+        q.addBindValue(id);
+        q.addBindValue(static_cast<qint64>(write.fromRow));
+        if (!q.exec())
+            return abandon(q);
+        while (q.next())
+            storedIndexes.insert(q.value(0).toString(), q.value(1).toLongLong());
+    }
     q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
     q.addBindValue(id);
-    q.addBindValue(static_cast<qint64>(fromRow));
+    q.addBindValue(static_cast<qint64>(write.fromRow));
     if (!q.exec())
         return abandon(q);
     q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, position, id, role, text, "
-                             "created_at, flags, extras) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (std::size_t row = fromRow; row < messages.size(); ++row) {
+                             "created_at, flags, extras, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
+                             "?)"));
+    for (std::size_t row = write.fromRow; row < messages.size(); ++row) {
         const Message& m = messages[row];
+        const QString messageId = toQString(m.id);
         q.bindValue(0, id);
         q.bindValue(1, static_cast<qint64>(row));
-        q.bindValue(2, toQString(m.id));
+        q.bindValue(2, messageId);
         q.bindValue(3, toQString(toString(m.role)));
         q.bindValue(4, toQString(m.text));
         q.bindValue(5, static_cast<qint64>(m.createdAt));
         q.bindValue(6, flagsOf(m, row == streamingRow));
         q.bindValue(7, extrasOf(m));
+        q.bindValue(
+            8, tree ? static_cast<qint64>(versions.position(parentIdOf(messages, row), m.id).index)
+                    : storedIndexes.value(messageId, 0));
         if (!q.exec())
             return abandon(q);
     }
+
+    // The other versions: all of them, or the ones named. A named one is stored as `versions`
+    // has it now (off the path: written; on it or gone: dropped), whichever list named it.
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral("INSERT OR REPLACE INTO other_versions (conversation_id, id, "
+                                  "role, text, created_at, flags, extras, parent_id, version, "
+                                  "active_child_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    auto store = [&](const OtherVersion& v) {
+        const Message& m = v.message;
+        insert.bindValue(0, id);
+        insert.bindValue(1, toQString(m.id));
+        insert.bindValue(2, toQString(toString(m.role)));
+        insert.bindValue(3, toQString(m.text));
+        insert.bindValue(4, static_cast<qint64>(m.createdAt));
+        insert.bindValue(5, flagsOf(m, false));
+        insert.bindValue(6, extrasOf(m));
+        insert.bindValue(7, toQString(v.parentId));
+        insert.bindValue(8, static_cast<qint64>(versions.position(v.parentId, m.id).index));
+        insert.bindValue(9, toQString(v.activeChildId));
+        return insert.exec();
+    };
+    if (write.allVersions) {
+        q.prepare(QStringLiteral("DELETE FROM other_versions WHERE conversation_id = ?"));
+        q.addBindValue(id);
+        if (!q.exec())
+            return abandon(q);
+        for (const OtherVersion* v : versions.inOrder(messages))
+            if (!store(*v))
+                return abandon(insert);
+    } else if (!write.versionsDropped.empty() || !write.versionsWritten.empty()) {
+        q.prepare(
+            QStringLiteral("DELETE FROM other_versions WHERE conversation_id = ? AND id = ?"));
+        for (const auto* named : {&write.versionsDropped, &write.versionsWritten}) {
+            for (const std::string& versionId : *named) {
+                if (const OtherVersion* v = versions.find(versionId)) {
+                    if (!store(*v))
+                        return abandon(insert);
+                    continue;
+                }
+                q.bindValue(0, id);
+                q.bindValue(1, toQString(versionId));
+                if (!q.exec())
+                    return abandon(q);
+            }
+        }
+    }
+
     q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ?, title = CASE WHEN "
                              "title_edited = 0 THEN ? ELSE title END WHERE id = ?"));
     q.addBindValue(now);
@@ -257,17 +429,32 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
 
 std::optional<std::vector<Message>> KoderConversationStore::load(const QString& id)
 {
+    auto loaded = loadConversation(id);
+    if (!loaded)
+        return std::nullopt;
+    return std::move(loaded->messages);
+}
+
+std::optional<Conversation> KoderConversationStore::loadConversation(const QString& id)
+{
     const QVariantMap summary = conversation(id); // empty when there is no such conversation
     if (summary.isEmpty())
         return std::nullopt;
+    Conversation c;
+    c.id = toStd(id);
+    c.title = toStd(summary.value(QStringLiteral("title")).toString());
     // Sized once: a grown vector would keep up to twice the room a long history needs.
-    std::vector<Message> messages;
-    messages.reserve(
-        static_cast<std::size_t>(summary.value(QStringLiteral("messageCount")).toInt()));
-    QSqlQuery q(QSqlDatabase::database(m_connection));
+    const auto rows =
+        static_cast<std::size_t>(summary.value(QStringLiteral("messageCount")).toInt());
+    c.messages.reserve(rows);
+    std::vector<std::size_t> pathIndexes;
+    pathIndexes.reserve(rows);
+    QSqlDatabase db = QSqlDatabase::database(m_connection);
+    QSqlQuery q(db);
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT id, role, text, created_at, flags, extras FROM messages "
-                             "WHERE conversation_id = ? ORDER BY position"));
+    q.prepare(QStringLiteral("SELECT %1, version FROM messages WHERE conversation_id = ? ORDER BY "
+                             "position")
+                  .arg(messageColumns(m_utf8)));
     q.addBindValue(id);
     if (!q.exec()) {
         fail(tr("Cannot read the conversation: %1").arg(q.lastError().text()));
@@ -275,37 +462,76 @@ std::optional<std::vector<Message>> KoderConversationStore::load(const QString& 
     }
     QString unreadable;
     while (q.next()) {
-        const auto role = roleFromString(toStd(q.value(1).toString()));
-        if (!role) {
+        auto m = messageOf(q, 0, unreadable);
+        if (!m) {
             fail(tr("The stored message %1 has an unknown role.").arg(q.value(0).toString()));
             return std::nullopt;
         }
-        Message m(toStd(q.value(0).toString()), *role, toStd(q.value(2).toString()),
-                  q.value(3).toLongLong());
-        const int flags = q.value(4).toInt();
-        m.isError = flags & IsError;
-        m.denied = flags & Denied;
-        // A reply still being written when the store last saw it was cut off (a crash): it
-        // comes back stopped, so it can be regenerated.
-        m.aborted = (flags & (Aborted | Streaming)) != 0;
-        const QString extras = q.value(5).toString();
-        if (!extras.isEmpty()) {
-            auto parsed = messageFromJson(toStd(extras));
-            if (auto* shell = std::get_if<Message>(&parsed); shell && shell->extrasOrNull())
-                m.extras() = *shell->extrasOrNull();
-            else if (auto* error = std::get_if<LoadError>(&parsed); error && unreadable.isEmpty())
-                unreadable = tr("The details (tool calls, attachments, ...) of the stored message "
-                                "%1 cannot be read: %2. Its text is shown.")
-                                 .arg(toQString(m.id), toQString(error->toString()));
+        c.messages.push_back(std::move(*m));
+        pathIndexes.push_back(
+            static_cast<std::size_t>(std::max<qint64>(0, q.value(6).toLongLong())));
+    }
+
+    // The rest of the tree, in a stable order (the one a damaged record is found by again).
+    const QString othersSql = QStringLiteral("FROM other_versions WHERE conversation_id = ? "
+                                             "ORDER BY id");
+    q.prepare(QStringLiteral("SELECT %1, parent_id, version, active_child_id ")
+                  .arg(messageColumns(m_utf8)) +
+              othersSql);
+    q.addBindValue(id);
+    if (!q.exec()) {
+        fail(tr("Cannot read the conversation: %1").arg(q.lastError().text()));
+        return std::nullopt;
+    }
+    std::vector<OtherVersionRecord> others;
+    while (q.next()) {
+        auto m = messageOf(q, 0, unreadable);
+        if (!m) {
+            fail(tr("The stored message %1 has an unknown role.").arg(q.value(0).toString()));
+            return std::nullopt;
         }
-        messages.push_back(std::move(m));
+        OtherVersionRecord& r = others.emplace_back();
+        r.version.message = std::move(*m);
+        r.version.parentId = toStd(q.value(6).toString());
+        r.versionIndex = static_cast<std::size_t>(std::max<qint64>(0, q.value(7).toLongLong()));
+        r.version.activeChildId = toStd(q.value(8).toString());
+    }
+    if (!others.empty()) {
+        auto assembled = assembleVersions(c.messages, pathIndexes, std::move(others), othersName);
+        if (auto* error = std::get_if<LoadError>(&assembled)) {
+            // Named by the stored message it is about, not by its place in a query.
+            QString message;
+            if (const qint64 record = recordOf(error->path); record >= 0) {
+                QSqlQuery which(db);
+                which.prepare(QStringLiteral("SELECT id ") + othersSql +
+                              QStringLiteral(" LIMIT 1 OFFSET ?"));
+                which.addBindValue(id);
+                which.addBindValue(record);
+                // "other_versions[12].parentId" names the field after "].".
+                const std::size_t dot = error->path.find("].");
+                const std::string field =
+                    dot == std::string::npos ? std::string() : error->path.substr(dot + 2);
+                if (which.exec() && which.next())
+                    message = tr("The stored conversation %1 cannot be read: its message %2, "
+                                 "off the active path, is damaged (%3: %4).")
+                                  .arg(id, which.value(0).toString(), toQString(field),
+                                       toQString(error->message));
+            }
+            if (message.isEmpty())
+                message = tr("The stored conversation %1 cannot be read: its versions are "
+                             "damaged (%2).")
+                              .arg(id, toQString(error->toString()));
+            fail(message);
+            return std::nullopt;
+        }
+        c.versions = std::move(std::get<Versions>(assembled));
     }
     // A damaged row costs its details, not the conversation, and is said, not hidden.
     if (unreadable.isEmpty())
         succeed();
     else
         fail(unreadable);
-    return messages;
+    return c;
 }
 
 bool KoderConversationStore::contains(const QString& id) const
@@ -390,6 +616,9 @@ bool KoderConversationStore::remove(const QString& id)
     q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ?"));
     q.addBindValue(id);
     bool ok = q.exec();
+    q.prepare(QStringLiteral("DELETE FROM other_versions WHERE conversation_id = ?"));
+    q.addBindValue(id);
+    ok = ok && q.exec();
     q.prepare(QStringLiteral("DELETE FROM conversations WHERE id = ?"));
     q.addBindValue(id);
     ok = ok && q.exec();
@@ -406,14 +635,10 @@ bool KoderConversationStore::remove(const QString& id)
 QString KoderConversationStore::exportJson(const QString& id) const
 {
     auto* self = const_cast<KoderConversationStore*>(this);
-    const auto messages = self->load(id);
-    if (!messages)
+    const auto c = self->loadConversation(id);
+    if (!c)
         return {};
-    Conversation c;
-    c.id = toStd(id);
-    c.title = toStd(conversation(id).value(QStringLiteral("title")).toString());
-    c.messages = *messages;
-    return toQString(toJson(c, 2));
+    return toQString(toJson(*c, 2));
 }
 
 QString KoderConversationStore::importJson(const QString& json)
@@ -427,7 +652,8 @@ QString KoderConversationStore::importJson(const QString& json)
     QString id = toQString(c.id);
     if (id.isEmpty() || contains(id))
         id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    if (!save(id, c.messages, 0, static_cast<std::size_t>(-1), toQString(c.title)))
+    if (!save(Persist{toStd(id), 0, {}, {}, true}, c.messages, c.versions, noRow,
+              toQString(c.title)))
         return {};
     return id;
 }

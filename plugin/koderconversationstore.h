@@ -2,6 +2,9 @@
 #pragma once
 
 #include "koder/agent/message.h"
+#include "koder/agent/outcome.h"
+#include "koder/agent/serialization.h"
+#include "koder/agent/versions.h"
 
 #include <QtCore/QObject>
 #include <QtCore/QVariantList>
@@ -12,7 +15,8 @@
 /*!
     \qmltype KoderConversationStore
     \inqmlmodule Koder.Agent
-    \brief Conversations in SQLite (Qt SQL): every message field, titles, crash-safe replies.
+    \brief Conversations in SQLite (Qt SQL): every message field, titles, crash-safe replies, and
+    every version of a regenerated or edited message.
 
     \qml
     KoderAgentController {
@@ -26,6 +30,12 @@
     File databases use WAL; every write is one transaction. Problems (a corrupt or locked file, a
     full disk, a newer schema) are reported in \l error and through \c failed, never by a crash;
     nothing already stored is lost.
+
+    A conversation is a tree (see the core's Versions): the \c messages table holds its active
+    path, one row per position with the row's version index among its siblings, and
+    \c other_versions the messages off it, each with its parent, version index and the child that
+    was active under it. A file of schema 2 (before versions) opens as a tree of one version per
+    message.
 */
 class KoderConversationStore : public QObject {
     Q_OBJECT
@@ -37,7 +47,8 @@ class KoderConversationStore : public QObject {
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
 
 public:
-    static constexpr int schemaVersion = 2;
+    static constexpr int schemaVersion = 3;
+    static constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
     explicit KoderConversationStore(QObject* parent = nullptr);
     ~KoderConversationStore() override;
@@ -59,13 +70,28 @@ public:
         is wrong. An id that exists already gets a new one. */
     Q_INVOKABLE QString importJson(const QString& json);
 
-    /// Writes `messages` from `fromRow` on and drops stored rows past their end, in one
-    /// transaction; creates the conversation on first use. `streamingRow` marks a reply still
-    /// being written (a crash leaves it marked, and load() reports it as interrupted).
-    bool save(const QString& id, const std::vector<koder::agent::Message>& messages,
-              std::size_t fromRow, std::size_t streamingRow = static_cast<std::size_t>(-1),
+    /// Writes what `write` says changed, in one transaction, at a cost proportional to the
+    /// change: the path rows of `messages` from `write.fromRow` on (stored rows past their end are
+    /// dropped), and of the other versions, the ones named in `write.versionsWritten` (read from
+    /// `versions`) are written and the ones in `write.versionsDropped` dropped; or, with
+    /// `write.allVersions`, every stored other version is replaced by `versions`. Creates the
+    /// conversation on first use. `streamingRow` marks a reply still being written (a crash
+    /// leaves it marked, and loading reports it as interrupted).
+    bool save(const koder::agent::Persist& write,
+              const std::vector<koder::agent::Message>& messages,
+              const koder::agent::Versions& versions, std::size_t streamingRow = noRow,
               const QString& title = {});
-    /// The messages of `id`; nullopt when there is no such conversation (or on an error).
+    /// Writes the path only (`messages` from `fromRow` on), leaving the other versions as they
+    /// are stored: meant for conversations without versions. A row rewritten with the id it had
+    /// keeps its version index; any other row written is its parent's first version.
+    bool save(const QString& id, const std::vector<koder::agent::Message>& messages,
+              std::size_t fromRow, std::size_t streamingRow = noRow, const QString& title = {});
+    /// The conversation `id`: its id, title, active path and other versions. nullopt when there
+    /// is no such conversation, or when it cannot be read (a row with an unknown role, a damaged
+    /// tree: \l error says what); a row whose details are damaged loses them, not the
+    /// conversation (its text is kept, \l error says which).
+    std::optional<koder::agent::Conversation> loadConversation(const QString& id);
+    /// The active path of `id` (as loadConversation()).
     std::optional<std::vector<koder::agent::Message>> load(const QString& id);
     bool contains(const QString& id) const;
 
@@ -83,6 +109,11 @@ private:
     bool open();
     void close();
     bool migrate();
+    /// Both saves: `tree` null for a path-only one.
+    bool writeConversation(const koder::agent::Persist& write,
+                           const std::vector<koder::agent::Message>& messages,
+                           const koder::agent::Versions* tree, std::size_t streamingRow,
+                           const QString& title);
     bool fail(const QString& message) const;
     void succeed() const;
     qint64 stamp();
@@ -90,6 +121,7 @@ private:
     QString m_path;
     QString m_connection;
     bool m_ready = false;
+    bool m_utf8 = true; ///< the database's text is UTF-8 (read as bytes)
     mutable QString m_error;
     qint64 m_lastStamp = 0;
 };

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // KoderConversationStore and the controller with a store, on temporary files: every field, the
 // conversation operations, the list model, migration, two controllers on one store, a child
-// process killed mid-stream, and bad files.
+// process killed mid-stream, bad files, and conversation trees (versions).
+#include "koder/agent/reducer.h"
 #include "koder/agent/serialization.h"
 #include "koderagentcontroller.h"
 #include "koderconversationlistmodel.h"
@@ -22,9 +23,11 @@
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <variant>
 
 using namespace koder::agent;
 
@@ -82,6 +85,150 @@ int childMain(const QString& path)
     agent.send(QStringLiteral("Write something long."));
     return QCoreApplication::exec();
 }
+
+// A tree with every kind of version. Path: u1, a1c, u2e, a2e. The first reply was regenerated
+// twice (a1a, a1b, a1c: the newest shown), the second question edited (u2, u2e: the edit
+// shown). Under the first reply a1a the user had asked a follow-up and edited it (u3, u3x); the
+// older one, u3, was the active child there: a1a remembers it (not the newest).
+Conversation treeConversation()
+{
+    Conversation c;
+    c.id = "tree";
+    c.title = "first question";
+    Message a1c("a1c", Role::Assistant, "third answer", 4);
+    a1c.extras().reasoning = "thought again";
+    c.messages = {Message("u1", Role::User, "first question", 1), a1c,
+                  Message("u2e", Role::User, "second question, edited", 8),
+                  Message("a2e", Role::Assistant, "answer to the edit", 9)};
+    Versions& v = c.versions;
+    v.siblings["u1"] = {"a1a", "a1b", "a1c"};
+    v.siblings["a1c"] = {"u2", "u2e"};
+    v.siblings["a1a"] = {"u3", "u3x"};
+    auto off = [&](Message m, std::string parent, std::string active) {
+        std::string id = m.id;
+        v.offPath.emplace(std::move(id),
+                          OtherVersion{std::move(m), std::move(parent), std::move(active)});
+    };
+    off(Message("a1a", Role::Assistant, "first answer", 2), "u1", "u3");
+    Message a1b("a1b", Role::Assistant, "second answer, stopped", 3);
+    a1b.aborted = true;
+    a1b.extras().toolCalls = {{"c1", "get_time", R"({"tz":"UTC"})", true}};
+    a1b.extras().metadata = R"({"k":1})";
+    off(a1b, "u1", "");
+    off(Message("u2", Role::User, "second question", 5), "a1c", "a2");
+    off(Message("a2", Role::Assistant, "second answer", 6), "u2", "");
+    off(Message("u3", Role::User, "follow-up", 3), "a1a", "a3");
+    off(Message("a3", Role::Assistant, "follow-up answer", 3), "u3", "");
+    off(Message("u3x", Role::User, "follow-up, edited", 3), "a1a", "");
+    return c;
+}
+
+// Rows of `table` stored for `conversation`, through a connection of its own.
+int storedRows(const QString& path, const char* table, const QString& conversation)
+{
+    int n = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "count");
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT COUNT(*) FROM %1 WHERE conversation_id = ?")
+                          .arg(QLatin1String(table)));
+            q.addBindValue(conversation);
+            if (q.exec() && q.next())
+                n = q.value(0).toInt();
+        }
+    }
+    QSqlDatabase::removeDatabase("count");
+    return n;
+}
+
+int userVersion(const QString& path)
+{
+    int version = -1;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "version");
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec("PRAGMA user_version") && q.next())
+                version = q.value(0).toInt();
+        }
+    }
+    QSqlDatabase::removeDatabase("version");
+    return version;
+}
+
+// Runs `sql` on the file behind the store's back; it must touch exactly one row.
+bool damage(const QString& path, const char* sql)
+{
+    bool ok = false;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+        db.setDatabaseName(path);
+        QSqlQuery q(db);
+        ok = db.open() && q.exec(QString::fromLatin1(sql)) && q.numRowsAffected() == 1;
+    }
+    QSqlDatabase::removeDatabase("damage");
+    return ok;
+}
+
+std::string dump(const Versions& v)
+{
+    std::string out;
+    std::vector<std::string> lines;
+    for (const auto& [parent, ids] : v.siblings) {
+        std::string line = "siblings[" + parent + "] =";
+        for (const std::string& id : ids)
+            line += " " + id;
+        lines.push_back(line);
+    }
+    for (const auto& [id, o] : v.offPath)
+        lines.push_back("off " + id + " parent=" + o.parentId + " active=" + o.activeChildId);
+    std::sort(lines.begin(), lines.end());
+    for (const std::string& line : lines)
+        out += line + "\n";
+    return out;
+}
+
+// The core's reducer writing through the store, as the runtime does: every Persist it asks for
+// is saved, and what is stored can be compared with its state.
+struct Driven {
+    explicit Driven(KoderConversationStore& s)
+        : store(s)
+    {
+    }
+    KoderConversationStore& store;
+    State state;
+    Environment env = Environment::deterministic();
+    RequestId request = 0;
+    QString problem;
+
+    void apply(Input input)
+    {
+        Outcome out = reduce(state, input, env);
+        if (out.rejected() && problem.isEmpty())
+            problem = QStringLiteral("rejected: %1")
+                          .arg(QString::fromStdString(std::string(actionName(input)) + " " +
+                                                      out.rejection->detail));
+        for (const Effect& e : out.effects) {
+            if (const auto* write = std::get_if<Persist>(&e)) {
+                if (!store.save(*write, state.messages, state.versions, streamingRow(state)) &&
+                    problem.isEmpty())
+                    problem = store.error();
+            } else if (const auto* start = std::get_if<StartTurn>(&e)) {
+                request = start->requestId;
+            }
+        }
+    }
+    void reply(const std::string& text)
+    {
+        apply(StreamStarted{request});
+        apply(TextDelta{request, text});
+        apply(StreamEnded{request, "stop"});
+    }
+    const std::string& row(std::size_t i) const { return state.messages.at(i).id; }
+};
 
 } // namespace
 
@@ -619,6 +766,392 @@ private Q_SLOTS:
         QVERIFY2(store.error().contains(QStringLiteral("messages[0].role: unknown value \"bot\"")),
                  qPrintable(store.error()));
         QVERIFY(store.exportJson("missing").isEmpty());
+    }
+
+    // Text is read as its UTF-8 bytes; a database in UTF-16 (made by another tool) reads too.
+    void aUtf16DatabaseReadsTheSame()
+    {
+        const QString path = file("utf16.sqlite");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "utf16");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(q.exec("PRAGMA encoding = 'UTF-16le'"));
+            QVERIFY(q.exec("CREATE TABLE made_elsewhere (x)"));
+            QVERIFY(q.exec("PRAGMA encoding") && q.next());
+            QCOMPARE(q.value(0).toString(), QStringLiteral("UTF-16le"));
+        }
+        QSqlDatabase::removeDatabase("utf16");
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        const Conversation tree = treeConversation();
+        QVERIFY(store.save("fields", everyField(), 0));
+        QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
+        KoderConversationStore reopened;
+        reopened.setPath(path);
+        QCOMPARE(*reopened.load("fields"), everyField());
+        const auto loaded = reopened.loadConversation("tree");
+        QVERIFY(loaded);
+        QCOMPARE(loaded->messages, tree.messages);
+        QVERIFY(loaded->versions == tree.versions);
+    }
+
+    // ---- conversation trees (schema 3) ----------------------------------------------------
+
+    void aTreeRoundTrips()
+    {
+        const QString path = file("tree.sqlite");
+        const Conversation tree = treeConversation();
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
+        }
+        KoderConversationStore store;
+        store.setPath(path);
+        const auto loaded = store.loadConversation("tree");
+        QVERIFY2(loaded, qPrintable(store.error()));
+        QVERIFY(store.error().isEmpty());
+        QCOMPARE(loaded->id, std::string("tree"));
+        QCOMPARE(loaded->title, std::string("first question"));
+        QCOMPARE(loaded->messages, tree.messages);
+        QVERIFY2(loaded->versions == tree.versions, dump(loaded->versions).c_str());
+        QCOMPARE(loaded->versions.find("a1a")->activeChildId, std::string("u3"));
+        QCOMPARE(loaded->versions.position("u1", "a1c"), (VersionPosition{2, 3}));
+        // The list counts the shown path, not the tree.
+        QCOMPARE(store.conversation("tree").value("messageCount").toInt(), 4);
+        QCOMPARE(storedRows(path, "other_versions", "tree"), 7);
+        QCOMPARE(*store.load("tree"), tree.messages);
+    }
+
+    void whatTheReducerWritesReloadsEqual()
+    {
+        const QString path = file("driven.sqlite");
+        KoderConversationStore store;
+        store.setPath(path);
+        Driven d(store);
+        QString conversation;
+        auto same = [&](const char* step) {
+            const auto loaded = store.loadConversation(conversation);
+            if (!loaded)
+                return QStringLiteral("%1: not loaded: %2").arg(step, store.error());
+            if (loaded->messages != d.state.messages)
+                return QStringLiteral("%1: the path differs").arg(step);
+            if (!(loaded->versions == d.state.versions))
+                return QStringLiteral("%1: the versions differ:\n%2---\n%3")
+                    .arg(step, QString::fromStdString(dump(loaded->versions)),
+                         QString::fromStdString(dump(d.state.versions)));
+            return d.problem;
+        };
+        d.apply(Send{"q1", {}});
+        d.reply("r1");
+        d.apply(Send{"q2", {}});
+        d.reply("r2");
+        conversation = QString::fromStdString(d.state.conversationId);
+        QVERIFY2(same("two turns").isEmpty(), qPrintable(same("two turns")));
+        QVERIFY(d.state.versions.empty());
+
+        d.apply(Regenerate{d.row(3)}); // r2 -> r2b
+        d.reply("r2b");
+        d.apply(Regenerate{d.row(3)}); // -> r2c
+        d.reply("r2c");
+        QCOMPARE(d.state.versions.position(d.row(2), d.row(3)), (VersionPosition{2, 3}));
+        QVERIFY2(same("regenerated twice").isEmpty(), qPrintable(same("regenerated twice")));
+
+        const std::string q1 = d.row(0);
+        const std::string r2c = d.row(3);
+        d.apply(Edit{q1, "q1 edited"});
+        d.reply("r1e");
+        QCOMPARE(d.state.messages.size(), std::size_t(2));
+        QVERIFY2(same("edited").isEmpty(), qPrintable(same("edited")));
+
+        // Switch-like writes: the old tail is written as other versions, the new one dropped.
+        d.apply(SwitchVersion{d.row(0), 0});
+        QCOMPARE(d.row(0), q1);
+        QCOMPARE(d.row(3), r2c); // the active child remembered under r1
+        QVERIFY2(same("back to q1").isEmpty(), qPrintable(same("back to q1")));
+        d.apply(SwitchVersion{d.row(3), 0});
+        QCOMPARE(d.state.messages.back().text, std::string("r2"));
+        QVERIFY2(same("back to r2").isEmpty(), qPrintable(same("back to r2")));
+        d.apply(SwitchVersion{d.row(0), 1});
+        QCOMPARE(d.state.messages.back().text, std::string("r1e"));
+        QVERIFY2(same("to the edit").isEmpty(), qPrintable(same("to the edit")));
+        d.apply(SwitchVersion{d.row(0), 0});
+        QCOMPARE(d.state.messages.back().text, std::string("r2")); // r2 is active there now
+        QVERIFY2(same("to q1 again").isEmpty(), qPrintable(same("to q1 again")));
+        QCOMPARE(store.conversation(conversation).value("messageCount").toInt(), 4);
+
+        // Another connection (a restart) reads the same tree.
+        {
+            KoderConversationStore reopened;
+            reopened.setPath(path);
+            const auto loaded = reopened.loadConversation(conversation);
+            QVERIFY(loaded);
+            QCOMPARE(loaded->messages, d.state.messages);
+            QVERIFY(loaded->versions == d.state.versions);
+        }
+
+        // Replacing the history (allVersions) leaves no other version behind.
+        d.apply(SetMessages{{Message("n1", Role::User, "new history")}});
+        QVERIFY(d.state.versions.empty());
+        QVERIFY2(same("replaced").isEmpty(), qPrintable(same("replaced")));
+        QCOMPARE(storedRows(path, "other_versions", conversation), 0);
+    }
+
+    void allVersionsReplacesEveryStoredVersion()
+    {
+        const QString path = file("replace.sqlite");
+        KoderConversationStore store;
+        store.setPath(path);
+        const Conversation tree = treeConversation();
+        QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, tree.messages, tree.versions));
+        QCOMPARE(storedRows(path, "other_versions", "c"), 7);
+
+        // A smaller tree: the first question with two answers.
+        std::vector<Message> path2{Message("x1", Role::User, "other question"),
+                                   Message("y2", Role::Assistant, "second")};
+        Versions v2;
+        v2.siblings["x1"] = {"y1", "y2"};
+        v2.offPath.emplace("y1", OtherVersion{Message("y1", Role::Assistant, "first"), "x1", ""});
+        QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, v2));
+        auto loaded = store.loadConversation("c");
+        QVERIFY2(loaded, qPrintable(store.error()));
+        QCOMPARE(loaded->messages, path2);
+        QVERIFY2(loaded->versions == v2, dump(loaded->versions).c_str());
+        QCOMPARE(storedRows(path, "other_versions", "c"), 1);
+
+        // No versions at all.
+        QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, Versions{}));
+        loaded = store.loadConversation("c");
+        QVERIFY(loaded);
+        QVERIFY(loaded->versions.empty());
+        QCOMPARE(storedRows(path, "other_versions", "c"), 0);
+
+        // The path-only save leaves the tree as it is stored (a rewritten row keeps its index).
+        QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, v2));
+        path2[1].text = "second, rewritten";
+        QVERIFY(store.save("c", path2, 1));
+        QCOMPARE(storedRows(path, "other_versions", "c"), 1);
+        loaded = store.loadConversation("c");
+        QVERIFY2(loaded, qPrintable(store.error()));
+        QCOMPARE(loaded->messages, path2);
+        QVERIFY2(loaded->versions == v2, dump(loaded->versions).c_str());
+    }
+
+    void removeDeletesTheOtherVersions()
+    {
+        const QString path = file("remove.sqlite");
+        KoderConversationStore store;
+        store.setPath(path);
+        const Conversation tree = treeConversation();
+        QVERIFY(store.save(Persist{"gone", 0, {}, {}, true}, tree.messages, tree.versions));
+        QVERIFY(store.save(Persist{"kept", 0, {}, {}, true}, tree.messages, tree.versions));
+        QCOMPARE(storedRows(path, "other_versions", "gone"), 7);
+        QVERIFY(store.remove("gone"));
+        QVERIFY(!store.contains("gone"));
+        QCOMPARE(storedRows(path, "other_versions", "gone"), 0);
+        QCOMPARE(storedRows(path, "messages", "gone"), 0);
+        QCOMPARE(storedRows(path, "other_versions", "kept"), 7);
+        QVERIFY(store.loadConversation("kept")->versions == tree.versions);
+    }
+
+    void theReleaseFileBecomesATree()
+    {
+        const QString path = file("release-tree.sqlite");
+        QVERIFY(QFile::copy(QStringLiteral(KODER_TEST_DATA_DIR "/store-release-0.1.sqlite"), path));
+        QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
+        QCOMPARE(userVersion(path), 2);
+        std::vector<Message> shown;
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY2(store.ready(), qPrintable(store.error()));
+            QCOMPARE(userVersion(path), 3);
+            QCOMPARE(KoderConversationStore::schemaVersion, 3);
+            const QVariantList all = store.conversations();
+            QCOMPARE(all.size(), 2);
+            for (const QVariant& summary : all) {
+                const QString id = summary.toMap().value("id").toString();
+                const auto loaded = store.loadConversation(id);
+                QVERIFY2(loaded, qPrintable(id + ": " + store.error()));
+                QVERIFY(loaded->versions.empty()); // one version per message
+                QCOMPARE(static_cast<int>(loaded->messages.size()),
+                         summary.toMap().value("messageCount").toInt());
+            }
+            shown = store.loadConversation("c-release")->messages;
+            QCOMPARE(shown.size(), std::size_t(7));
+
+            // Its last reply regenerated: the old one is the first version, off the path.
+            Versions versions;
+            versions.siblings["u2"] = {"a3", "a3b"};
+            versions.offPath.emplace("a3", OtherVersion{shown[6], "u2", ""});
+            shown[6] = Message("a3b", Role::Assistant, "A regenerated reply.", 1700000007000);
+            QVERIFY(store.save(Persist{"c-release", 6, {"a3"}, {}, false}, shown, versions));
+        }
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY2(store.ready(), qPrintable(store.error()));
+        const auto loaded = store.loadConversation("c-release");
+        QVERIFY2(loaded, qPrintable(store.error()));
+        QCOMPARE(loaded->messages, shown);
+        QCOMPARE(loaded->versions.position("u2", "a3b"), (VersionPosition{1, 2}));
+        const OtherVersion* old = loaded->versions.find("a3");
+        QVERIFY(old);
+        QVERIFY(old->message.aborted); // every field of the release's row kept
+        QCOMPARE(old->message.createdAt, std::int64_t(1700000006000));
+        QCOMPARE(loaded->title, std::string("Written by the release before versions"));
+        QCOMPARE(store.conversation("c-release").value("messageCount").toInt(), 7);
+    }
+
+    void exportAndImportKeepTheTree()
+    {
+        KoderConversationStore store;
+        const Conversation tree = treeConversation();
+        QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
+        const QString json = store.exportJson("tree");
+        QVERIFY(json.contains(QStringLiteral("\"otherVersions\"")));
+        auto parsed = conversationFromJson(json.toStdString());
+        QVERIFY(std::holds_alternative<Conversation>(parsed));
+        QVERIFY(std::get<Conversation>(parsed).versions == tree.versions);
+
+        const QString copy = store.importJson(json);
+        QVERIFY2(!copy.isEmpty(), qPrintable(store.error()));
+        QVERIFY(copy != QStringLiteral("tree"));
+        const auto loaded = store.loadConversation(copy);
+        QVERIFY2(loaded, qPrintable(store.error()));
+        QCOMPARE(loaded->messages, tree.messages);
+        QVERIFY2(loaded->versions == tree.versions, dump(loaded->versions).c_str());
+        QCOMPARE(store.conversation(copy).value("title").toString(),
+                 QStringLiteral("first question"));
+
+        // A document whose tree does not hold is refused, naming the field.
+        QVERIFY(store
+                    .importJson(R"({"version":2,"id":"b","messages":[{"id":"a","role":"user",)"
+                                R"("text":"q"}],"otherVersions":[{"id":"o","role":"user","text":)"
+                                R"("x","parentId":"nobody","versionIndex":0}]})")
+                    .isEmpty());
+        QVERIFY2(store.error().contains(QStringLiteral("otherVersions[0].parentId")),
+                 qPrintable(store.error()));
+    }
+
+    void aDamagedTreeIsALoadErrorNotACrash()
+    {
+        const QString path = file("bad-tree.sqlite");
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            const Conversation tree = treeConversation();
+            QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
+        }
+        QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'ghost' WHERE id = 'a1b'"));
+
+        KoderConversationStore store;
+        store.setPath(path);
+        QSignalSpy failed(&store, &KoderConversationStore::failed);
+        QVERIFY(!store.loadConversation("tree"));
+        QCOMPARE(failed.count(), 1);
+        for (const char* part : {"tree", "a1b", "parentId", "unknown message \"ghost\""})
+            QVERIFY2(store.error().contains(QLatin1String(part)), qPrintable(store.error()));
+        QVERIFY(!store.load("tree"));
+        QVERIFY(store.exportJson("tree").isEmpty());
+
+        // The controller shows it read-only; nothing overwrites the stored copy.
+        KoderAgentController agent;
+        agent.setStore(&store);
+        agent.setTransport(new KoderLocalAgent(&agent));
+        agent.setConversationId("tree");
+        QCOMPARE(agent.messages()->count(), 0);
+        const QVariantMap error = agent.lastError().toMap();
+        QCOMPARE(error.value("code").toString(), QStringLiteral("load_failed"));
+        QVERIFY2(error.value("message").toString().contains(QStringLiteral("a1b")),
+                 qPrintable(error.value("message").toString()));
+        QVERIFY(!agent.send(QStringLiteral("hello")));
+        QCOMPARE(store.conversation("tree").value("messageCount").toInt(), 4);
+        QCOMPARE(storedRows(path, "other_versions", "tree"), 7);
+
+        // A cycle and an active child that is not a child are refused the same way.
+        QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'a1a' WHERE id = 'a1b'"));
+        QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'a1b' WHERE id = 'a1a'"));
+        QVERIFY(!store.loadConversation("tree"));
+        QVERIFY2(store.error().contains(QStringLiteral("cycle")), qPrintable(store.error()));
+        QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'u1' WHERE id IN ('a1a')"));
+        QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'u1' WHERE id IN ('a1b')"));
+        QVERIFY(store.loadConversation("tree")); // repaired
+        QVERIFY(damage(path, "UPDATE other_versions SET active_child_id = 'a2' WHERE id = 'a1a'"));
+        QVERIFY(!store.loadConversation("tree"));
+        QVERIFY2(store.error().contains(QStringLiteral("activeChildId")),
+                 qPrintable(store.error()));
+    }
+
+    void aDamagedOtherVersionCostsItsDetailsOnly()
+    {
+        const QString path = file("bad-extras.sqlite");
+        const Conversation tree = treeConversation();
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
+        }
+        QVERIFY(damage(path, "UPDATE other_versions SET extras = '{\"broken' WHERE id = 'a1b'"));
+        KoderConversationStore store;
+        store.setPath(path);
+        const auto loaded = store.loadConversation("tree");
+        QVERIFY(loaded);
+        QVERIFY2(store.error().contains(QStringLiteral("a1b")), qPrintable(store.error()));
+        const OtherVersion* a1b = loaded->versions.find("a1b");
+        QVERIFY(a1b);
+        QCOMPARE(a1b->message.text, tree.versions.find("a1b")->message.text);
+        QVERIFY(a1b->message.aborted);
+        QVERIFY(!a1b->message.extrasOrNull());
+        QCOMPARE(loaded->messages, tree.messages);
+    }
+
+    void theControllerStoresAndReloadsVersions()
+    {
+        KoderConversationStore store;
+        store.setPath(file("controller-tree.sqlite"));
+        QString conversation;
+        QString reply;
+        {
+            KoderAgentController agent;
+            agent.setStore(&store);
+            auto* local = new KoderLocalAgent(&agent);
+            local->setReply(QStringLiteral("first reply"));
+            agent.setTransport(local);
+            QSignalSpy end(&agent, &KoderAgentController::streamEnd);
+            QVERIFY(agent.send(QStringLiteral("question")));
+            QVERIFY(end.wait());
+            conversation = agent.conversationId();
+            local->setReply(QStringLiteral("second reply"));
+            QVERIFY(agent.regenerate(agent.messages()->get(1).value("messageId").toString()));
+            QVERIFY(end.count() == 2 || end.wait());
+            reply = agent.messages()->get(1).value("messageId").toString();
+        }
+        const auto stored = store.loadConversation(conversation);
+        QVERIFY(stored);
+        QCOMPARE(stored->versions.offPath.size(), std::size_t(1));
+
+        KoderAgentController agent;
+        agent.setStore(&store);
+        agent.setConversationId(conversation);
+        QCOMPARE(agent.messages()->count(), 2);
+        QVariantMap row = agent.messages()->get(1);
+        QCOMPARE(row.value("messageId").toString(), reply);
+        QCOMPARE(row.value("text").toString(), QStringLiteral("second reply"));
+        QCOMPARE(row.value("versionIndex").toInt(), 1);
+        QCOMPARE(row.value("versionCount").toInt(), 2);
+        QVERIFY(agent.switchVersion(reply, 0));
+        QCOMPARE(agent.messages()->get(1).value("text").toString(), QStringLiteral("first reply"));
+
+        KoderAgentController again; // the switch was stored
+        again.setStore(&store);
+        again.setConversationId(conversation);
+        row = again.messages()->get(1);
+        QCOMPARE(row.value("text").toString(), QStringLiteral("first reply"));
+        QCOMPARE(row.value("versionIndex").toInt(), 0);
+        QCOMPARE(row.value("versionCount").toInt(), 2);
     }
 };
 
