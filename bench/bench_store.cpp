@@ -56,19 +56,25 @@ Fixture& fixture()
     return f;
 }
 
-void BM_LoadIntoModel(benchmark::State& bench)
+// Opens conversation `id` of `store` in a fresh controller, timing the load alone (not the
+// controller's construction or destruction); the model must show `count` rows.
+void loadIntoModel(benchmark::State& bench, KoderConversationStore& store, const QString& id)
 {
-    Fixture& f = fixture();
     for (auto _ : bench) {
         KoderAgentController agent;
-        agent.setStore(&f.store);
-        QElapsedTimer clock; // only the load: not the controller's construction or destruction
+        agent.setStore(&store);
+        QElapsedTimer clock;
         clock.start();
-        agent.setConversationId(QStringLiteral("big"));
+        agent.setConversationId(id);
         bench.SetIterationTime(static_cast<double>(clock.nsecsElapsed()) / 1e9);
         if (agent.messages()->count() != count)
             bench.SkipWithError("wrong count");
     }
+}
+
+void BM_LoadIntoModel(benchmark::State& bench)
+{
+    loadIntoModel(bench, fixture().store, QStringLiteral("big"));
     bench.SetItemsProcessed(bench.iterations() * count);
 }
 BENCHMARK(BM_LoadIntoModel)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(5);
@@ -177,17 +183,7 @@ BENCHMARK(BM_LoadTree)->Unit(benchmark::kMillisecond)->UseManualTime()->Iteratio
 
 void BM_LoadTreeIntoModel(benchmark::State& bench)
 {
-    TreeFixture& f = treeFixture();
-    for (auto _ : bench) {
-        KoderAgentController agent;
-        agent.setStore(&f.store);
-        QElapsedTimer clock;
-        clock.start();
-        agent.setConversationId(QStringLiteral("tree"));
-        bench.SetIterationTime(static_cast<double>(clock.nsecsElapsed()) / 1e9);
-        if (agent.messages()->count() != count)
-            bench.SkipWithError("wrong count");
-    }
+    loadIntoModel(bench, treeFixture().store, QStringLiteral("tree"));
     bench.SetItemsProcessed(bench.iterations() * 2 * count);
 }
 BENCHMARK(BM_LoadTreeIntoModel)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(5);
