@@ -5,6 +5,7 @@
 #include "koderlocalagent.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
+#include "kodervisiblemessages.h"
 #include "qtconvert.h"
 
 #include <QtCore/QJsonArray>
@@ -324,6 +325,58 @@ private Q_SLOTS:
             QVERIFY(!r.at(1).toString().isEmpty());
         }
         QCOMPARE(text(1), QStringLiteral("A1"));
+    }
+
+    // A version's tool calls and results belong to it: regenerating moves them off the path,
+    // switching back brings them (and the lifecycle of a new turn) back, and a proxy showing
+    // only visible rows follows every step.
+    void toolMessagesBelongToTheirVersion()
+    {
+        auto* t = useScripted();
+        addTool(QStringLiteral("read"), true,
+                [](const QJsonObject&) { return QVariant(QStringLiteral("contents")); });
+        agent->setAutoAccept(QStringLiteral("always"));
+        KoderVisibleMessages visible;
+        visible.setShowToolResults(false);
+        visible.setSourceModel(agent->messages());
+        QAbstractItemModelTester proxyTester(
+            &visible, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        QVERIFY(agent->send(QStringLiteral("go")));
+        RequestId id = t->last();
+        t->push(ToolCallRequested{id, {"r1", "read", "{}", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        QTRY_COMPARE(t->requests.size(), std::size_t(2)); // the tool ran, step 2 started
+        id = t->last();
+        t->push(TextDelta{id, "It says contents."});
+        t->push(StreamEnded{id, "stop"});
+        QCOMPARE(end.count(), 1);
+        // user, assistant(call), tool, assistant
+        QCOMPARE(agent->messages()->count(), 4);
+        QCOMPARE(visible.count(), 3);
+        const QString firstReply = agent->messages()->get(1).value("messageId").toString();
+
+        events.clear();
+        QVERIFY(agent->regenerate(firstReply));
+        QCOMPARE(events, (QStringList{"streamStart"}));
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(visible.count(), 2);
+        t->push(TextDelta{t->last(), "Plain answer."});
+        t->push(StreamEnded{t->last(), "stop"});
+        QCOMPARE(events, (QStringList{"streamStart", "streamToken", "streamEnd"}));
+
+        QVERIFY(agent->switchVersion(agent->messages()->get(1).value("messageId").toString(), 0));
+        QCOMPARE(agent->messages()->count(), 4);
+        QCOMPARE(agent->messages()->get(2).value("role").toString(), QStringLiteral("tool"));
+        QCOMPARE(agent->messages()->get(2).value("toolCallId").toString(), QStringLiteral("r1"));
+        QCOMPARE(lastText(), QStringLiteral("It says contents."));
+        QCOMPARE(visible.count(), 3);
+        QCOMPARE(visible.get(2).value("text").toString(), QStringLiteral("It says contents."));
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+
+        // The next turn continues under the version shown, with its tool messages in the history.
+        QVERIFY(agent->send(QStringLiteral("and then?")));
+        QCOMPARE(t->requests.back().history.size(), std::size_t(5));
     }
 
     void approveDenyAndOnlyReadR5()
