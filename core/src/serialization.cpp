@@ -322,16 +322,17 @@ std::vector<Message> readMessages(const json& array, const std::string& path)
 // The tree of a version 2 document: the path's version indexes and `otherVersions`.
 Versions readVersions(const Reader& doc, const json& pathArray, const std::vector<Message>& path)
 {
-    const json* othersArray = doc.find("otherVersions");
-    if (!othersArray)
-        return {};
-    if (!othersArray->is_array())
-        fail("otherVersions", "expected an array, found " + typeName(*othersArray));
+    // Checked even without other versions: a bad index is refused the same in every document.
     std::vector<std::size_t> pathIndexes;
     pathIndexes.reserve(path.size());
     for (std::size_t row = 0; row < path.size(); ++row)
         pathIndexes.push_back(
             Reader(pathArray[row], "messages[" + std::to_string(row) + "]").index("versionIndex"));
+    const json* othersArray = doc.find("otherVersions");
+    if (!othersArray)
+        return {};
+    if (!othersArray->is_array())
+        fail("otherVersions", "expected an array, found " + typeName(*othersArray));
     std::vector<OtherVersionRecord> others;
     others.reserve(othersArray->size());
     for (std::size_t i = 0; i < othersArray->size(); ++i) {
