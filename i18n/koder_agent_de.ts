@@ -91,6 +91,22 @@
         <source>Checkpoint</source>
         <translation>Prüfpunkt</translation>
     </message>
+    <message>
+        <source>Previous version</source>
+        <translation>Vorherige Version</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>Version %1 von %2</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>Nächste Version</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -227,6 +243,14 @@
     <message>
         <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
         <translation>Die Details (Werkzeugaufrufe, Anhänge, …) der gespeicherten Nachricht %1 lassen sich nicht lesen: %2. Ihr Text wird angezeigt.</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its message %2, off the active path, is damaged (%3: %4).</source>
+        <translation>Die gespeicherte Unterhaltung %1 kann nicht gelesen werden: Ihre Nachricht %2 außerhalb des aktiven Verlaufs ist beschädigt (%3: %4).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
+        <translation>Die gespeicherte Unterhaltung %1 kann nicht gelesen werden: Ihre Versionen sind beschädigt (%2).</translation>
     </message>
 </context>
 <context>

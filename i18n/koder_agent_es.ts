@@ -91,6 +91,22 @@
         <source>Checkpoint</source>
         <translation>Punto de control</translation>
     </message>
+    <message>
+        <source>Previous version</source>
+        <translation>Versión anterior</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>Versión %1 de %2</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>Versión siguiente</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -227,6 +243,14 @@
     <message>
         <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
         <translation>No se pueden leer los detalles (llamadas a herramientas, adjuntos, …) del mensaje guardado %1: %2. Se muestra su texto.</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its message %2, off the active path, is damaged (%3: %4).</source>
+        <translation>No se puede leer la conversación guardada %1: su mensaje %2, fuera de la rama activa, está dañado (%3: %4).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
+        <translation>No se puede leer la conversación guardada %1: sus versiones están dañadas (%2).</translation>
     </message>
 </context>
 <context>

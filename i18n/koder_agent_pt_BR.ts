@@ -91,6 +91,22 @@
         <source>Checkpoint</source>
         <translation>Ponto de controle</translation>
     </message>
+    <message>
+        <source>Previous version</source>
+        <translation>Versão anterior</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>Versão %1 de %2</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>Próxima versão</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -227,6 +243,14 @@
     <message>
         <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
         <translation>Não é possível ler os detalhes (chamadas de ferramentas, anexos, …) da mensagem salva %1: %2. O texto dela é exibido.</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its message %2, off the active path, is damaged (%3: %4).</source>
+        <translation>Não é possível ler a conversa salva %1: a mensagem %2, fora do caminho ativo, está danificada (%3: %4).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
+        <translation>Não é possível ler a conversa salva %1: as versões estão danificadas (%2).</translation>
     </message>
 </context>
 <context>

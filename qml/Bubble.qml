@@ -8,7 +8,8 @@ import Koder.Agent
     \qmltype Bubble
     \inqmlmodule Koder.Agent
     \brief One message: alignment and colours by role, Markdown rendered safely, streaming,
-    stopped and error states, tool call and tool result cards, copy / regenerate / edit / branch.
+    stopped and error states, tool call and tool result cards, copy / regenerate / edit / branch,
+    and the version switcher (‹ 2/3 ›) of a regenerated reply or an edited message.
 
     Only the Markdown body is rich text, and only as KoderText.toSafeHtml renders it; everything
     else that comes from outside (reasoning, tool names and arguments, errors) is plain text, so
@@ -34,16 +35,25 @@ Item {
     required property string toolName
     required property bool isError
     required property bool denied
+    /*! Which version of its turn the message is (0-based) and how many there are; the switcher
+        shows when there is more than one. A delegate takes them from the model's roles with
+        `required versionIndex; required versionCount`. */
+    property int versionIndex: 0
+    property int versionCount: 1
 
     /*! Emitted when a link in the message is activated; nothing is opened by the bubble. */
     signal linkActivated(string url)
     signal regenerateRequested(string messageId)
     signal editRequested(string messageId, string text)
     signal branchRequested(string messageId)
+    /*! The user asked for version \a index of the message (switchVersion). */
+    signal versionRequested(string messageId, int index)
 
     readonly property bool fromUser: role === "user"
     readonly property bool isTool: role === "tool"
     readonly property bool isAssistant: role === "assistant"
+    // Versions cannot be switched while a turn is open (the controller refuses it).
+    readonly property bool turnOpen: controller !== null && controller.abortable
 
     implicitWidth: card.implicitWidth
     implicitHeight: card.implicitHeight + 8
@@ -184,6 +194,36 @@ Item {
                     Layout.fillWidth: true
                 }
                 Item { Layout.fillWidth: true }
+                RowLayout {
+                    objectName: "versionSwitcher"
+                    visible: root.versionCount > 1
+                    spacing: 0
+                    ToolButton {
+                        objectName: "previousVersion"
+                        text: "\u2039"
+                        enabled: root.versionIndex > 0 && !root.turnOpen
+                        Accessible.name: qsTr("Previous version")
+                        Accessible.role: Accessible.Button
+                        onClicked: root.versionRequested(root.messageId, root.versionIndex - 1)
+                    }
+                    Label {
+                        objectName: "versionLabel"
+                        textFormat: Text.PlainText
+                        text: qsTr("%1/%2").arg(root.versionIndex + 1).arg(root.versionCount)
+                        color: palette.text
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: qsTr("Version %1 of %2").arg(root.versionIndex + 1)
+                                                                  .arg(root.versionCount)
+                    }
+                    ToolButton {
+                        objectName: "nextVersion"
+                        text: "\u203a"
+                        enabled: root.versionIndex < root.versionCount - 1 && !root.turnOpen
+                        Accessible.name: qsTr("Next version")
+                        Accessible.role: Accessible.Button
+                        onClicked: root.versionRequested(root.messageId, root.versionIndex + 1)
+                    }
+                }
                 ToolButton {
                     visible: !root.streaming && root.text !== ""
                     text: qsTr("Copy")

@@ -79,8 +79,11 @@ FocusScope {
             ScrollBar.vertical: ScrollBar {}
 
             delegate: Bubble {
+                required versionIndex
+                required versionCount
                 width: ListView.view.width
                 controller: chatView.controller
+                onVersionRequested: (id, index) => chatView.controller.switchVersion(id, index)
                 onLinkActivated: (url) => chatView.linkActivated(url)
                 onRegenerateRequested: (id) => chatView.controller.regenerate(id)
                 onEditRequested: (id, text) => editDialog.open(id, text)

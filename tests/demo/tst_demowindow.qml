@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
-// settings dialog, the whole window through a read-only and a writing tool call, and a link that
-// asks before it opens.
+// settings dialog, the whole window through a read-only and a writing tool call, the version
+// switcher of a regenerated reply and an edited message, and a link that asks before it opens.
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -192,6 +192,29 @@ Item {
             window.settings.showDebug = true
             tryVerify(() => window.debugPanel.entries.length > 0)
             verify(window.debugPanel.entries.some(e => e.kind === "deny"))
+        }
+
+        // The version switcher appears on a regenerated reply and on an edited message.
+        function test_regeneratedAndEditedMessagesShowTheirVersions() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            converse(agent, "Hello")
+            const list = findChild(window, "messageList")
+            tryVerify(() => list.itemAtIndex(1) !== null)
+            verify(!findChild(list.itemAtIndex(1), "versionSwitcher").visible)
+            ended.clear()
+            verify(agent.regenerate(agent.messages.get(1).messageId))
+            ended.wait(10000)
+            tryVerify(() => list.itemAtIndex(1) !== null
+                      && findChild(list.itemAtIndex(1), "versionSwitcher").visible)
+            compare(findChild(list.itemAtIndex(1), "versionLabel").text, "2/2")
+            ended.clear()
+            verify(agent.edit(agent.messages.get(0).messageId, "Hello again"))
+            ended.wait(10000)
+            tryVerify(() => list.itemAtIndex(0) !== null
+                      && findChild(list.itemAtIndex(0), "versionSwitcher").visible)
+            compare(findChild(list.itemAtIndex(0), "versionLabel").Accessible.name,
+                    "Version 2 of 2")
         }
 
         function test_aLinkAsksFirstAndShowsWhereItGoes() {
