@@ -55,6 +55,21 @@ std::vector<std::string> slice(const std::vector<std::string>& v, std::size_t fr
             v.begin() + static_cast<std::ptrdiff_t>(to)};
 }
 
+/// The message `id` off the path, checked to hang from `parentId` with `activeChildId`
+/// remembered under it; null (and a failure) when it is not off the path.
+const OtherVersion* expectOffPath(const State& s, const std::string& id, std::string_view parentId,
+                                  std::string_view activeChildId)
+{
+    const OtherVersion* v = s.versions.find(id);
+    if (!v) {
+        ADD_FAILURE() << id << " is not off the path";
+        return nullptr;
+    }
+    EXPECT_EQ(v->parentId, parentId) << id;
+    EXPECT_EQ(v->activeChildId, activeChildId) << id;
+    return v;
+}
+
 /// The one Persist effect of the last reduce.
 std::optional<Persist> persistOf(const Driver& d)
 {
@@ -178,28 +193,21 @@ TEST(VersionsTree, RegenerateTwiceKeepsEveryReplyWithItsToolMessages)
     EXPECT_THAT(*v.siblingsOf(first[0]), ElementsAre(first[1], second, third));
     EXPECT_EQ(v.offPath.size(), 4u);
     // The first reply with its tool call, the tool's result and the answer after it.
-    const OtherVersion* step = v.find(first[1]);
+    const OtherVersion* step = expectOffPath(d.s, first[1], first[0], first[2]);
     ASSERT_NE(step, nullptr);
-    EXPECT_EQ(step->parentId, first[0]);
-    EXPECT_EQ(step->activeChildId, first[2]);
     ASSERT_EQ(step->message.toolCalls().size(), 1u);
     EXPECT_EQ(step->message.toolCalls()[0].id, "c1");
-    const OtherVersion* tool = v.find(first[2]);
+    const OtherVersion* tool = expectOffPath(d.s, first[2], first[1], first[3]);
     ASSERT_NE(tool, nullptr);
     EXPECT_EQ(tool->message.role, Role::Tool);
     EXPECT_EQ(tool->message.toolCallId(), "c1");
     EXPECT_EQ(tool->message.text, "contents");
-    EXPECT_EQ(tool->parentId, first[1]);
-    EXPECT_EQ(tool->activeChildId, first[3]);
-    const OtherVersion* answer = v.find(first[3]);
+    const OtherVersion* answer = expectOffPath(d.s, first[3], first[2], "");
     ASSERT_NE(answer, nullptr);
     EXPECT_EQ(answer->message.text, "a1");
-    EXPECT_EQ(answer->parentId, first[2]);
-    EXPECT_EQ(answer->activeChildId, "");
-    const OtherVersion* middle = v.find(second);
+    const OtherVersion* middle = expectOffPath(d.s, second, first[0], "");
     ASSERT_NE(middle, nullptr);
     EXPECT_EQ(middle->message.text, "a2");
-    EXPECT_EQ(middle->parentId, first[0]);
 
     // Every version comes back whole.
     ASSERT_FALSE(d.dispatch(SwitchVersion{third, 0}).rejected());
@@ -259,15 +267,12 @@ TEST(VersionsTree, EditMakesANewUserVersionWithItsOwnReply)
     ASSERT_NE(v.siblingsOf(before[1]), nullptr);
     EXPECT_THAT(*v.siblingsOf(before[1]), ElementsAre(before[2], edited));
     EXPECT_EQ(v.offPath.size(), 2u);
-    const OtherVersion* original = v.find(before[2]);
+    const OtherVersion* original = expectOffPath(d.s, before[2], before[1], before[3]);
     ASSERT_NE(original, nullptr);
     EXPECT_EQ(original->message.text, "q2");
-    EXPECT_EQ(original->parentId, before[1]);
-    EXPECT_EQ(original->activeChildId, before[3]);
-    const OtherVersion* reply = v.find(before[3]);
+    const OtherVersion* reply = expectOffPath(d.s, before[3], before[2], "");
     ASSERT_NE(reply, nullptr);
     EXPECT_EQ(reply->message.text, "a2");
-    EXPECT_EQ(reply->parentId, before[2]);
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
     ASSERT_FALSE(d.dispatch(SwitchVersion{edited, 0}).rejected());
@@ -294,20 +299,15 @@ TEST(VersionsTree, EditOfTheFirstMessageMakesAnotherRoot)
     EXPECT_EQ(versionOf(d.s, 0), (VersionPosition{1, 2}));
     ASSERT_NE(d.s.versions.siblingsOf(""), nullptr) << "\"\" names the roots";
     EXPECT_THAT(*d.s.versions.siblingsOf(""), ElementsAre("u1", root));
-    ASSERT_NE(d.s.versions.find("u1"), nullptr);
-    EXPECT_EQ(d.s.versions.find("u1")->parentId, "");
-    EXPECT_EQ(d.s.versions.find("u1")->activeChildId, "a1");
-    ASSERT_NE(d.s.versions.find("a1"), nullptr);
-    EXPECT_EQ(d.s.versions.find("a1")->parentId, "u1");
+    expectOffPath(d.s, "u1", "", "a1");
+    expectOffPath(d.s, "a1", "u1", "");
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
     const std::string reply = d.s.messages[1].id;
     ASSERT_FALSE(d.dispatch(SwitchVersion{root, 0}).rejected());
     EXPECT_THAT(ids(d.s.messages), ElementsAre("u1", "a1"));
     EXPECT_EQ(versionOf(d.s, 0), (VersionPosition{0, 2}));
-    ASSERT_NE(d.s.versions.find(root), nullptr);
-    EXPECT_EQ(d.s.versions.find(root)->parentId, "");
-    EXPECT_EQ(d.s.versions.find(root)->activeChildId, reply);
+    expectOffPath(d.s, root, "", reply);
     EXPECT_EQ(pathRuleBroken(d.s), "");
 }
 
@@ -590,6 +590,26 @@ TEST(VersionsRefusal, IndexOutOfRange)
 
 // ---- 4. change sets and writes -------------------------------------------------------------
 
+// The last input started a new version at `row` of a path whose ids were `before` (rows
+// `rows`): the rows from `row` on left it, `inserted` rows came in, the change set says so and
+// replays to the new rows, and the one write starts at `row` and keeps the old tail.
+void expectNewVersionAt(const Driver& d, const std::vector<RowSnapshot>& rows,
+                        const std::vector<std::string>& before, std::size_t row,
+                        std::size_t inserted)
+{
+    EXPECT_THAT(d.out.changes,
+                ElementsAre(Change{Change::Kind::Removed, row, before.size() - row, Field::None},
+                            Change{Change::Kind::Inserted, row, inserted, Field::None}));
+    EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
+    const auto write = persistOf(d);
+    ASSERT_TRUE(write);
+    EXPECT_EQ(write->conversationId, d.s.conversationId);
+    EXPECT_EQ(write->fromRow, row);
+    EXPECT_EQ(write->versionsWritten, slice(before, row));
+    EXPECT_THAT(write->versionsDropped, IsEmpty());
+    EXPECT_FALSE(write->allVersions);
+}
+
 TEST(VersionsChanges, RegenerateRemovesTheOldReplyAndInsertsTheNewOne)
 {
     Driver d;
@@ -598,16 +618,7 @@ TEST(VersionsChanges, RegenerateRemovesTheOldReplyAndInsertsTheNewOne)
     const auto before = ids(d.s.messages);
     const auto rows = snapshot(d.s);
     d.dispatch(Regenerate{before[1]});
-    EXPECT_THAT(d.out.changes, ElementsAre(Change{Change::Kind::Removed, 1, 3, Field::None},
-                                           Change{Change::Kind::Inserted, 1, 1, Field::None}));
-    EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
-    const auto write = persistOf(d);
-    ASSERT_TRUE(write);
-    EXPECT_EQ(write->conversationId, d.s.conversationId);
-    EXPECT_EQ(write->fromRow, 1u);
-    EXPECT_EQ(write->versionsWritten, slice(before, 1));
-    EXPECT_THAT(write->versionsDropped, IsEmpty());
-    EXPECT_FALSE(write->allVersions);
+    expectNewVersionAt(d, rows, before, 1, 1); // the new reply
 }
 
 TEST(VersionsChanges, EditRemovesFromTheEditedRow)
@@ -618,15 +629,7 @@ TEST(VersionsChanges, EditRemovesFromTheEditedRow)
     const auto before = ids(d.s.messages);
     const auto rows = snapshot(d.s);
     d.dispatch(Edit{before[2], "q2b"});
-    EXPECT_THAT(d.out.changes, ElementsAre(Change{Change::Kind::Removed, 2, 2, Field::None},
-                                           Change{Change::Kind::Inserted, 2, 2, Field::None}));
-    EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
-    const auto write = persistOf(d);
-    ASSERT_TRUE(write);
-    EXPECT_EQ(write->fromRow, 2u);
-    EXPECT_EQ(write->versionsWritten, slice(before, 2));
-    EXPECT_THAT(write->versionsDropped, IsEmpty());
-    EXPECT_FALSE(write->allVersions);
+    expectNewVersionAt(d, rows, before, 2, 2); // the edited question and its reply
 }
 
 TEST(VersionsChanges, SwitchRemovesTheOldTailAndInsertsTheNewOne)
