@@ -31,6 +31,8 @@ public:
     void setStore(KoderConversationStore* store) { m_store = store; }
     /// The controller's tool list, read when a tool runs and when a request goes out.
     void setTools(const QList<KoderTool*>* tools) { m_tools = tools; }
+    /// The tool of that name in the controller's list, or null.
+    KoderTool* findTool(const QString& name) const;
 
     void startRequest(const koder::agent::StartTurn& request) override;
     void cancelRequest(koder::agent::RequestId id) override;
@@ -40,6 +42,7 @@ public:
     void saveConversation(const koder::agent::Persist& write,
                           const std::vector<koder::agent::Message>& messages,
                           const koder::agent::Versions& versions,
+                          const koder::agent::ApprovalState& approvals,
                           std::size_t streamingRow) override;
     void loadConversation(const std::string& id) override;
     void removeConversation(const std::string& id) override;
@@ -47,7 +50,6 @@ public:
     void stopTimer(Timer timer) override;
 
 private:
-    KoderTool* findTool(const QString& name) const;
     QList<KoderTransport::ToolSpec> toolSpecs() const;
     QTimer& timer(Timer which) { return which == Timer::Retry ? m_retryTimer : m_flushTimer; }
 

@@ -104,6 +104,8 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT conversationIdChanged();
     if (has(changed, Aspect::AutoAccept))
         Q_EMIT autoAcceptChanged();
+    if (has(changed, Aspect::Policies))
+        Q_EMIT toolPoliciesChanged();
     if (has(changed, Aspect::SystemPrompt))
         Q_EMIT systemPromptChanged();
     if (has(changed, Aspect::MaxSteps))

@@ -2,18 +2,28 @@
 #include "koderagentcontroller.h"
 
 #include "koder/agent/import.h"
+#include "koder/agent/toolarguments.h"
 #include "qtconvert.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QDateTime>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
 #include <QtCore/QRandomGenerator>
 
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
 namespace {
+
+// The tool's JSON Schema as the core reads it (compact JSON text).
+std::string parametersJson(const KoderTool& tool)
+{
+    return QJsonDocument(QJsonObject::fromVariantMap(tool.parameters()))
+        .toJson(QJsonDocument::Compact)
+        .toStdString();
+}
 
 // Short random ids (prefix + 12 hex digits) fit std::string's small buffer: no allocation.
 Environment productionEnvironment()
@@ -74,7 +84,17 @@ bool KoderAgentController::abortable() const
 
 QVariantList KoderAgentController::pendingToolCalls() const
 {
-    return toolCallsToVariant(state().pendingToolCalls);
+    QVariantList calls = toolCallsToVariant(state().pendingToolCalls);
+    for (QVariant& call : calls) {
+        QVariantMap map = call.toMap();
+        if (const KoderTool* tool =
+                m_executor.findTool(map.value(QStringLiteral("name")).toString())) {
+            map.insert(QStringLiteral("description"), tool->description());
+            map.insert(QStringLiteral("parameters"), tool->parameters());
+        }
+        call = map;
+    }
+    return calls;
 }
 
 QVariant KoderAgentController::lastError() const
@@ -110,6 +130,31 @@ void KoderAgentController::setAutoAcceptValue(Koder::AutoAccept mode)
         refuse("setAutoAccept", RejectReason::InvalidValue, QString::number(int(mode)));
     else
         dispatch(SetAutoAccept{value});
+}
+
+QVariantMap KoderAgentController::toolPolicies() const
+{
+    QVariantMap map;
+    for (const auto& [name, policy] : state().toolPolicies)
+        map.insert(toQString(name), toQString(toString(policy)));
+    return map;
+}
+
+void KoderAgentController::setToolPolicies(const QVariantMap& policies)
+{
+    ToolPolicies parsed;
+    for (auto it = policies.cbegin(); it != policies.cend(); ++it) {
+        const QString value = it.value().toString();
+        const auto policy = toolPolicyFromString(toStd(value));
+        if (!policy) {
+            refuse("setToolPolicies", RejectReason::InvalidValue,
+                   tr("Unknown policy \"%1\" for the tool \"%2\": use ask, allow or deny.")
+                       .arg(value, it.key()));
+            return;
+        }
+        parsed.emplace(toStd(it.key()), *policy);
+    }
+    dispatch(SetToolPolicies{std::move(parsed)});
 }
 
 QString KoderAgentController::systemPrompt() const
@@ -250,7 +295,7 @@ void KoderAgentController::syncTools()
     std::vector<ToolInfo> infos;
     for (const KoderTool* tool : std::as_const(m_tools))
         if (!tool->name().isEmpty())
-            infos.push_back({toStd(tool->name()), tool->readOnly()});
+            infos.push_back({toStd(tool->name()), tool->readOnly(), parametersJson(*tool)});
     dispatch(SetTools{std::move(infos)});
 }
 
@@ -304,14 +349,92 @@ bool KoderAgentController::deleteConversation()
     return dispatch(DeleteConversation{});
 }
 
-void KoderAgentController::approveToolCall(const QString& callId)
+bool KoderAgentController::approveToolCall(const QString& callId, const QVariant& options)
 {
-    dispatch(ApproveToolCall{toStd(callId)});
+    const auto read = readApprovalOptions("approveToolCall", options, true);
+    if (!read)
+        return false;
+    return dispatch(ApproveToolCall{toStd(callId), read->scope, read->arguments});
 }
 
-void KoderAgentController::denyToolCall(const QString& callId, const QString& reason)
+bool KoderAgentController::denyToolCall(const QString& callId, const QString& reason)
 {
-    dispatch(DenyToolCall{toStd(callId), toStd(reason)});
+    return dispatch(DenyToolCall{toStd(callId), toStd(reason)});
+}
+
+bool KoderAgentController::approveAll(const QVariant& options)
+{
+    const auto read = readApprovalOptions("approveAll", options, false);
+    return read && dispatch(ApproveAll{read->scope});
+}
+
+bool KoderAgentController::denyAll(const QString& reason)
+{
+    return dispatch(DenyAll{toStd(reason)});
+}
+
+QString KoderAgentController::checkToolArguments(const QString& toolName,
+                                                 const QVariant& arguments) const
+{
+    QString error;
+    std::string text = arguments.typeId() == QMetaType::QString
+                           ? toStd(arguments.toString())
+                           : variantToJsonText(arguments, &error);
+    if (!error.isEmpty())
+        return error;
+    const KoderTool* tool = m_executor.findTool(toolName);
+    const std::string schema = tool ? parametersJson(*tool) : std::string();
+    const std::string why = koder::agent::checkToolArguments(schema, text);
+    return why.empty() ? QString() : toQString(why);
+}
+
+std::optional<KoderAgentController::ApprovalOptions>
+KoderAgentController::readApprovalOptions(const char* action, const QVariant& options,
+                                          bool takesArguments)
+{
+    ApprovalOptions read;
+    if (!options.isValid() || options.isNull())
+        return read;
+    QString error;
+    const QJsonValue value = variantToJson(options, &error);
+    if (value.isUndefined() || value.isNull())
+        return read;
+    if (!error.isEmpty() || !value.isObject()) {
+        refuse(action, RejectReason::InvalidValue,
+               tr("The options must be an object like {scope: \"once\"}."));
+        return std::nullopt;
+    }
+    const QJsonObject object = value.toObject();
+    const QJsonValue scope = object.value(QStringLiteral("scope"));
+    if (!scope.isUndefined() && !scope.isNull()) {
+        const auto parsed = approvalScopeFromString(toStd(scope.toString()));
+        if (!parsed) {
+            refuse(action, RejectReason::InvalidValue,
+                   tr("Unknown scope \"%1\": use once, conversation or always.")
+                       .arg(scope.toVariant().toString()));
+            return std::nullopt;
+        }
+        read.scope = *parsed;
+    }
+    const QJsonValue arguments = object.value(QStringLiteral("arguments"));
+    if (!arguments.isUndefined() && !arguments.isNull()) {
+        if (!takesArguments) {
+            refuse(action, RejectReason::InvalidValue,
+                   tr("Edited arguments apply to one call: use approveToolCall()."));
+            return std::nullopt;
+        }
+        if (arguments.isString())
+            read.arguments = toStd(arguments.toString());
+        else if (arguments.isObject())
+            read.arguments =
+                QJsonDocument(arguments.toObject()).toJson(QJsonDocument::Compact).toStdString();
+        else {
+            refuse(action, RejectReason::InvalidValue,
+                   tr("The arguments must be an object (or its JSON text)."));
+            return std::nullopt;
+        }
+    }
+    return read;
 }
 
 bool KoderAgentController::addUserMessage(const QString& text)

@@ -15,6 +15,8 @@
 #include <QtCore/QVariant>
 
 #include <memory>
+#include <optional>
+#include <string>
 
 /*!
     \qmltype KoderAgentController
@@ -49,7 +51,9 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(bool streaming READ streaming NOTIFY streamingChanged FINAL)
     /*! True while a turn is open: streaming, reviewing a tool call or running a tool. */
     Q_PROPERTY(bool abortable READ abortable NOTIFY abortableChanged FINAL)
-    /*! Tool calls awaiting the user's decision: maps of id, name, arguments, readOnly. */
+    /*! Tool calls awaiting the user's decision: maps of id, name, arguments (JSON text),
+        readOnly, and the tool's description and parameters (its JSON Schema). They survive a
+        restart: a conversation stored while calls wait reloads waiting for them. */
     Q_PROPERTY(
         QVariantList pendingToolCalls READ pendingToolCalls NOTIFY pendingToolCallsChanged FINAL)
     /*! The most recent error (code, message, retryable, retryAfterMs), or null. */
@@ -57,6 +61,12 @@ class KoderAgentController : public QObject {
     /*! always, never or onlyRead: which tool calls run without asking. Default never. */
     Q_PROPERTY(
         QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged FINAL)
+    /*! Per tool name, "ask", "allow" or "deny", over \l autoAccept: "deny" answers the model
+        with a denial without asking, "ask" always asks (a grant for the conversation still
+        applies), "allow" never asks. Approving with scope "always" sets "allow". The app
+        persists it if it wants. Default empty. */
+    Q_PROPERTY(QVariantMap toolPolicies READ toolPolicies WRITE setToolPolicies NOTIFY
+                   toolPoliciesChanged FINAL)
     /*! \l autoAccept as a typed enum (Koder.AutoAccept.OnlyRead, ...). */
     Q_PROPERTY(Koder::AutoAccept autoAcceptValue READ autoAcceptValue WRITE setAutoAcceptValue
                    NOTIFY autoAcceptChanged FINAL)
@@ -97,6 +107,8 @@ public:
     void setAutoAccept(const QString& mode);
     Koder::AutoAccept autoAcceptValue() const;
     void setAutoAcceptValue(Koder::AutoAccept mode);
+    QVariantMap toolPolicies() const;
+    void setToolPolicies(const QVariantMap& policies);
     QString systemPrompt() const;
     void setSystemPrompt(const QString& prompt);
     QString conversationId() const;
@@ -136,8 +148,23 @@ public:
     Q_INVOKABLE void abort();
     Q_INVOKABLE void clear();
     Q_INVOKABLE bool deleteConversation();
-    Q_INVOKABLE void approveToolCall(const QString& callId);
-    Q_INVOKABLE void denyToolCall(const QString& callId, const QString& reason = {});
+    /*! Runs the pending call \a callId. \a options (optional): \c scope — "once" (default),
+        "conversation" (the tool runs without asking for the rest of this conversation; stored
+        with it) or "always" (sets \l toolPolicies for the tool to "allow"); \c arguments — an
+        object (or its JSON text) replacing the model's, checked against the tool's parameters;
+        the tool receives them and the history records what ran. Every tool message records
+        its decision in \c{metadata.approval}. False (and \c rejected) for an id not pending,
+        an unknown scope or arguments that do not fit. */
+    Q_INVOKABLE bool approveToolCall(const QString& callId, const QVariant& options = {});
+    Q_INVOKABLE bool denyToolCall(const QString& callId, const QString& reason = {});
+    /*! Approves every pending call, with \a options' \c scope as approveToolCall(). */
+    Q_INVOKABLE bool approveAll(const QVariant& options = {});
+    /*! Denies every pending call; the model sees \a reason. */
+    Q_INVOKABLE bool denyAll(const QString& reason = {});
+    /*! Why \a arguments (an object or JSON text) do not fit the parameters of the tool
+        \a toolName, or "" when they do: what an argument editor shows before approving. */
+    Q_INVOKABLE QString checkToolArguments(const QString& toolName,
+                                           const QVariant& arguments) const;
     Q_INVOKABLE bool addUserMessage(const QString& text);
     Q_INVOKABLE bool addChatMessages(const QVariant& list);
     Q_INVOKABLE bool setChatMessages(const QVariant& list);
@@ -193,6 +220,7 @@ Q_SIGNALS:
     void pendingToolCallsChanged();
     void lastErrorChanged();
     void autoAcceptChanged();
+    void toolPoliciesChanged();
     void systemPromptChanged();
     void conversationIdChanged();
     void transportChanged();
@@ -212,6 +240,14 @@ private:
     void syncTools();
     bool loadMessages(const QVariant& list, bool replace, const char* action);
     bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
+    struct ApprovalOptions {
+        koder::agent::ApprovalScope scope = koder::agent::ApprovalScope::Once;
+        std::optional<std::string> arguments;
+    };
+    /// `options` of approveToolCall/approveAll; refuses (as `action`) and returns nullopt when
+    /// they are malformed.
+    std::optional<ApprovalOptions> readApprovalOptions(const char* action, const QVariant& options,
+                                                       bool takesArguments);
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;

@@ -50,6 +50,10 @@ const QList<QStringList>& migrations()
                         "DEFAULT '', role TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER "
                         "NOT NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, PRIMARY KEY "
                         "(conversation_id, id))")},
+        // 4: durable approvals. What the conversation's open tool phase waits for (the calls
+        // pending the user, the approved ones whose tool ran) and its tools granted by the user,
+        // as the core's JSON (toJson(ApprovalState)); '' when there is none.
+        {QStringLiteral("ALTER TABLE conversations ADD COLUMN approvals TEXT NOT NULL DEFAULT ''")},
     };
     return steps;
 }
@@ -286,7 +290,7 @@ bool KoderConversationStore::save(const QString& id, const std::vector<Message>&
                                   std::size_t fromRow, std::size_t streamingRow,
                                   const QString& title)
 {
-    return writeConversation(Persist{toStd(id), fromRow, {}, {}, false}, messages, nullptr,
+    return writeConversation(Persist{toStd(id), fromRow, {}, {}, false}, messages, nullptr, nullptr,
                              streamingRow, title);
 }
 
@@ -294,13 +298,20 @@ bool KoderConversationStore::save(const Persist& write, const std::vector<Messag
                                   const Versions& versions, std::size_t streamingRow,
                                   const QString& title)
 {
-    return writeConversation(write, messages, &versions, streamingRow, title);
+    return writeConversation(write, messages, &versions, nullptr, streamingRow, title);
+}
+
+bool KoderConversationStore::save(const Persist& write, const std::vector<Message>& messages,
+                                  const Versions& versions, const ApprovalState& approvals,
+                                  std::size_t streamingRow, const QString& title)
+{
+    return writeConversation(write, messages, &versions, &approvals, streamingRow, title);
 }
 
 bool KoderConversationStore::writeConversation(const Persist& write,
                                                const std::vector<Message>& messages,
-                                               const Versions* tree, std::size_t streamingRow,
-                                               const QString& title)
+                                               const Versions* tree, const ApprovalState* approvals,
+                                               std::size_t streamingRow, const QString& title)
 {
     static const Versions none;
     const Versions& versions = tree ? *tree : none;
@@ -417,6 +428,13 @@ bool KoderConversationStore::writeConversation(const Persist& write,
     q.addBindValue(id);
     if (!q.exec())
         return abandon(q);
+    if (approvals) {
+        q.prepare(QStringLiteral("UPDATE conversations SET approvals = ? WHERE id = ?"));
+        q.addBindValue(toQString(toJson(*approvals)));
+        q.addBindValue(id);
+        if (!q.exec())
+            return abandon(q);
+    }
     if (!db.commit()) {
         const QString why = db.lastError().text();
         db.rollback();
@@ -525,6 +543,18 @@ std::optional<Conversation> KoderConversationStore::loadConversation(const QStri
             return std::nullopt;
         }
         c.versions = std::move(std::get<Versions>(assembled));
+    }
+    // What its tool phase waits for. Damaged, it costs the wait (the conversation comes back
+    // interrupted), not the conversation.
+    q.prepare(QStringLiteral("SELECT approvals FROM conversations WHERE id = ?"));
+    q.addBindValue(id);
+    if (q.exec() && q.next()) {
+        auto approvals = approvalStateFromJson(toStd(q.value(0).toString()));
+        if (auto* error = std::get_if<LoadError>(&approvals))
+            unreadable = tr("The stored conversation %1 lost what it waited for: %2")
+                             .arg(id, toQString(error->toString()));
+        else
+            c.approvals = std::move(std::get<ApprovalState>(approvals));
     }
     // A damaged row costs its details, not the conversation, and is said, not hidden.
     if (unreadable.isEmpty())
@@ -652,7 +682,7 @@ QString KoderConversationStore::importJson(const QString& json)
     QString id = toQString(c.id);
     if (id.isEmpty() || contains(id))
         id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    if (!save(Persist{toStd(id), 0, {}, {}, true}, c.messages, c.versions, noRow,
+    if (!save(Persist{toStd(id), 0, {}, {}, true}, c.messages, c.versions, c.approvals, noRow,
               toQString(c.title)))
         return {};
     return id;

@@ -107,12 +107,21 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                        append("deny", a.callId);
                        turnMilestones(out, after, {});
                    },
+                   [&](const ApproveAll&) {
+                       append("approveAll", {});
+                       turnMilestones(out, after, {});
+                   },
+                   [&](const DenyAll&) {
+                       append("denyAll", {});
+                       turnMilestones(out, after, {});
+                   },
                    [&](const ToolResult& e) {
                        append("toolResult", e.callId);
                        turnMilestones(out, after, {});
                    },
                    // ---- configuration
                    [&](const SetAutoAccept&) { turnMilestones(out, after, {}); },
+                   [&](const SetToolPolicies&) { turnMilestones(out, after, {}); },
                    [](const SetSystemPrompt&) {},
                    [](const SetTools&) {},
                    [](const SetMaxSteps&) {},

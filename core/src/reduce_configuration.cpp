@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The settings: autoAccept, systemPrompt, the tools list, maxSteps, maxRetries.
+// The settings: autoAccept, toolPolicies, systemPrompt, the tools list, maxSteps, maxRetries.
 #include "reduction.h"
 
 namespace koder::agent::reduction {
@@ -7,10 +7,22 @@ namespace koder::agent::reduction {
 void ConfigurationInputs::operator()(const SetAutoAccept& a)
 {
     s_.autoAccept = a.mode;
+    redecide();
+}
+
+void ConfigurationInputs::operator()(const SetToolPolicies& a)
+{
+    s_.toolPolicies = a.policies;
+    redecide();
+}
+
+// Calls the new policy decides stop waiting for the user (and the store learns it).
+void ConfigurationInputs::redecide()
+{
     if (!s_.turn || s_.pendingToolCalls.empty())
         return;
-    // Calls the new policy accepts stop waiting for the user.
-    runAcceptedPending();
+    redecidePending();
+    persist(s_.messages.size());
 }
 
 void ConfigurationInputs::operator()(const SetSystemPrompt& a)

@@ -97,6 +97,7 @@ void ConversationInputs::operator()(const Clear&)
 {
     s_.loadError.clear(); // what is added next starts a conversation of its own
     cancelOpenTurn(false);
+    s_.grantedTools.clear();
     replaceMessages({});
     s_.cleared = true;
 }
@@ -104,6 +105,7 @@ void ConversationInputs::operator()(const Clear&)
 void ConversationInputs::operator()(const DeleteConversation&)
 {
     cancelOpenTurn(false);
+    s_.grantedTools.clear();
     if (!s_.conversationId.empty())
         out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
     replaceMessages({});
@@ -151,6 +153,7 @@ void ConversationInputs::setMessages(std::vector<Message> incoming)
 void ConversationInputs::operator()(const Reset&)
 {
     cancelOpenTurn(false);
+    s_.grantedTools.clear();
     replaceMessages({});
     startNewConversation();
     s_.loadError.clear();
@@ -182,17 +185,89 @@ void ConversationInputs::operator()(const RestoreCheckpoint& a)
 }
 
 void ConversationInputs::switchTo(const std::string& conversationId, std::vector<Message> incoming,
-                                  Versions versions, const std::string& loadError)
+                                  Versions versions, const std::string& loadError,
+                                  const ApprovalState& approvals)
 {
     if (!validateIncoming(incoming, false))
         return;
+    // The turn stops here; a stored copy waiting for the user keeps waiting (switching back
+    // reloads it).
     cancelOpenTurn(false);
     replaceMessages(std::move(incoming), std::move(versions));
     s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
     s_.cleared = false;
     s_.loadError = loadError;
+    s_.grantedTools.clear();
     if (!loadError.empty())
         s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
+    else
+        reopenToolPhase(approvals);
+}
+
+// The stored tool phase is trusted only as far as the history bears it out: the last assistant
+// message (followed by nothing but its own tool messages) must hold the pending calls,
+// unanswered. A call whose tool was running when the app stopped is recorded as not completed
+// (its result is lost, and running it again unasked could repeat a side effect). Nothing is sent
+// by itself: the turn waits for the user, or, with nothing left to decide, ends interrupted.
+void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
+{
+    s_.grantedTools = approvals.grantedTools;
+    if (approvals.pending.empty() && approvals.running.empty())
+        return;
+    std::size_t row = s_.messages.size();
+    while (row > 0 && s_.messages[row - 1].role == Role::Tool)
+        --row;
+    if (row == 0)
+        return;
+    --row;
+    const Message& step = s_.messages[row];
+    if (step.role != Role::Assistant || step.aborted || !step.error().empty() ||
+        step.toolCalls().empty())
+        return;
+    const auto answered = [&](const std::string& callId) {
+        for (std::size_t i = row + 1; i < s_.messages.size(); ++i)
+            if (s_.messages[i].toolCallId() == callId)
+                return true;
+        return false;
+    };
+    const auto listed = [](const std::vector<std::string>& ids, const std::string& id) {
+        return std::find(ids.begin(), ids.end(), id) != ids.end();
+    };
+    Turn& turn = s_.turn.emplace();
+    turn.stepRow = row;
+    turn.stepCalls = step.toolCalls();
+    turn.announcedUpTo = step.text.size();
+    turn.step = 0;
+    for (std::size_t i = row + 1; i-- > 0 && s_.messages[i].role != Role::User;)
+        turn.step += s_.messages[i].role == Role::Assistant ? 1 : 0;
+    const std::size_t firstNew = s_.messages.size();
+    for (const ToolCall& stored : turn.stepCalls) {
+        if (answered(stored.id))
+            continue;
+        ToolCall call = stored;
+        const ToolInfo* tool = findTool(s_, call.name);
+        call.readOnly = tool && tool->readOnly;
+        const auto running = std::find_if(approvals.running.begin(), approvals.running.end(),
+                                          [&](const Approval& a) { return a.callId == call.id; });
+        if (listed(approvals.pending, call.id))
+            s_.pendingToolCalls.push_back(std::move(call));
+        else if (running != approvals.running.end())
+            appendToolMessage(call, "Not completed: the app closed while the tool ran.", true,
+                              false, *running);
+        else
+            appendToolMessage(
+                call, "Not run: the app closed before the call was decided.", false, true,
+                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
+    }
+    if (s_.pendingToolCalls.empty()) {
+        s_.turn.reset();
+        s_.status = Status::Interrupted;
+    } else {
+        s_.status = Status::ReviewingToolCall;
+        announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, step.id);
+    }
+    if (s_.messages.size() > firstNew || !s_.turn)
+        persist(firstNew); // the records, and a stored tool phase that is over now
 }
 
 // Checks messages from outside: ids unique (among themselves, and against the history when

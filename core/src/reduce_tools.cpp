@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Tool calls: requested by the model, decided by the auto-accept policy or the user (approve /
-// deny), run by the Qt layer, answered by their results; and the tool phase between two steps.
+// Tool calls: requested by the model, decided by the policies (approval.h) or the user (approve /
+// deny, one or all, with a scope and edited arguments), run by the Qt layer, answered by their
+// results, each with its audit record; and the tool phase between two steps.
 #include "reduction.h"
+
+#include "koder/agent/serialization.h"
+#include "koder/agent/toolarguments.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <utility>
@@ -9,6 +15,17 @@
 namespace koder::agent::reduction {
 
 namespace {
+constexpr std::string_view deniedByPolicyText = "Denied by the tool's policy: it was not run.";
+
+bool sameJson(const std::string& a, const std::string& b)
+{
+    if (a == b)
+        return true;
+    if (checkJson(a) != JsonProblem::None || checkJson(b) != JsonProblem::None)
+        return false;
+    return nlohmann::json::parse(a, nullptr, false) == nlohmann::json::parse(b, nullptr, false);
+}
+
 std::string deniedText(std::string_view reason)
 {
     std::string text = "The user denied this tool call.";
@@ -46,10 +63,14 @@ void ToolInputs::operator()(const ApproveToolCall& a)
     auto it = findPending(a.callId);
     if (it == s_.pendingToolCalls.end())
         return reject(RejectReason::UnknownToolCall, a.callId);
-    ToolCall call = std::move(*it);
-    s_.pendingToolCalls.erase(it);
-    run(std::move(call));
-    settleToolPhase();
+    if (a.arguments) {
+        const ToolInfo* tool = findTool(s_, it->name);
+        const std::string why = checkToolArguments(tool ? tool->parameters : "", *a.arguments);
+        if (!why.empty())
+            return reject(RejectReason::InvalidValue, "arguments: " + why);
+    }
+    approve(it, a.scope, a.arguments);
+    decided();
 }
 
 void ToolInputs::operator()(const DenyToolCall& a)
@@ -57,10 +78,26 @@ void ToolInputs::operator()(const DenyToolCall& a)
     auto it = findPending(a.callId);
     if (it == s_.pendingToolCalls.end())
         return reject(RejectReason::UnknownToolCall, a.callId);
-    ToolCall call = std::move(*it);
-    s_.pendingToolCalls.erase(it);
-    appendToolMessage(call, deniedText(a.reason), false, true);
-    settleToolPhase();
+    deny(it, a.reason);
+    decided();
+}
+
+void ToolInputs::operator()(const ApproveAll& a)
+{
+    if (!s_.turn || s_.pendingToolCalls.empty())
+        return reject(RejectReason::UnknownToolCall, "no tool call is pending");
+    while (!s_.pendingToolCalls.empty())
+        approve(s_.pendingToolCalls.begin(), a.scope, std::nullopt);
+    decided();
+}
+
+void ToolInputs::operator()(const DenyAll& a)
+{
+    if (!s_.turn || s_.pendingToolCalls.empty())
+        return reject(RejectReason::UnknownToolCall, "no tool call is pending");
+    while (!s_.pendingToolCalls.empty())
+        deny(s_.pendingToolCalls.begin(), a.reason);
+    decided();
 }
 
 void ToolInputs::operator()(const ToolResult& e)
@@ -76,8 +113,66 @@ void ToolInputs::operator()(const ToolResult& e)
     auto call = std::find_if(calls.begin(), calls.end(),
                              [&](const ToolCall& c) { return c.id == e.callId; });
     appendToolMessage(call != calls.end() ? *call : ToolCall{e.callId, {}, {}, false}, e.result,
-                      e.isError, false);
+                      e.isError, false, takeDecision(e.callId));
     settleToolPhase();
+}
+
+void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,
+                         const std::optional<std::string>& arguments)
+{
+    ToolCall call = std::move(*it);
+    s_.pendingToolCalls.erase(it);
+    Approval approval{call.id, Decision::Approved, scope, DecidedBy::User, 0, false, {}};
+    if (arguments && !sameJson(*arguments, call.arguments)) {
+        approval.argumentsEdited = true;
+        approval.originalArguments = call.arguments;
+        call.arguments = *arguments;
+        // The history sent to the model records what ran, not what it asked for.
+        const std::size_t row = s_.turn->stepRow;
+        for (ToolCall& c : s_.messages[row].extras().toolCalls)
+            if (c.id == call.id)
+                c.arguments = call.arguments;
+        for (ToolCall& c : s_.turn->stepCalls)
+            if (c.id == call.id)
+                c.arguments = call.arguments;
+        changed(row, Field::ToolCalls);
+        persist(row);
+    }
+    grant(call.name, scope);
+    run(std::move(call), stamped(std::move(approval)));
+}
+
+void ToolInputs::deny(std::vector<ToolCall>::iterator it, const std::string& reason)
+{
+    ToolCall call = std::move(*it);
+    s_.pendingToolCalls.erase(it);
+    appendToolMessage(
+        call, deniedText(reason), false, true,
+        {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::User, 0, false, {}});
+}
+
+void ToolInputs::grant(const std::string& toolName, ApprovalScope scope)
+{
+    switch (scope) {
+    case ApprovalScope::Once:
+        break;
+    case ApprovalScope::Conversation:
+        if (std::find(s_.grantedTools.begin(), s_.grantedTools.end(), toolName) ==
+            s_.grantedTools.end())
+            s_.grantedTools.push_back(toolName);
+        break;
+    case ApprovalScope::Always:
+        s_.toolPolicies[toolName] = ToolPolicy::Allow;
+        break;
+    }
+}
+
+// After a user's decision: the other pending calls a new grant covers run too, the phase goes
+// on, and the store learns what is pending now (a restart must not ask again).
+void ToolInputs::decided()
+{
+    redecidePending();
+    persist(s_.messages.size());
 }
 
 std::vector<ToolCall>::iterator ToolInputs::findPending(const std::string& callId)
@@ -99,27 +194,50 @@ bool ToolInputs::hasCallId(const std::string& id) const
 void Reduction::startToolPhase(std::size_t row)
 {
     for (const ToolCall& call : s_.turn->stepCalls) {
-        if (!findTool(s_, call.name))
-            appendToolMessage(call, "Unknown tool \"" + call.name + "\": it was not run.", true,
-                              false);
-        else if (accepts(call))
-            run(call);
-        else
+        if (!findTool(s_, call.name)) {
+            appendToolMessage(
+                call, "Unknown tool \"" + call.name + "\": it was not run.", true, false,
+                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
+            continue;
+        }
+        PolicyVerdict v = verdict(call);
+        switch (v.kind) {
+        case PolicyVerdict::Kind::Run:
+            run(call, stamped(std::move(v.approval)));
+            break;
+        case PolicyVerdict::Kind::Deny:
+            appendToolMessage(call, std::string(deniedByPolicyText), false, true,
+                              std::move(v.approval));
+            break;
+        case PolicyVerdict::Kind::Ask:
             s_.pendingToolCalls.push_back(call);
+            break;
+        }
     }
-    if (!s_.pendingToolCalls.empty())
+    if (!s_.pendingToolCalls.empty()) {
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, s_.messages[row].id);
+        persist(row); // the request and what waits for the user survive a restart
+    }
     settleToolPhase();
 }
 
-void Reduction::runAcceptedPending()
+void Reduction::redecidePending()
 {
     std::vector<ToolCall> stillPending;
     for (ToolCall& call : s_.pendingToolCalls) {
-        if (accepts(call))
-            run(std::move(call));
-        else
+        PolicyVerdict v = verdict(call);
+        switch (v.kind) {
+        case PolicyVerdict::Kind::Run:
+            run(std::move(call), stamped(std::move(v.approval)));
+            break;
+        case PolicyVerdict::Kind::Deny:
+            appendToolMessage(call, std::string(deniedByPolicyText), false, true,
+                              std::move(v.approval));
+            break;
+        case PolicyVerdict::Kind::Ask:
             stillPending.push_back(std::move(call));
+            break;
+        }
     }
     s_.pendingToolCalls = std::move(stillPending);
     settleToolPhase();
@@ -135,37 +253,69 @@ void Reduction::settleToolPhase()
         startNextStep();
 }
 
-bool Reduction::accepts(const ToolCall& call) const
+PolicyVerdict Reduction::verdict(const ToolCall& call) const
 {
-    switch (s_.autoAccept) {
-    case AutoAccept::Always:
-        return true;
-    case AutoAccept::OnlyRead: {
-        // The tool registered now decides, not the flag the call carried when it arrived (or was
-        // stored with): a tool re-registered as writing is never run unasked.
-        const ToolInfo* tool = findTool(s_, call.name);
-        return tool && tool->readOnly;
-    }
-    case AutoAccept::Never:
-        break;
-    }
-    return false;
+    return decideCall(call, findTool(s_, call.name), s_.autoAccept, s_.toolPolicies,
+                      s_.grantedTools);
 }
 
-void Reduction::run(ToolCall call)
+Approval Reduction::stamped(Approval approval) const
+{
+    approval.at = env_.now ? env_.now() : 0;
+    return approval;
+}
+
+void Reduction::run(ToolCall call, Approval approval)
 {
     s_.turn->running.push_back(call.id);
+    s_.turn->decided.push_back(std::move(approval));
     out_.effects.emplace_back(ExecuteTool{std::move(call)});
 }
 
-void Reduction::appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied)
+Approval Reduction::takeDecision(const std::string& callId)
+{
+    auto& decided = s_.turn->decided;
+    const auto it = std::find_if(decided.begin(), decided.end(),
+                                 [&](const Approval& a) { return a.callId == callId; });
+    if (it == decided.end())
+        return {callId, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}};
+    Approval approval = std::move(*it);
+    decided.erase(it);
+    return approval;
+}
+
+void Reduction::appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied,
+                                  Approval approval)
 {
     Message m = newMessage(Role::Tool, std::move(text));
     m.extras().toolCallId = call.id;
     m.extras().toolName = call.name;
+    if (approval.at == 0)
+        approval = stamped(std::move(approval));
+    approval.callId = call.id;
+    m.extras().metadata = withApproval({}, approval);
     m.isError = isError;
     m.denied = denied;
     persist(append(std::move(m)));
+}
+
+void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_view notCompleted,
+                                      DecidedBy pendingBy)
+{
+    Turn& turn = *s_.turn;
+    for (const ToolCall& call : turn.stepCalls) {
+        const bool pending = std::any_of(s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),
+                                         [&](const ToolCall& c) { return c.id == call.id; });
+        const bool running =
+            std::find(turn.running.begin(), turn.running.end(), call.id) != turn.running.end();
+        if (pending)
+            appendToolMessage(
+                call, std::string(notDecided), false, true,
+                {call.id, Decision::Denied, ApprovalScope::Once, pendingBy, 0, false, {}});
+        else if (running)
+            appendToolMessage(call, std::string(notCompleted), true, false, takeDecision(call.id));
+    }
+    s_.pendingToolCalls.clear();
 }
 
 } // namespace koder::agent::reduction

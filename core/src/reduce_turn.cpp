@@ -85,6 +85,10 @@ void TurnInputs::operator()(const ReasoningDelta& e)
 
 void TurnInputs::operator()(const StreamEnded& e)
 {
+    if (endsToolPhase(e.requestId)) {
+        endToolPhase();
+        return finishTurn(Status::Idle);
+    }
     if (!isCurrent(e.requestId))
         return dropped();
     if (e.finishReason.empty())
@@ -104,7 +108,9 @@ void TurnInputs::operator()(const StreamEnded& e)
     s_.status = Status::RunningTool; // leaves Streaming before any tool message is added
     if (turn.step >= s_.maxSteps) {
         for (const ToolCall& call : turn.stepCalls)
-            appendToolMessage(call, "Not run: the turn reached its step limit.", true, false);
+            appendToolMessage(
+                call, "Not run: the turn reached its step limit.", true, false,
+                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
         return failTurn({"step_limit",
                          "The agent stopped after " + std::to_string(s_.maxSteps) + " steps.",
                          false, -1});
@@ -114,6 +120,11 @@ void TurnInputs::operator()(const StreamEnded& e)
 
 void TurnInputs::operator()(const StreamFailed& e)
 {
+    // Never retried here: a retry would send the turn again, and the server ended it.
+    if (endsToolPhase(e.requestId)) {
+        endToolPhase();
+        return failTurn(e.error);
+    }
     if (!isCurrent(e.requestId))
         return dropped();
     failStep(e.error, e.verdict);
@@ -121,10 +132,23 @@ void TurnInputs::operator()(const StreamFailed& e)
 
 void TurnInputs::operator()(const Handoff& e)
 {
+    if (endsToolPhase(e.requestId)) {
+        endToolPhase();
+        return finishTurn(Status::Handoff);
+    }
     if (!isCurrent(e.requestId))
         return dropped();
     announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
     finishTurn(Status::Handoff);
+}
+
+// The transport ended the turn while calls waited for the user or ran: they are recorded as
+// not run / not completed and the running tools are stopped; the request is over already.
+void TurnInputs::endToolPhase()
+{
+    out_.effects.emplace_back(CancelTurn{0, s_.turn->running});
+    recordUnansweredCalls("Not run: the turn ended before the call was decided.",
+                          "Not completed: the turn ended while the tool ran.", DecidedBy::Policy);
 }
 
 // Announces the streamed text up to the last phrase end inside the new part (from `from`), or all

@@ -90,16 +90,36 @@ protected:
 
     // ---- the tool phase (reduce_tools.cpp) ------------------------------------------------
 
-    /// The step that just ended asked for tools: runs what the policy accepts, asks about the
-    /// rest, answers unknown tools with an error.
+    /// The step that just ended asked for tools: runs what the policies accept, denies what
+    /// they deny, asks about the rest, answers unknown tools with an error.
     void startToolPhase(std::size_t row);
-    /// Runs the pending calls the policy (just changed) accepts now.
-    void runAcceptedPending();
+    /// Decides the pending calls again (a policy or grant just changed): some run or are
+    /// denied now.
+    void redecidePending();
     /// Decides what the tool phase waits for, or moves on to the next step when nothing is left.
     void settleToolPhase();
-    /// An approved (or accepted) call: its ExecuteTool effect; the result is awaited.
-    void run(ToolCall call);
-    void appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied);
+    /// A call that may run, with how it was allowed: its ExecuteTool effect; the result is
+    /// awaited.
+    void run(ToolCall call, Approval approval);
+    void appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied,
+                           Approval approval);
+    /// Each call of the step still waiting for the user or for its tool gets a tool message
+    /// saying it was not run (`notDecided`) or not completed (`notCompleted`), so the history
+    /// stays well formed when the turn ends before them.
+    void recordUnansweredCalls(std::string_view notDecided, std::string_view notCompleted,
+                               DecidedBy pendingBy);
+    /// The transport ended the turn while it waited for tools (PROTOCOL.md: an error with the
+    /// turn ends it whatever the client waits for): true when `requestId` is the turn's last
+    /// request and no request is streaming.
+    bool endsToolPhase(RequestId requestId) const
+    {
+        return s_.turn && requestId != 0 && s_.turn->requestId == 0 &&
+               s_.turn->lastRequestId == requestId &&
+               (s_.status == Status::ReviewingToolCall || s_.status == Status::RunningTool);
+    }
+    Approval stamped(Approval approval) const;
+    /// The audit record of a running call, taken out of the turn (its tool message gets it).
+    Approval takeDecision(const std::string& callId);
 
     State& s_;
     Outcome& out_;
@@ -109,7 +129,7 @@ private:
     void dropVersionsUnder(std::string_view parentId, std::string_view keep);
     StartTurn request(std::int64_t delayMs);
     std::vector<Message> requestHistory() const;
-    bool accepts(const ToolCall& call) const;
+    PolicyVerdict verdict(const ToolCall& call) const;
 };
 
 // ---- the domains ------------------------------------------------------------------------------
@@ -120,10 +140,14 @@ class ConfigurationInputs : public Reduction {
 public:
     using Reduction::Reduction;
     void operator()(const SetAutoAccept& a);
+    void operator()(const SetToolPolicies& a);
     void operator()(const SetSystemPrompt& a);
     void operator()(const SetTools& a);
     void operator()(const SetMaxSteps& a);
     void operator()(const SetMaxRetries& a);
+
+private:
+    void redecide();
 };
 
 /// The history: add / set / clear / reset / delete, branch, edit, regenerate, checkpoints,
@@ -148,19 +172,22 @@ public:
     void operator()(const RestoreCheckpoint& a);
     void operator()(const SwitchConversation& a)
     {
-        switchTo(a.conversationId, a.messages, a.versions, a.loadError);
+        switchTo(a.conversationId, a.messages, a.versions, a.loadError, a.approvals);
     }
     void operator()(SwitchConversation&& a)
     {
-        switchTo(a.conversationId, std::move(a.messages), std::move(a.versions), a.loadError);
+        switchTo(a.conversationId, std::move(a.messages), std::move(a.versions), a.loadError,
+                 a.approvals);
     }
 
 private:
     void addMessages(std::vector<Message> incoming);
     void setMessages(std::vector<Message> incoming);
     void switchTo(const std::string& conversationId, std::vector<Message> incoming,
-                  Versions versions, const std::string& loadError);
+                  Versions versions, const std::string& loadError, const ApprovalState& approvals);
     bool validateIncoming(std::vector<Message>& incoming, bool appending);
+    /// A stored tool phase comes back: the turn reopens waiting for the user.
+    void reopenToolPhase(const ApprovalState& approvals);
 };
 
 /// The turn: send, abort, and the model's stream (started, text and reasoning deltas, end,
@@ -180,6 +207,7 @@ public:
 
 private:
     void announcePhrases(const Message& m, std::size_t from, bool flush);
+    void endToolPhase();
 };
 
 /// Tool calls: requested by the model, approved or denied by the user, their results
@@ -190,11 +218,20 @@ public:
     void operator()(const ToolCallRequested& e);
     void operator()(const ApproveToolCall& a);
     void operator()(const DenyToolCall& a);
+    void operator()(const ApproveAll& a);
+    void operator()(const DenyAll& a);
     void operator()(const ToolResult& e);
 
 private:
     std::vector<ToolCall>::iterator findPending(const std::string& callId);
     bool hasCallId(const std::string& id) const;
+    /// The user's approval of the pending call at `it` (arguments checked before).
+    void approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,
+                 const std::optional<std::string>& arguments);
+    void deny(std::vector<ToolCall>::iterator it, const std::string& reason);
+    /// The scope's grant: the tool for the conversation, or its policy.
+    void grant(const std::string& toolName, ApprovalScope scope);
+    void decided();
 };
 
 } // namespace koder::agent::reduction

@@ -214,6 +214,7 @@ Aspect Runtime::changedAspects()
     note(Aspect::SystemPrompt, b.systemPrompt, s.systemPrompt);
     note(Aspect::MaxSteps, b.maxSteps, s.maxSteps);
     note(Aspect::MaxRetries, b.maxRetries, s.maxRetries);
+    note(Aspect::Policies, b.toolPolicies, s.toolPolicies);
     return changed;
 }
 
@@ -244,13 +245,13 @@ void Runtime::perform(Effect& effect)
                 // Without a store the state itself is the memory copy.
                 if (executor_.hasStore())
                     executor_.saveConversation(e, state_.messages, state_.versions,
-                                               streamingRow(state_));
+                                               approvalStateOf(state_), streamingRow(state_));
             } else if constexpr (std::is_same_v<T, ForkConversation>) {
                 if (executor_.hasStore())
                     executor_.saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
-                                               e.messages, Versions{}, noRow);
+                                               e.messages, Versions{}, ApprovalState{}, noRow);
                 else
-                    memory_[e.newConversationId] = {std::move(e.messages), {}};
+                    memory_[e.newConversationId] = {std::move(e.messages), {}, {}};
             } else if constexpr (std::is_same_v<T, DeleteStoredConversation>) {
                 if (executor_.hasStore())
                     executor_.removeConversation(e.conversationId);
@@ -337,7 +338,7 @@ void Runtime::flushStreamingReply()
     if (row == noRow || !executor_.hasStore())
         return;
     executor_.saveConversation(Persist{state_.conversationId, row, {}, {}, false}, state_.messages,
-                               state_.versions, row);
+                               state_.versions, approvalStateOf(state_), row);
 }
 
 void Runtime::updateFlushTimer()
@@ -362,11 +363,13 @@ void Runtime::openConversation(const std::string& id)
     if (!executor_.hasStore()) {
         // Keep the conversation being left so switching back finds it.
         if (!state_.messages.empty())
-            memory_[state_.conversationId] = {state_.messages, state_.versions};
-        SwitchConversation to{id, {}, {}, {}};
+            memory_[state_.conversationId] = {state_.messages, state_.versions,
+                                              approvalStateOf(state_)};
+        SwitchConversation to{id, {}, {}, {}, {}};
         if (const auto it = memory_.find(id); it != memory_.end()) {
             to.messages = std::move(it->second.messages);
             to.versions = std::move(it->second.versions);
+            to.approvals = std::move(it->second.approvals);
             memory_.erase(it);
         }
         dispatch(std::move(to));

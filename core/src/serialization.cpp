@@ -403,6 +403,8 @@ std::string toJson(const Conversation& c, int indent)
         doc["title"] = c.title;
     if (!c.systemPrompt.empty())
         doc["systemPrompt"] = c.systemPrompt;
+    if (!c.approvals.empty())
+        doc["approvals"] = json::parse(toJson(c.approvals));
     return doc.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
@@ -436,6 +438,12 @@ Loaded<Conversation> conversationFromJson(std::string_view text)
         const json& path = r.require("messages");
         c.messages = readMessages(path, "messages");
         c.versions = readVersions(r, path, c.messages);
+        if (const json* approvals = r.find("approvals")) {
+            auto loaded = approvalStateFromJson(approvals->dump());
+            if (auto* error = std::get_if<LoadError>(&loaded))
+                fail(error->path, error->message);
+            c.approvals = std::get<ApprovalState>(std::move(loaded));
+        }
         return c;
     });
 }

@@ -22,6 +22,18 @@ const ToolInfo* findTool(const State& s, std::string_view name)
     return nullptr;
 }
 
+ApprovalState approvalStateOf(const State& s)
+{
+    ApprovalState a;
+    a.grantedTools = s.grantedTools;
+    if (s.turn) {
+        for (const ToolCall& call : s.pendingToolCalls)
+            a.pending.push_back(call.id);
+        a.running = s.turn->decided;
+    }
+    return a;
+}
+
 std::string_view toString(Status status)
 {
     switch (status) {
@@ -59,6 +71,42 @@ std::string_view toString(AutoAccept mode)
 std::optional<AutoAccept> autoAcceptFromString(std::string_view text)
 {
     return detail::enumFromName<AutoAccept>([](AutoAccept m) { return toString(m); }, text);
+}
+
+std::string_view toString(ToolPolicy policy)
+{
+    switch (policy) {
+    case ToolPolicy::Ask:
+        return "ask";
+    case ToolPolicy::Allow:
+        return "allow";
+    case ToolPolicy::Deny:
+        return "deny";
+    }
+    return {};
+}
+
+std::optional<ToolPolicy> toolPolicyFromString(std::string_view text)
+{
+    return detail::enumFromName<ToolPolicy>([](ToolPolicy p) { return toString(p); }, text);
+}
+
+std::string_view toString(ApprovalScope scope)
+{
+    switch (scope) {
+    case ApprovalScope::Once:
+        return "once";
+    case ApprovalScope::Conversation:
+        return "conversation";
+    case ApprovalScope::Always:
+        return "always";
+    }
+    return {};
+}
+
+std::optional<ApprovalScope> approvalScopeFromString(std::string_view text)
+{
+    return detail::enumFromName<ApprovalScope>([](ApprovalScope s) { return toString(s); }, text);
 }
 
 } // namespace koder::agent

@@ -139,19 +139,10 @@ void Reduction::cancelOpenTurn(bool keepRecord)
     if (fields != Field::None)
         changed(row, fields);
     s_.status = Status::Interrupted;
-    if (keepRecord) {
-        for (const ToolCall& call : turn.stepCalls) {
-            const bool pending = std::any_of(s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),
-                                             [&](const ToolCall& c) { return c.id == call.id; });
-            const bool running =
-                std::find(turn.running.begin(), turn.running.end(), call.id) != turn.running.end();
-            if (pending)
-                appendToolMessage(call, "Cancelled: the turn was stopped.", false, true);
-            else if (running)
-                appendToolMessage(call, "Cancelled: the turn was stopped while the tool ran.", true,
-                                  false);
-        }
-    }
+    if (keepRecord)
+        recordUnansweredCalls("Cancelled: the turn was stopped.",
+                              "Cancelled: the turn was stopped while the tool ran.",
+                              DecidedBy::User);
     s_.pendingToolCalls.clear();
     s_.turn.reset();
     if (keepRecord)

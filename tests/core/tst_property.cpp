@@ -77,9 +77,18 @@ public:
             return chance(20) ? Input{DeleteConversation{}} : Input{Reset{}};
         case 7:
         case 8:
-            return ApproveToolCall{anyCallId()};
+            switch (pick(5)) {
+            case 0:
+                return ApproveAll{static_cast<ApprovalScope>(pick(3))};
+            case 1:
+                return ApproveToolCall{anyCallId(), static_cast<ApprovalScope>(pick(3)),
+                                       chance(50) ? "{\"path\":\"x\"}" : "[1]"};
+            default:
+                return ApproveToolCall{anyCallId(), static_cast<ApprovalScope>(pick(3)), {}};
+            }
         case 9:
-            return DenyToolCall{anyCallId(), chance(50) ? "no" : ""};
+            return chance(20) ? Input{DenyAll{"all"}}
+                              : Input{DenyToolCall{anyCallId(), chance(50) ? "no" : ""}};
         case 10:
             return AddUserMessage{"note"};
         case 11: {
@@ -89,6 +98,13 @@ public:
             return chance(50) ? Input{AddMessages{ms}} : Input{SetMessages{ms}};
         }
         case 12:
+            if (chance(40)) {
+                ToolPolicies policies;
+                for (const char* name : tools)
+                    if (chance(50))
+                        policies[name] = static_cast<ToolPolicy>(pick(3));
+                return SetToolPolicies{std::move(policies)};
+            }
             return SetAutoAccept{static_cast<AutoAccept>(pick(3))};
         case 13:
             switch (pick(3)) {

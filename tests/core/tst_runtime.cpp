@@ -134,6 +134,7 @@ public:
     Runtime* runtime = nullptr;
     bool store = false;
     std::map<std::string, std::vector<Message>> stored;
+    std::map<std::string, ApprovalState> storedApprovals;
     std::map<std::string, std::string> unreadable; ///< id -> why it cannot be loaded
     /// Synchronous answers, called from inside the executor's call.
     std::function<void(const StartTurn&)> answerRequest;
@@ -189,8 +190,10 @@ public:
     }
     bool hasStore() const override { return store; }
     void saveConversation(const Persist& write, const std::vector<Message>& messages,
-                          const Versions& /*versions*/, std::size_t streamingRow) override
+                          const Versions& /*versions*/, const ApprovalState& approvals,
+                          std::size_t streamingRow) override
     {
+        storedApprovals[write.conversationId] = approvals;
         const std::string& id = write.conversationId;
         const std::size_t fromRow = write.fromRow;
         log_.push_back("exec:save " + id + " from" + std::to_string(fromRow) + " streaming" +
@@ -204,8 +207,10 @@ public:
         SwitchConversation to{id, {}, {}};
         if (const auto bad = unreadable.find(id); bad != unreadable.end())
             to.loadError = bad->second;
-        else if (const auto it = stored.find(id); it != stored.end())
+        else if (const auto it = stored.find(id); it != stored.end()) {
             to.messages = it->second;
+            to.approvals = storedApprovals[id];
+        }
         runtime->dispatch(std::move(to));
     }
     void removeConversation(const std::string& id) override

@@ -86,6 +86,12 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          [](Driver&) -> Input {
              return DenyToolCall{"c1", "no"};
          }},
+        {"approveEdited",
+         [](Driver&) -> Input {
+             return ApproveToolCall{"c1", ApprovalScope::Conversation, "{\"path\":\"b\"}"};
+         }},
+        {"approveAll", [](Driver&) -> Input { return ApproveAll{ApprovalScope::Once}; }},
+        {"denyAll", [](Driver&) -> Input { return DenyAll{"no"}; }},
         {"addUserMessage", [](Driver&) -> Input { return AddUserMessage{"note"}; }},
         {"addMessages",
          [](Driver&) -> Input { return AddMessages{{Message("x", Role::Assistant, "t")}}; }},
@@ -93,6 +99,10 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          [](Driver&) -> Input { return SetMessages{{Message("x", Role::User, "t")}}; }},
         {"reset", [](Driver&) -> Input { return Reset{}; }},
         {"autoAcceptAlways", [](Driver&) -> Input { return SetAutoAccept{AutoAccept::Always}; }},
+        {"toolPoliciesDeny",
+         [](Driver&) -> Input {
+             return SetToolPolicies{{{"write_file", ToolPolicy::Deny}}};
+         }},
         {"systemPrompt", [](Driver&) -> Input { return SetSystemPrompt{"sys"}; }},
         {"tools",
          [](Driver&) -> Input {
@@ -127,6 +137,12 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
         {"streamEnded",
          [](Driver& d) -> Input {
              return StreamEnded{d.request(), "stop"};
+         }},
+        // The server ends the turn while it waits for tools (its last request, none streaming).
+        {"turnFailedAfterStep",
+         [](Driver& d) -> Input {
+             return StreamFailed{d.s.turn ? d.s.turn->lastRequestId : 1,
+                                 {"tool_timeout", "late", false, -1}};
          }},
         {"streamFailed",
          [](Driver& d) -> Input {
@@ -187,13 +203,17 @@ const std::map<std::string, std::vector<std::string>>& expected()
         {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
         {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
         {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
-        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
         {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveEdited", {"!unknownToolCall", "!unknownToolCall", "runningTool Persist+Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveAll", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"denyAll", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
         {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
         {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
         {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
         {"reset", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec", "runningTool", "error", "interrupted", "handoff"}},
+        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "error", "interrupted", "handoff"}},
+        {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "error", "interrupted", "handoff"}},
         {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
@@ -207,6 +227,7 @@ const std::map<std::string, std::vector<std::string>>& expected()
         {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"turnFailedAfterStep", {"idle", "error Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error", "interrupted", "handoff"}},
         {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "error", "interrupted", "handoff"}},

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koder/agent/approval.h"
 #include "koder/agent/message.h"
 #include "koder/agent/retry.h"
 #include "koder/agent/types.h"
 #include "koder/agent/versions.h"
 
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -38,11 +40,23 @@ struct SwitchVersion {
 struct Abort {};
 struct Clear {};
 struct DeleteConversation {};
+/// Runs a pending call. `scope` Conversation grants its tool for the rest of the conversation,
+/// Always sets the tool's policy to Allow; `arguments` (JSON text of an object, checked against
+/// the tool's `parameters`) replaces the model's, and the history records what ran.
 struct ApproveToolCall {
     std::string callId;
+    ApprovalScope scope = ApprovalScope::Once;
+    std::optional<std::string> arguments{};
 };
 struct DenyToolCall {
     std::string callId;
+    std::string reason;
+};
+/// Decides every pending call at once.
+struct ApproveAll {
+    ApprovalScope scope = ApprovalScope::Once;
+};
+struct DenyAll {
     std::string reason;
 };
 /// Appends a user message without starting a turn.
@@ -59,6 +73,10 @@ struct SetMessages {
 struct Reset {};
 struct SetAutoAccept {
     AutoAccept mode;
+};
+/// Replaces the per-tool policies; pending calls are decided again under them.
+struct SetToolPolicies {
+    ToolPolicies policies;
 };
 struct SetSystemPrompt {
     std::string prompt;
@@ -87,6 +105,8 @@ struct SwitchConversation {
     /// (SetMessages), deleted, cleared or left.
     std::string loadError;
     Versions versions{}; ///< the rest of its tree (checked: see assembleVersions)
+    /// Its stored tool phase: a conversation left waiting for the user comes back waiting.
+    ApprovalState approvals{};
 };
 
 // ---- transport events (each names the request it belongs to) ----------------------------------
@@ -133,10 +153,11 @@ struct ToolResult {
 
 using Input =
     std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation,
-                 ApproveToolCall, DenyToolCall, AddUserMessage, AddMessages, SetMessages, Reset,
-                 SetAutoAccept, SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries,
-                 AddCheckpoint, RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta,
-                 ReasoningDelta, ToolCallRequested, StreamEnded, StreamFailed, Handoff, ToolResult>;
+                 ApproveToolCall, DenyToolCall, ApproveAll, DenyAll, AddUserMessage, AddMessages,
+                 SetMessages, Reset, SetAutoAccept, SetToolPolicies, SetSystemPrompt, SetTools,
+                 SetMaxSteps, SetMaxRetries, AddCheckpoint, RestoreCheckpoint, SwitchConversation,
+                 StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
+                 StreamFailed, Handoff, ToolResult>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

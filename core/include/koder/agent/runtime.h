@@ -47,7 +47,8 @@ public:
     /// from `write.fromRow` on (rows past the end are gone), and the other versions `write`
     /// names, read from `versions`. `streamingRow` is the row still growing, or noRow.
     virtual void saveConversation(const Persist& write, const std::vector<Message>& messages,
-                                  const Versions& versions, std::size_t streamingRow) = 0;
+                                  const Versions& versions, const ApprovalState& approvals,
+                                  std::size_t streamingRow) = 0;
     /// Load a stored conversation: answer with dispatch(SwitchConversation{...}), with
     /// `loadError` set when it exists but cannot be read.
     virtual void loadConversation(const std::string& id) = 0;
@@ -91,6 +92,7 @@ enum class Aspect : std::uint16_t {
     SystemPrompt = 1u << 7,
     MaxSteps = 1u << 8,
     MaxRetries = 1u << 9,
+    Policies = 1u << 10, ///< toolPolicies
 };
 constexpr Aspect operator|(Aspect a, Aspect b)
 {
@@ -201,6 +203,7 @@ private:
         std::string systemPrompt;
         int maxSteps = 0;
         int maxRetries = 0;
+        ToolPolicies toolPolicies;
     };
 
     bool streamText(Input&& input);
@@ -235,6 +238,7 @@ private:
     struct KeptConversation {
         std::vector<Message> messages;
         Versions versions;
+        ApprovalState approvals;
     };
     std::unordered_map<std::string, KeptConversation> memory_;
     // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koder/agent/approval.h"
 #include "koder/agent/message.h"
 #include "koder/agent/versions.h"
 
@@ -12,14 +13,15 @@
 
 namespace koder::agent {
 
-/// One stored conversation, as it round-trips through JSON: the active path (`messages`) and
-/// the rest of its tree (`versions`).
+/// One stored conversation, as it round-trips through JSON: the active path (`messages`), the
+/// rest of its tree (`versions`) and its open tool phase and grants (`approvals`).
 struct Conversation {
     std::string id;
     std::string title;
     std::string systemPrompt;
     std::vector<Message> messages;
     Versions versions;
+    ApprovalState approvals{};
 
     friend bool operator==(const Conversation&, const Conversation&) = default;
 };
@@ -65,6 +67,11 @@ Loaded<Conversation> conversationFromJson(std::string_view text);
 /// A JSON array of messages (what addChatMessages / setChatMessages take).
 Loaded<std::vector<Message>> messagesFromJson(std::string_view text);
 Loaded<Message> messageFromJson(std::string_view text);
+
+/// Compact JSON of an object (`pending`, `running`, `grantedTools`); "" for an empty state.
+std::string toJson(const ApprovalState& state);
+/// Empty text is an empty state; a malformed one is refused, its path under `approvals`.
+Loaded<ApprovalState> approvalStateFromJson(std::string_view text);
 
 /// A message off the active path as a file or a database row gives it: with its version index
 /// among its siblings (the order of `Versions::siblings`).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koder/agent/approval.h"
 #include "koder/agent/message.h"
 #include "koder/agent/types.h"
 #include "koder/agent/versions.h"
@@ -35,6 +36,7 @@ struct Turn {
     std::size_t announcedUpTo = 0;    ///< text offset of the streaming row already announced
     std::vector<ToolCall> stepCalls;  ///< calls the current step requested, in order
     std::vector<std::string> running; ///< approved calls whose result is outstanding
+    std::vector<Approval> decided;    ///< how each running call was allowed (its audit record)
 };
 
 /// The whole state of one conversation surface. Plain value: copy it, compare it, serialize it.
@@ -45,6 +47,9 @@ struct State {
     std::optional<ErrorInfo> lastError;
     std::vector<ToolCall> pendingToolCalls;
     AutoAccept autoAccept = AutoAccept::Never;
+    ToolPolicies toolPolicies; ///< per tool, over autoAccept
+    /// Tools the user allowed for the rest of this conversation (stored with it).
+    std::vector<std::string> grantedTools;
     std::string systemPrompt;
     std::string conversationId;
     /// clear() emptied the view of a conversation whose stored copy stays: the next message
@@ -84,6 +89,9 @@ inline VersionPosition versionOf(const State& s, std::size_t row)
                ? VersionPosition{}
                : s.versions.position(parentIdOf(s.messages, row), s.messages[row].id);
 }
+
+/// What a store keeps of the open tool phase (see ApprovalState).
+ApprovalState approvalStateOf(const State& s);
 
 /// Linear: for user actions, never on the token path.
 std::size_t findMessage(const State& s, std::string_view id);

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,10 +14,21 @@ namespace koder::agent {
 
 enum class AutoAccept : std::uint8_t { Always, Never, OnlyRead };
 
-/// What the core knows of a registered tool: enough to decide approval, nothing to run it.
+/// What one tool's calls need: asking (`Ask`), nothing (`Allow`), or a denial without asking
+/// (`Deny`). A tool's policy, when it has one, overrides AutoAccept.
+enum class ToolPolicy : std::uint8_t { Ask, Allow, Deny };
+using ToolPolicies = std::map<std::string, ToolPolicy, std::less<>>;
+
+/// How far a user's approval reaches: this call, the same tool for the rest of the
+/// conversation, or the same tool from now on (its policy becomes Allow).
+enum class ApprovalScope : std::uint8_t { Once, Conversation, Always };
+
+/// What the core knows of a registered tool: enough to decide approval and check edited
+/// arguments, nothing to run it.
 struct ToolInfo {
     std::string name;
     bool readOnly = false;
+    std::string parameters{}; ///< the JSON Schema of its arguments (JSON text), may be empty
 
     friend bool operator==(const ToolInfo&, const ToolInfo&) = default;
 };
@@ -25,5 +38,9 @@ using RequestId = std::uint64_t;
 
 std::string_view toString(AutoAccept mode);
 std::optional<AutoAccept> autoAcceptFromString(std::string_view text);
+std::string_view toString(ToolPolicy policy);
+std::optional<ToolPolicy> toolPolicyFromString(std::string_view text);
+std::string_view toString(ApprovalScope scope);
+std::optional<ApprovalScope> approvalScopeFromString(std::string_view text);
 
 } // namespace koder::agent
