@@ -2,6 +2,7 @@
 // KoderAgentController through its public C++/QML API, with QAbstractItemModelTester watching the
 // message model in every scenario.
 #include "koderagentcontroller.h"
+#include "koderconversationstore.h"
 #include "koderlocalagent.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
@@ -9,7 +10,9 @@
 #include "qtconvert.h"
 
 #include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
+#include <QtCore/QTemporaryDir>
 #include <QtCore/QUrl>
 #include <QtQml/QJSEngine>
 #include <QtQml/QQmlComponent>
@@ -435,6 +438,142 @@ private Q_SLOTS:
         t->push(StreamEnded{t->last(), "stop"});
         QCOMPARE(events, (QStringList{"userMessage", "streamStart", "toolCall", "toolCall",
                                       "toolCall", "streamToken", "streamEnd"}));
+    }
+
+    // Approvals v2, durable: a conversation stored while a call waits reloads in a new
+    // controller (same file) waiting for it; approving there, with edited arguments, runs the
+    // tool with them and resumes the turn with the full history.
+    void aWaitingCallSurvivesARestartAndResumesWithEditedArguments()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chats.sqlite"));
+        QString conversation;
+        QString assistantId;
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            agent->setStore(&store);
+            auto* t = useScripted();
+            addTool(QStringLiteral("write"), false,
+                    [](const QJsonObject&) { return QVariant(QStringLiteral("never")); });
+            agent->send(QStringLiteral("save it"));
+            t->push(ToolCallRequested{t->last(), {"w1", "write", "{\"path\":\"a.txt\"}", false}});
+            t->push(StreamEnded{t->last(), "tool_calls"});
+            QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+            conversation = agent->conversationId();
+            assistantId = agent->messages()->get(1).value("id").toString();
+            tester.reset();
+            agent.reset(); // the app quits without a word
+        }
+
+        agent = std::make_unique<KoderAgentController>();
+        KoderConversationStore store;
+        store.setPath(path);
+        agent->setStore(&store);
+        auto* t = useScripted();
+        QJsonObject received;
+        addTool(QStringLiteral("write"), false, [&](const QJsonObject& args) {
+            received = args;
+            return QVariant(QStringLiteral("written"));
+        });
+        agent->setConversationId(conversation);
+        QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+        QVERIFY(agent->abortable());
+        QCOMPARE(agent->messages()->count(), 2);
+        QCOMPARE(agent->messages()->get(1).value("id").toString(), assistantId);
+        QCOMPARE(agent->messages()->get(1).value("toolCalls").toList().size(), 1);
+        const QVariantList pending = agent->pendingToolCalls();
+        QCOMPARE(pending.size(), 1);
+        QCOMPARE(pending[0].toMap().value("id").toString(), QStringLiteral("w1"));
+        QCOMPARE(pending[0].toMap().value("name").toString(), QStringLiteral("write"));
+        QCOMPARE(pending[0].toMap().value("arguments").toMap().value("path").toString(),
+                 QStringLiteral("a.txt"));
+        QVERIFY(t->requests.empty()); // nothing is sent by itself
+
+        QSignalSpy ended(agent.get(), &KoderAgentController::streamEnd);
+        QVERIFY(agent->approveToolCall(
+            QStringLiteral("w1"),
+            QVariantMap{{"scope", "once"}, {"arguments", QVariantMap{{"path", "b.txt"}}}}));
+        QTRY_COMPARE(t->requests.size(), std::size_t(1));
+        QCOMPARE(received.value("path").toString(), QStringLiteral("b.txt"));
+        const StartTurn resumed = t->requests.back();
+        QCOMPARE(resumed.step, 2);
+        QCOMPARE(resumed.history.size(), std::size_t(3)); // question, request, result
+        QCOMPARE(resumed.history[1].toolCalls().at(0).arguments,
+                 std::string("{\"path\":\"b.txt\"}"));
+        QCOMPARE(resumed.history[2].text, std::string("written"));
+        t->push(TextDelta{t->last(), "Saved."});
+        t->push(StreamEnded{t->last(), "stop"});
+        QCOMPARE(ended.count(), 1);
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+
+        const QVariantMap tool = agent->messages()->get(2);
+        const QVariantMap approval = tool.value("metadata").toMap().value("approval").toMap();
+        QCOMPARE(approval.value("decision").toString(), QStringLiteral("approved"));
+        QCOMPARE(approval.value("by").toString(), QStringLiteral("user"));
+        QCOMPARE(approval.value("argumentsEdited").toBool(), true);
+        QVERIFY(approval.value("at").toString().endsWith(QLatin1Char('Z')));
+
+        // Reloaded once more: the turn is over, nothing waits.
+        agent->setConversationId(QStringLiteral("elsewhere"));
+        agent->setConversationId(conversation);
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QCOMPARE(agent->messages()->count(), 4);
+        QVERIFY(agent->pendingToolCalls().isEmpty());
+    }
+
+    void toolPoliciesAndApprovalOptionsFromCpp()
+    {
+        auto* t = useScripted();
+        int writes = 0;
+        addTool(QStringLiteral("write"), false, [&](const QJsonObject&) {
+            ++writes;
+            return QVariant(QStringLiteral("ok"));
+        });
+        QSignalSpy policiesChanged(agent.get(), &KoderAgentController::toolPoliciesChanged);
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        agent->setToolPolicies({{"write", "sometimes"}});
+        QCOMPARE(rejected.count(), 1);
+        QCOMPARE(rejected.last().at(0).toString(), QStringLiteral("setToolPolicies"));
+        QVERIFY(agent->toolPolicies().isEmpty());
+        QCOMPARE(policiesChanged.count(), 0);
+
+        agent->send(QStringLiteral("go"));
+        t->push(ToolCallRequested{t->last(), {"w1", "write", "{}", false}});
+        t->push(StreamEnded{t->last(), "tool_calls"});
+        QVERIFY(!agent->approveToolCall(QStringLiteral("w1"), QStringLiteral("nonsense")));
+        QVERIFY(!agent->approveToolCall(QStringLiteral("w1"), QVariantMap{{"scope", "forever"}}));
+        QVERIFY(!agent->approveAll(QVariantMap{{"arguments", QVariantMap{}}}));
+        QVERIFY(!agent->approveToolCall(QStringLiteral("w1"),
+                                        QVariantMap{{"arguments", QStringLiteral("{\"a\":")}}));
+        QCOMPARE(rejected.count(), 5);
+        QVERIFY(rejected.last().at(1).toString().contains(QStringLiteral("not valid JSON")));
+        QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QStringLiteral("[1]")),
+                 QStringLiteral("arguments must be a JSON object"));
+        QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QVariantMap{{"a", 1}}),
+                 QString());
+        QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+
+        QVERIFY(agent->approveToolCall(QStringLiteral("w1"), QVariantMap{{"scope", "always"}}));
+        QCOMPARE(policiesChanged.count(), 1);
+        QCOMPARE(agent->toolPolicies().value("write").toString(), QStringLiteral("allow"));
+        QTRY_COMPARE(t->requests.size(), std::size_t(2));
+        QCOMPARE(writes, 1);
+        t->push(ToolCallRequested{t->last(), {"w2", "write", "{}", false}});
+        t->push(StreamEnded{t->last(), "tool_calls"});
+        QTRY_COMPARE(t->requests.size(), std::size_t(3));
+        QCOMPARE(writes, 2); // allowed now: not asked
+        agent->setToolPolicies({{"write", "deny"}});
+        QCOMPARE(policiesChanged.count(), 2);
+        t->push(ToolCallRequested{t->last(), {"w3", "write", "{}", false}});
+        t->push(StreamEnded{t->last(), "tool_calls"});
+        QCOMPARE(writes, 2);
+        const QVariantMap denied = agent->messages()->get(agent->messages()->count() - 2);
+        QCOMPARE(denied.value("toolCallId").toString(), QStringLiteral("w3"));
+        QVERIFY(denied.value("denied").toBool());
+        t->push(StreamEnded{t->last(), "stop"});
+        QVERIFY(!agent->denyAll());
+        QVERIFY(!agent->approveAll());
     }
 
     void approveOfUnknownCallIsRejected()

@@ -182,6 +182,78 @@ private Q_SLOTS:
         QCOMPARE(tools[0].toObject().value("name").toString(), QStringLiteral("get_time"));
     }
 
+    // PROTOCOL.md, Clarifications: an error with the turn ends it whatever the client waits
+    // for; a server ending the turn, or a connection dropped without resume, while a call waits
+    // for the user's approval ends the turn once for the client, and approving afterwards
+    // sends nothing (before: the error was dropped, the prompt stayed, and approving started
+    // the whole turn again).
+    void aTurnEndedDuringApprovalEndsOnceAndNothingIsSentAgain_data()
+    {
+        QTest::addColumn<QJsonObject>("ending");
+        QTest::addColumn<QString>("status");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("tool_timeout") << send({{"type", "error"},
+                                               {"code", "tool_timeout"},
+                                               {"message", "No tool result in 600 s."},
+                                               {"retryable", false}})
+                                      << "error"
+                                      << "tool_timeout";
+        QTest::newRow("turn.end") << turnEnd() << "idle"
+                                  << "";
+        QTest::newRow("dropped connection") << step("drop", true) << "error"
+                                            << "transport";
+    }
+    void aTurnEndedDuringApprovalEndsOnceAndNothingIsSentAgain()
+    {
+        QFETCH(QJsonObject, ending);
+        QFETCH(QString, status);
+        QFETCH(QString, code);
+        script(
+            {{started(),
+              send({{"type", "tool_call"},
+                    {"step", 0},
+                    {"call_id", "call_1"},
+                    {"name", "save_note"},
+                    {"arguments", QJsonObject{{"text", "hi"}}}}),
+              send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}), ending}});
+        auto* tool = new KoderTool(agent.get());
+        tool->setName(QStringLiteral("save_note"));
+        int runs = 0;
+        tool->setCallable([&](const QJsonObject&) {
+            ++runs;
+            return QVariant(QStringLiteral("saved"));
+        });
+        agent->addTool(tool);
+        agent->setMaxRetries(3); // a retryable drop is still not retried: that would re-send
+        QSignalSpy reviewing(agent.get(), &KoderAgentController::pendingToolCallsChanged);
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
+        QSignalSpy aborts(agent.get(), &KoderAgentController::aborted);
+        QVERIFY(agent->send(QStringLiteral("save it")));
+        QTRY_VERIFY_WITH_TIMEOUT(!agent->abortable(), 10'000);
+        QVERIFY(reviewing.count() >= 2); // it did wait for the user, then stopped waiting
+        QCOMPARE(errors.count() + ends.count() + aborts.count(), 1);
+        QCOMPARE(agent->status(), status);
+        if (!code.isEmpty())
+            QCOMPARE(lastError().value("code").toString(), code);
+        QVERIFY(agent->pendingToolCalls().isEmpty());
+        const QVariantMap record = agent->messages()->get(agent->messages()->count() - 1);
+        QCOMPARE(record.value("role").toString(), QStringLiteral("tool"));
+        QCOMPARE(record.value("toolCallId").toString(), QStringLiteral("call_1"));
+        QVERIFY(record.value("denied").toBool());
+        QCOMPARE(record.value("text").toString(),
+                 QStringLiteral("Not run: the turn ended before the call was decided."));
+
+        QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+        QVERIFY(!agent->approveToolCall(QStringLiteral("call_1")));
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY(!agent->abortable());
+        QCOMPARE(runs, 0);
+        QCOMPARE(framesOfType("turn.start").size(), 1);
+        QCOMPARE(framesOfType("tool.result").size(), 0);
+        QCOMPARE(errors.count() + ends.count() + aborts.count(), 1);
+    }
+
     void abortDropsLateFrames()
     {
         script({{started(), delta("first"), step("stall", true)},
