@@ -127,7 +127,7 @@ std::optional<Approval> approvalFromJson(const json& j)
     a.at = *t;
     const auto edited = j.find("argumentsEdited");
     a.argumentsEdited = edited != j.end() && edited->is_boolean() && edited->get<bool>();
-    if (const auto original = text("originalArguments"))
+    if (const auto original = text("originalArguments"); original && a.argumentsEdited)
         a.originalArguments = *original;
     return a;
 }

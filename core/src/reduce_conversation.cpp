@@ -220,10 +220,11 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     if (row == 0)
         return;
     --row;
-    const Message& step = s_.messages[row];
+    const Message& step = s_.messages[row]; // until a record is appended
     if (step.role != Role::Assistant || step.aborted || !step.error().empty() ||
         step.toolCalls().empty())
         return;
+    const std::string stepId = step.id;
     const auto answered = [&](const std::string& callId) {
         for (std::size_t i = row + 1; i < s_.messages.size(); ++i)
             if (s_.messages[i].toolCallId() == callId)
@@ -264,7 +265,7 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
         s_.status = Status::Interrupted;
     } else {
         s_.status = Status::ReviewingToolCall;
-        announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, step.id);
+        announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, stepId);
     }
     if (s_.messages.size() > firstNew || !s_.turn)
         persist(firstNew); // the records, and a stored tool phase that is over now

@@ -64,6 +64,9 @@ std::size_t Reduction::append(Message m)
             it->second.push_back(s_.messages[row].id);
     if (!out_.changes.empty()) {
         Change& last = out_.changes.back();
+        // A reset in this change set already reads every row as it ends up.
+        if (last.kind == Change::Kind::Reset)
+            return row;
         if (last.kind == Change::Kind::Inserted && last.first + last.count == row) {
             ++last.count;
             return row;

@@ -53,6 +53,8 @@ protected:
     {
         if (!out_.changes.empty()) {
             Change& last = out_.changes.back();
+            if (last.kind == Change::Kind::Reset) // every row is read anew anyway
+                return;
             if (last.kind == Change::Kind::Changed && last.first == row) {
                 last.fields |= fields;
                 return;

@@ -42,7 +42,7 @@ public:
     /// The first invariant the step broke, or nothing.
     std::optional<std::string> after(const State& s, const Outcome& out, const Input& input)
     {
-        if (auto broken = check(s, out))
+        if (auto broken = check(s, out, input))
             return std::string(actionName(input)) + ": " + *broken;
         if (auto broken = checkLog(s, out, input))
             return std::string(actionName(input)) + ": debug log: " + *broken;
@@ -50,7 +50,7 @@ public:
     }
 
 private:
-    std::optional<std::string> check(const State& s, const Outcome& out)
+    std::optional<std::string> check(const State& s, const Outcome& out, const Input& input)
     {
         const auto after = snapshot(s);
         if (out.rejected()) {
@@ -71,8 +71,18 @@ private:
         if (auto m = replayMismatch(rows_, out.changes, after))
             return "change set: " + *m;
 
-        // Lifecycle: one streamStart and exactly one terminal event per turn.
+        // Lifecycle: one streamStart and exactly one terminal event per turn. A conversation
+        // loaded waiting for the user reopens its turn without a streamStart (it started before
+        // the restart); it still ends with exactly one terminal event.
+        if (std::holds_alternative<SwitchConversation>(input) && !out.rejected()) {
+            for (const Event& e : out.events)
+                if (isTerminal(e) && openTurns_-- != 1)
+                    return "terminal event without an open turn";
+            openTurns_ = s.turn.has_value() ? 1 : 0;
+        }
         for (const Event& e : out.events) {
+            if (std::holds_alternative<SwitchConversation>(input))
+                break;
             if (std::holds_alternative<StreamStartEvent>(e) && openTurns_++ != 0)
                 return "streamStart while a turn was open";
             if (isTerminal(e) && openTurns_-- != 1)

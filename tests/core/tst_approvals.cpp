@@ -416,7 +416,9 @@ TEST(ApprovalDurable, ACallWhoseToolWasRunningIsRecordedAsNotCompletedAndTheOthe
     EXPECT_EQ(record->text, "Not completed: the app closed while the tool ran.");
     EXPECT_EQ(approvalJson(*record)["decision"], "approved"); // how it had been allowed
     EXPECT_FALSE(e.effects<Persist>().empty());               // and the record is stored
-    EXPECT_FALSE(e.hasEffect<ExecuteTool>());                 // never run again unasked
+    ASSERT_EQ(e.out.changes.size(), 1u); // one reset: the record is part of what loads
+    EXPECT_EQ(e.out.changes[0].kind, Change::Kind::Reset);
+    EXPECT_FALSE(e.hasEffect<ExecuteTool>()); // never run again unasked
 }
 
 TEST(ApprovalDurable, NothingLeftToDecideComesBackInterruptedWithoutARequest)

@@ -98,9 +98,18 @@ public:
             return c_.chance(20) ? Input{DeleteConversation{}} : Input{Reset{}};
         case 7:
         case 8:
-            return ApproveToolCall{anyCallId()};
+            switch (c_.pick(5)) {
+            case 0:
+                return ApproveAll{static_cast<ApprovalScope>(c_.pick(3))};
+            case 1:
+                return ApproveToolCall{anyCallId(), static_cast<ApprovalScope>(c_.pick(3)),
+                                       c_.chance(50) ? "{\"path\":\"x\"}" : "not json"};
+            default:
+                return ApproveToolCall{anyCallId(), static_cast<ApprovalScope>(c_.pick(3)), {}};
+            }
         case 9:
-            return DenyToolCall{anyCallId(), c_.chance(50) ? "no" : ""};
+            return c_.chance(20) ? Input{DenyAll{"all"}}
+                                 : Input{DenyToolCall{anyCallId(), c_.chance(50) ? "no" : ""}};
         case 10:
             return AddUserMessage{"note"};
         case 11: {
@@ -112,6 +121,13 @@ public:
             return c_.chance(50) ? Input{AddMessages{ms}} : Input{SetMessages{ms}};
         }
         case 12:
+            if (c_.chance(40)) {
+                ToolPolicies policies;
+                for (const char* name : tools)
+                    if (c_.chance(50))
+                        policies[name] = static_cast<ToolPolicy>(c_.pick(3));
+                return SetToolPolicies{std::move(policies)};
+            }
             return SetAutoAccept{static_cast<AutoAccept>(c_.pick(3))};
         case 13:
             switch (c_.pick(3)) {
@@ -133,9 +149,33 @@ public:
                 ms.emplace_back("s" + std::to_string(i), static_cast<Role>(c_.pick(5)), "loaded");
             // Sometimes a conversation that failed to load (shown empty and read-only).
             const bool damaged = c_.chance(10);
+            // Sometimes with a stored tool phase: an assistant message asking for calls, some
+            // of them pending or running (or ids the history does not bear out).
+            ApprovalState approvals;
+            if (c_.chance(30)) {
+                Message ask("s-ask", Role::Assistant, "");
+                for (int i = c_.pick(3); i >= 0; --i)
+                    ask.extras().toolCalls.push_back(
+                        {"call-" + std::to_string(i), tools[c_.pick(3)], "{}", false});
+                ms.push_back(std::move(ask));
+                for (int i = c_.pick(4); i > 0; --i)
+                    approvals.pending.push_back("call-" + std::to_string(c_.pick(4)));
+                if (c_.chance(30))
+                    approvals.running.push_back({"call-" + std::to_string(c_.pick(4)),
+                                                 Decision::Approved,
+                                                 ApprovalScope::Once,
+                                                 DecidedBy::User,
+                                                 0,
+                                                 false,
+                                                 {}});
+                if (c_.chance(30))
+                    approvals.grantedTools.push_back(tools[c_.pick(3)]);
+            }
             return SwitchConversation{"conv" + std::to_string(c_.pick(3)),
                                       damaged ? std::vector<Message>{} : ms,
-                                      damaged ? "cannot load" : ""};
+                                      damaged ? "cannot load" : "",
+                                      {},
+                                      approvals};
         }
         case 16:
             return StreamStarted{someRequest()};
