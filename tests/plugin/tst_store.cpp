@@ -1013,6 +1013,66 @@ private Q_SLOTS:
         QCOMPARE(store.conversation("c-release").value("messageCount").toInt(), 7);
     }
 
+    // Schema 4: what a conversation's tool phase waits for, and its grants, are stored with it,
+    // survive export and import, and a damaged record costs the wait, not the conversation.
+    void approvalsAreStoredExportedAndSurviveDamage()
+    {
+        const QString path = file("approvals.sqlite");
+        std::vector<Message> messages{Message("q", Role::User, "save it"),
+                                      Message("a", Role::Assistant, "")};
+        messages[1].extras().toolCalls.push_back({"w1", "write", "{\"path\":\"a\"}", false});
+        ApprovalState approvals;
+        approvals.pending = {"w1"};
+        approvals.running = {{"w0",
+                              Decision::Auto,
+                              ApprovalScope::Always,
+                              DecidedBy::Policy,
+                              1795514400000,
+                              false,
+                              {}}};
+        approvals.grantedTools = {"read"};
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, messages, Versions{}, approvals));
+            const auto loaded = store.loadConversation(QStringLiteral("c"));
+            QVERIFY(loaded);
+            QVERIFY(loaded->approvals == approvals);
+            // A save without approvals (the path-only one) leaves them as they are.
+            QVERIFY(store.save(QStringLiteral("c"), messages, 1));
+            QVERIFY(store.loadConversation(QStringLiteral("c"))->approvals == approvals);
+
+            const QString json = store.exportJson(QStringLiteral("c"));
+            QVERIFY(json.contains(QStringLiteral("\"approvals\"")));
+            const QString copy = store.importJson(json);
+            QVERIFY2(!copy.isEmpty(), qPrintable(store.error()));
+            QVERIFY(store.loadConversation(copy)->approvals == approvals);
+
+            // Decided: nothing waits any more.
+            QVERIFY(
+                store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{}, ApprovalState{}));
+            QVERIFY(store.loadConversation(QStringLiteral("c"))->approvals.empty());
+            QVERIFY(store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{}, approvals));
+        }
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+            db.setDatabaseName(path);
+            QVERIFY(db.open());
+            QSqlQuery q(db);
+            QVERIFY(
+                q.exec("UPDATE conversations SET approvals = '{\"running\":[1]}' WHERE id = 'c'"));
+        }
+        QSqlDatabase::removeDatabase("damage");
+        KoderConversationStore store;
+        store.setPath(path);
+        const auto loaded = store.loadConversation(QStringLiteral("c"));
+        QVERIFY(loaded);
+        QCOMPARE(loaded->messages.size(), messages.size());
+        QVERIFY(loaded->approvals.empty());
+        QVERIFY2(store.error().contains(QStringLiteral("approvals.running[0]")),
+                 qPrintable(store.error()));
+    }
+
     void exportAndImportKeepTheTree()
     {
         KoderConversationStore store;
