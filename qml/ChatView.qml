@@ -114,7 +114,9 @@ FocusScope {
 
         PermissionPrompt {
             id: prompt
+            objectName: "permissionPrompt"
             controller: chatView.controller
+            focusReturn: sender.inputItem
             Layout.fillWidth: true
             Layout.margins: 8
         }

@@ -24,6 +24,8 @@ Pane {
                                              && controller.status === "reviewingToolCall"
     /*! The text being written. */
     property alias text: input.text
+    /*! The text area, for moving the keyboard focus to it. */
+    readonly property alias inputItem: input
 
     /*! Sends the text (what Enter and the Send button do); returns whether it was accepted. */
     function submit() {
