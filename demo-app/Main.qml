@@ -118,6 +118,14 @@ ApplicationWindow {
         transport: window.settings.agent === "openai" ? openAi
                  : window.settings.agent === "ws" ? webSocket : localAgent
         autoAccept: window.settings.autoAccept
+        toolPolicies: window.settings.toolPolicies
+        // "Always" in the permission prompt changes a tool's policy: the demo keeps it.
+        onToolPoliciesChanged: {
+            if (JSON.stringify(toolPolicies) === JSON.stringify(window.settings.toolPolicies))
+                return
+            window.settings.toolPolicies = toolPolicies
+            window.settings.save()
+        }
         systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock "
                       + "and save notes for the user with your tools."
 
@@ -255,6 +263,7 @@ ApplicationWindow {
         id: settingsDialog
         settings: window.settings
         appearance: window.appearance
+        controller: agent
         anchors.centerIn: parent
     }
 

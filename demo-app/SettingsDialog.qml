@@ -3,17 +3,21 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import Koder.Agent
 import KoderDemo
 
 /*
-    Which agent the demo talks to, how tools are accepted, the language and the theme. OK applies
-    and keeps the choices; the API key is kept on disk only when the box says so.
+    Which agent the demo talks to, how tools are accepted (and each tool's own permission), the
+    language and the theme. OK applies and keeps the choices; the API key is kept on disk only
+    when the box says so.
 */
 Dialog {
     id: dialog
 
     required property DemoSettings settings
     required property Appearance appearance
+    /*! Whose tools get a permission each; without one the section is empty. */
+    property KoderAgentController controller: null
 
     // For tests.
     readonly property alias agentBox: agentBox
@@ -22,6 +26,22 @@ Dialog {
     readonly property alias rememberBox: remember
     readonly property alias languageBox: languageBox
     readonly property alias themeBox: themeBox
+    readonly property alias policyRows: policyRows
+    readonly property alias resetPoliciesButton: resetPolicies
+
+    readonly property var policies: [
+        { value: "", text: qsTr("As above") },
+        { value: "ask", text: qsTr("Ask") },
+        { value: "allow", text: qsTr("Allow") },
+        { value: "deny", text: qsTr("Deny") }
+    ]
+    readonly property var toolNames: {
+        const names = []
+        const tools = controller ? controller.tools : []
+        for (let i = 0; i < tools.length; ++i)
+            names.push(tools[i].name)
+        return names
+    }
 
     readonly property var agents: [
         { value: "local", text: qsTr("Offline local agent") },
@@ -68,6 +88,11 @@ Dialog {
         acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
         languageBox.currentIndex = indexIn(languages, "code", settings.language)
         themeBox.currentIndex = indexIn(themes, "value", settings.theme)
+        for (let i = 0; i < policyRows.count; ++i) {
+            const box = policyRows.itemAt(i).box
+            const policy = settings.toolPolicies[toolNames[i]]
+            box.currentIndex = indexIn(policies, "value", policy === undefined ? "" : policy)
+        }
         agentBox.forceActiveFocus()
     }
 
@@ -79,6 +104,13 @@ Dialog {
         settings.rememberApiKey = remember.checked
         settings.wsUrl = wsUrl.text.trim()
         settings.autoAccept = acceptModes[acceptBox.currentIndex].value
+        const chosen = {}
+        for (let i = 0; i < policyRows.count; ++i) {
+            const box = policyRows.itemAt(i).box
+            if (policies[box.currentIndex].value !== "")
+                chosen[toolNames[i]] = policies[box.currentIndex].value
+        }
+        settings.toolPolicies = chosen
         const language = languages[languageBox.currentIndex].code
         const theme = themes[themeBox.currentIndex].value
         if (language !== settings.language) {
@@ -156,6 +188,49 @@ Dialog {
             model: dialog.acceptModes
             textRole: "text"
             Accessible.name: qsTr("Tool permissions")
+        }
+        Label {
+            textFormat: Text.PlainText
+            text: qsTr("Each tool")
+            visible: dialog.toolNames.length > 0
+            Layout.columnSpan: 2
+            font.bold: true
+        }
+        Repeater {
+            id: policyRows
+            model: dialog.toolNames
+            // One row per tool: its name and its permission.
+            delegate: RowLayout {
+                id: policyRow
+                required property string modelData
+                property alias box: policyBox
+                Layout.columnSpan: 2
+                Layout.fillWidth: true
+                Label {
+                    textFormat: Text.PlainText
+                    text: policyRow.modelData
+                    Layout.fillWidth: true
+                }
+                ComboBox {
+                    id: policyBox
+                    objectName: "policy_" + policyRow.modelData
+                    model: dialog.policies
+                    textRole: "text"
+                    Accessible.name: qsTr("Permission for the tool %1").arg(policyRow.modelData)
+                }
+            }
+        }
+        Item { visible: dialog.toolNames.length > 0; implicitWidth: 1 }
+        Button {
+            id: resetPolicies
+            visible: dialog.toolNames.length > 0
+            text: qsTr("Reset tool permissions")
+            Accessible.name: text
+            Accessible.description: qsTr("Every tool follows the setting above again")
+            onClicked: {
+                for (let i = 0; i < policyRows.count; ++i)
+                    policyRows.itemAt(i).box.currentIndex = 0
+            }
         }
         Label { textFormat: Text.PlainText; text: qsTr("Language") }
         ComboBox {

@@ -5,8 +5,8 @@
 
 namespace {
 // Every kept setting; the API key is handled apart.
-constexpr const char* kept[] = {"agent",      "baseUrl",  "model", "wsUrl",
-                                "autoAccept", "language", "theme", "showDebug"};
+constexpr const char* kept[] = {"agent",    "baseUrl", "model",     "wsUrl",       "autoAccept",
+                                "language", "theme",   "showDebug", "toolPolicies"};
 } // namespace
 
 DemoSettings::DemoSettings(bool persistent, QObject* parent)

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <QtCore/QObject>
+#include <QtCore/QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 /*!
-    The demo's choices: which agent, its server settings, auto-accept, language, theme. Kept in
+    The demo's choices: which agent, its server settings, auto-accept and the per-tool
+    permissions, language, theme. Kept in
     QSettings when \c persistent (not in headless runs); the command line overrides what is kept.
     The API key is written to disk only when the user ticked \c rememberApiKey; otherwise it lives
     in memory for this run (or comes from the KODER_API_KEY environment variable).
@@ -23,6 +25,8 @@ class DemoSettings : public QObject {
     Q_PROPERTY(QString language MEMBER m_language NOTIFY changed FINAL)
     Q_PROPERTY(QString theme MEMBER m_theme NOTIFY changed FINAL)
     Q_PROPERTY(bool showDebug MEMBER m_showDebug NOTIFY changed FINAL)
+    /*! Per tool name, "ask", "allow" or "deny" (KoderAgentController::toolPolicies). */
+    Q_PROPERTY(QVariantMap toolPolicies MEMBER m_toolPolicies NOTIFY changed FINAL)
 
 public:
     /// \a persistent: read from and written to QSettings.
@@ -48,6 +52,7 @@ private:
     QString m_model = QStringLiteral("qwen3:8b");
     QString m_apiKey;
     bool m_rememberApiKey = false;
+    QVariantMap m_toolPolicies;
     QString m_wsUrl = QStringLiteral("ws://127.0.0.1:8765");
     QString m_autoAccept = QStringLiteral("onlyRead");
     QString m_language; ///< empty: the system's

@@ -194,6 +194,45 @@ Item {
             verify(window.debugPanel.entries.some(e => e.kind === "deny"))
         }
 
+        // The settings list each tool with its own permission; "Always" in the prompt shows
+        // there and is kept; Reset puts every tool back under the general setting.
+        function test_settingsShowAndResetEachToolsPermission() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            const dialog = window.settingsDialog
+            ended.target = agent
+            ended.clear()
+            verify(agent.send("Save a note: buy milk"))
+            tryCompare(agent, "status", "reviewingToolCall")
+            verify(agent.approveToolCall(agent.pendingToolCalls[0].id, { scope: "always" }))
+            ended.wait(10000)
+            compare(window.settings.toolPolicies.save_note, "allow", "kept in the settings")
+
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.policyRows.count, 2)
+            const saveNote = findChild(dialog.contentItem, "policy_save_note")
+            const getTime = findChild(dialog.contentItem, "policy_get_time")
+            compare(saveNote.currentText, "Allow")
+            compare(getTime.currentIndex, 0)
+            verify(saveNote.Accessible.name.indexOf("save_note") >= 0)
+            getTime.currentIndex = 3 // Deny
+            dialog.accept()
+            compare(window.settings.toolPolicies.get_time, "deny")
+            compare(agent.toolPolicies.get_time, "deny")
+            compare(agent.toolPolicies.save_note, "allow")
+
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(getTime.currentText, "Deny")
+            mouseClick(dialog.resetPoliciesButton)
+            compare(saveNote.currentIndex, 0)
+            compare(getTime.currentIndex, 0)
+            dialog.accept()
+            compare(JSON.stringify(agent.toolPolicies), "{}")
+            compare(JSON.stringify(window.settings.toolPolicies), "{}")
+        }
+
         // The version switcher appears on a regenerated reply and on an edited message.
         function test_regeneratedAndEditedMessagesShowTheirVersions() {
             const window = createTemporaryObject(windowComponent, root)
