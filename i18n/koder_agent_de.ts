@@ -177,6 +177,26 @@
         <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
         <translation>Dieses Gespräch konnte nicht geladen werden und ist daher schreibgeschützt, bis es gelöscht oder ersetzt wird.</translation>
     </message>
+    <message>
+        <source>Unknown policy &quot;%1&quot; for the tool &quot;%2&quot;: use ask, allow or deny.</source>
+        <translation>Unbekannte Regel „%1“ für das Werkzeug „%2“: erlaubt sind ask, allow oder deny.</translation>
+    </message>
+    <message>
+        <source>The options must be an object like {scope: &quot;once&quot;}.</source>
+        <translation>Die Optionen müssen ein Objekt sein, etwa {scope: &quot;once&quot;}.</translation>
+    </message>
+    <message>
+        <source>Unknown scope &quot;%1&quot;: use once, conversation or always.</source>
+        <translation>Unbekannter Geltungsbereich „%1“: erlaubt sind once, conversation oder always.</translation>
+    </message>
+    <message>
+        <source>Edited arguments apply to one call: use approveToolCall().</source>
+        <translation>Bearbeitete Argumente gelten für einen Aufruf: verwende approveToolCall().</translation>
+    </message>
+    <message>
+        <source>The arguments must be an object (or its JSON text).</source>
+        <translation>Die Argumente müssen ein Objekt sein (oder dessen JSON-Text).</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -251,6 +271,10 @@
     <message>
         <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
         <translation>Die gespeicherte Unterhaltung %1 kann nicht gelesen werden: Ihre Versionen sind beschädigt (%2).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 lost what it waited for: %2</source>
+        <translation>Die gespeicherte Unterhaltung %1 hat verloren, worauf sie wartete: %2</translation>
     </message>
 </context>
 <context>
@@ -347,6 +371,89 @@
     <message>
         <source>Tells the model the tool was not run</source>
         <translation>Teilt dem Modell mit, dass das Werkzeug nicht ausgeführt wurde</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools want to run</source>
+        <translation>
+            <numerusform>%n Werkzeug möchte ausgeführt werden</numerusform>
+            <numerusform>%n Werkzeuge möchten ausgeführt werden</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Approve or deny each call, or all of them.</source>
+        <translation>Lass jeden Aufruf zu oder lehne ihn ab, oder alle auf einmal.</translation>
+    </message>
+    <message>
+        <source>Keep the model&apos;s arguments</source>
+        <translation>Argumente des Modells behalten</translation>
+    </message>
+    <message>
+        <source>Edit arguments</source>
+        <translation>Argumente bearbeiten</translation>
+    </message>
+    <message>
+        <source>Discards your changes to the arguments</source>
+        <translation>Verwirft deine Änderungen an den Argumenten</translation>
+    </message>
+    <message>
+        <source>Change the arguments before approving</source>
+        <translation>Argumente vor dem Zulassen ändern</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON)</source>
+        <translation>Argumente (JSON)</translation>
+    </message>
+    <message>
+        <source>Edited arguments must be a JSON object that fits the tool</source>
+        <translation>Bearbeitete Argumente müssen ein JSON-Objekt sein, das zum Werkzeug passt</translation>
+    </message>
+    <message>
+        <source>Cannot approve: %1</source>
+        <translation>Zulassen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation>%1 zulassen</translation>
+    </message>
+    <message>
+        <source>Deny %1</source>
+        <translation>%1 ablehnen</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Zulassen</translation>
+    </message>
+    <message>
+        <source>Only this time</source>
+        <translation>Nur dieses Mal</translation>
+    </message>
+    <message>
+        <source>For this conversation</source>
+        <translation>Für diese Unterhaltung</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>How long the approval holds</source>
+        <translation>Wie lange die Zustimmung gilt</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>Alle zulassen</translation>
+    </message>
+    <message>
+        <source>Runs every tool listed</source>
+        <translation>Führt jedes aufgeführte Werkzeug aus</translation>
+    </message>
+    <message>
+        <source>Deny all</source>
+        <translation>Alle ablehnen</translation>
+    </message>
+    <message>
+        <source>Tells the model none of the tools was run</source>
+        <translation>Teilt dem Modell mit, dass keines der Werkzeuge ausgeführt wurde</translation>
     </message>
 </context>
 <context>

@@ -177,6 +177,26 @@
         <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
         <translation>Esta conversación no se pudo cargar, así que es de solo lectura hasta que se elimine o se reemplace.</translation>
     </message>
+    <message>
+        <source>Unknown policy &quot;%1&quot; for the tool &quot;%2&quot;: use ask, allow or deny.</source>
+        <translation>Política desconocida «%1» para la herramienta «%2»: usa ask, allow o deny.</translation>
+    </message>
+    <message>
+        <source>The options must be an object like {scope: &quot;once&quot;}.</source>
+        <translation>Las opciones deben ser un objeto como {scope: &quot;once&quot;}.</translation>
+    </message>
+    <message>
+        <source>Unknown scope &quot;%1&quot;: use once, conversation or always.</source>
+        <translation>Alcance desconocido «%1»: usa once, conversation o always.</translation>
+    </message>
+    <message>
+        <source>Edited arguments apply to one call: use approveToolCall().</source>
+        <translation>Los argumentos editados se aplican a una sola llamada: usa approveToolCall().</translation>
+    </message>
+    <message>
+        <source>The arguments must be an object (or its JSON text).</source>
+        <translation>Los argumentos deben ser un objeto (o su texto JSON).</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -251,6 +271,10 @@
     <message>
         <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
         <translation>No se puede leer la conversación guardada %1: sus versiones están dañadas (%2).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 lost what it waited for: %2</source>
+        <translation>La conversación guardada %1 perdió lo que esperaba: %2</translation>
     </message>
 </context>
 <context>
@@ -347,6 +371,89 @@
     <message>
         <source>Tells the model the tool was not run</source>
         <translation>Le dice al modelo que la herramienta no se ejecutó</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools want to run</source>
+        <translation>
+            <numerusform>%n herramienta quiere ejecutarse</numerusform>
+            <numerusform>%n herramientas quieren ejecutarse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Approve or deny each call, or all of them.</source>
+        <translation>Aprueba o rechaza cada llamada, o todas a la vez.</translation>
+    </message>
+    <message>
+        <source>Keep the model&apos;s arguments</source>
+        <translation>Mantener los argumentos del modelo</translation>
+    </message>
+    <message>
+        <source>Edit arguments</source>
+        <translation>Editar argumentos</translation>
+    </message>
+    <message>
+        <source>Discards your changes to the arguments</source>
+        <translation>Descarta tus cambios en los argumentos</translation>
+    </message>
+    <message>
+        <source>Change the arguments before approving</source>
+        <translation>Cambia los argumentos antes de aprobar</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON)</source>
+        <translation>Argumentos (JSON)</translation>
+    </message>
+    <message>
+        <source>Edited arguments must be a JSON object that fits the tool</source>
+        <translation>Los argumentos editados deben ser un objeto JSON que encaje con la herramienta</translation>
+    </message>
+    <message>
+        <source>Cannot approve: %1</source>
+        <translation>No se puede aprobar: %1</translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation>Aprobar %1</translation>
+    </message>
+    <message>
+        <source>Deny %1</source>
+        <translation>Rechazar %1</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Permitir</translation>
+    </message>
+    <message>
+        <source>Only this time</source>
+        <translation>Solo esta vez</translation>
+    </message>
+    <message>
+        <source>For this conversation</source>
+        <translation>Para esta conversación</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Siempre</translation>
+    </message>
+    <message>
+        <source>How long the approval holds</source>
+        <translation>Cuánto dura la aprobación</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>Aprobar todas</translation>
+    </message>
+    <message>
+        <source>Runs every tool listed</source>
+        <translation>Ejecuta todas las herramientas de la lista</translation>
+    </message>
+    <message>
+        <source>Deny all</source>
+        <translation>Rechazar todas</translation>
+    </message>
+    <message>
+        <source>Tells the model none of the tools was run</source>
+        <translation>Indica al modelo que no se ejecutó ninguna herramienta</translation>
     </message>
 </context>
 <context>

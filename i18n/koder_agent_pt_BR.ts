@@ -177,6 +177,26 @@
         <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
         <translation>Esta conversa não pôde ser carregada, então é somente leitura até ser excluída ou substituída.</translation>
     </message>
+    <message>
+        <source>Unknown policy &quot;%1&quot; for the tool &quot;%2&quot;: use ask, allow or deny.</source>
+        <translation>Política desconhecida “%1” para a ferramenta “%2”: use ask, allow ou deny.</translation>
+    </message>
+    <message>
+        <source>The options must be an object like {scope: &quot;once&quot;}.</source>
+        <translation>As opções devem ser um objeto como {scope: &quot;once&quot;}.</translation>
+    </message>
+    <message>
+        <source>Unknown scope &quot;%1&quot;: use once, conversation or always.</source>
+        <translation>Escopo desconhecido “%1”: use once, conversation ou always.</translation>
+    </message>
+    <message>
+        <source>Edited arguments apply to one call: use approveToolCall().</source>
+        <translation>Argumentos editados valem para uma chamada: use approveToolCall().</translation>
+    </message>
+    <message>
+        <source>The arguments must be an object (or its JSON text).</source>
+        <translation>Os argumentos devem ser um objeto (ou o texto JSON dele).</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -251,6 +271,10 @@
     <message>
         <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
         <translation>Não é possível ler a conversa salva %1: as versões estão danificadas (%2).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 lost what it waited for: %2</source>
+        <translation>A conversa salva %1 perdeu o que aguardava: %2</translation>
     </message>
 </context>
 <context>
@@ -347,6 +371,89 @@
     <message>
         <source>Tells the model the tool was not run</source>
         <translation>Informa ao modelo que a ferramenta não foi executada</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools want to run</source>
+        <translation>
+            <numerusform>%n ferramenta quer ser executada</numerusform>
+            <numerusform>%n ferramentas querem ser executadas</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Approve or deny each call, or all of them.</source>
+        <translation>Aprove ou recuse cada chamada, ou todas de uma vez.</translation>
+    </message>
+    <message>
+        <source>Keep the model&apos;s arguments</source>
+        <translation>Manter os argumentos do modelo</translation>
+    </message>
+    <message>
+        <source>Edit arguments</source>
+        <translation>Editar argumentos</translation>
+    </message>
+    <message>
+        <source>Discards your changes to the arguments</source>
+        <translation>Descarta suas alterações nos argumentos</translation>
+    </message>
+    <message>
+        <source>Change the arguments before approving</source>
+        <translation>Altere os argumentos antes de aprovar</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON)</source>
+        <translation>Argumentos (JSON)</translation>
+    </message>
+    <message>
+        <source>Edited arguments must be a JSON object that fits the tool</source>
+        <translation>Argumentos editados devem ser um objeto JSON compatível com a ferramenta</translation>
+    </message>
+    <message>
+        <source>Cannot approve: %1</source>
+        <translation>Não é possível aprovar: %1</translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation>Aprovar %1</translation>
+    </message>
+    <message>
+        <source>Deny %1</source>
+        <translation>Recusar %1</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Permitir</translation>
+    </message>
+    <message>
+        <source>Only this time</source>
+        <translation>Só desta vez</translation>
+    </message>
+    <message>
+        <source>For this conversation</source>
+        <translation>Nesta conversa</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Sempre</translation>
+    </message>
+    <message>
+        <source>How long the approval holds</source>
+        <translation>Por quanto tempo a aprovação vale</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>Aprovar todas</translation>
+    </message>
+    <message>
+        <source>Runs every tool listed</source>
+        <translation>Executa todas as ferramentas listadas</translation>
+    </message>
+    <message>
+        <source>Deny all</source>
+        <translation>Recusar todas</translation>
+    </message>
+    <message>
+        <source>Tells the model none of the tools was run</source>
+        <translation>Informa ao modelo que nenhuma das ferramentas foi executada</translation>
     </message>
 </context>
 <context>

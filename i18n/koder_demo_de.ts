@@ -305,5 +305,37 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>Theme</source>
         <translation>Design</translation>
     </message>
+    <message>
+        <source>As above</source>
+        <translation>Wie oben</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Fragen</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Zulassen</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Each tool</source>
+        <translation>Jedes Werkzeug</translation>
+    </message>
+    <message>
+        <source>Permission for the tool %1</source>
+        <translation>Berechtigung für das Werkzeug %1</translation>
+    </message>
+    <message>
+        <source>Reset tool permissions</source>
+        <translation>Werkzeugberechtigungen zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Every tool follows the setting above again</source>
+        <translation>Jedes Werkzeug folgt wieder der Einstellung oben</translation>
+    </message>
 </context>
 </TS>

@@ -305,5 +305,37 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>Theme</source>
         <translation>Tema</translation>
     </message>
+    <message>
+        <source>As above</source>
+        <translation>Como arriba</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Preguntar</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Permitir</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Rechazar</translation>
+    </message>
+    <message>
+        <source>Each tool</source>
+        <translation>Cada herramienta</translation>
+    </message>
+    <message>
+        <source>Permission for the tool %1</source>
+        <translation>Permiso para la herramienta %1</translation>
+    </message>
+    <message>
+        <source>Reset tool permissions</source>
+        <translation>Restablecer los permisos de las herramientas</translation>
+    </message>
+    <message>
+        <source>Every tool follows the setting above again</source>
+        <translation>Cada herramienta vuelve a seguir el ajuste de arriba</translation>
+    </message>
 </context>
 </TS>

@@ -305,5 +305,37 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Theme</source>
         <translation>Tema</translation>
     </message>
+    <message>
+        <source>As above</source>
+        <translation>Como acima</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>Perguntar</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>Permitir</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>Recusar</translation>
+    </message>
+    <message>
+        <source>Each tool</source>
+        <translation>Cada ferramenta</translation>
+    </message>
+    <message>
+        <source>Permission for the tool %1</source>
+        <translation>Permissão para a ferramenta %1</translation>
+    </message>
+    <message>
+        <source>Reset tool permissions</source>
+        <translation>Redefinir as permissões das ferramentas</translation>
+    </message>
+    <message>
+        <source>Every tool follows the setting above again</source>
+        <translation>Cada ferramenta volta a seguir a configuração acima</translation>
+    </message>
 </context>
 </TS>
