@@ -317,26 +317,31 @@ Pane {
             delegate: CallRow {}
         }
 
+        // How long an approval holds: three radio buttons (one keystroke each, all in sight).
         RowLayout {
+            objectName: "scopeChoice"
             spacing: 8
             Layout.fillWidth: true
+            Accessible.role: Accessible.Grouping
+            Accessible.name: qsTr("How long the approval holds")
             Label {
                 text: qsTr("Allow")
                 color: root.palette.text
             }
-            ComboBox {
-                objectName: "scopeChoice"
-                textRole: "text"
-                valueRole: "value"
+            Repeater {
                 model: [
                     { value: "once", text: qsTr("Only this time") },
                     { value: "conversation", text: qsTr("For this conversation") },
                     { value: "always", text: qsTr("Always") }
                 ]
-                currentIndex: Math.max(0, indexOfValue(root.scope))
-                onActivated: root.scope = currentValue
-                Accessible.name: qsTr("How long the approval holds")
-                Layout.fillWidth: true
+                delegate: RadioButton {
+                    required property var modelData
+                    objectName: "scope_" + modelData.value
+                    text: modelData.text
+                    checked: root.scope === modelData.value
+                    Accessible.name: text
+                    onToggled: root.scope = modelData.value
+                }
             }
         }
         TextField {

@@ -194,25 +194,12 @@ bool ToolInputs::hasCallId(const std::string& id) const
 void Reduction::startToolPhase(std::size_t row)
 {
     for (const ToolCall& call : s_.turn->stepCalls) {
-        if (!findTool(s_, call.name)) {
+        if (!findTool(s_, call.name))
             appendToolMessage(
                 call, "Unknown tool \"" + call.name + "\": it was not run.", true, false,
                 {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
-            continue;
-        }
-        PolicyVerdict v = verdict(call);
-        switch (v.kind) {
-        case PolicyVerdict::Kind::Run:
-            run(call, stamped(std::move(v.approval)));
-            break;
-        case PolicyVerdict::Kind::Deny:
-            appendToolMessage(call, std::string(deniedByPolicyText), false, true,
-                              std::move(v.approval));
-            break;
-        case PolicyVerdict::Kind::Ask:
+        else if (!decideByPolicy(call))
             s_.pendingToolCalls.push_back(call);
-            break;
-        }
     }
     if (!s_.pendingToolCalls.empty()) {
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, s_.messages[row].id);
@@ -224,23 +211,28 @@ void Reduction::startToolPhase(std::size_t row)
 void Reduction::redecidePending()
 {
     std::vector<ToolCall> stillPending;
-    for (ToolCall& call : s_.pendingToolCalls) {
-        PolicyVerdict v = verdict(call);
-        switch (v.kind) {
-        case PolicyVerdict::Kind::Run:
-            run(std::move(call), stamped(std::move(v.approval)));
-            break;
-        case PolicyVerdict::Kind::Deny:
-            appendToolMessage(call, std::string(deniedByPolicyText), false, true,
-                              std::move(v.approval));
-            break;
-        case PolicyVerdict::Kind::Ask:
+    for (ToolCall& call : std::exchange(s_.pendingToolCalls, {}))
+        if (!decideByPolicy(call))
             stillPending.push_back(std::move(call));
-            break;
-        }
-    }
     s_.pendingToolCalls = std::move(stillPending);
     settleToolPhase();
+}
+
+bool Reduction::decideByPolicy(const ToolCall& call)
+{
+    PolicyVerdict v = verdict(call);
+    switch (v.kind) {
+    case PolicyVerdict::Kind::Run:
+        run(call, stamped(std::move(v.approval)));
+        return true;
+    case PolicyVerdict::Kind::Deny:
+        appendToolMessage(call, std::string(deniedByPolicyText), false, true,
+                          std::move(v.approval));
+        return true;
+    case PolicyVerdict::Kind::Ask:
+        break;
+    }
+    return false;
 }
 
 void Reduction::settleToolPhase()

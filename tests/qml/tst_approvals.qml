@@ -165,6 +165,20 @@ Item {
             compare(chat.received.length, 2)
         }
 
+        function test_theScopeIsChosenInThePrompt() {
+            const chat = makeChat()
+            ask(chat)
+            const always = findChild(chat.view, "scope_always")
+            verify(!always.checked)
+            verify(findChild(chat.view, "scope_once").checked, "only this time by default")
+            compare(findChild(chat.view, "scopeChoice").Accessible.role, Accessible.Grouping)
+            mouseClick(always)
+            verify(always.checked)
+            mouseClick(findChild(chat.view, "approveButton"))
+            finish(chat, 1)
+            compare(chat.agent.toolPolicies.save_note, "allow")
+        }
+
         function test_editedArgumentsReachTheToolAndAreRecorded() {
             const chat = makeChat()
             ask(chat)
