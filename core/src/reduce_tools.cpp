@@ -122,6 +122,16 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
 {
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
+    // Checked again when the user says yes: a call that waited across a restart may meet a
+    // tool that is gone or a policy that denies it now (whatever order the app restored them
+    // in), and neither lets it run.
+    if (!findTool(s_, call.name))
+        return answerUnknownTool(call);
+    if (const auto policy = s_.toolPolicies.find(call.name);
+        policy != s_.toolPolicies.end() && policy->second == ToolPolicy::Deny)
+        return appendToolMessage(
+            call, std::string(deniedByPolicyText), false, true,
+            {call.id, Decision::Denied, ApprovalScope::Always, DecidedBy::Policy, 0, false, {}});
     Approval approval{call.id, Decision::Approved, scope, DecidedBy::User, 0, false, {}};
     if (arguments && !sameJson(*arguments, call.arguments)) {
         approval.argumentsEdited = true;
@@ -216,6 +226,13 @@ void Reduction::redecidePending()
             stillPending.push_back(std::move(call));
     s_.pendingToolCalls = std::move(stillPending);
     settleToolPhase();
+}
+
+void Reduction::answerUnknownTool(const ToolCall& call)
+{
+    appendToolMessage(
+        call, "Unknown tool \"" + call.name + "\": it was not run.", true, false,
+        {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
 }
 
 bool Reduction::decideByPolicy(const ToolCall& call)

@@ -98,6 +98,8 @@ protected:
     /// Decides the pending calls again (a policy or grant just changed): some run or are
     /// denied now.
     void redecidePending();
+    /// A call to a tool nobody registered: an error result, never run.
+    void answerUnknownTool(const ToolCall& call);
     /// Runs or denies `call` as the policies say; false when the user must decide.
     bool decideByPolicy(const ToolCall& call);
     /// Decides what the tool phase waits for, or moves on to the next step when nothing is left.

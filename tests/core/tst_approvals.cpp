@@ -421,6 +421,24 @@ TEST(ApprovalDurable, ACallWhoseToolWasRunningIsRecordedAsNotCompletedAndTheOthe
     EXPECT_FALSE(e.hasEffect<ExecuteTool>()); // never run again unasked
 }
 
+TEST(ApprovalDurable, ACallThatWaitedNeverRunsAgainstTheToolsCurrentPolicyOrWithoutItsTool)
+{
+    ApprovalDriver d;
+    d.step({{"write_file", R"({"path":"a"})"}, {"delete_all", "{}"}});
+    ApprovalDriver e = reload(d);
+    // After the restart the app denies delete_all and no longer registers write_file (in
+    // whatever order it restores them, the calls came back waiting).
+    e.s.toolPolicies = {{"delete_all", ToolPolicy::Deny}};
+    e.s.tools.erase(e.s.tools.begin() + 1);
+    e.dispatch(ApproveAll{ApprovalScope::Once});
+    EXPECT_FALSE(e.hasEffect<ExecuteTool>());
+    EXPECT_TRUE(e.answer("k2_0")->isError);
+    EXPECT_EQ(e.answer("k2_0")->text, "Unknown tool \"write_file\": it was not run.");
+    EXPECT_TRUE(e.answer("k2_1")->denied);
+    EXPECT_EQ(approvalJson(*e.answer("k2_1"))["by"], "policy");
+    EXPECT_EQ(e.s.status, Status::Streaming); // the model hears both answers
+}
+
 TEST(ApprovalDurable, NothingLeftToDecideComesBackInterruptedWithoutARequest)
 {
     ApprovalDriver d;
