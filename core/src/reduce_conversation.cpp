@@ -242,9 +242,11 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     for (std::size_t i = row + 1; i-- > 0 && s_.messages[i].role != Role::User;)
         turn.step += s_.messages[i].role == Role::Assistant ? 1 : 0;
     const std::size_t firstNew = s_.messages.size();
+    std::vector<std::string> seen; // a damaged or crafted record may repeat an id
     for (const ToolCall& stored : turn.stepCalls) {
-        if (answered(stored.id))
+        if (stored.id.empty() || listed(seen, stored.id) || answered(stored.id))
             continue;
+        seen.push_back(stored.id);
         ToolCall call = stored;
         const ToolInfo* tool = findTool(s_, call.name);
         call.readOnly = tool && tool->readOnly;

@@ -466,6 +466,20 @@ TEST(ApprovalDurable, AStoredWaitTheHistoryDoesNotBearOutIsIgnored)
     EXPECT_EQ(e.s.grantedTools, std::vector<std::string>{"write_file"});
 }
 
+TEST(ApprovalDurable, ARepeatedCallIdInAStoredRecordWaitsOnce)
+{
+    Message ask("a", Role::Assistant, "");
+    ask.extras().toolCalls = {{"w1", "write_file", "{}", false}, {"w1", "write_file", "{}", false}};
+    ApprovalState stored;
+    stored.pending = {"w1", "w1"};
+    ApprovalDriver e;
+    e.dispatch(SwitchConversation{"c", {Message("q", Role::User, "go"), ask}, {}, {}, stored});
+    EXPECT_EQ(e.pendingIds(), std::vector<std::string>{"w1"});
+    e.dispatch(ApproveToolCall{"w1", ApprovalScope::Once, {}});
+    EXPECT_EQ(e.effects<ExecuteTool>().size(), 1u);
+    EXPECT_TRUE(e.dispatch(ApproveToolCall{"w1", ApprovalScope::Once, {}}).rejected());
+}
+
 TEST(ApprovalDurable, AStreamingReplyStillComesBackInterrupted)
 {
     ApprovalDriver d;
