@@ -205,9 +205,7 @@ void Reduction::startToolPhase(std::size_t row)
 {
     for (const ToolCall& call : s_.turn->stepCalls) {
         if (!findTool(s_, call.name))
-            appendToolMessage(
-                call, "Unknown tool \"" + call.name + "\": it was not run.", true, false,
-                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
+            answerUnknownTool(call);
         else if (!decideByPolicy(call))
             s_.pendingToolCalls.push_back(call);
     }
