@@ -87,10 +87,11 @@ void ControllerExecutor::cancelTool(const std::string& callId)
 void ControllerExecutor::saveConversation(const Persist& write,
                                           const std::vector<Message>& messages,
                                           const Versions& versions, const ApprovalState& approvals,
+                                          const std::vector<QueuedMessage>& queued,
                                           std::size_t streamingRow)
 {
     if (m_store)
-        m_store->save(write, messages, versions, approvals, streamingRow);
+        m_store->save(write, messages, versions, {approvals, queued}, streamingRow);
 }
 
 void ControllerExecutor::loadConversation(const std::string& id)
@@ -98,7 +99,7 @@ void ControllerExecutor::loadConversation(const std::string& id)
     if (!m_runtime)
         return;
     const QString qid = toQString(id);
-    SwitchConversation to{id, {}, {}, {}, {}}; // without a store: an empty conversation
+    SwitchConversation to{id, {}, {}, {}, {}, {}}; // without a store: an empty conversation
     // One that exists but cannot be read (a damaged row or version tree) is shown read-only,
     // so no save can overwrite it.
     if (m_store) {
@@ -106,6 +107,7 @@ void ControllerExecutor::loadConversation(const std::string& id)
             to.messages = std::move(loaded->messages);
             to.versions = std::move(loaded->versions);
             to.approvals = std::move(loaded->approvals);
+            to.queued = std::move(loaded->queued);
         } else if (m_store->contains(qid))
             to.loadError = toStd(m_store->error());
     }

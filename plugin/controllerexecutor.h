@@ -43,6 +43,7 @@ public:
                           const std::vector<koder::agent::Message>& messages,
                           const koder::agent::Versions& versions,
                           const koder::agent::ApprovalState& approvals,
+                          const std::vector<koder::agent::QueuedMessage>& queued,
                           std::size_t streamingRow) override;
     void loadConversation(const std::string& id) override;
     void removeConversation(const std::string& id) override;

@@ -54,6 +54,9 @@ const QList<QStringList>& migrations()
         // pending the user, the approved ones whose tool ran) and its tools granted by the user,
         // as the core's JSON (toJson(ApprovalState)); '' when there is none.
         {QStringLiteral("ALTER TABLE conversations ADD COLUMN approvals TEXT NOT NULL DEFAULT ''")},
+        // 5: the messages sent while a turn was open (busy policy "queue"), as the core's JSON
+        // (toJson of the queue); '' when none wait.
+        {QStringLiteral("ALTER TABLE conversations ADD COLUMN queued TEXT NOT NULL DEFAULT ''")},
     };
     return steps;
 }
@@ -302,15 +305,15 @@ bool KoderConversationStore::save(const Persist& write, const std::vector<Messag
 }
 
 bool KoderConversationStore::save(const Persist& write, const std::vector<Message>& messages,
-                                  const Versions& versions, const ApprovalState& approvals,
+                                  const Versions& versions, const Pending& pending,
                                   std::size_t streamingRow, const QString& title)
 {
-    return writeConversation(write, messages, &versions, &approvals, streamingRow, title);
+    return writeConversation(write, messages, &versions, &pending, streamingRow, title);
 }
 
 bool KoderConversationStore::writeConversation(const Persist& write,
                                                const std::vector<Message>& messages,
-                                               const Versions* tree, const ApprovalState* approvals,
+                                               const Versions* tree, const Pending* pending,
                                                std::size_t streamingRow, const QString& title)
 {
     static const Versions none;
@@ -428,9 +431,11 @@ bool KoderConversationStore::writeConversation(const Persist& write,
     q.addBindValue(id);
     if (!q.exec())
         return abandon(q);
-    if (approvals) {
-        q.prepare(QStringLiteral("UPDATE conversations SET approvals = ? WHERE id = ?"));
-        q.addBindValue(toQString(toJson(*approvals)));
+    if (pending) {
+        q.prepare(
+            QStringLiteral("UPDATE conversations SET approvals = ?, queued = ? WHERE id = ?"));
+        q.addBindValue(toQString(toJson(pending->approvals)));
+        q.addBindValue(toQString(toJson(pending->queued)));
         q.addBindValue(id);
         if (!q.exec())
             return abandon(q);
@@ -546,7 +551,7 @@ std::optional<Conversation> KoderConversationStore::loadConversation(const QStri
     }
     // What its tool phase waits for. Damaged, it costs the wait (the conversation comes back
     // interrupted), not the conversation.
-    q.prepare(QStringLiteral("SELECT approvals FROM conversations WHERE id = ?"));
+    q.prepare(QStringLiteral("SELECT approvals, queued FROM conversations WHERE id = ?"));
     q.addBindValue(id);
     if (q.exec() && q.next()) {
         auto approvals = approvalStateFromJson(toStd(q.value(0).toString()));
@@ -555,6 +560,12 @@ std::optional<Conversation> KoderConversationStore::loadConversation(const QStri
                              .arg(id, toQString(error->toString()));
         else
             c.approvals = std::move(std::get<ApprovalState>(approvals));
+        auto queued = queuedFromJson(toStd(q.value(1).toString()));
+        if (auto* error = std::get_if<LoadError>(&queued))
+            unreadable = tr("The stored conversation %1 lost its queued messages: %2")
+                             .arg(id, toQString(error->toString()));
+        else
+            c.queued = std::move(std::get<std::vector<QueuedMessage>>(queued));
     }
     // A damaged row costs its details, not the conversation, and is said, not hidden.
     if (unreadable.isEmpty())
@@ -682,8 +693,8 @@ QString KoderConversationStore::importJson(const QString& json)
     QString id = toQString(c.id);
     if (id.isEmpty() || contains(id))
         id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);
-    if (!save(Persist{toStd(id), 0, {}, {}, true}, c.messages, c.versions, c.approvals, noRow,
-              toQString(c.title)))
+    if (!save(Persist{toStd(id), 0, {}, {}, true}, c.messages, c.versions, {c.approvals, c.queued},
+              noRow, toQString(c.title)))
         return {};
     return id;
 }

@@ -47,7 +47,7 @@ class KoderConversationStore : public QObject {
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
 
 public:
-    static constexpr int schemaVersion = 4;
+    static constexpr int schemaVersion = 5;
     static constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
     explicit KoderConversationStore(QObject* parent = nullptr);
@@ -81,11 +81,18 @@ public:
               const std::vector<koder::agent::Message>& messages,
               const koder::agent::Versions& versions, std::size_t streamingRow = noRow,
               const QString& title = {});
-    /// As above, and what the conversation's open tool phase waits for and the tools granted
-    /// in it (stored with it; loadConversation() gives them back in `approvals`).
+    /// What a conversation keeps beside its messages.
+    struct Pending {
+        /// What its open tool phase waits for and the tools granted in it.
+        koder::agent::ApprovalState approvals;
+        /// The messages sent while a turn was open (busy policy "queue").
+        std::vector<koder::agent::QueuedMessage> queued;
+    };
+    /// As above, and `pending` (stored with it; loadConversation() gives it back in
+    /// `approvals` and `queued`).
     bool save(const koder::agent::Persist& write,
               const std::vector<koder::agent::Message>& messages,
-              const koder::agent::Versions& versions, const koder::agent::ApprovalState& approvals,
+              const koder::agent::Versions& versions, const Pending& pending,
               std::size_t streamingRow = noRow, const QString& title = {});
     /// Writes the path only (`messages` from `fromRow` on), leaving the other versions as they
     /// are stored: meant for conversations without versions. A row rewritten with the id it had
@@ -118,9 +125,8 @@ private:
     /// Both saves: `tree` null for a path-only one.
     bool writeConversation(const koder::agent::Persist& write,
                            const std::vector<koder::agent::Message>& messages,
-                           const koder::agent::Versions* tree,
-                           const koder::agent::ApprovalState* approvals, std::size_t streamingRow,
-                           const QString& title);
+                           const koder::agent::Versions* tree, const Pending* pending,
+                           std::size_t streamingRow, const QString& title);
     bool fail(const QString& message) const;
     void succeed() const;
     qint64 stamp();

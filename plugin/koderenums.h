@@ -49,6 +49,7 @@ enum class AnnouncementKind : quint8 {
     Stopped,
     Error,
     ApprovalNeeded,
+    MessageAdded,
 };
 Q_ENUM_NS(AnnouncementKind)
 

@@ -60,115 +60,130 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
     if (std::holds_alternative<TextDelta>(input))
         return countToken(out); // the token path, ahead of the visitor's set-up
     // By type, like the reducer: an input not decided on here does not compile.
-    std::visit(overloaded{
-                   // ---- the turn
-                   [&](const Send&) {
-                       if (const auto* user = findEvent<UserMessageEvent>(out))
-                           append("send", user->messageId);
-                       noteTurnStart(out);
-                   },
-                   [&](const Abort&) {
-                       const auto* aborted = findEvent<AbortedEvent>(out);
-                       append("abort", !turnFirstMessage_.empty()
-                                           ? std::string_view(turnFirstMessage_)
-                                       : aborted ? std::string_view(aborted->messageId)
-                                                 : std::string_view());
-                       cutOff(out);
-                   },
-                   [&](const StreamStarted&) { append("started", stepMessage(after)); },
-                   [](const TextDelta&) {}, // countToken, above
-                   [&](const ReasoningDelta&) { append("reasoning", stepMessage(after)); },
-                   [&](const StreamEnded&) {
-                       flushTokens(endedStep(out, after));
-                       if (const auto* step = findEvent<StepFinishEvent>(out))
-                           append("stepEnd", step->messageId);
-                       // Only a stream ended without a finish reason is retried.
-                       turnMilestones(out, after, detail::incompleteStream);
-                   },
-                   [&](const StreamFailed& e) {
-                       flushTokens(endedStep(out, after));
-                       turnMilestones(out, after, e.error.code);
-                   },
-                   [&](const Handoff& e) {
-                       flushTokens(endedStep(out, after));
-                       append("handoff", e.target);
-                       turnMilestones(out, after, {});
-                   },
-                   // ---- tools
-                   [&](const ToolCallRequested&) {
-                       if (const auto* call = findEvent<ToolCallEvent>(out))
-                           append("toolCall", call->call.id);
-                   },
-                   [&](const ApproveToolCall& a) {
-                       append("approve", a.callId);
-                       turnMilestones(out, after, {});
-                   },
-                   [&](const DenyToolCall& a) {
-                       append("deny", a.callId);
-                       turnMilestones(out, after, {});
-                   },
-                   [&](const ApproveAll&) {
-                       append("approveAll", {});
-                       turnMilestones(out, after, {});
-                   },
-                   [&](const DenyAll&) {
-                       append("denyAll", {});
-                       turnMilestones(out, after, {});
-                   },
-                   [&](const ToolResult& e) {
-                       append("toolResult", e.callId);
-                       turnMilestones(out, after, {});
-                   },
-                   // ---- configuration
-                   [&](const SetAutoAccept&) { turnMilestones(out, after, {}); },
-                   [&](const SetToolPolicies&) { turnMilestones(out, after, {}); },
-                   [](const SetSystemPrompt&) {},
-                   [](const SetTools&) {},
-                   [](const SetMaxSteps&) {},
-                   [](const SetMaxRetries&) {},
-                   // ---- conversation
-                   [&](const Regenerate& a) {
-                       append("regenerate", a.messageId);
-                       cutOff(out);
-                       noteTurnStart(out);
-                   },
-                   [&](const Edit& a) {
-                       append("edit", a.messageId);
-                       cutOff(out);
-                       noteTurnStart(out);
-                   },
-                   [&](const Branch&) { append("branch", out.result); },
-                   [&](const SwitchVersion& a) { append("switchVersion", a.messageId); },
-                   [&](const Clear&) {
-                       append("clear", after.conversationId);
-                       cutOff(out);
-                   },
-                   [&](const DeleteConversation&) {
-                       // The conversation deleted, not the new one the state moved on to.
-                       const auto* deleted = findEffect<DeleteStoredConversation>(out);
-                       append("delete", deleted ? std::string_view(deleted->conversationId)
-                                                : std::string_view());
-                       cutOff(out);
-                   },
-                   [](const AddUserMessage&) {},
-                   [](const AddMessages&) {},
-                   [&](const SetMessages&) { cutOff(out); },
-                   [&](const Reset&) {
-                       cutOff(out);
-                       clear();
-                       append("reset", after.conversationId);
-                   },
-                   [&](const AddCheckpoint&) {
-                       append("checkpoint", after.messages.empty() ? std::string_view()
-                                                                   : after.messages.back().id);
-                   },
-                   [&](const RestoreCheckpoint& a) { append("restore", a.messageId); },
-                   [&](const SwitchConversation&) {
-                       cutOff(out);
-                       append("switch", after.conversationId);
-                   },
-               },
-               input);
+    std::visit(
+        overloaded{
+            // ---- the turn
+            [&](const Send&) {
+                cutOff(out); // the busy policy "interrupt" stopped the open turn
+                if (const auto* user = findEvent<UserMessageEvent>(out))
+                    append(findEvent<StreamStartEvent>(out) ? "send" : "steer", user->messageId);
+                else if (!out.result.empty())
+                    append("queue", out.result);
+                noteTurnStart(out);
+            },
+            [&](const SendQueued&) {
+                if (const auto* user = findEvent<UserMessageEvent>(out))
+                    append("sendQueued", user->messageId);
+                noteTurnStart(out);
+            },
+            [&](const CancelQueued& a) { append("cancelQueued", a.id); },
+            [&](const Abort&) {
+                const auto* aborted = findEvent<AbortedEvent>(out);
+                append("abort", !turnFirstMessage_.empty() ? std::string_view(turnFirstMessage_)
+                                : aborted                  ? std::string_view(aborted->messageId)
+                                                           : std::string_view());
+                cutOff(out);
+            },
+            [&](const StreamStarted&) { append("started", stepMessage(after)); },
+            [](const TextDelta&) {}, // countToken, above
+            [&](const ReasoningDelta&) { append("reasoning", stepMessage(after)); },
+            [&](const StreamEnded&) {
+                flushTokens(endedStep(out, after));
+                if (const auto* step = findEvent<StepFinishEvent>(out))
+                    append("stepEnd", step->messageId);
+                // Only a stream ended without a finish reason is retried.
+                turnMilestones(out, after, detail::incompleteStream);
+                // A queued message goes out once the turn ended.
+                if (const auto* user = findEvent<UserMessageEvent>(out)) {
+                    append("sendQueued", user->messageId);
+                    noteTurnStart(out);
+                }
+            },
+            [&](const StreamFailed& e) {
+                flushTokens(endedStep(out, after));
+                turnMilestones(out, after, e.error.code);
+            },
+            [&](const Handoff& e) {
+                flushTokens(endedStep(out, after));
+                append("handoff", e.target);
+                turnMilestones(out, after, {});
+            },
+            // ---- tools
+            [&](const ToolCallRequested&) {
+                if (const auto* call = findEvent<ToolCallEvent>(out))
+                    append("toolCall", call->call.id);
+            },
+            [&](const ApproveToolCall& a) {
+                append("approve", a.callId);
+                turnMilestones(out, after, {});
+            },
+            [&](const DenyToolCall& a) {
+                append("deny", a.callId);
+                turnMilestones(out, after, {});
+            },
+            [&](const ApproveAll&) {
+                append("approveAll", {});
+                turnMilestones(out, after, {});
+            },
+            [&](const DenyAll&) {
+                append("denyAll", {});
+                turnMilestones(out, after, {});
+            },
+            [&](const ToolResult& e) {
+                append("toolResult", e.callId);
+                turnMilestones(out, after, {});
+            },
+            // ---- configuration
+            [&](const SetAutoAccept&) { turnMilestones(out, after, {}); },
+            [&](const SetToolPolicies&) { turnMilestones(out, after, {}); },
+            [](const SetBusyPolicy&) {},
+            [](const SetSystemPrompt&) {},
+            [](const SetTools&) {},
+            [](const SetMaxSteps&) {},
+            [](const SetMaxRetries&) {},
+            // ---- conversation
+            [&](const Regenerate& a) {
+                append("regenerate", a.messageId);
+                cutOff(out);
+                noteTurnStart(out);
+            },
+            [&](const Edit& a) {
+                append("edit", a.messageId);
+                cutOff(out);
+                noteTurnStart(out);
+            },
+            [&](const Branch&) { append("branch", out.result); },
+            [&](const SwitchVersion& a) { append("switchVersion", a.messageId); },
+            [&](const Clear&) {
+                append("clear", after.conversationId);
+                cutOff(out);
+            },
+            [&](const DeleteConversation&) {
+                // The conversation deleted, not the new one the state moved on to.
+                const auto* deleted = findEffect<DeleteStoredConversation>(out);
+                append("delete",
+                       deleted ? std::string_view(deleted->conversationId) : std::string_view());
+                cutOff(out);
+            },
+            [](const AddUserMessage&) {},
+            [](const AddMessages&) {},
+            [&](const SetMessages&) { cutOff(out); },
+            [&](const Reset&) {
+                cutOff(out);
+                clear();
+                append("reset", after.conversationId);
+            },
+            [&](const AddCheckpoint&) {
+                append("checkpoint",
+                       after.messages.empty() ? std::string_view() : after.messages.back().id);
+            },
+            [&](const RestoreCheckpoint& a) { append("restore", a.messageId); },
+            [&](const SwitchConversation&) {
+                cutOff(out);
+                append("switch", after.conversationId);
+            },
+        },
+        input);
     if (!after.turn && !turnFirstMessage_.empty())
         turnFirstMessage_.clear();
 }

@@ -98,6 +98,7 @@ void ConversationInputs::operator()(const Clear&)
     s_.loadError.clear(); // what is added next starts a conversation of its own
     cancelOpenTurn(false);
     s_.grantedTools.clear();
+    s_.queued.clear();
     replaceMessages({});
     s_.cleared = true;
 }
@@ -106,6 +107,7 @@ void ConversationInputs::operator()(const DeleteConversation&)
 {
     cancelOpenTurn(false);
     s_.grantedTools.clear();
+    s_.queued.clear();
     if (!s_.conversationId.empty())
         out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
     replaceMessages({});
@@ -154,6 +156,7 @@ void ConversationInputs::operator()(const Reset&)
 {
     cancelOpenTurn(false);
     s_.grantedTools.clear();
+    s_.queued.clear();
     replaceMessages({});
     startNewConversation();
     s_.loadError.clear();
@@ -186,7 +189,7 @@ void ConversationInputs::operator()(const RestoreCheckpoint& a)
 
 void ConversationInputs::switchTo(const std::string& conversationId, std::vector<Message> incoming,
                                   Versions versions, const std::string& loadError,
-                                  const ApprovalState& approvals)
+                                  const ApprovalState& approvals, std::vector<QueuedMessage> queued)
 {
     if (!validateIncoming(incoming, false))
         return;
@@ -198,10 +201,13 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
     s_.cleared = false;
     s_.loadError = loadError;
     s_.grantedTools.clear();
-    if (!loadError.empty())
+    s_.queued.clear();
+    if (!loadError.empty()) {
         s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
-    else
+    } else {
+        s_.queued = std::move(queued);
         reopenToolPhase(approvals);
+    }
 }
 
 // The stored tool phase is trusted only as far as the history bears it out: the last assistant

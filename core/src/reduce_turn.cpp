@@ -29,20 +29,108 @@ constexpr std::size_t maxPhraseLength = 160;
 
 void TurnInputs::operator()(const Send& a)
 {
-    if (s_.turn)
+    if (s_.turn && s_.busyPolicy == BusyPolicy::Reject)
         return reject(RejectReason::TurnInProgress);
     if (readOnly())
         return;
     if (a.text.empty() && a.attachments.empty())
         return reject(RejectReason::InvalidValue, "empty message");
+    if (s_.turn) {
+        switch (s_.busyPolicy) {
+        case BusyPolicy::Reject:
+            break; // refused above
+        case BusyPolicy::Queue:
+            return enqueue(a);
+        case BusyPolicy::Interrupt:
+            cancelOpenTurn(true); // its one terminal event: aborted, the partial reply kept
+            break;
+        case BusyPolicy::Steer:
+            return steer(a);
+        }
+    }
+    ensureConversationId(); // before the message: ids are minted in this order
+    sendMessage(newMessage(Role::User, a.text), a.attachments);
+}
+
+void TurnInputs::operator()(const SendQueued&)
+{
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    if (s_.queued.empty())
+        return reject(RejectReason::InvalidValue, "no message is queued");
+    sendNextQueued();
+}
+
+void TurnInputs::operator()(const CancelQueued& a)
+{
+    const auto it = std::find_if(s_.queued.begin(), s_.queued.end(),
+                                 [&](const QueuedMessage& q) { return q.id == a.id; });
+    if (it == s_.queued.end())
+        return reject(RejectReason::UnknownMessage, a.id);
+    s_.queued.erase(it);
+    persist(s_.messages.size());
+}
+
+// Not history yet, and no event: the message waits for the end of the turn.
+void TurnInputs::enqueue(const Send& a)
+{
     ensureConversationId();
+    std::string id = freshMessageId();
+    while (std::any_of(s_.queued.begin(), s_.queued.end(),
+                       [&](const QueuedMessage& q) { return q.id == id; }))
+        id = freshMessageId();
+    s_.queued.push_back({id, a.text, a.attachments});
+    out_.result = std::move(id);
+    persist(s_.messages.size());
+}
+
+// The message joins the open turn: what the turn is doing stops (a streaming step is cut, its
+// partial reply kept; calls waiting or running are answered as not run), the user message is
+// appended and the same turn goes on with a new request. No second streamStart: still one
+// terminal event for the whole turn.
+void TurnInputs::steer(const Send& a)
+{
+    Turn& turn = *s_.turn;
+    const std::size_t row = turn.stepRow;
+    std::size_t writeFrom = s_.messages.size();
+    if (s_.status == Status::Streaming) {
+        writeFrom = row; // the cut reply as it stands
+        out_.effects.emplace_back(CancelTurn{turn.requestId, {}});
+        turn.requestId = 0;
+        Message& m = s_.messages[row];
+        if (m.text.empty() && m.reasoning().empty() && m.toolCalls().empty()) {
+            truncateAfter(row - 1); // nothing streamed yet: no empty reply is left behind
+        } else {
+            m.aborted = true;
+            changed(row, Field::Aborted | Field::Streaming);
+            for (const ToolCall& call : turn.stepCalls)
+                appendToolMessage(call, "Not run: the user added a message first.", false, true,
+                                  {call.id,
+                                   Decision::Denied,
+                                   ApprovalScope::Once,
+                                   DecidedBy::User,
+                                   0,
+                                   false,
+                                   {}});
+        }
+    } else {
+        out_.effects.emplace_back(CancelTurn{0, turn.running});
+        recordUnansweredCalls("Denied: the user sent a new message instead.",
+                              "Cancelled: the user sent a new message while the tool ran.",
+                              DecidedBy::User);
+    }
+    turn.running.clear();
+    turn.decided.clear();
     Message m = newMessage(Role::User, a.text);
     if (!a.attachments.empty())
         m.extras().attachments = a.attachments;
-    const std::size_t row = append(std::move(m));
-    out_.events.emplace_back(UserMessageEvent{s_.messages[row].id});
-    startTurn();
-    persist(row);
+    const std::size_t userRow = append(std::move(m));
+    out_.events.emplace_back(UserMessageEvent{s_.messages[userRow].id});
+    announce(Announcement::Kind::MessageAdded, Politeness::Polite, s_.messages[userRow].id);
+    startNextStep();
+    persist(std::min(writeFrom, userRow));
 }
 
 void TurnInputs::operator()(const Abort&)
@@ -87,7 +175,8 @@ void TurnInputs::operator()(const StreamEnded& e)
 {
     if (endsToolPhase(e.requestId)) {
         endToolPhase();
-        return finishTurn(Status::Idle);
+        finishTurn(Status::Idle);
+        return sendNextQueued();
     }
     if (!isCurrent(e.requestId))
         return dropped();
@@ -101,8 +190,10 @@ void TurnInputs::operator()(const StreamEnded& e)
     announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
     out_.events.emplace_back(StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
 
-    if (turn.stepCalls.empty())
-        return finishTurn(Status::Idle);
+    if (turn.stepCalls.empty()) {
+        finishTurn(Status::Idle);
+        return sendNextQueued();
+    }
 
     changed(row, Field::Streaming);
     s_.status = Status::RunningTool; // leaves Streaming before any tool message is added

@@ -79,6 +79,11 @@ protected:
 
     // ---- the open turn (turn.cpp) ---------------------------------------------------------
 
+    /// Appends the user message `m` (with `attachments`, JSON text) and opens a turn for it.
+    void sendMessage(Message m, const std::string& attachments);
+    /// After a turn ended with streamEnd (or when asked): the first queued message is sent.
+    void sendNextQueued();
+
     /// Opens a turn: a streaming assistant message and the first request.
     void startTurn();
     /// The next model call of the open turn, after its tool results.
@@ -147,6 +152,7 @@ public:
     using Reduction::Reduction;
     void operator()(const SetAutoAccept& a);
     void operator()(const SetToolPolicies& a);
+    void operator()(const SetBusyPolicy& a) { s_.busyPolicy = a.policy; }
     void operator()(const SetSystemPrompt& a);
     void operator()(const SetTools& a);
     void operator()(const SetMaxSteps& a);
@@ -178,19 +184,20 @@ public:
     void operator()(const RestoreCheckpoint& a);
     void operator()(const SwitchConversation& a)
     {
-        switchTo(a.conversationId, a.messages, a.versions, a.loadError, a.approvals);
+        switchTo(a.conversationId, a.messages, a.versions, a.loadError, a.approvals, a.queued);
     }
     void operator()(SwitchConversation&& a)
     {
         switchTo(a.conversationId, std::move(a.messages), std::move(a.versions), a.loadError,
-                 a.approvals);
+                 a.approvals, std::move(a.queued));
     }
 
 private:
     void addMessages(std::vector<Message> incoming);
     void setMessages(std::vector<Message> incoming);
     void switchTo(const std::string& conversationId, std::vector<Message> incoming,
-                  Versions versions, const std::string& loadError, const ApprovalState& approvals);
+                  Versions versions, const std::string& loadError, const ApprovalState& approvals,
+                  std::vector<QueuedMessage> queued);
     bool validateIncoming(std::vector<Message>& incoming, bool appending);
     /// A stored tool phase comes back: the turn reopens waiting for the user.
     void reopenToolPhase(const ApprovalState& approvals);
@@ -203,6 +210,8 @@ class TurnInputs : public Reduction {
 public:
     using Reduction::Reduction;
     void operator()(const Send& a);
+    void operator()(const SendQueued&);
+    void operator()(const CancelQueued& a);
     void operator()(const Abort&);
     void operator()(const StreamStarted& e);
     void operator()(const TextDelta& e);
@@ -214,6 +223,8 @@ public:
 private:
     void announcePhrases(const Message& m, std::size_t from, bool flush);
     void endToolPhase();
+    void enqueue(const Send& a);
+    void steer(const Send& a);
 };
 
 /// Tool calls: requested by the model, approved or denied by the user, their results

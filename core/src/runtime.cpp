@@ -215,6 +215,8 @@ Aspect Runtime::changedAspects()
     note(Aspect::MaxSteps, b.maxSteps, s.maxSteps);
     note(Aspect::MaxRetries, b.maxRetries, s.maxRetries);
     note(Aspect::Policies, b.toolPolicies, s.toolPolicies);
+    note(Aspect::Busy, b.busyPolicy, s.busyPolicy);
+    note(Aspect::Queue, b.queued, s.queued);
     return changed;
 }
 
@@ -245,13 +247,14 @@ void Runtime::perform(Effect& effect)
                 // Without a store the state itself is the memory copy.
                 if (executor_.hasStore())
                     executor_.saveConversation(e, state_.messages, state_.versions,
-                                               approvalStateOf(state_), streamingRow(state_));
+                                               approvalStateOf(state_), state_.queued,
+                                               streamingRow(state_));
             } else if constexpr (std::is_same_v<T, ForkConversation>) {
                 if (executor_.hasStore())
                     executor_.saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
-                                               e.messages, Versions{}, ApprovalState{}, noRow);
+                                               e.messages, Versions{}, ApprovalState{}, {}, noRow);
                 else
-                    memory_[e.newConversationId] = {std::move(e.messages), {}, {}};
+                    memory_[e.newConversationId] = {std::move(e.messages), {}, {}, {}};
             } else if constexpr (std::is_same_v<T, DeleteStoredConversation>) {
                 if (executor_.hasStore())
                     executor_.removeConversation(e.conversationId);
@@ -338,7 +341,7 @@ void Runtime::flushStreamingReply()
     if (row == noRow || !executor_.hasStore())
         return;
     executor_.saveConversation(Persist{state_.conversationId, row, {}, {}, false}, state_.messages,
-                               state_.versions, approvalStateOf(state_), row);
+                               state_.versions, approvalStateOf(state_), state_.queued, row);
 }
 
 void Runtime::updateFlushTimer()
@@ -364,12 +367,13 @@ void Runtime::openConversation(const std::string& id)
         // Keep the conversation being left so switching back finds it.
         if (!state_.messages.empty())
             memory_[state_.conversationId] = {state_.messages, state_.versions,
-                                              approvalStateOf(state_)};
-        SwitchConversation to{id, {}, {}, {}, {}};
+                                              approvalStateOf(state_), state_.queued};
+        SwitchConversation to{id, {}, {}, {}, {}, {}};
         if (const auto it = memory_.find(id); it != memory_.end()) {
             to.messages = std::move(it->second.messages);
             to.versions = std::move(it->second.versions);
             to.approvals = std::move(it->second.approvals);
+            to.queued = std::move(it->second.queued);
             memory_.erase(it);
         }
         dispatch(std::move(to));

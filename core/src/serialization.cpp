@@ -405,12 +405,50 @@ std::string toJson(const Conversation& c, int indent)
         doc["systemPrompt"] = c.systemPrompt;
     if (!c.approvals.empty())
         doc["approvals"] = json::parse(toJson(c.approvals));
+    if (!c.queued.empty())
+        doc["queued"] = json::parse(toJson(c.queued));
     return doc.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 std::string toJson(const Message& message)
 {
     return messageJson(message).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string toJson(const std::vector<QueuedMessage>& queued)
+{
+    if (queued.empty())
+        return {};
+    json list = json::array();
+    for (const QueuedMessage& q : queued) {
+        json item{{"id", q.id}, {"text", q.text}};
+        if (!q.attachments.empty())
+            item["attachments"] = embedded(q.attachments);
+        list.push_back(std::move(item));
+    }
+    return list.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+Loaded<std::vector<QueuedMessage>> queuedFromJson(std::string_view text)
+{
+    if (text.empty())
+        return std::vector<QueuedMessage>{};
+    return load<std::vector<QueuedMessage>>(text, [](const json& doc) {
+        if (!doc.is_array())
+            fail("queued", "expected an array, found " + typeName(doc));
+        std::vector<QueuedMessage> queued;
+        for (std::size_t i = 0; i < doc.size(); ++i) {
+            Reader r(doc[i], "queued[" + std::to_string(i) + "]");
+            QueuedMessage q;
+            q.id = r.string("id", true, true);
+            q.text = r.string("text", true);
+            if (const json* attachments = r.find("attachments");
+                attachments && !attachments->is_null())
+                q.attachments = attachments->dump(-1, ' ', false, json::error_handler_t::replace);
+            queued.push_back(std::move(q));
+        }
+        return queued;
+    });
 }
 
 std::string toJson(const std::vector<Message>& messages)
@@ -443,6 +481,12 @@ Loaded<Conversation> conversationFromJson(std::string_view text)
             if (auto* error = std::get_if<LoadError>(&loaded))
                 fail(error->path, error->message);
             c.approvals = std::get<ApprovalState>(std::move(loaded));
+        }
+        if (const json* queued = r.find("queued")) {
+            auto loaded = queuedFromJson(queued->dump());
+            if (auto* error = std::get_if<LoadError>(&loaded))
+                fail(error->path, error->message);
+            c.queued = std::get<std::vector<QueuedMessage>>(std::move(loaded));
         }
         return c;
     });

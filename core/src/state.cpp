@@ -73,6 +73,26 @@ std::optional<AutoAccept> autoAcceptFromString(std::string_view text)
     return detail::enumFromName<AutoAccept>([](AutoAccept m) { return toString(m); }, text);
 }
 
+std::string_view toString(BusyPolicy policy)
+{
+    switch (policy) {
+    case BusyPolicy::Reject:
+        return "reject";
+    case BusyPolicy::Queue:
+        return "queue";
+    case BusyPolicy::Interrupt:
+        return "interrupt";
+    case BusyPolicy::Steer:
+        return "steer";
+    }
+    return {};
+}
+
+std::optional<BusyPolicy> busyPolicyFromString(std::string_view text)
+{
+    return detail::enumFromName<BusyPolicy>([](BusyPolicy p) { return toString(p); }, text);
+}
+
 std::string_view toString(ToolPolicy policy)
 {
     switch (policy) {

@@ -36,6 +36,29 @@ StartTurn Reduction::request(std::int64_t delayMs)
     return start;
 }
 
+void Reduction::sendMessage(Message m, const std::string& attachments)
+{
+    ensureConversationId();
+    if (!attachments.empty())
+        m.extras().attachments = attachments;
+    const std::size_t row = append(std::move(m));
+    out_.events.emplace_back(UserMessageEvent{s_.messages[row].id});
+    startTurn();
+    persist(row);
+}
+
+void Reduction::sendNextQueued()
+{
+    if (s_.queued.empty() || s_.turn || !s_.loadError.empty())
+        return;
+    QueuedMessage next = std::move(s_.queued.front());
+    s_.queued.erase(s_.queued.begin());
+    Message m = newMessage(Role::User, std::move(next.text));
+    if (findMessage(s_, next.id) == noRow && !s_.versions.find(next.id))
+        m.id = std::move(next.id); // the id it was queued under
+    sendMessage(std::move(m), next.attachments);
+}
+
 void Reduction::startTurn()
 {
     ensureConversationId();

@@ -91,5 +91,9 @@ void KoderLiveRegion::speak(const KoderAnnouncement& a)
     case Koder::AnnouncementKind::ApprovalNeeded:
         AccessibilityNotifier::announce(item, tr("A tool call needs your approval"), true);
         break;
+    case Koder::AnnouncementKind::MessageAdded:
+        AccessibilityNotifier::announce(item, tr("Your message was added to the running reply"),
+                                        assertive);
+        break;
     }
 }

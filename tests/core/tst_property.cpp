@@ -46,6 +46,14 @@ public:
         return "call-" + std::to_string(pick(4));
     }
 
+    std::string anyQueuedId()
+    {
+        const auto& queued = d_.s.queued;
+        if (queued.empty())
+            return "q-none";
+        return queued[static_cast<std::size_t>(pick(static_cast<int>(queued.size())))].id;
+    }
+
     RequestId someRequest()
     {
         // Mostly the live request, sometimes a stale or unknown one.
@@ -90,7 +98,16 @@ public:
             return chance(20) ? Input{DenyAll{"all"}}
                               : Input{DenyToolCall{anyCallId(), chance(50) ? "no" : ""}};
         case 10:
-            return AddUserMessage{"note"};
+            switch (pick(5)) {
+            case 0:
+                return SetBusyPolicy{static_cast<BusyPolicy>(pick(4))};
+            case 1:
+                return SendQueued{};
+            case 2:
+                return CancelQueued{chance(50) ? anyQueuedId() : "q-none"};
+            default:
+                return AddUserMessage{"note"};
+            }
         case 11: {
             std::vector<Message> ms;
             for (int i = pick(3); i > 0; --i)

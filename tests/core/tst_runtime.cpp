@@ -46,6 +46,8 @@ std::string kindName(Announcement::Kind k)
         return "Error";
     case Announcement::Kind::ApprovalNeeded:
         return "ApprovalNeeded";
+    case Announcement::Kind::MessageAdded:
+        return "MessageAdded";
     }
     return "?";
 }
@@ -58,6 +60,8 @@ std::string aspectNames(Aspect set)
         {Aspect::LastError, "LastError"},   {Aspect::ConversationId, "ConversationId"},
         {Aspect::AutoAccept, "AutoAccept"}, {Aspect::SystemPrompt, "SystemPrompt"},
         {Aspect::MaxSteps, "MaxSteps"},     {Aspect::MaxRetries, "MaxRetries"},
+        {Aspect::Policies, "Policies"},     {Aspect::Busy, "Busy"},
+        {Aspect::Queue, "Queue"},
     };
     std::string text;
     for (const auto& [aspect, name] : names) {
@@ -135,6 +139,7 @@ public:
     bool store = false;
     std::map<std::string, std::vector<Message>> stored;
     std::map<std::string, ApprovalState> storedApprovals;
+    std::map<std::string, std::vector<QueuedMessage>> storedQueues;
     std::map<std::string, std::string> unreadable; ///< id -> why it cannot be loaded
     /// Synchronous answers, called from inside the executor's call.
     std::function<void(const StartTurn&)> answerRequest;
@@ -191,8 +196,10 @@ public:
     bool hasStore() const override { return store; }
     void saveConversation(const Persist& write, const std::vector<Message>& messages,
                           const Versions& /*versions*/, const ApprovalState& approvals,
+                          const std::vector<QueuedMessage>& queue,
                           std::size_t streamingRow) override
     {
+        storedQueues[write.conversationId] = queue;
         storedApprovals[write.conversationId] = approvals;
         const std::string& id = write.conversationId;
         const std::size_t fromRow = write.fromRow;
@@ -210,6 +217,7 @@ public:
         else if (const auto it = stored.find(id); it != stored.end()) {
             to.messages = it->second;
             to.approvals = storedApprovals[id];
+            to.queued = storedQueues[id];
         }
         runtime->dispatch(std::move(to));
     }

@@ -68,6 +68,32 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          [](Driver&) -> Input {
              return Send{"hi", {}};
          }},
+        {"sendQueue",
+         [](Driver& d) -> Input {
+             d.s.busyPolicy = BusyPolicy::Queue;
+             return Send{"later", {}};
+         }},
+        {"sendInterrupt",
+         [](Driver& d) -> Input {
+             d.s.busyPolicy = BusyPolicy::Interrupt;
+             return Send{"instead", {}};
+         }},
+        {"sendSteer",
+         [](Driver& d) -> Input {
+             d.s.busyPolicy = BusyPolicy::Steer;
+             return Send{"also", {}};
+         }},
+        {"sendQueued",
+         [](Driver& d) -> Input {
+             d.s.queued.push_back({"q9", "waiting", ""});
+             return SendQueued{};
+         }},
+        {"cancelQueued",
+         [](Driver& d) -> Input {
+             d.s.queued.push_back({"q9", "waiting", ""});
+             return CancelQueued{"q9"};
+         }},
+        {"busyPolicy", [](Driver&) -> Input { return SetBusyPolicy{BusyPolicy::Steer}; }},
         {"regenerate", [](Driver& d) -> Input { return Regenerate{firstUser(d)}; }},
         {"edit",
          [](Driver& d) -> Input {
@@ -196,6 +222,12 @@ const std::map<std::string, std::vector<std::string>>& expected()
     static const std::map<std::string, std::vector<std::string>> table{
         // clang-format off
         {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueue", {"streaming Start+Persist /userMessage,streamStart", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendInterrupt", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendSteer", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Start+Persist /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueued", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"cancelQueued", {"idle Persist", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"busyPolicy", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
         {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
         {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "error Fork", "interrupted Fork", "handoff Fork"}},

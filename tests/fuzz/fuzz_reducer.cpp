@@ -66,6 +66,16 @@ public:
         return "call-" + std::to_string(c_.pick(4));
     }
 
+    std::string anyQueuedId()
+    {
+        if (s_.queued.empty())
+            return "q-none";
+        return s_
+            .queued[static_cast<std::size_t>(
+                c_.pick(static_cast<int>(std::min<std::size_t>(s_.queued.size(), 256))))]
+            .id;
+    }
+
     RequestId request() const { return s_.turn ? s_.turn->requestId : 0; }
 
     RequestId someRequest()
@@ -111,7 +121,16 @@ public:
             return c_.chance(20) ? Input{DenyAll{"all"}}
                                  : Input{DenyToolCall{anyCallId(), c_.chance(50) ? "no" : ""}};
         case 10:
-            return AddUserMessage{"note"};
+            switch (c_.pick(5)) {
+            case 0:
+                return SetBusyPolicy{static_cast<BusyPolicy>(c_.pick(4))};
+            case 1:
+                return SendQueued{};
+            case 2:
+                return CancelQueued{c_.chance(50) ? anyQueuedId() : "q-none"};
+            default:
+                return AddUserMessage{"note"};
+            }
         case 11: {
             std::vector<Message> ms;
             for (int i = c_.pick(4); i > 0; --i) {

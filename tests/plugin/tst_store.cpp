@@ -1031,13 +1031,17 @@ private Q_SLOTS:
                               false,
                               {}}};
         approvals.grantedTools = {"read"};
+        const std::vector<QueuedMessage> queued{{"q1", "next, please", "[{\"n\":1}]"},
+                                                {"q2", "and then this", ""}};
         {
             KoderConversationStore store;
             store.setPath(path);
-            QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, messages, Versions{}, approvals));
+            QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, messages, Versions{},
+                               {approvals, queued}));
             const auto loaded = store.loadConversation(QStringLiteral("c"));
             QVERIFY(loaded);
             QVERIFY(loaded->approvals == approvals);
+            QVERIFY(loaded->queued == queued);
             // A save without approvals (the path-only one) leaves them as they are.
             QVERIFY(store.save(QStringLiteral("c"), messages, 1));
             QVERIFY(store.loadConversation(QStringLiteral("c"))->approvals == approvals);
@@ -1047,12 +1051,15 @@ private Q_SLOTS:
             const QString copy = store.importJson(json);
             QVERIFY2(!copy.isEmpty(), qPrintable(store.error()));
             QVERIFY(store.loadConversation(copy)->approvals == approvals);
+            QVERIFY(store.loadConversation(copy)->queued == queued);
 
             // Decided: nothing waits any more.
-            QVERIFY(
-                store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{}, ApprovalState{}));
+            QVERIFY(store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{},
+                               KoderConversationStore::Pending{}));
             QVERIFY(store.loadConversation(QStringLiteral("c"))->approvals.empty());
-            QVERIFY(store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{}, approvals));
+            QVERIFY(store.loadConversation(QStringLiteral("c"))->queued.empty());
+            QVERIFY(store.save(Persist{"c", 2, {}, {}, false}, messages, Versions{},
+                               {approvals, queued}));
         }
         {
             QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");

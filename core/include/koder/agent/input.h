@@ -74,6 +74,15 @@ struct Reset {};
 struct SetAutoAccept {
     AutoAccept mode;
 };
+struct SetBusyPolicy {
+    BusyPolicy policy;
+};
+/// Sends the first queued message now (no turn may be open).
+struct SendQueued {};
+/// Drops a queued message.
+struct CancelQueued {
+    std::string id;
+};
 /// Replaces the per-tool policies; pending calls are decided again under them.
 struct SetToolPolicies {
     ToolPolicies policies;
@@ -107,6 +116,8 @@ struct SwitchConversation {
     Versions versions{}; ///< the rest of its tree (checked: see assembleVersions)
     /// Its stored tool phase: a conversation left waiting for the user comes back waiting.
     ApprovalState approvals{};
+    /// Its queued messages (BusyPolicy::Queue).
+    std::vector<QueuedMessage> queued{};
 };
 
 // ---- transport events (each names the request it belongs to) ----------------------------------
@@ -154,10 +165,10 @@ struct ToolResult {
 using Input =
     std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation,
                  ApproveToolCall, DenyToolCall, ApproveAll, DenyAll, AddUserMessage, AddMessages,
-                 SetMessages, Reset, SetAutoAccept, SetToolPolicies, SetSystemPrompt, SetTools,
-                 SetMaxSteps, SetMaxRetries, AddCheckpoint, RestoreCheckpoint, SwitchConversation,
-                 StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
-                 StreamFailed, Handoff, ToolResult>;
+                 SetMessages, Reset, SetAutoAccept, SetToolPolicies, SetBusyPolicy, SendQueued,
+                 CancelQueued, SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint,
+                 RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta, ReasoningDelta,
+                 ToolCallRequested, StreamEnded, StreamFailed, Handoff, ToolResult>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

@@ -161,6 +161,7 @@ struct Announcement {
         Stopped,
         Error,
         ApprovalNeeded,
+        MessageAdded, ///< steer: the user's message joined the running reply
     };
     Kind kind = Kind::ReplyText;
     Politeness politeness = Politeness::Polite;

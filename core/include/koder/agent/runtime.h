@@ -48,6 +48,7 @@ public:
     /// names, read from `versions`. `streamingRow` is the row still growing, or noRow.
     virtual void saveConversation(const Persist& write, const std::vector<Message>& messages,
                                   const Versions& versions, const ApprovalState& approvals,
+                                  const std::vector<QueuedMessage>& queued,
                                   std::size_t streamingRow) = 0;
     /// Load a stored conversation: answer with dispatch(SwitchConversation{...}), with
     /// `loadError` set when it exists but cannot be read.
@@ -93,6 +94,8 @@ enum class Aspect : std::uint16_t {
     MaxSteps = 1u << 8,
     MaxRetries = 1u << 9,
     Policies = 1u << 10, ///< toolPolicies
+    Busy = 1u << 11,     ///< busyPolicy
+    Queue = 1u << 12,    ///< the queued messages
 };
 constexpr Aspect operator|(Aspect a, Aspect b)
 {
@@ -204,6 +207,8 @@ private:
         int maxSteps = 0;
         int maxRetries = 0;
         ToolPolicies toolPolicies;
+        BusyPolicy busyPolicy = BusyPolicy::Reject;
+        std::vector<QueuedMessage> queued;
     };
 
     bool streamText(Input&& input);
@@ -239,6 +244,7 @@ private:
         std::vector<Message> messages;
         Versions versions;
         ApprovalState approvals;
+        std::vector<QueuedMessage> queued;
     };
     std::unordered_map<std::string, KeptConversation> memory_;
     // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of

@@ -22,6 +22,7 @@ struct Conversation {
     std::vector<Message> messages;
     Versions versions;
     ApprovalState approvals{};
+    std::vector<QueuedMessage> queued{}; ///< messages waiting for the turn to end
 
     friend bool operator==(const Conversation&, const Conversation&) = default;
 };
@@ -67,6 +68,11 @@ Loaded<Conversation> conversationFromJson(std::string_view text);
 /// A JSON array of messages (what addChatMessages / setChatMessages take).
 Loaded<std::vector<Message>> messagesFromJson(std::string_view text);
 Loaded<Message> messageFromJson(std::string_view text);
+
+/// A JSON array of `{id, text, attachments?}`; "" for none.
+std::string toJson(const std::vector<QueuedMessage>& queued);
+/// Empty text is no queue; a malformed one is refused, its path under `queued`.
+Loaded<std::vector<QueuedMessage>> queuedFromJson(std::string_view text);
 
 /// Compact JSON of an object (`pending`, `running`, `grantedTools`); "" for an empty state.
 std::string toJson(const ApprovalState& state);

@@ -50,6 +50,9 @@ struct State {
     ToolPolicies toolPolicies; ///< per tool, over autoAccept
     /// Tools the user allowed for the rest of this conversation (stored with it).
     std::vector<std::string> grantedTools;
+    BusyPolicy busyPolicy = BusyPolicy::Reject;
+    /// Sent while a turn was open (BusyPolicy::Queue), in order; stored with the conversation.
+    std::vector<QueuedMessage> queued;
     std::string systemPrompt;
     std::string conversationId;
     /// clear() emptied the view of a conversation whose stored copy stays: the next message

@@ -19,6 +19,19 @@ enum class AutoAccept : std::uint8_t { Always, Never, OnlyRead };
 enum class ToolPolicy : std::uint8_t { Ask, Allow, Deny };
 using ToolPolicies = std::map<std::string, ToolPolicy, std::less<>>;
 
+/// What a send does while a turn is open: refuse it (R7), queue it for after the turn, stop the
+/// turn and start a new one, or add the message to the running turn.
+enum class BusyPolicy : std::uint8_t { Reject, Queue, Interrupt, Steer };
+
+/// A message sent while a turn was open under BusyPolicy::Queue: not history until it is sent.
+struct QueuedMessage {
+    std::string id;
+    std::string text;
+    std::string attachments{}; ///< JSON text, empty for none
+
+    friend bool operator==(const QueuedMessage&, const QueuedMessage&) = default;
+};
+
 /// How far a user's approval reaches: this call, the same tool for the rest of the
 /// conversation, or the same tool from now on (its policy becomes Allow).
 enum class ApprovalScope : std::uint8_t { Once, Conversation, Always };
@@ -38,6 +51,8 @@ using RequestId = std::uint64_t;
 
 std::string_view toString(AutoAccept mode);
 std::optional<AutoAccept> autoAcceptFromString(std::string_view text);
+std::string_view toString(BusyPolicy policy);
+std::optional<BusyPolicy> busyPolicyFromString(std::string_view text);
 std::string_view toString(ToolPolicy policy);
 std::optional<ToolPolicy> toolPolicyFromString(std::string_view text);
 std::string_view toString(ApprovalScope scope);
