@@ -119,6 +119,7 @@ ApplicationWindow {
                  : window.settings.agent === "ws" ? webSocket : localAgent
         autoAccept: window.settings.autoAccept
         toolPolicies: window.settings.toolPolicies
+        busyPolicy: window.settings.busyPolicy
         // "Always" in the permission prompt changes a tool's policy: the demo keeps it.
         onToolPoliciesChanged: {
             if (JSON.stringify(toolPolicies) === JSON.stringify(window.settings.toolPolicies))

@@ -26,6 +26,7 @@ Dialog {
     readonly property alias rememberBox: remember
     readonly property alias languageBox: languageBox
     readonly property alias themeBox: themeBox
+    readonly property alias busyBox: busyBox
     readonly property alias policyRows: policyRows
     readonly property alias resetPoliciesButton: resetPolicies
 
@@ -52,6 +53,12 @@ Dialog {
         { value: "onlyRead", text: qsTr("Read-only tools run, others ask") },
         { value: "never", text: qsTr("Always ask") },
         { value: "always", text: qsTr("Never ask (all tools run)") }
+    ]
+    readonly property var busyPolicies: [
+        { value: "queue", text: qsTr("Queue it for after the reply") },
+        { value: "steer", text: qsTr("Add it to the running reply") },
+        { value: "interrupt", text: qsTr("Stop the reply and send it") },
+        { value: "reject", text: qsTr("Refuse it until the reply ends") }
     ]
     readonly property var themes: [
         { value: "system", text: qsTr("Follow the system") },
@@ -86,6 +93,7 @@ Dialog {
         remember.checked = settings.rememberApiKey
         wsUrl.text = settings.wsUrl
         acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
+        busyBox.currentIndex = indexIn(busyPolicies, "value", settings.busyPolicy)
         languageBox.currentIndex = indexIn(languages, "code", settings.language)
         themeBox.currentIndex = indexIn(themes, "value", settings.theme)
         for (let i = 0; i < policyRows.count; ++i) {
@@ -104,6 +112,7 @@ Dialog {
         settings.rememberApiKey = remember.checked
         settings.wsUrl = wsUrl.text.trim()
         settings.autoAccept = acceptModes[acceptBox.currentIndex].value
+        settings.busyPolicy = busyPolicies[busyBox.currentIndex].value
         const chosen = {}
         for (let i = 0; i < policyRows.count; ++i) {
             const box = policyRows.itemAt(i).box
@@ -188,6 +197,14 @@ Dialog {
             model: dialog.acceptModes
             textRole: "text"
             Accessible.name: qsTr("Tool permissions")
+        }
+        Label { textFormat: Text.PlainText; text: qsTr("Sending during a reply") }
+        ComboBox {
+            id: busyBox
+            Layout.fillWidth: true
+            model: dialog.busyPolicies
+            textRole: "text"
+            Accessible.name: qsTr("Sending during a reply")
         }
         Label {
             textFormat: Text.PlainText

@@ -5,8 +5,8 @@
 
 namespace {
 // Every kept setting; the API key is handled apart.
-constexpr const char* kept[] = {"agent",    "baseUrl", "model",     "wsUrl",       "autoAccept",
-                                "language", "theme",   "showDebug", "toolPolicies"};
+constexpr const char* kept[] = {"agent",    "baseUrl", "model",     "wsUrl",        "autoAccept",
+                                "language", "theme",   "showDebug", "toolPolicies", "busyPolicy"};
 } // namespace
 
 DemoSettings::DemoSettings(bool persistent, QObject* parent)

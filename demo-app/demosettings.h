@@ -25,6 +25,8 @@ class DemoSettings : public QObject {
     Q_PROPERTY(QString language MEMBER m_language NOTIFY changed FINAL)
     Q_PROPERTY(QString theme MEMBER m_theme NOTIFY changed FINAL)
     Q_PROPERTY(bool showDebug MEMBER m_showDebug NOTIFY changed FINAL)
+    /*! What a send during a reply does: reject, queue, interrupt or steer. */
+    Q_PROPERTY(QString busyPolicy MEMBER m_busyPolicy NOTIFY changed FINAL)
     /*! Per tool name, "ask", "allow" or "deny" (KoderAgentController::toolPolicies). */
     Q_PROPERTY(QVariantMap toolPolicies MEMBER m_toolPolicies NOTIFY changed FINAL)
 
@@ -53,6 +55,7 @@ private:
     QString m_apiKey;
     bool m_rememberApiKey = false;
     QVariantMap m_toolPolicies;
+    QString m_busyPolicy = QStringLiteral("queue");
     QString m_wsUrl = QStringLiteral("ws://127.0.0.1:8765");
     QString m_autoAccept = QStringLiteral("onlyRead");
     QString m_language; ///< empty: the system's

@@ -197,6 +197,10 @@
         <source>The arguments must be an object (or its JSON text).</source>
         <translation>Die Argumente müssen ein Objekt sein (oder dessen JSON-Text).</translation>
     </message>
+    <message>
+        <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
+        <translation>Unbekannte Regel für Senden während einer Antwort „%1“: erlaubt sind reject, queue, interrupt oder steer.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -276,6 +280,10 @@
         <source>The stored conversation %1 lost what it waited for: %2</source>
         <translation>Die gespeicherte Unterhaltung %1 hat verloren, worauf sie wartete: %2</translation>
     </message>
+    <message>
+        <source>The stored conversation %1 lost its queued messages: %2</source>
+        <translation>Die gespeicherte Unterhaltung %1 hat ihre wartenden Nachrichten verloren: %2</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>
@@ -298,6 +306,10 @@
     <message>
         <source>A tool call needs your approval</source>
         <translation>Ein Werkzeugaufruf braucht deine Zustimmung</translation>
+    </message>
+    <message>
+        <source>Your message was added to the running reply</source>
+        <translation>Deine Nachricht wurde der laufenden Antwort hinzugefügt</translation>
     </message>
 </context>
 <context>
@@ -489,6 +501,18 @@
     <message>
         <source>Sends the message</source>
         <translation>Sendet die Nachricht</translation>
+    </message>
+    <message>
+        <source>Queued messages</source>
+        <translation>Wartende Nachrichten</translation>
+    </message>
+    <message>
+        <source>Queued: %1</source>
+        <translation>Wartet: %1</translation>
+    </message>
+    <message>
+        <source>Remove queued message</source>
+        <translation>Wartende Nachricht entfernen</translation>
     </message>
 </context>
 </TS>

@@ -197,6 +197,10 @@
         <source>The arguments must be an object (or its JSON text).</source>
         <translation>Los argumentos deben ser un objeto (o su texto JSON).</translation>
     </message>
+    <message>
+        <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
+        <translation>Política de envío desconocida «%1»: usa reject, queue, interrupt o steer.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -276,6 +280,10 @@
         <source>The stored conversation %1 lost what it waited for: %2</source>
         <translation>La conversación guardada %1 perdió lo que esperaba: %2</translation>
     </message>
+    <message>
+        <source>The stored conversation %1 lost its queued messages: %2</source>
+        <translation>La conversación guardada %1 perdió sus mensajes en cola: %2</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>
@@ -298,6 +306,10 @@
     <message>
         <source>A tool call needs your approval</source>
         <translation>Una llamada a herramienta necesita tu aprobación</translation>
+    </message>
+    <message>
+        <source>Your message was added to the running reply</source>
+        <translation>Tu mensaje se añadió a la respuesta en curso</translation>
     </message>
 </context>
 <context>
@@ -489,6 +501,18 @@
     <message>
         <source>Sends the message</source>
         <translation>Envía el mensaje</translation>
+    </message>
+    <message>
+        <source>Queued messages</source>
+        <translation>Mensajes en cola</translation>
+    </message>
+    <message>
+        <source>Queued: %1</source>
+        <translation>En cola: %1</translation>
+    </message>
+    <message>
+        <source>Remove queued message</source>
+        <translation>Quitar el mensaje en cola</translation>
     </message>
 </context>
 </TS>

@@ -197,6 +197,10 @@
         <source>The arguments must be an object (or its JSON text).</source>
         <translation>Os argumentos devem ser um objeto (ou o texto JSON dele).</translation>
     </message>
+    <message>
+        <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
+        <translation>Política de envio desconhecida “%1”: use reject, queue, interrupt ou steer.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -276,6 +280,10 @@
         <source>The stored conversation %1 lost what it waited for: %2</source>
         <translation>A conversa salva %1 perdeu o que aguardava: %2</translation>
     </message>
+    <message>
+        <source>The stored conversation %1 lost its queued messages: %2</source>
+        <translation>A conversa salva %1 perdeu as mensagens da fila: %2</translation>
+    </message>
 </context>
 <context>
     <name>KoderLiveRegion</name>
@@ -298,6 +306,10 @@
     <message>
         <source>A tool call needs your approval</source>
         <translation>Uma chamada de ferramenta precisa da sua aprovação</translation>
+    </message>
+    <message>
+        <source>Your message was added to the running reply</source>
+        <translation>Sua mensagem foi adicionada à resposta em andamento</translation>
     </message>
 </context>
 <context>
@@ -489,6 +501,18 @@
     <message>
         <source>Sends the message</source>
         <translation>Envia a mensagem</translation>
+    </message>
+    <message>
+        <source>Queued messages</source>
+        <translation>Mensagens na fila</translation>
+    </message>
+    <message>
+        <source>Queued: %1</source>
+        <translation>Na fila: %1</translation>
+    </message>
+    <message>
+        <source>Remove queued message</source>
+        <translation>Remover mensagem da fila</translation>
     </message>
 </context>
 </TS>

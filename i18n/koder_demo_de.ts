@@ -337,5 +337,25 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>Every tool follows the setting above again</source>
         <translation>Jedes Werkzeug folgt wieder der Einstellung oben</translation>
     </message>
+    <message>
+        <source>Queue it for after the reply</source>
+        <translation>Nach der Antwort senden (Warteschlange)</translation>
+    </message>
+    <message>
+        <source>Add it to the running reply</source>
+        <translation>Zur laufenden Antwort hinzufügen</translation>
+    </message>
+    <message>
+        <source>Stop the reply and send it</source>
+        <translation>Antwort anhalten und senden</translation>
+    </message>
+    <message>
+        <source>Refuse it until the reply ends</source>
+        <translation>Ablehnen, bis die Antwort fertig ist</translation>
+    </message>
+    <message>
+        <source>Sending during a reply</source>
+        <translation>Senden während einer Antwort</translation>
+    </message>
 </context>
 </TS>

@@ -337,5 +337,25 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>Every tool follows the setting above again</source>
         <translation>Cada herramienta vuelve a seguir el ajuste de arriba</translation>
     </message>
+    <message>
+        <source>Queue it for after the reply</source>
+        <translation>Ponerlo en cola para después de la respuesta</translation>
+    </message>
+    <message>
+        <source>Add it to the running reply</source>
+        <translation>Añadirlo a la respuesta en curso</translation>
+    </message>
+    <message>
+        <source>Stop the reply and send it</source>
+        <translation>Detener la respuesta y enviarlo</translation>
+    </message>
+    <message>
+        <source>Refuse it until the reply ends</source>
+        <translation>Rechazarlo hasta que termine la respuesta</translation>
+    </message>
+    <message>
+        <source>Sending during a reply</source>
+        <translation>Enviar durante una respuesta</translation>
+    </message>
 </context>
 </TS>

@@ -337,5 +337,25 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Every tool follows the setting above again</source>
         <translation>Cada ferramenta volta a seguir a configuração acima</translation>
     </message>
+    <message>
+        <source>Queue it for after the reply</source>
+        <translation>Colocar na fila para depois da resposta</translation>
+    </message>
+    <message>
+        <source>Add it to the running reply</source>
+        <translation>Adicionar à resposta em andamento</translation>
+    </message>
+    <message>
+        <source>Stop the reply and send it</source>
+        <translation>Parar a resposta e enviar</translation>
+    </message>
+    <message>
+        <source>Refuse it until the reply ends</source>
+        <translation>Recusar até a resposta terminar</translation>
+    </message>
+    <message>
+        <source>Sending during a reply</source>
+        <translation>Enviar durante uma resposta</translation>
+    </message>
 </context>
 </TS>

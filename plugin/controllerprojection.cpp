@@ -106,6 +106,10 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT autoAcceptChanged();
     if (has(changed, Aspect::Policies))
         Q_EMIT toolPoliciesChanged();
+    if (has(changed, Aspect::Busy))
+        Q_EMIT busyPolicyChanged();
+    if (has(changed, Aspect::Queue))
+        Q_EMIT queuedMessagesChanged();
     if (has(changed, Aspect::SystemPrompt))
         Q_EMIT systemPromptChanged();
     if (has(changed, Aspect::MaxSteps))

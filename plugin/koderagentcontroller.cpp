@@ -157,6 +157,43 @@ void KoderAgentController::setToolPolicies(const QVariantMap& policies)
     dispatch(SetToolPolicies{std::move(parsed)});
 }
 
+QString KoderAgentController::busyPolicy() const
+{
+    return toQString(toString(state().busyPolicy));
+}
+
+void KoderAgentController::setBusyPolicy(const QString& policy)
+{
+    if (const auto parsed = busyPolicyFromString(toStd(policy)))
+        dispatch(SetBusyPolicy{*parsed});
+    else
+        refuse("setBusyPolicy", RejectReason::InvalidValue,
+               tr("Unknown busy policy \"%1\": use reject, queue, interrupt or steer.")
+                   .arg(policy));
+}
+
+QVariantList KoderAgentController::queuedMessages() const
+{
+    QVariantList list;
+    for (const QueuedMessage& q : state().queued)
+        list.append(QVariantMap{{QStringLiteral("id"), toQString(q.id)},
+                                {QStringLiteral("text"), toQString(q.text)},
+                                {QStringLiteral("attachments"),
+                                 q.attachments.empty() ? QVariant(QVariantList{})
+                                                       : jsonTextToVariant(q.attachments)}});
+    return list;
+}
+
+bool KoderAgentController::sendQueued()
+{
+    return dispatch(SendQueued{});
+}
+
+bool KoderAgentController::cancelQueued(const QString& id)
+{
+    return dispatch(CancelQueued{toStd(id)});
+}
+
 QString KoderAgentController::systemPrompt() const
 {
     return toQString(state().systemPrompt);

@@ -67,6 +67,14 @@ class KoderAgentController : public QObject {
         persists it if it wants. Default empty. */
     Q_PROPERTY(QVariantMap toolPolicies READ toolPolicies WRITE setToolPolicies NOTIFY
                    toolPoliciesChanged FINAL)
+    /*! What send() does while a turn is open: "reject" (default: refused, R7), "queue" (waits
+        in \l queuedMessages and is sent when the turn ends with streamEnd), "interrupt" (the
+        turn ends aborted and the message starts a new one) or "steer" (the message joins the
+        running turn, which goes on with a new request). */
+    Q_PROPERTY(QString busyPolicy READ busyPolicy WRITE setBusyPolicy NOTIFY busyPolicyChanged FINAL)
+    /*! Messages sent while a turn was open under busyPolicy "queue", in order: maps of id, text,
+        attachments. Not history until sent; stored with the conversation. */
+    Q_PROPERTY(QVariantList queuedMessages READ queuedMessages NOTIFY queuedMessagesChanged FINAL)
     /*! \l autoAccept as a typed enum (Koder.AutoAccept.OnlyRead, ...). */
     Q_PROPERTY(Koder::AutoAccept autoAcceptValue READ autoAcceptValue WRITE setAutoAcceptValue
                    NOTIFY autoAcceptChanged FINAL)
@@ -109,6 +117,9 @@ public:
     void setAutoAcceptValue(Koder::AutoAccept mode);
     QVariantMap toolPolicies() const;
     void setToolPolicies(const QVariantMap& policies);
+    QString busyPolicy() const;
+    void setBusyPolicy(const QString& policy);
+    QVariantList queuedMessages() const;
     QString systemPrompt() const;
     void setSystemPrompt(const QString& prompt);
     QString conversationId() const;
@@ -134,6 +145,11 @@ public:
     void setUpdateInterval(int ms);
 
     Q_INVOKABLE bool send(const QString& text, const QVariant& attachments = {});
+    /*! Sends the first queued message now. False (and \c rejected) while a turn is open or
+        when nothing is queued. */
+    Q_INVOKABLE bool sendQueued();
+    /*! Drops the queued message \a id. */
+    Q_INVOKABLE bool cancelQueued(const QString& id);
     /*! A new reply to the turn of \a messageId, kept beside the old one as a new version. */
     Q_INVOKABLE bool regenerate(const QString& messageId);
     /*! A new version of the user message \a messageId with \a newText, and its own reply; the
@@ -221,6 +237,8 @@ Q_SIGNALS:
     void lastErrorChanged();
     void autoAcceptChanged();
     void toolPoliciesChanged();
+    void busyPolicyChanged();
+    void queuedMessagesChanged();
     void systemPromptChanged();
     void conversationIdChanged();
     void transportChanged();

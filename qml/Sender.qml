@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -10,8 +11,12 @@ import Koder.Agent
     \brief Message input: Enter sends, Shift+Enter breaks the line; the button turns from Send
     into Stop while a reply streams (R7).
 
-    Disabled, with the reason shown, while a tool call waits for the user's decision; a refused
-    send shows the controller's reason.
+    While a turn is open, what Enter does follows the controller's \c busyPolicy: with
+    "reject" (the default) nothing is sent, and the input is disabled, with the reason shown,
+    while a tool call waits for the user's decision; with "queue", "interrupt" or "steer" Enter
+    sends by that policy and the button still stops the reply. Queued messages are shown above
+    the input as chips, each with a button that removes it. A refused send shows the
+    controller's reason.
 */
 Pane {
     id: root
@@ -22,6 +27,9 @@ Pane {
     readonly property bool streaming: controller !== null && controller.streaming
     readonly property bool awaitingApproval: controller !== null
                                              && controller.status === "reviewingToolCall"
+    /*! A send while a turn is open goes by the controller's busy policy (not "reject"). */
+    readonly property bool sendsWhileBusy: controller !== null && controller.busyPolicy !== "reject"
+    readonly property bool blocked: root.awaitingApproval && !root.sendsWhileBusy
     /*! The text being written. */
     property alias text: input.text
     /*! The text area, for moving the keyboard focus to it. */
@@ -29,7 +37,7 @@ Pane {
 
     /*! Sends the text (what Enter and the Send button do); returns whether it was accepted. */
     function submit() {
-        if (!root.controller || root.awaitingApproval || input.text.trim().length === 0)
+        if (!root.controller || root.blocked || input.text.trim().length === 0)
             return false
         if (!root.controller.send(input.text, undefined))
             return false
@@ -50,13 +58,52 @@ Pane {
             objectName: "senderNotice"
             visible: text !== ""
             textFormat: Text.PlainText
-            text: root.awaitingApproval ? qsTr("Approve or deny the tool call first.")
-                                        : root.rejection
+            text: root.blocked ? qsTr("Approve or deny the tool call first.") : root.rejection
             color: palette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
             Accessible.role: Accessible.StaticText
             Accessible.name: text
+        }
+
+        Flow {
+            objectName: "queuedMessages"
+            visible: queue.count > 0
+            spacing: 6
+            Layout.fillWidth: true
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Queued messages")
+
+            Repeater {
+                id: queue
+                model: root.controller ? root.controller.queuedMessages : []
+                delegate: Frame {
+                    id: chip
+                    required property var modelData
+                    required property int index
+                    objectName: "queuedChip_" + chip.index
+                    padding: 4
+                    Accessible.role: Accessible.ListItem
+                    Accessible.name: qsTr("Queued: %1").arg(chip.modelData.text)
+                    RowLayout {
+                        spacing: 4
+                        Label {
+                            textFormat: Text.PlainText
+                            text: chip.modelData.text
+                            elide: Text.ElideRight
+                            color: root.palette.text
+                            Layout.maximumWidth: 240
+                        }
+                        ToolButton {
+                            objectName: "removeQueued"
+                            text: "\u00d7"
+                            Accessible.name: qsTr("Remove queued message")
+                            Accessible.description: chip.modelData.text
+                            onClicked: root.controller.cancelQueued(chip.modelData.id)
+                        }
+                    }
+                }
+            }
         }
 
         RowLayout {
@@ -69,7 +116,7 @@ Pane {
                 TextArea {
                     id: input
                     objectName: "senderInput"
-                    enabled: !root.awaitingApproval
+                    enabled: !root.blocked
                     textFormat: TextEdit.PlainText
                     placeholderText: qsTr("Write a message")
                     wrapMode: TextArea.Wrap
@@ -85,7 +132,7 @@ Pane {
                 id: action
                 objectName: "senderButton"
                 text: root.streaming ? qsTr("Stop") : qsTr("Send")
-                enabled: root.streaming || (!root.awaitingApproval && input.text.trim().length > 0)
+                enabled: root.streaming || (!root.blocked && input.text.trim().length > 0)
                 Accessible.name: text
                 Accessible.description: root.streaming ? qsTr("Stops the reply")
                                                        : qsTr("Sends the message")
@@ -100,7 +147,7 @@ Pane {
             return
         }
         event.accepted = true
-        if (!root.streaming)
+        if (!root.streaming || root.sendsWhileBusy)
             root.submit()
     }
 

@@ -139,7 +139,10 @@ Item {
             dialog.apiKeyField.text = "sk-test"
             verify(!dialog.rememberBox.checked)
             dialog.themeBox.currentIndex = 2 // dark
+            compare(dialog.busyPolicies[dialog.busyBox.currentIndex].value, "queue")
+            dialog.busyBox.currentIndex = 1 // steer
             dialog.accept()
+            compare(view.settings.busyPolicy, "steer")
             compare(view.settings.agent, "openai")
             compare(view.settings.baseUrl, "http://127.0.0.1:8080/v1")
             compare(view.settings.apiKey, "sk-test")

@@ -522,6 +522,55 @@ private Q_SLOTS:
         QVERIFY(agent->pendingToolCalls().isEmpty());
     }
 
+    // Busy policy "queue": the queue is the conversation's, stored with it and back after a
+    // restart; sendQueued() sends the first when no turn is open.
+    void theQueueSurvivesARestart()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+        QString conversation;
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            agent->setStore(&store);
+            auto* t = useScripted();
+            QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
+            agent->setBusyPolicy(QStringLiteral("sometimes"));
+            QCOMPARE(rejected.count(), 1);
+            QCOMPARE(agent->busyPolicy(), QStringLiteral("reject"));
+            QSignalSpy policy(agent.get(), &KoderAgentController::busyPolicyChanged);
+            agent->setBusyPolicy(QStringLiteral("queue"));
+            QCOMPARE(policy.count(), 1);
+            QSignalSpy queueChanged(agent.get(), &KoderAgentController::queuedMessagesChanged);
+            QVERIFY(agent->send(QStringLiteral("first")));
+            QVERIFY(agent->send(QStringLiteral("second"), QVariantList{QVariantMap{{"n", 1}}}));
+            QCOMPARE(queueChanged.count(), 1);
+            QCOMPARE(agent->queuedMessages().size(), 1);
+            QCOMPARE(agent->messages()->count(), 2); // not history yet
+            t->push(StreamFailed{t->last(), {"x", "failed", false, -1}, {}});
+            QCOMPARE(agent->queuedMessages().size(), 1); // kept after an error
+            conversation = agent->conversationId();
+            tester.reset();
+            agent.reset();
+        }
+        agent = std::make_unique<KoderAgentController>();
+        KoderConversationStore store;
+        store.setPath(path);
+        agent->setStore(&store);
+        auto* t = useScripted();
+        agent->setConversationId(conversation);
+        const QVariantList queued = agent->queuedMessages();
+        QCOMPARE(queued.size(), 1);
+        QCOMPARE(queued[0].toMap().value("text").toString(), QStringLiteral("second"));
+        QCOMPARE(queued[0].toMap().value("attachments").toList().size(), 1);
+        QVERIFY(agent->sendQueued());
+        QCOMPARE(t->requests.size(), std::size_t(1));
+        QCOMPARE(t->requests[0].history.back().text, std::string("second"));
+        QVERIFY(agent->queuedMessages().isEmpty());
+        QVERIFY(!agent->sendQueued());
+        QVERIFY(!agent->cancelQueued(QStringLiteral("nope")));
+    }
+
     void toolPoliciesAndApprovalOptionsFromCpp()
     {
         auto* t = useScripted();
