@@ -516,6 +516,43 @@ TEST_F(RuntimeHooks, OnStartRunsOncePerTurnNotOnARetryNorOnALaterStep)
 
 // ---- (2) onError and failing hooks ------------------------------------------------------------
 
+// Two sends in the same event-loop turn (a handler of the first one's userMessage sends again,
+// so the second waits in the runtime's input queue): the busy policy decides, and the executor
+// sees exactly the requests that policy implies.
+using RuntimeBusy = RuntimeFixture;
+
+TEST_F(RuntimeBusy, TwoSendsInOneEventLoopTurnFollowThePolicy)
+{
+    const auto twoSends = [&](BusyPolicy policy) {
+        rt.dispatch(Reset{});
+        rt.dispatch(SetBusyPolicy{policy});
+        bool again = true;
+        obs.onEvent = [&](const Event& e) {
+            if (std::holds_alternative<UserMessageEvent>(e) && std::exchange(again, false))
+                rt.dispatch(Send{"two", {}});
+        };
+        log.clear();
+        EXPECT_TRUE(send("one"));
+        obs.onEvent = nullptr;
+        Log requests;
+        for (const std::string& line : log)
+            if (line.rfind("exec:startRequest", 0) == 0 || line.rfind("exec:cancelRequest", 0) == 0)
+                requests.push_back(line.substr(5, line.find(' ', 5) - 5));
+        return requests;
+    };
+    EXPECT_THAT(twoSends(BusyPolicy::Reject), ElementsAre("startRequest"));
+    EXPECT_EQ(obs.rejections.back().reason, RejectReason::TurnInProgress);
+    EXPECT_THAT(twoSends(BusyPolicy::Queue), ElementsAre("startRequest"));
+    EXPECT_EQ(state().queued.size(), 1u);
+    EXPECT_THAT(twoSends(BusyPolicy::Interrupt),
+                ElementsAre("startRequest", "cancelRequest", "startRequest"));
+    EXPECT_THAT(twoSends(BusyPolicy::Steer),
+                ElementsAre("startRequest", "cancelRequest", "startRequest"));
+    ASSERT_TRUE(state().turn.has_value());
+    EXPECT_EQ(state().turn->step, 2);
+    EXPECT_EQ(state().messages.size(), 3u); // one, two, the reply to both
+}
+
 TEST_F(RuntimeErrors, OnErrorIsAskedOnlyForTheLiveRequest)
 {
     std::vector<std::pair<std::string, int>> asked;
