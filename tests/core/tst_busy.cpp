@@ -24,6 +24,13 @@ struct Recorded : Driver {
         return result;
     }
     void sendNow(std::string text) { run(Send{std::move(text), {}}); }
+    /// Sends, and the model asks for write_file (which waits or runs, as autoAccept says).
+    void askForTool()
+    {
+        sendNow("first");
+        run(ToolCallRequested{request(), {"c1", "write_file", "{}", false}});
+        run(StreamEnded{request(), "tool_calls"});
+    }
     void reply(std::string text)
     {
         run(TextDelta{request(), std::move(text)});
@@ -46,19 +53,11 @@ const std::vector<OpenStatus>& openStatuses()
              d.run(TextDelta{d.request(), "partial"});
          },
          Status::Streaming},
-        {"reviewing",
-         [](Recorded& d) {
-             d.sendNow("first");
-             d.run(ToolCallRequested{d.request(), {"c1", "write_file", "{}", false}});
-             d.run(StreamEnded{d.request(), "tool_calls"});
-         },
-         Status::ReviewingToolCall},
+        {"reviewing", [](Recorded& d) { d.askForTool(); }, Status::ReviewingToolCall},
         {"running",
          [](Recorded& d) {
              d.s.autoAccept = AutoAccept::Always;
-             d.sendNow("first");
-             d.run(ToolCallRequested{d.request(), {"c1", "write_file", "{}", false}});
-             d.run(StreamEnded{d.request(), "tool_calls"});
+             d.askForTool();
          },
          Status::RunningTool},
         {"retry backoff",
