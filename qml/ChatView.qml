@@ -117,6 +117,9 @@ FocusScope {
             objectName: "permissionPrompt"
             controller: chatView.controller
             focusReturn: sender.inputItem
+            // Someone typing while a reply runs (a busy policy that takes it) keeps the focus;
+            // the approval is still announced.
+            takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
             Layout.fillWidth: true
             Layout.margins: 8
         }

@@ -278,6 +278,19 @@ Item {
             tryVerify(function () { return input.activeFocus }, 2000, "focus is back in the input")
         }
 
+        function test_thePromptDoesNotTakeTheFocusFromSomeoneTyping() {
+            const chat = makeChat()
+            chat.agent.busyPolicy = "queue"
+            const input = findChild(chat.view, "senderInput")
+            input.forceActiveFocus()
+            input.text = "half a thought"
+            verify(chat.agent.send("save it"))
+            tryCompare(chat.agent, "status", "reviewingToolCall")
+            verify(findChild(chat.view, "permissionPrompt").visible)
+            verify(input.activeFocus, "the input keeps the focus while text is typed")
+            compare(input.text, "half a thought")
+        }
+
         function test_theArgumentEditorRefusesInvalidJsonAndSchemaViolations() {
             const chat = makeChat()
             ask(chat)
