@@ -87,9 +87,10 @@ void TurnInputs::enqueue(const Send& a)
 }
 
 // The message joins the open turn: what the turn is doing stops (a streaming step is cut, its
-// partial reply kept; calls waiting or running are answered as not run), the user message is
-// appended and the same turn goes on with a new request. No second streamStart: still one
-// terminal event for the whole turn.
+// partial reply kept, even an empty one: removing it would cut into the tree of versions; the
+// requests leave empty stopped replies out; calls waiting or running are answered as not run), the
+// user message is appended and the same turn goes on with a new request. No second streamStart:
+// still one terminal event for the whole turn.
 void TurnInputs::steer(const Send& a)
 {
     Turn& turn = *s_.turn;
@@ -100,21 +101,12 @@ void TurnInputs::steer(const Send& a)
         out_.effects.emplace_back(CancelTurn{turn.requestId, {}});
         turn.requestId = 0;
         Message& m = s_.messages[row];
-        if (m.text.empty() && m.reasoning().empty() && m.toolCalls().empty()) {
-            truncateAfter(row - 1); // nothing streamed yet: no empty reply is left behind
-        } else {
-            m.aborted = true;
-            changed(row, Field::Aborted | Field::Streaming);
-            for (const ToolCall& call : turn.stepCalls)
-                appendToolMessage(call, "Not run: the user added a message first.", false, true,
-                                  {call.id,
-                                   Decision::Denied,
-                                   ApprovalScope::Once,
-                                   DecidedBy::User,
-                                   0,
-                                   false,
-                                   {}});
-        }
+        m.aborted = true;
+        changed(row, Field::Aborted | Field::Streaming);
+        for (const ToolCall& call : turn.stepCalls)
+            appendToolMessage(
+                call, "Not run: the user added a message first.", false, true,
+                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::User, 0, false, {}});
     } else {
         out_.effects.emplace_back(CancelTurn{0, turn.running});
         recordUnansweredCalls("Denied: the user sent a new message instead.",

@@ -15,8 +15,14 @@ std::vector<Message> Reduction::requestHistory() const
     if (!s_.systemPrompt.empty())
         history.emplace_back("system-prompt", Role::System, s_.systemPrompt);
     const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
+    // A reply stopped before it said anything tells the model nothing (and some servers refuse
+    // an empty assistant message).
+    const auto silent = [](const Message& m) {
+        return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
+               m.toolCalls().empty();
+    };
     for (std::size_t i = 0; i < s_.messages.size(); ++i)
-        if (i != skip && s_.messages[i].role != Role::Checkpoint)
+        if (i != skip && s_.messages[i].role != Role::Checkpoint && !silent(s_.messages[i]))
             history.push_back(s_.messages[i]);
     return history;
 }

@@ -224,13 +224,30 @@ TEST(BusyPolicy, SteerJoinsTheOpenTurnWithOneStreamStartAndOneTerminalEvent)
             EXPECT_EQ(d.s.messages[1].text, "partial") << "the cut reply is kept";
         }
         if (open.name == std::string("retry backoff")) {
-            EXPECT_EQ(d.s.messages[1].text, "also this") << "no empty reply left behind";
+            EXPECT_TRUE(d.s.messages[1].aborted);
+            EXPECT_TRUE(d.s.messages[1].text.empty());
+            EXPECT_EQ(next.history.size(), 2u) << "the empty stopped reply is not sent";
         }
         d.reply("answer to both");
         EXPECT_EQ(count(d.names, "streamStart"), 1);
         EXPECT_EQ(terminals(d.names), 1);
         EXPECT_EQ(count(d.names, "userMessage"), 2);
     }
+}
+
+TEST(BusyPolicy, SteeringARegeneratedReplyKeepsItsOtherVersions)
+{
+    Recorded d;
+    d.sendNow("question");
+    d.reply("first answer");
+    const std::string first = d.s.messages[1].id;
+    d.run(Regenerate{first});
+    d.s.busyPolicy = BusyPolicy::Steer;
+    d.run(Send{"shorter, please", {}}); // before the new version said a word
+    ASSERT_NE(d.s.versions.find(first), nullptr) << "the first answer is still a version";
+    EXPECT_EQ(versionOf(d.s, 1).count, 2u);
+    d.reply("short answer");
+    EXPECT_EQ(terminals(d.names), 2);
 }
 
 TEST(BusyPolicy, TwoSendsAtOnceFollowThePolicy)
@@ -253,8 +270,12 @@ TEST(BusyPolicy, TwoSendsAtOnceFollowThePolicy)
                 ElementsAre("userMessage", "streamStart", "aborted", "userMessage", "streamStart"));
     Recorded steer = twoSends(BusyPolicy::Steer);
     EXPECT_THAT(steer.names, ElementsAre("userMessage", "streamStart", "userMessage"));
-    ASSERT_EQ(steer.s.messages.size(), 3u) << "the first, empty reply is not kept";
-    EXPECT_EQ(steer.s.messages[1].text, "two");
+    ASSERT_EQ(steer.s.messages.size(), 4u);
+    EXPECT_TRUE(steer.s.messages[1].aborted) << "the first reply, stopped before a word";
+    EXPECT_EQ(steer.s.messages[2].text, "two");
+    const auto history = steer.effects<StartTurn>().back().history;
+    ASSERT_EQ(history.size(), 2u) << "one, two: the empty stopped reply is not sent";
+    EXPECT_EQ(history[1].text, "two");
 }
 
 TEST(BusyPolicy, TheQueueIsStoredWithTheConversation)

@@ -550,7 +550,7 @@ TEST_F(RuntimeBusy, TwoSendsInOneEventLoopTurnFollowThePolicy)
                 ElementsAre("startRequest", "cancelRequest", "startRequest"));
     ASSERT_TRUE(state().turn.has_value());
     EXPECT_EQ(state().turn->step, 2);
-    EXPECT_EQ(state().messages.size(), 3u); // one, two, the reply to both
+    EXPECT_EQ(state().messages.size(), 4u); // one, its stopped reply, two, the reply to both
 }
 
 TEST_F(RuntimeErrors, OnErrorIsAskedOnlyForTheLiveRequest)

@@ -960,11 +960,16 @@ private:
                    out.rejection->detail + ")";
         for (const StartTurn& start : d_.effects<StartTurn>()) {
             live_ = start.requestId;
-            // The request carries the shown version only: the path but its streaming row.
+            // The request carries the shown version only: the path but its streaming row (and
+            // checkpoints and replies stopped before a word, which tell the model nothing).
             std::vector<std::string> expected;
-            for (std::size_t row = 0; row + 1 < d_.s.messages.size(); ++row)
-                if (d_.s.messages[row].role != Role::Checkpoint)
-                    expected.push_back(d_.s.messages[row].id);
+            for (std::size_t row = 0; row + 1 < d_.s.messages.size(); ++row) {
+                const Message& m = d_.s.messages[row];
+                const bool silent = m.role == Role::Assistant && m.aborted && m.text.empty() &&
+                                    m.reasoning().empty() && m.toolCalls().empty();
+                if (m.role != Role::Checkpoint && !silent)
+                    expected.push_back(m.id);
+            }
             if (ids(start.history) != expected)
                 return name + ": the request's history is not the active path";
         }
