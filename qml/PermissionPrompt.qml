@@ -325,6 +325,7 @@ Pane {
             Accessible.role: Accessible.Grouping
             Accessible.name: qsTr("How long the approval holds")
             Label {
+                textFormat: Text.PlainText
                 text: qsTr("Allow")
                 color: root.palette.text
             }
