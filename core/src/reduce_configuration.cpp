@@ -16,15 +16,6 @@ void ConfigurationInputs::operator()(const SetToolPolicies& a)
     redecide();
 }
 
-// Calls the new policy decides stop waiting for the user (and the store learns it).
-void ConfigurationInputs::redecide()
-{
-    if (!s_.turn || s_.pendingToolCalls.empty())
-        return;
-    redecidePending();
-    persist(s_.messages.size());
-}
-
 void ConfigurationInputs::operator()(const SetSystemPrompt& a)
 {
     s_.systemPrompt = a.prompt;

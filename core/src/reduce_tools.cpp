@@ -70,7 +70,7 @@ void ToolInputs::operator()(const ApproveToolCall& a)
             return reject(RejectReason::InvalidValue, "arguments: " + why);
     }
     approve(it, a.scope, a.arguments);
-    decided();
+    redecidePending(); // a new grant may cover other calls; the phase goes on
 }
 
 void ToolInputs::operator()(const DenyToolCall& a)
@@ -79,7 +79,7 @@ void ToolInputs::operator()(const DenyToolCall& a)
     if (it == s_.pendingToolCalls.end())
         return reject(RejectReason::UnknownToolCall, a.callId);
     deny(it, a.reason);
-    decided();
+    redecidePending();
 }
 
 void ToolInputs::operator()(const ApproveAll& a)
@@ -88,7 +88,7 @@ void ToolInputs::operator()(const ApproveAll& a)
         return reject(RejectReason::UnknownToolCall, "no tool call is pending");
     while (!s_.pendingToolCalls.empty())
         approve(s_.pendingToolCalls.begin(), a.scope, std::nullopt);
-    decided();
+    redecidePending();
 }
 
 void ToolInputs::operator()(const DenyAll& a)
@@ -97,7 +97,7 @@ void ToolInputs::operator()(const DenyAll& a)
         return reject(RejectReason::UnknownToolCall, "no tool call is pending");
     while (!s_.pendingToolCalls.empty())
         deny(s_.pendingToolCalls.begin(), a.reason);
-    decided();
+    redecidePending();
 }
 
 void ToolInputs::operator()(const ToolResult& e)
@@ -177,14 +177,6 @@ void ToolInputs::grant(const std::string& toolName, ApprovalScope scope)
     }
 }
 
-// After a user's decision: the other pending calls a new grant covers run too, the phase goes
-// on, and the store learns what is pending now (a restart must not ask again).
-void ToolInputs::decided()
-{
-    redecidePending();
-    persist(s_.messages.size());
-}
-
 std::vector<ToolCall>::iterator ToolInputs::findPending(const std::string& callId)
 {
     if (!s_.turn)
@@ -223,6 +215,7 @@ void Reduction::redecidePending()
         if (!decideByPolicy(call))
             stillPending.push_back(std::move(call));
     s_.pendingToolCalls = std::move(stillPending);
+    persist(s_.messages.size()); // what waits now: a restart must not ask again
     settleToolPhase();
 }
 

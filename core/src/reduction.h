@@ -100,8 +100,8 @@ protected:
     /// The step that just ended asked for tools: runs what the policies accept, denies what
     /// they deny, asks about the rest, answers unknown tools with an error.
     void startToolPhase(std::size_t row);
-    /// Decides the pending calls again (a policy or grant just changed): some run or are
-    /// denied now.
+    /// Decides the pending calls again (a decision, a policy or a grant just changed): some run
+    /// or are denied now; what still waits is written with the conversation.
     void redecidePending();
     /// A call to a tool nobody registered: an error result, never run.
     void answerUnknownTool(const ToolCall& call);
@@ -159,7 +159,11 @@ public:
     void operator()(const SetMaxRetries& a);
 
 private:
-    void redecide();
+    void redecide()
+    {
+        if (s_.turn && !s_.pendingToolCalls.empty())
+            redecidePending();
+    }
 };
 
 /// The history: add / set / clear / reset / delete, branch, edit, regenerate, checkpoints,
@@ -248,7 +252,6 @@ private:
     void deny(std::vector<ToolCall>::iterator it, const std::string& reason);
     /// The scope's grant: the tool for the conversation, or its policy.
     void grant(const std::string& toolName, ApprovalScope scope);
-    void decided();
 };
 
 } // namespace koder::agent::reduction
