@@ -167,20 +167,20 @@ void KoderAgentController::setBusyPolicy(const QString& policy)
     if (const auto parsed = busyPolicyFromString(toStd(policy)))
         dispatch(SetBusyPolicy{*parsed});
     else
-        refuse("setBusyPolicy", RejectReason::InvalidValue,
-               tr("Unknown busy policy \"%1\": use reject, queue, interrupt or steer.")
-                   .arg(policy));
+        refuse(
+            "setBusyPolicy", RejectReason::InvalidValue,
+            tr("Unknown busy policy \"%1\": use reject, queue, interrupt or steer.").arg(policy));
 }
 
 QVariantList KoderAgentController::queuedMessages() const
 {
     QVariantList list;
     for (const QueuedMessage& q : state().queued)
-        list.append(QVariantMap{{QStringLiteral("id"), toQString(q.id)},
-                                {QStringLiteral("text"), toQString(q.text)},
-                                {QStringLiteral("attachments"),
-                                 q.attachments.empty() ? QVariant(QVariantList{})
-                                                       : jsonTextToVariant(q.attachments)}});
+        list.append(QVariantMap{
+            {QStringLiteral("id"), toQString(q.id)},
+            {QStringLiteral("text"), toQString(q.text)},
+            {QStringLiteral("attachments"),
+             q.attachments.empty() ? QVariant(QVariantList{}) : jsonTextToVariant(q.attachments)}});
     return list;
 }
 
@@ -434,9 +434,15 @@ KoderAgentController::readApprovalOptions(const char* action, const QVariant& op
         return read;
     QString error;
     const QJsonValue value = variantToJson(options, &error);
+    // A value that did not convert (NaN, a function...) is refused, never taken for "none":
+    // edited arguments must not silently fall back to the model's.
+    if (!error.isEmpty()) {
+        refuse(action, RejectReason::InvalidValue, error);
+        return std::nullopt;
+    }
     if (value.isUndefined() || value.isNull())
         return read;
-    if (!error.isEmpty() || !value.isObject()) {
+    if (!value.isObject()) {
         refuse(action, RejectReason::InvalidValue,
                tr("The options must be an object like {scope: \"once\"}."));
         return std::nullopt;

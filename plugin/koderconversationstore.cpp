@@ -690,6 +690,9 @@ QString KoderConversationStore::importJson(const QString& json)
         return {};
     }
     Conversation& c = std::get<Conversation>(loaded);
+    // A file from elsewhere grants nothing: the tools someone allowed in their conversation
+    // would otherwise run unasked here.
+    c.approvals.grantedTools.clear();
     QString id = toQString(c.id);
     if (id.isEmpty() || contains(id))
         id = QStringLiteral("c") + QUuid::createUuid().toString(QUuid::Id128).left(12);

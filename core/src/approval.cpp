@@ -155,7 +155,7 @@ std::string withApproval(std::string_view metadata, const Approval& approval)
 {
     json j = parsedObject(metadata);
     j["approval"] = approvalJson(approval);
-    return j.dump();
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 std::optional<Approval> approvalOf(const Message& message)
@@ -191,7 +191,7 @@ std::string toJson(const ApprovalState& state)
     }
     if (!state.grantedTools.empty())
         j["grantedTools"] = state.grantedTools;
-    return j.dump();
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 Loaded<ApprovalState> approvalStateFromJson(std::string_view text)

@@ -218,8 +218,7 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
 void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
 {
     s_.grantedTools = approvals.grantedTools;
-    if (approvals.pending.empty() && approvals.running.empty())
-        return;
+    const bool recorded = !approvals.pending.empty() || !approvals.running.empty();
     std::size_t row = s_.messages.size();
     while (row > 0 && s_.messages[row - 1].role == Role::Tool)
         --row;
@@ -227,9 +226,12 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
         return;
     --row;
     const Message& step = s_.messages[row]; // until a record is appended
-    if (step.role != Role::Assistant || step.aborted || !step.error().empty() ||
-        step.toolCalls().empty())
+    if (step.role != Role::Assistant || step.toolCalls().empty())
         return;
+    // Only a step that finished asking can wait; a cut or failed one (or one with no record,
+    // from an older file or a damaged one) has its unanswered calls answered as not run, so the
+    // next request's history is well formed.
+    const bool canWait = !step.aborted && step.error().empty();
     const std::string stepId = step.id;
     const auto answered = [&](const std::string& callId) {
         for (std::size_t i = row + 1; i < s_.messages.size(); ++i)
@@ -258,7 +260,7 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
         call.readOnly = tool && tool->readOnly;
         const auto running = std::find_if(approvals.running.begin(), approvals.running.end(),
                                           [&](const Approval& a) { return a.callId == call.id; });
-        if (listed(approvals.pending, call.id))
+        if (canWait && listed(approvals.pending, call.id))
             s_.pendingToolCalls.push_back(std::move(call));
         else if (running != approvals.running.end())
             appendToolMessage(call, "Not completed: the app closed while the tool ran.", true,
@@ -268,14 +270,16 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
                 call, "Not run: the app closed before the call was decided.", false, true,
                 {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
     }
+    const bool appended = s_.messages.size() > firstNew;
     if (s_.pendingToolCalls.empty()) {
         s_.turn.reset();
-        s_.status = Status::Interrupted;
+        if (appended || recorded)
+            s_.status = Status::Interrupted;
     } else {
         s_.status = Status::ReviewingToolCall;
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, stepId);
     }
-    if (s_.messages.size() > firstNew || !s_.turn)
+    if (appended || (recorded && !s_.turn))
         persist(firstNew); // the records, and a stored tool phase that is over now
 }
 

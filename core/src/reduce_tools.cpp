@@ -201,10 +201,9 @@ void Reduction::startToolPhase(std::size_t row)
         else if (!decideByPolicy(call))
             s_.pendingToolCalls.push_back(call);
     }
-    if (!s_.pendingToolCalls.empty()) {
+    if (!s_.pendingToolCalls.empty())
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, s_.messages[row].id);
-        persist(row); // the request and what waits for the user survive a restart
-    }
+    persist(row); // the request, what waits and what runs survive a restart
     settleToolPhase();
 }
 
@@ -228,6 +227,10 @@ void Reduction::answerUnknownTool(const ToolCall& call)
 
 bool Reduction::decideByPolicy(const ToolCall& call)
 {
+    if (!findTool(s_, call.name)) { // gone since the call was asked (tools changed, a reload)
+        answerUnknownTool(call);
+        return true;
+    }
     PolicyVerdict v = verdict(call);
     switch (v.kind) {
     case PolicyVerdict::Kind::Run:

@@ -439,6 +439,71 @@ TEST(ApprovalDurable, ACallThatWaitedNeverRunsAgainstTheToolsCurrentPolicyOrWith
     EXPECT_EQ(e.s.status, Status::Streaming); // the model hears both answers
 }
 
+TEST(ApprovalDurable, AStepWithoutAValidRecordGetsItsUnansweredCallsAnswered)
+{
+    // An older file, or one whose record was damaged: the last step asked for two calls, one
+    // was answered. The other is answered as not run, so the next request is well formed.
+    Message ask("a", Role::Assistant, "");
+    ask.extras().toolCalls = {{"w1", "write_file", "{}", false}, {"w2", "write_file", "{}", false}};
+    Message done("t1", Role::Tool, "ok");
+    done.extras().toolCallId = "w1";
+    ApprovalDriver e;
+    e.dispatch(SwitchConversation{"c", {Message("q", Role::User, "go"), ask, done}, {}, {}, {}});
+    EXPECT_EQ(e.s.status, Status::Interrupted);
+    ASSERT_NE(e.answer("w2"), nullptr);
+    EXPECT_TRUE(e.answer("w2")->denied);
+    EXPECT_FALSE(e.s.turn.has_value());
+    e.dispatch(Send{"next", {}});
+    const auto history = e.effects<StartTurn>()[0].history;
+    EXPECT_EQ(std::count_if(history.begin(), history.end(),
+                            [](const Message& m) { return m.role == Role::Tool; }),
+              2);
+
+    // A step cut while streaming (stored with calls) cannot wait, even with a record.
+    Message cut = ask;
+    cut.aborted = true;
+    ApprovalState stored;
+    stored.pending = {"w1", "w2"};
+    ApprovalDriver f;
+    f.dispatch(SwitchConversation{"c", {Message("q", Role::User, "go"), cut}, {}, {}, stored});
+    EXPECT_TRUE(f.s.pendingToolCalls.empty());
+    EXPECT_NE(f.answer("w1"), nullptr);
+    EXPECT_NE(f.answer("w2"), nullptr);
+}
+
+TEST(ApprovalDurable, AStepWhoseCallsAllRunUnaskedIsWrittenToo)
+{
+    ApprovalDriver d;
+    d.s.autoAccept = AutoAccept::Always;
+    d.step({{"write_file", R"({"path":"a"})"}});
+    ASSERT_EQ(d.s.status, Status::RunningTool);
+    const auto writes = d.effects<Persist>();
+    ASSERT_EQ(writes.size(), 1u);
+    EXPECT_LE(writes[0].fromRow, 1u) << "the step row with its toolCalls is written";
+    EXPECT_EQ(approvalStateOf(d.s).running.size(), 1u);
+}
+
+TEST(ApprovalPolicy, ReDecidingNeverRunsAToolThatIsGone)
+{
+    ApprovalDriver d;
+    d.step({{"write_file", R"({"path":"a"})"}});
+    d.dispatch(SetTools{{{"read_file", true, {}}}});
+    d.dispatch(SetAutoAccept{AutoAccept::Always});
+    EXPECT_FALSE(d.hasEffect<ExecuteTool>());
+    EXPECT_EQ(d.answer("k2_0")->text, "Unknown tool \"write_file\": it was not run.");
+}
+
+TEST(ApprovalAudit, TextThatIsNotUtf8NeverThrows)
+{
+    Approval a{"c\xff", Decision::Approved, ApprovalScope::Once, DecidedBy::User, 0,
+               true,    "{\"p\":\"\xff\"}"};
+    EXPECT_NO_THROW(withApproval({}, a));
+    ApprovalState state;
+    state.pending = {"\xfe"};
+    state.running = {a};
+    EXPECT_NO_THROW(toJson(state));
+}
+
 TEST(ApprovalDurable, NothingLeftToDecideComesBackInterruptedWithoutARequest)
 {
     ApprovalDriver d;

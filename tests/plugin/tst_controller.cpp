@@ -597,6 +597,13 @@ private Q_SLOTS:
                                         QVariantMap{{"arguments", QStringLiteral("{\"a\":")}}));
         QCOMPARE(rejected.count(), 5);
         QVERIFY(rejected.last().at(1).toString().contains(QStringLiteral("not valid JSON")));
+        // Arguments that do not convert are refused, never taken for "no edit".
+        QVERIFY(!agent->approveToolCall(
+            QStringLiteral("w1"),
+            QVariantMap{{"scope", "always"}, {"arguments", QVariantMap{{"t", qQNaN()}}}}));
+        QCOMPARE(rejected.count(), 6);
+        QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+        QVERIFY(agent->toolPolicies().isEmpty());
         QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QStringLiteral("[1]")),
                  QStringLiteral("arguments must be a JSON object"));
         QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QVariantMap{{"a", 1}}),
