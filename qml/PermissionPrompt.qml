@@ -24,11 +24,18 @@ import Koder.Agent
     when an Approve button has the focus; Escape denies (all, when several wait). When it closes
     it gives the focus back to \l focusReturn (ChatView sets the Sender's input).
 
+    An edit in progress belongs to its call (by id): it stays while other calls are decided, and
+    "Approve all" passes every call's edited arguments. The calls scroll when they need more
+    height than \l maximumCallsHeight (long arguments, many calls); a control reached with Tab,
+    and the editor's cursor, are scrolled into view.
+
     Object names for tests and automation: \c promptTitle, \c promptDescription,
     \c promptArguments, \c editArgumentsButton, \c argumentsEditor, \c argumentsError (inside
-    each call's row, named \c call_0, \c call_1, ...), \c scopeChoice, \c denyReason,
-    \c approveButton and \c denyButton (one call), \c approveCallButton and \c denyCallButton
-    (in each row, several calls), \c approveAllButton and \c denyAllButton.
+    each call's row, named \c call_0, \c call_1, ... in the order of the calls), \c promptCalls
+    (the scrolling area of the rows), \c scopeChoice (with \c scope_once, \c scope_conversation,
+    \c scope_always), \c denyReason, \c approveButton and \c denyButton (one call),
+    \c approveCallButton and \c denyCallButton (in each row, several calls), \c promptHeading,
+    \c approveAllButton and \c denyAllButton (several calls).
 */
 Pane {
     id: root
@@ -44,46 +51,53 @@ Pane {
     property bool takesFocus: true
     /*! Where the keyboard focus goes when the prompt closes while it had it. */
     property Item focusReturn: null
+    /*! The height the calls take before they scroll. Default: about half the window. */
+    property real maximumCallsHeight: Math.max(160, (root.Window.height > 0 ? root.Window.height
+                                                                          : 640) * 0.45)
+    /*! The arguments being edited, by call id (the text as typed); a call without an entry is
+        not being edited. Written by the rows; entries of calls no longer waiting are dropped. */
+    property var drafts: ({})
 
-    /*! Approves the call \a callId (default: the first), with the edited arguments of its row
-        when they were changed. Returns whether the controller took it. */
+    /*! Approves the call \a callId (default: the first), with its edited arguments when they
+        were changed. Returns whether the controller took it. */
     function approve(callId) {
-        const row = root.rowOf(callId === undefined ? (root.call ? root.call.id : "") : callId)
-        if (!row || !row.canApprove)
+        const id = callId === undefined ? (root.call ? root.call.id : "") : callId
+        if (!root.controller || !root.callById(id) || root.problemOf(id) !== "")
             return false
         const options = { scope: root.scope }
-        if (row.edited)
-            options.arguments = row.editedText
-        return root.controller.approveToolCall(row.callId, options)
+        if (root.isEdited(id))
+            options.arguments = root.drafts[id] // the text: the controller parses it exactly
+        return root.controller.approveToolCall(id, options)
     }
     /*! Denies the call \a callId (default: the first) with the reason typed. */
     function deny(callId) {
         const id = callId === undefined ? (root.call ? root.call.id : "") : callId
-        if (id === "")
+        if (!root.controller || id === "")
             return false
         const done = root.controller.denyToolCall(id, reason.text)
         reason.clear()
         return done
     }
-    /*! Approves every call: the rows whose arguments were edited with their edits. */
+    /*! Approves every call, each edited one with its edits. Nothing is approved while one of
+        the edits does not fit its tool. */
     function approveAll() {
-        if (!root.controller || !root.allApprovable())
+        if (!root.controller || root.calls.length === 0 || !root.allApprovable())
             return false
-        for (let i = 0; i < rows.count; ++i) {
-            const row = rows.itemAt(i)
-            if (row && row.edited && !root.approve(row.callId))
+        // Taken first: each approval changes the calls (and may decide others by policy).
+        const edited = root.calls.filter(c => root.isEdited(c.id))
+                                 .map(c => ({ id: c.id, text: root.drafts[c.id] }))
+        for (const edit of edited) {
+            if (!root.controller.approveToolCall(edit.id, { scope: root.scope,
+                                                            arguments: edit.text }))
                 return false
         }
         return root.calls.length === 0 || root.controller.approveAll({ scope: root.scope })
     }
+    /*! Whether every call can be approved as it stands (no edit that does not fit). */
     function allApprovable() {
-        for (let i = 0; i < rows.count; ++i) {
-            const row = rows.itemAt(i)
-            if (row && !row.canApprove)
-                return false
-        }
-        return true
+        return root.calls.every(c => root.problemOf(c.id) === "")
     }
+    /*! Denies every call with the reason typed. */
     function denyAll() {
         if (!root.controller)
             return false
@@ -101,16 +115,115 @@ Pane {
                 return tools[i].description
         return ""
     }
-    function rowOf(callId) {
-        for (let i = 0; i < rows.count; ++i) {
-            const row = rows.itemAt(i)
-            if (row && row.callId === callId)
-                return row
-        }
+    /*! The pending call with the id \a callId, or null. */
+    function callById(callId) {
+        for (let i = 0; i < root.calls.length; ++i)
+            if (root.calls[i].id === callId)
+                return root.calls[i]
         return null
     }
+    /*! The arguments \a args as the prompt shows them: JSON, indented. */
     function argumentsText(args) {
-        return typeof args === "string" ? args : JSON.stringify(args, null, 2)
+        if (typeof args === "string") {
+            try {
+                return JSON.stringify(JSON.parse(args), null, 2)
+            } catch (e) {
+                return args // shown as they came
+            }
+        }
+        return JSON.stringify(args === undefined ? {} : args, null, 2)
+    }
+    /*! Whether the arguments of the call \a callId were edited (and differ from the model's). */
+    function isEdited(callId) {
+        const text = root.drafts[callId]
+        const call = root.callById(callId)
+        return text !== undefined && call !== null && text !== root.argumentsText(call.arguments)
+    }
+    /*! Why the call \a callId cannot be approved as edited, or "". */
+    function problemOf(callId) {
+        if (!root.controller || !root.isEdited(callId))
+            return ""
+        return root.controller.checkToolArguments(root.callById(callId).name, root.drafts[callId])
+    }
+    /*! Starts editing the arguments of \a callId (with \a text, default the model's) or, with
+        \a text null, stops and forgets the edit. */
+    function setDraft(callId, text) {
+        const next = Object.assign({}, root.drafts)
+        if (text === null) {
+            delete next[callId]
+        } else {
+            const call = root.callById(callId)
+            next[callId] = text !== undefined ? text
+                                              : root.argumentsText(call ? call.arguments : {})
+        }
+        root.drafts = next
+    }
+
+    // One row per call, kept by id: deciding one call leaves the others' rows (their edits,
+    // the focus in them) as they are.
+    ListModel {
+        id: callRows
+    }
+    function syncRows() {
+        const ids = root.calls.map(c => c.id)
+        for (let i = callRows.count - 1; i >= 0; --i)
+            if (ids.indexOf(callRows.get(i).callId) < 0)
+                callRows.remove(i)
+        for (let i = 0; i < ids.length; ++i) {
+            if (i < callRows.count && callRows.get(i).callId === ids[i])
+                continue
+            let found = -1
+            for (let j = i + 1; j < callRows.count; ++j)
+                if (callRows.get(j).callId === ids[i])
+                    found = j
+            if (found >= 0)
+                callRows.move(found, i, 1)
+            else
+                callRows.insert(i, { callId: ids[i] })
+        }
+        const kept = {}
+        let dropped = false
+        for (const id in root.drafts) {
+            if (ids.indexOf(id) >= 0)
+                kept[id] = root.drafts[id]
+            else
+                dropped = true
+        }
+        if (dropped)
+            root.drafts = kept
+    }
+    onCallsChanged: root.syncRows()
+    Component.onCompleted: root.syncRows()
+    Connections {
+        target: root.controller
+        // Another conversation: its calls may reuse ids, none of the rows or edits carry over.
+        function onConversationIdChanged() {
+            callRows.clear()
+            root.drafts = {}
+            root.syncRows()
+        }
+    }
+
+    /*! Scrolls the calls so that \a rect of \a item (default: all of it) is in sight, when the
+        item is in a row. */
+    function reveal(item, rect) {
+        let inside = false
+        for (let p = item; p; p = p.parent) {
+            if (p === callsColumn) {
+                inside = true
+                break
+            }
+        }
+        if (!inside || callsView.contentHeight <= callsView.height)
+            return
+        const r = rect !== undefined ? rect : Qt.rect(0, 0, item.width, item.height)
+        const top = item.mapToItem(callsColumn, r.x, r.y).y
+        const bottom = top + r.height
+        if (top < callsView.contentY)
+            callsView.contentY = Math.max(0, top)
+        else if (bottom > callsView.contentY + callsView.height)
+            callsView.contentY = Math.min(bottom - callsView.height,
+                                          callsView.contentHeight - callsView.height)
     }
 
     // Whether the keyboard focus is inside the prompt (it may leave with the controls that
@@ -125,12 +238,16 @@ Pane {
     Connections {
         target: root.Window.window
         function onActiveFocusItemChanged() {
-            if (root.visible)
-                root.holdsFocus = root.focusIsInside()
+            if (!root.visible)
+                return
+            root.holdsFocus = root.focusIsInside()
+            if (root.holdsFocus)
+                root.reveal(root.Window.activeFocusItem)
         }
     }
     onVisibleChanged: {
         if (root.visible) {
+            callsView.contentY = 0
             if (root.takesFocus)
                 root.forceActiveFocus()
         } else if (root.holdsFocus) {
@@ -172,13 +289,15 @@ Pane {
     component CallRow: ColumnLayout {
         id: row
 
-        required property var modelData
+        required property string callId
         required property int index
-        readonly property string callId: row.modelData.id
-        readonly property string toolName: row.modelData.name
-        readonly property string originalText: root.argumentsText(row.modelData.arguments)
-        property bool editing: false
-        property string editedText: row.originalText
+        readonly property var call: root.callById(row.callId)
+        readonly property string toolName: row.call ? row.call.name : ""
+        readonly property string originalText: row.call ? root.argumentsText(row.call.arguments)
+                                                        : ""
+        readonly property bool editing: root.drafts[row.callId] !== undefined
+        readonly property string editedText: row.editing ? root.drafts[row.callId]
+                                                         : row.originalText
         readonly property bool edited: row.editing && row.editedText !== row.originalText
         /*! Why the edited arguments cannot be approved, or "". */
         readonly property string problem: row.edited && root.controller
@@ -187,10 +306,28 @@ Pane {
                                           : ""
         readonly property bool canApprove: row.problem === ""
 
+        // The editor starts from the draft: the model's arguments, or an edit kept.
+        onEditingChanged: {
+            if (row.editing)
+                editor.text = row.editedText
+        }
+        Component.onCompleted: {
+            if (row.editing)
+                editor.text = row.editedText
+        }
+
         objectName: "call_" + row.index
         spacing: 6
         Layout.fillWidth: true
+        Accessible.role: Accessible.Grouping
+        Accessible.name: row.toolName
 
+        Rectangle { // between the calls
+            visible: row.index > 0
+            implicitHeight: 1
+            color: root.palette.mid
+            Layout.fillWidth: true
+        }
         Label {
             objectName: "promptTitle"
             textFormat: Text.PlainText
@@ -203,7 +340,9 @@ Pane {
         }
         Label {
             objectName: "promptDescription"
-            readonly property string description: root.descriptionOf(row.toolName)
+            readonly property string description: row.call && row.call.description !== undefined
+                                                  ? row.call.description
+                                                  : root.descriptionOf(row.toolName)
             visible: description !== ""
             textFormat: Text.PlainText
             text: description
@@ -213,10 +352,12 @@ Pane {
         }
         Label {
             textFormat: Text.PlainText
-            text: row.modelData.readOnly ? qsTr("Read-only: it changes nothing.")
-                                         : qsTr("Writing: it can change things.")
+            text: row.call && row.call.readOnly ? qsTr("Read-only: it changes nothing.")
+                                                : qsTr("Writing: it can change things.")
             color: root.palette.text
             font.italic: true
+            wrapMode: Text.Wrap
+            Layout.fillWidth: true
         }
         Label {
             objectName: "promptArguments"
@@ -238,17 +379,18 @@ Pane {
                                     ? qsTr("Discards your changes to the arguments")
                                     : qsTr("Change the arguments before approving")
             onClicked: {
-                row.editing = !row.editing
-                row.editedText = row.originalText
-                if (row.editing)
+                if (row.editing) {
+                    root.setDraft(row.callId, null)
+                } else {
+                    root.setDraft(row.callId, undefined)
                     editor.forceActiveFocus()
+                }
             }
         }
         TextArea {
             id: editor
             objectName: "argumentsEditor"
             visible: row.editing
-            text: row.editedText
             textFormat: TextEdit.PlainText
             font.family: "monospace"
             wrapMode: TextEdit.WrapAnywhere
@@ -256,9 +398,16 @@ Pane {
             Layout.fillWidth: true
             Accessible.name: qsTr("Arguments (JSON)")
             Accessible.description: qsTr("Edited arguments must be a JSON object that fits the tool")
-            onTextChanged: row.editedText = editor.text
+            onTextChanged: {
+                if (row.editing && editor.text !== root.drafts[row.callId])
+                    root.setDraft(row.callId, editor.text)
+            }
+            onCursorRectangleChanged: {
+                if (editor.activeFocus)
+                    root.reveal(editor, editor.cursorRectangle)
+            }
             Keys.onEscapePressed: (event) => {
-                row.editing = false
+                root.setDraft(row.callId, null)
                 event.accepted = true
             }
         }
@@ -308,26 +457,52 @@ Pane {
             text: qsTr("%n tools want to run", "", root.calls.length)
             font.bold: true
             color: root.palette.text
+            wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
 
-        Repeater {
-            id: rows
-            model: root.calls
-            delegate: CallRow {}
+        // The calls; they scroll when they need more than maximumCallsHeight.
+        Flickable {
+            id: callsView
+            objectName: "promptCalls"
+            Layout.fillWidth: true
+            Layout.preferredHeight: Math.min(callsColumn.implicitHeight, root.maximumCallsHeight)
+            contentWidth: width
+            contentHeight: callsColumn.implicitHeight
+            clip: true
+            boundsBehavior: Flickable.StopAtBounds
+            interactive: contentHeight > height
+            ScrollBar.vertical: ScrollBar {
+                id: callsScrollBar
+                policy: callsView.interactive ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff
+            }
+
+            ColumnLayout {
+                id: callsColumn
+                width: callsView.width - (callsView.interactive ? callsScrollBar.width : 0)
+                spacing: 12
+
+                Repeater {
+                    id: rows
+                    model: callRows
+                    delegate: CallRow {}
+                }
+            }
         }
 
         // How long an approval holds: three radio buttons (one keystroke each, all in sight).
-        RowLayout {
+        Flow {
             objectName: "scopeChoice"
             spacing: 8
             Layout.fillWidth: true
             Accessible.role: Accessible.Grouping
             Accessible.name: qsTr("How long the approval holds")
             Label {
+                id: scopeLabel
                 textFormat: Text.PlainText
                 text: qsTr("Allow")
                 color: root.palette.text
+                verticalAlignment: Text.AlignVCenter // as high as the buttons (below)
             }
             Repeater {
                 model: [
@@ -342,6 +517,10 @@ Pane {
                     checked: root.scope === modelData.value
                     Accessible.name: text
                     onToggled: root.scope = modelData.value
+                }
+                onItemAdded: (index, item) => {
+                    if (index === 0)
+                        scopeLabel.height = Qt.binding(() => item.height)
                 }
             }
         }
@@ -358,9 +537,11 @@ Pane {
             spacing: 8
             Button {
                 objectName: "approveButton"
-                readonly property var row: rows.count > 0 ? rows.itemAt(0) : null
                 text: qsTr("Approve")
-                enabled: row !== null && row.canApprove
+                enabled: {
+                    root.drafts // re-checked as the arguments are edited
+                    return root.call !== null && root.problemOf(root.call.id) === ""
+                }
                 Accessible.name: text
                 Accessible.description: qsTr("Runs the tool")
                 onClicked: root.approve()
@@ -384,8 +565,8 @@ Pane {
                 objectName: "approveAllButton"
                 text: qsTr("Approve all")
                 enabled: {
-                    root.calls // re-checked when the calls change
-                    return root.allApprovable()
+                    root.drafts // re-checked as the arguments are edited
+                    return root.calls.length > 0 && root.allApprovable()
                 }
                 Accessible.name: text
                 Accessible.description: qsTr("Runs every tool listed")

@@ -102,6 +102,43 @@ Item {
         function row(chat, index) {
             return findChild(chat.view, "call_" + index)
         }
+        // Waits until no item under \a item waits for a relayout (positions are final).
+        function settle(item) {
+            function polished(it) {
+                if (isPolishScheduled(it))
+                    return false
+                for (let i = 0; i < it.children.length; ++i)
+                    if (!polished(it.children[i]))
+                        return false
+                return true
+            }
+            tryVerify(function () { return polished(item) }, 2000, "the layout settles")
+        }
+        // Clicks \a item of the prompt as a user would: laid out, scrolled into sight.
+        function click(chat, item) {
+            settle(chat.view)
+            findChild(chat.view, "permissionPrompt").reveal(item)
+            const calls = findChild(chat.view, "promptCalls")
+            if (isInside(item, calls)) {
+                const at = item.mapToItem(calls, 0, item.height / 2)
+                verify(at.y >= 0 && at.y <= calls.height, item.objectName + " is in sight")
+            }
+            mouseClick(item)
+        }
+        function isInside(item, ancestor) {
+            for (let p = item; p; p = p.parent)
+                if (p === ancestor)
+                    return true
+            return false
+        }
+        function editArguments(chat, index, text) {
+            const r = row(chat, index)
+            click(chat, findChild(r, "editArgumentsButton"))
+            const editor = findChild(r, "argumentsEditor")
+            verify(editor.visible)
+            editor.text = text
+            return editor
+        }
 
         function test_aWaitingCallSurvivesARestart() {
             const path = testTempDir + "/approvals-restart.sqlite"
@@ -172,9 +209,9 @@ Item {
             verify(!always.checked)
             verify(findChild(chat.view, "scope_once").checked, "only this time by default")
             compare(findChild(chat.view, "scopeChoice").Accessible.role, Accessible.Grouping)
-            mouseClick(always)
+            click(chat, always)
             verify(always.checked)
-            mouseClick(findChild(chat.view, "approveButton"))
+            click(chat, findChild(chat.view, "approveButton"))
             finish(chat, 1)
             compare(chat.agent.toolPolicies.save_note, "allow")
         }
@@ -204,13 +241,13 @@ Item {
             verify(all.visible)
             verify(!findChild(chat.view, "approveButton").visible)
             verify(row(chat, 1) !== null, "one row per call")
-            mouseClick(all)
+            click(chat, all)
             finish(chat, 1)
             compare(chat.received.length, 2)
 
             ask(chat, "again")
             findChild(chat.view, "denyReason").text = "not now"
-            mouseClick(findChild(chat.view, "denyAllButton"))
+            click(chat, findChild(chat.view, "denyAllButton"))
             finish(chat, 2)
             compare(chat.received.length, 2)
             const tools = toolMessages(chat.agent)
@@ -296,7 +333,7 @@ Item {
             ask(chat)
             const first = row(chat, 0)
             const approve = findChild(chat.view, "approveButton")
-            mouseClick(findChild(first, "editArgumentsButton"))
+            click(chat, findChild(first, "editArgumentsButton"))
             const editor = findChild(first, "argumentsEditor")
             const error = findChild(first, "argumentsError")
             verify(editor.visible)
@@ -322,9 +359,146 @@ Item {
             editor.text = "{\"path\": \"fixed.md\"}"
             verify(approve.enabled)
             verify(!error.visible)
-            mouseClick(approve)
+            click(chat, approve)
             finish(chat, 1)
             compare(chat.received[0].path, "fixed.md")
+        }
+
+        function twoCalls(chat) {
+            chat.local.toolCalls = [{ name: "save_note", arguments: { path: "a.md" } },
+                                    { name: "save_note", arguments: { path: "b.md" } }]
+            ask(chat)
+            compare(chat.agent.pendingToolCalls.length, 2)
+        }
+
+        // An edit belongs to its call: deciding another call leaves it open and as typed.
+        function test_anEditStaysWithItsCallWhileAnotherIsDecided() {
+            const chat = makeChat()
+            twoCalls(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            const second = row(chat, 1)
+            const editor = editArguments(chat, 1, "{\"path\": \"mine.md\"}")
+            const deny = findChild(row(chat, 0), "denyCallButton")
+            deny.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            compare(chat.agent.pendingToolCalls.length, 1)
+            compare(row(chat, 0), second, "the row of the call left is the same item")
+            verify(second.editing)
+            compare(editor.text, "{\"path\": \"mine.md\"}")
+            verify(prompt.focusIsInside(), "the focus stays in the prompt")
+            const approve = findChild(chat.view, "approveButton")
+            verify(approve.visible && approve.enabled)
+            click(chat, approve)
+            finish(chat, 1)
+            compare(chat.received.length, 1)
+            compare(chat.received[0].path, "mine.md")
+            const tools = toolMessages(chat.agent)
+            verify(tools[0].denied)
+            compare(tools[1].metadata.approval.argumentsEdited, true)
+        }
+
+        function test_approveAllPassesEveryEdit() {
+            const chat = makeChat()
+            twoCalls(chat)
+            editArguments(chat, 1, "{\"path\": \"edited1.md\"}")
+            editArguments(chat, 0, "{\"path\": \"edited0.md\"}")
+            click(chat, findChild(chat.view, "approveAllButton"))
+            finish(chat, 1)
+            compare(chat.received.map(a => a.path).sort().join(" "), "edited0.md edited1.md")
+            const tools = toolMessages(chat.agent)
+            compare(tools.length, 2)
+            verify(tools[0].metadata.approval.argumentsEdited && tools[1].metadata.approval.argumentsEdited)
+        }
+
+        function test_approveAllWaitsUntilEveryEditFits() {
+            const chat = makeChat()
+            twoCalls(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            const all = findChild(chat.view, "approveAllButton")
+            editArguments(chat, 1, "{\"path\": 1}")
+            verify(!all.enabled)
+            verify(!findChild(row(chat, 1), "approveCallButton").enabled)
+            verify(findChild(row(chat, 0), "approveCallButton").enabled)
+            verify(findChild(row(chat, 1), "argumentsError").visible)
+            verify(!prompt.approveAll(), "refused while an edit does not fit")
+            compare(chat.agent.pendingToolCalls.length, 2, "nothing was decided")
+            compare(chat.received.length, 0)
+            findChild(row(chat, 1), "argumentsEditor").text = "{\"path\": \"one.md\"}"
+            verify(all.enabled)
+            click(chat, all)
+            finish(chat, 1)
+            compare(chat.received.map(a => a.path).sort().join(" "), "a.md one.md")
+        }
+
+        function test_escapeDeniesEveryCall() {
+            const chat = makeChat()
+            twoCalls(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            tryVerify(function () { return prompt.focusIsInside() })
+            keyClick(Qt.Key_Escape)
+            finish(chat, 1)
+            compare(chat.received.length, 0)
+            const tools = toolMessages(chat.agent)
+            compare(tools.length, 2)
+            verify(tools[0].denied && tools[1].denied)
+        }
+
+        // Keyboard only with several calls: deny one in its row, approve the other.
+        function test_severalCallsByKeyboardOnly() {
+            const chat = makeChat()
+            chat.local.toolCalls = [{ name: "save_note", arguments: { path: "a.md" } },
+                                    { name: "save_note", arguments: { path: "b.md" } }]
+            const input = findChild(chat.view, "senderInput")
+            input.forceActiveFocus()
+            input.text = "save both"
+            keyClick(Qt.Key_Return)
+            tryCompare(chat.agent, "status", "reviewingToolCall")
+            const prompt = findChild(chat.view, "permissionPrompt")
+            tryVerify(function () { return prompt.focusIsInside() }, 2000, "the prompt has the focus")
+            const denyFirst = findChild(row(chat, 0), "denyCallButton")
+            for (let i = 0; i < 12 && !denyFirst.activeFocus; ++i)
+                keyClick(Qt.Key_Tab)
+            verify(denyFirst.activeFocus, "Tab reaches the first row's Deny")
+            keyClick(Qt.Key_Space)
+            compare(chat.agent.pendingToolCalls.length, 1)
+            verify(prompt.focusIsInside(), "the focus stays in the prompt")
+            const approve = findChild(chat.view, "approveButton")
+            for (let i = 0; i < 12 && !approve.activeFocus; ++i)
+                keyClick(Qt.Key_Tab)
+            verify(approve.activeFocus, "Tab reaches Approve")
+            keyClick(Qt.Key_Return)
+            finish(chat, 1)
+            compare(chat.received.length, 1)
+            compare(chat.received[0].path, "b.md")
+            tryVerify(function () { return input.activeFocus }, 2000, "focus is back in the input")
+        }
+
+        // Many calls scroll inside the prompt; Tab brings the focused control into sight.
+        function test_manyCallsScrollAndTabRevealsTheFocusedControl() {
+            const chat = makeChat()
+            const calls = []
+            for (let i = 0; i < 6; ++i)
+                calls.push({ name: "save_note", arguments: { path: "n" + i + ".md" } })
+            chat.local.toolCalls = calls
+            ask(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            const view = findChild(chat.view, "promptCalls")
+            settle(chat.view)
+            verify(view.contentHeight > view.height, "the calls scroll")
+            verify(view.height <= prompt.maximumCallsHeight)
+            verify(prompt.height < chat.height, "the prompt fits in the window")
+            compare(view.contentY, 0)
+            tryVerify(function () { return prompt.focusIsInside() })
+            const last = findChild(row(chat, 5), "approveCallButton")
+            for (let i = 0; i < 30 && !last.activeFocus; ++i)
+                keyClick(Qt.Key_Tab)
+            verify(last.activeFocus, "Tab reaches the last row's Approve")
+            verify(view.contentY > 0, "scrolled")
+            const at = last.mapToItem(view, 0, 0)
+            verify(at.y >= 0 && at.y + last.height <= view.height, "the focused button is in sight")
+            keyClick(Qt.Key_Return)
+            compare(chat.agent.pendingToolCalls.length, 5)
+            verify(chat.agent.pendingToolCalls.every(c => c.arguments.path !== "n5.md"))
         }
 
         function test_newControlsHaveAccessibleNames() {

@@ -88,6 +88,33 @@ Item {
             verify(prompt.controller.messages.get(2).denied)
         }
 
+        // Several calls: a row each, the plural name; deciding one leaves the single-call view.
+        function test_severalCallsAreListedThenOneIsLeft() {
+            const prompt = createTemporaryObject(promptComponent, stage)
+            prompt.controller.transport.toolCalls = [
+                { name: "save_note", arguments: { path: "a.md" } },
+                { name: "save_note", arguments: { path: "b.md" } }]
+            prompt.controller.send("save both")
+            tryCompare(prompt.calls, "length", 2)
+            compare(prompt.Accessible.name, "2 tools want to run")
+            verify(findChild(prompt, "promptHeading").visible)
+            verify(findChild(prompt, "approveAllButton").visible)
+            verify(!findChild(prompt, "approveButton").visible)
+            const second = findChild(prompt, "call_1")
+            compare(findChild(second, "promptTitle").text, "save_note")
+            verify(findChild(second, "promptArguments").text.indexOf("b.md") >= 0)
+            findChild(findChild(prompt, "call_0"), "approveCallButton").clicked()
+            compare(prompt.calls.length, 1)
+            compare(findChild(prompt, "call_0"), second)
+            compare(findChild(second, "promptTitle").text, "Allow the tool \"save_note\" to run?")
+            verify(findChild(prompt, "approveButton").visible)
+            verify(!findChild(prompt, "approveAllButton").visible)
+            compare(prompt.Accessible.name, "The tool save_note wants to run")
+            findChild(prompt, "denyButton").clicked()
+            tryCompare(prompt.controller, "status", "idle")
+            compare(prompt.writes, 1)
+        }
+
         function test_tabReachesReasonApproveAndDeny() {
             const prompt = make()
             const reason = findChild(prompt, "denyReason")
