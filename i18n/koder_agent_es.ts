@@ -393,7 +393,7 @@
     </message>
     <message>
         <source>Approve or deny each call, or all of them.</source>
-        <translation>Aprueba o rechaza cada llamada, o todas a la vez.</translation>
+        <translation>Aprueba o deniega cada llamada, o todas a la vez.</translation>
     </message>
     <message>
         <source>Keep the model&apos;s arguments</source>
@@ -429,7 +429,7 @@
     </message>
     <message>
         <source>Deny %1</source>
-        <translation>Rechazar %1</translation>
+        <translation>Denegar %1</translation>
     </message>
     <message>
         <source>Allow</source>
@@ -461,7 +461,7 @@
     </message>
     <message>
         <source>Deny all</source>
-        <translation>Rechazar todas</translation>
+        <translation>Denegar todas</translation>
     </message>
     <message>
         <source>Tells the model none of the tools was run</source>

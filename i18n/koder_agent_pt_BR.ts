@@ -21,7 +21,7 @@
     </message>
     <message>
         <source>Tool %1: denied</source>
-        <translation>Ferramenta %1: negada</translation>
+        <translation>Ferramenta %1: recusada</translation>
     </message>
     <message>
         <source>Tool %1: result</source>
@@ -378,7 +378,7 @@
     </message>
     <message>
         <source>Deny</source>
-        <translation>Negar</translation>
+        <translation>Recusar</translation>
     </message>
     <message>
         <source>Tells the model the tool was not run</source>
@@ -472,7 +472,7 @@
     <name>Sender</name>
     <message>
         <source>Approve or deny the tool call first.</source>
-        <translation>Primeiro aprove ou negue a chamada da ferramenta.</translation>
+        <translation>Primeiro aprove ou recuse a chamada da ferramenta.</translation>
     </message>
     <message>
         <source>Write a message</source>

@@ -319,7 +319,7 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
     </message>
     <message>
         <source>Deny</source>
-        <translation>Rechazar</translation>
+        <translation>Denegar</translation>
     </message>
     <message>
         <source>Each tool</source>
