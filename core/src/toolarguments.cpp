@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Checks edited tool arguments against the subset of JSON Schema that tool parameters use.
+//
+// The recursion follows the schema: every nested check is on a value of the schema one container
+// deeper at least, and the schema passed checkJson, so it is at most maxJsonDepth calls deep.
+// Paths are kept as steps (a key or an index) and only spelled out for a problem, so a large
+// array under a long key costs no string building while its items fit.
 #include "koder/agent/toolarguments.h"
 
 #include "koder/agent/serialization.h"
@@ -8,12 +13,37 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
 
 namespace koder::agent {
 
 namespace {
 
 using nlohmann::json;
+
+// A key or key-like text shown in a message: at most this many bytes of it.
+constexpr std::size_t shownBytes = 60;
+
+// `text` cut to `limit` bytes at a UTF-8 character boundary, with "..." when cut.
+std::string clipped(std::string text, std::size_t limit = shownBytes)
+{
+    if (text.size() <= limit)
+        return text;
+    std::size_t end = limit;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end;
+    text.resize(end);
+    return text + "...";
+}
+
+// A schema value as a message shows it: compact JSON, clipped.
+std::string shown(const json& v)
+{
+    return clipped(v.dump(-1, ' ', false, json::error_handler_t::replace), 2 * shownBytes);
+}
 
 std::string typeOf(const json& v)
 {
@@ -28,17 +58,14 @@ std::string typeOf(const json& v)
         return "a boolean";
     case json::value_t::null:
         return "null";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-        return "an integer";
     default:
-        return "a number";
+        return "a number"; // 3 and 2.5 alike: "expected an integer, got a number" reads right
     }
 }
 
 bool isInteger(const json& v)
 {
-    if (v.is_number_integer())
+    if (v.is_number_integer()) // signed or unsigned
         return true;
     if (!v.is_number_float())
         return false;
@@ -71,7 +98,7 @@ std::string article(const std::string& type)
         return "null";
     const bool vowel =
         !type.empty() && std::string_view("aeiou").find(type[0]) != std::string::npos;
-    return (vowel ? "an " : "a ") + type;
+    return (vowel ? "an " : "a ") + clipped(type);
 }
 
 std::size_t codePoints(const std::string& s)
@@ -80,63 +107,144 @@ std::size_t codePoints(const std::string& s)
         std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string number(const json& n)
+std::string counted(std::uint64_t n, const char* unit)
 {
-    return n.dump();
+    return std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
+}
+
+// A key that reads plainly after a dot; others are shown as ["..."].
+bool plainKey(const std::string& key)
+{
+    return !key.empty() && std::none_of(key.begin(), key.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u <= 0x20 || u == 0x7F || c == '.' || c == '[' || c == ']' || c == ':' || c == '"' ||
+               c == '\\';
+    });
+}
+
+// One step of a path: into an object's key, or else into an array's index.
+struct Step {
+    const std::string* key = nullptr;
+    std::size_t index = 0;
+};
+using Path = std::vector<Step>;
+
+// The steps [from, end) of `path` as text: `a.b[2]`, `[2].a`, `a["x.y"]`.
+std::string spelled(const Path& path, std::size_t from)
+{
+    std::string out;
+    for (std::size_t i = from; i < path.size(); ++i) {
+        const Step& step = path[i];
+        if (!step.key) {
+            out += "[" + std::to_string(step.index) + "]";
+        } else if (plainKey(*step.key)) {
+            if (!out.empty())
+                out += '.';
+            out += clipped(*step.key);
+        } else {
+            out += "[" + shown(json(*step.key)) + "]";
+        }
+    }
+    return out;
+}
+
+// What is wrong, and where: the path down to the value.
+struct Problem {
+    Path path;
+    std::string what;
+
+    // The message, with the path's steps from `from` on ("" for none) as its prefix.
+    std::string text(std::size_t from = 0) const
+    {
+        const std::string where = spelled(path, from);
+        return where.empty() ? what : where + ": " + what;
+    }
+};
+using Result = std::optional<Problem>;
+
+// A non-negative whole number of a schema keyword (minLength, ...), or nothing when it is absent
+// or not one.
+std::optional<std::uint64_t> count(const json& schema, const char* key)
+{
+    const auto it = schema.find(key);
+    if (it == schema.end())
+        return std::nullopt;
+    if (it->is_number_unsigned())
+        return it->get<std::uint64_t>();
+    if (it->is_number_float()) {
+        const double d = it->get<double>();
+        if (isInteger(*it) && d >= 0 && d < 1.8e19)
+            return static_cast<std::uint64_t>(d);
+    }
+    return std::nullopt;
 }
 
 class Checker {
 public:
-    // The path of the value being checked ("" at the root), and what is wrong with it.
-    std::string check(const json& schema, const json& value, const std::string& path) const
+    Result check(const json& schema, const json& value)
     {
         if (!schema.is_object())
             return {};
-        if (std::string why = checkType(schema, value); !why.empty())
-            return at(path, why);
+        if (Result r = checkType(schema, value))
+            return r;
         if (const auto it = schema.find("const"); it != schema.end() && *it != value)
-            return at(path, "must be " + it->dump());
+            return fail("must be " + shown(*it));
         if (const auto it = schema.find("enum");
             it != schema.end() && it->is_array() &&
-            std::find(it->begin(), it->end(), value) == it->end()) {
-            std::string list;
-            for (const json& option : *it)
-                list += (list.empty() ? "" : ", ") + option.dump();
-            return at(path, "must be one of " + list);
-        }
+            std::find(it->begin(), it->end(), value) == it->end())
+            return fail("must be one of " + listed(*it));
         if (value.is_number())
-            if (std::string why = checkNumber(schema, value.get<double>()); !why.empty())
-                return at(path, why);
+            if (Result r = checkNumber(schema, value.get<double>()))
+                return r;
         if (value.is_string())
-            if (std::string why = checkLength(schema, codePoints(value.get<std::string>()),
-                                              "minLength", "maxLength", "characters");
-                !why.empty())
-                return at(path, why);
+            if (Result r =
+                    checkCount(schema, codePoints(value.get_ref<const std::string&>()), "minLength",
+                               "maxLength", "shorter than", "longer than", "character"))
+                return r;
         if (value.is_array()) {
-            if (std::string why =
-                    checkLength(schema, value.size(), "minItems", "maxItems", "items");
-                !why.empty())
-                return at(path, why);
+            if (Result r = checkCount(schema, value.size(), "minItems", "maxItems", "fewer than",
+                                      "more than", "item"))
+                return r;
             if (const auto items = schema.find("items"); items != schema.end())
                 for (std::size_t i = 0; i < value.size(); ++i)
-                    if (std::string why =
-                            check(*items, value[i], path + "[" + std::to_string(i) + "]");
-                        !why.empty())
-                        return why;
+                    if (Result r = inside({nullptr, i}, *items, value[i]))
+                        return r;
         }
         if (value.is_object())
-            if (std::string why = checkObject(schema, value, path); !why.empty())
-                return why;
-        return checkCombinations(schema, value, path);
+            if (Result r = checkObject(schema, value))
+                return r;
+        return checkCombinations(schema, value);
     }
 
 private:
-    static std::string at(const std::string& path, const std::string& why)
+    Path path_; // down to the value being checked
+
+    Result fail(std::string what) const { return Problem{path_, std::move(what)}; }
+
+    Result inside(Step step, const json& schema, const json& value)
     {
-        return path.empty() ? why : path + ": " + why;
+        path_.push_back(step);
+        Result r = check(schema, value);
+        path_.pop_back();
+        return r;
     }
 
-    static std::string checkType(const json& schema, const json& value)
+    static std::string listed(const json& options)
+    {
+        constexpr std::size_t shownOptions = 10;
+        std::string list;
+        std::size_t n = 0;
+        for (const json& option : options) {
+            if (n++ == shownOptions) {
+                list += ", ...";
+                break;
+            }
+            list += (list.empty() ? "" : ", ") + shown(option);
+        }
+        return list.empty() ? "nothing (the list is empty)" : list;
+    }
+
+    Result checkType(const json& schema, const json& value) const
     {
         const auto it = schema.find("type");
         if (it == schema.end())
@@ -154,102 +262,110 @@ private:
         std::string expected;
         for (std::size_t i = 0; i < types.size(); ++i)
             expected += (i == 0 ? "" : i + 1 == types.size() ? " or " : ", ") + article(types[i]);
-        return "expected " + expected + ", got " + typeOf(value);
+        return fail("expected " + expected + ", got " + typeOf(value));
     }
 
-    static std::string checkNumber(const json& schema, double v)
+    Result checkNumber(const json& schema, double v) const
     {
         const auto bound = [&](const char* key) -> const json* {
             const auto it = schema.find(key);
             return it != schema.end() && it->is_number() ? &*it : nullptr;
         };
         if (const json* b = bound("minimum"); b && v < b->get<double>())
-            return "must be at least " + number(*b);
+            return fail("must be at least " + b->dump());
         if (const json* b = bound("maximum"); b && v > b->get<double>())
-            return "must be at most " + number(*b);
+            return fail("must be at most " + b->dump());
         if (const json* b = bound("exclusiveMinimum"); b && v <= b->get<double>())
-            return "must be more than " + number(*b);
+            return fail("must be more than " + b->dump());
         if (const json* b = bound("exclusiveMaximum"); b && v >= b->get<double>())
-            return "must be less than " + number(*b);
+            return fail("must be less than " + b->dump());
         return {};
     }
 
-    static std::string checkLength(const json& schema, std::size_t n, const char* minKey,
-                                   const char* maxKey, const char* unit)
+    Result checkCount(const json& schema, std::size_t n, const char* minKey, const char* maxKey,
+                      const char* below, const char* above, const char* unit) const
     {
-        const auto limit = [&](const char* key) -> std::optional<std::size_t> {
-            const auto it = schema.find(key);
-            if (it == schema.end() || !it->is_number_unsigned())
-                return std::nullopt;
-            return it->get<std::size_t>();
-        };
-        if (const auto min = limit(minKey); min && n < *min)
-            return "shorter than " + std::to_string(*min) + " " + unit;
-        if (const auto max = limit(maxKey); max && n > *max)
-            return "longer than " + std::to_string(*max) + " " + unit;
+        if (const auto min = count(schema, minKey); min && n < *min)
+            return fail(std::string(below) + " " + counted(*min, unit));
+        if (const auto max = count(schema, maxKey); max && n > *max)
+            return fail(std::string(above) + " " + counted(*max, unit));
         return {};
     }
 
-    std::string checkObject(const json& schema, const json& value, const std::string& path) const
+    Result checkObject(const json& schema, const json& value)
     {
         if (const auto required = schema.find("required");
             required != schema.end() && required->is_array())
             for (const json& name : *required)
-                if (name.is_string() && !value.contains(name.get<std::string>()))
-                    return at(path,
-                              "missing required property \"" + name.get<std::string>() + "\"");
+                if (name.is_string() && !value.contains(name.get_ref<const std::string&>()))
+                    return fail("missing required property " + shown(name));
         const auto properties = schema.find("properties");
         const bool hasProperties = properties != schema.end() && properties->is_object();
         const auto additional = schema.find("additionalProperties");
         for (const auto& [key, item] : value.items()) {
-            const std::string itemPath = path.empty() ? key : path + "." + key;
+            const Step step{&key, 0};
             if (hasProperties) {
                 if (const auto p = properties->find(key); p != properties->end()) {
-                    if (std::string why = check(*p, item, itemPath); !why.empty())
-                        return why;
+                    if (Result r = inside(step, *p, item))
+                        return r;
                     continue;
                 }
             }
             if (additional == schema.end())
                 continue;
-            if (additional->is_boolean() && !additional->get<bool>())
-                return at(itemPath, "not allowed (additionalProperties is false)");
-            if (std::string why = check(*additional, item, itemPath); !why.empty())
-                return why;
+            if (additional->is_boolean() && !additional->get<bool>()) {
+                path_.push_back(step);
+                Result r = fail("not allowed (additionalProperties is false)");
+                path_.pop_back();
+                return r;
+            }
+            if (Result r = inside(step, *additional, item))
+                return r;
         }
         return {};
     }
 
-    std::string checkCombinations(const json& schema, const json& value,
-                                  const std::string& path) const
+    // How many of `parts` the value fits, counting no further than `enough`; the first problem
+    // of the others in `first`.
+    std::size_t fitting(const json& parts, const json& value, std::size_t enough, Result& first)
+    {
+        std::size_t fits = 0;
+        for (const json& part : parts) {
+            if (Result r = check(part, value)) {
+                if (!first)
+                    first = std::move(r);
+            } else if (++fits == enough) {
+                break;
+            }
+        }
+        return fits;
+    }
+
+    Result noneFits(const Result& first) const
+    {
+        return fail("fits none of the allowed shapes (" + first->text(path_.size()) + ")");
+    }
+
+    Result checkCombinations(const json& schema, const json& value)
     {
         if (const auto all = schema.find("allOf"); all != schema.end() && all->is_array())
             for (const json& part : *all)
-                if (std::string why = check(part, value, path); !why.empty())
-                    return why;
-        const auto count = [&](const json& parts, std::string& firstWhy) {
-            std::size_t fits = 0;
-            for (const json& part : parts) {
-                std::string why = check(part, value, path);
-                if (why.empty())
-                    ++fits;
-                else if (firstWhy.empty())
-                    firstWhy = std::move(why);
-            }
-            return fits;
-        };
-        if (const auto any = schema.find("anyOf"); any != schema.end() && any->is_array()) {
-            std::string why;
-            if (!any->empty() && count(*any, why) == 0)
-                return at(path, "fits none of the allowed shapes (" + why + ")");
+                if (Result r = check(part, value))
+                    return r;
+        if (const auto any = schema.find("anyOf");
+            any != schema.end() && any->is_array() && !any->empty()) {
+            Result first;
+            if (fitting(*any, value, 1, first) == 0)
+                return noneFits(first);
         }
-        if (const auto one = schema.find("oneOf"); one != schema.end() && one->is_array()) {
-            std::string why;
-            const std::size_t fits = count(*one, why);
-            if (!one->empty() && fits == 0)
-                return at(path, "fits none of the allowed shapes (" + why + ")");
+        if (const auto one = schema.find("oneOf");
+            one != schema.end() && one->is_array() && !one->empty()) {
+            Result first;
+            const std::size_t fits = fitting(*one, value, 2, first);
+            if (fits == 0)
+                return noneFits(first);
             if (fits > 1)
-                return at(path, "fits more than one of the allowed shapes");
+                return fail("fits more than one of the allowed shapes");
         }
         return {};
     }
@@ -259,15 +375,22 @@ private:
 
 std::string checkToolArguments(std::string_view schemaJson, std::string_view argumentsJson)
 {
-    if (const JsonProblem problem = checkJson(argumentsJson); problem != JsonProblem::None)
-        return describe(problem);
-    const json arguments = json::parse(argumentsJson, nullptr, false);
-    if (!arguments.is_object())
-        return "arguments must be a JSON object";
-    if (schemaJson.empty() || checkJson(schemaJson) != JsonProblem::None)
-        return {};
-    const json schema = json::parse(schemaJson, nullptr, false);
-    return Checker().check(schema, arguments, {});
+    try {
+        if (const JsonProblem problem = checkJson(argumentsJson); problem != JsonProblem::None)
+            return describe(problem);
+        const json arguments = json::parse(argumentsJson, nullptr, false);
+        if (arguments.is_discarded())
+            return describe(JsonProblem::NotJson);
+        if (!arguments.is_object())
+            return "arguments must be a JSON object";
+        if (schemaJson.empty() || checkJson(schemaJson) != JsonProblem::None)
+            return {};
+        const json schema = json::parse(schemaJson, nullptr, false);
+        const Result problem = Checker().check(schema, arguments);
+        return problem ? problem->text() : std::string();
+    } catch (const json::exception&) {
+        return describe(JsonProblem::NotJson);
+    }
 }
 
 } // namespace koder::agent
