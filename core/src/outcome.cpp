@@ -93,6 +93,11 @@ constexpr ReasonText reasonText(RejectReason reason)
                 QT_TRANSLATE_NOOP("KoderAgentController",
                                   "This conversation could not be loaded, so it is read-only "
                                   "until it is deleted or replaced.")};
+    case RejectReason::TooManyTurns:
+        return {"tooManyTurns",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "Too many replies are running in other conversations. Wait for "
+                                  "one to finish, or open one and stop it.")};
     }
     return {};
 }

@@ -35,6 +35,19 @@ Runtime::Runtime(Executor& executor, Environment env)
 
 // ---- dispatch ---------------------------------------------------------------------------------
 
+namespace {
+// Settings that hold for every conversation (what copyConfiguration carries).
+bool isConfiguration(const Input& input)
+{
+    return std::holds_alternative<SetAutoAccept>(input) ||
+           std::holds_alternative<SetToolPolicies>(input) ||
+           std::holds_alternative<SetBusyPolicy>(input) ||
+           std::holds_alternative<SetSystemPrompt>(input) ||
+           std::holds_alternative<SetTools>(input) || std::holds_alternative<SetMaxSteps>(input) ||
+           std::holds_alternative<SetMaxRetries>(input);
+}
+} // namespace
+
 bool Runtime::dispatch(Input&& input)
 {
     if (busy_) {
@@ -54,6 +67,12 @@ bool Runtime::dispatch(Input&& input)
         Nesting(const Nesting&) = delete;
         Nesting& operator=(const Nesting&) = delete;
     } nesting(depth_);
+    if (!background_.empty()) {
+        if (Live* other = backgroundFor(input))
+            return dispatchBackground(other->state.conversationId, std::move(input));
+        if (refusedForTooManyTurns(input))
+            return false;
+    }
     if (std::holds_alternative<TextDelta>(input))
         return streamText(std::move(input));
     // onError hooks decide for the live request only; a stale failure is dropped by the core.
@@ -69,6 +88,10 @@ bool Runtime::dispatch(Input&& input)
     }
     // A reasoning delta changes the streaming row and nothing else: it compares nothing.
     const bool delta = std::holds_alternative<ReasoningDelta>(input);
+    // Configuration holds for every conversation: the background ones follow the shown one.
+    std::optional<Input> alsoInBackground;
+    if (!background_.empty() && isConfiguration(input))
+        alsoInBackground = input;
 
     busy_ = true;
     reduce(state_, std::move(input), out_, env_);
@@ -97,7 +120,7 @@ bool Runtime::dispatch(Input&& input)
             if (auto* exec = std::get_if<ExecuteTool>(&effect))
                 toolsToRun.push_back(std::move(exec->call));
             else
-                perform(effect);
+                perform(effect, shown_);
         }
     }
     // Take the events and announcements out: handlers may dispatch again, reusing out_.
@@ -117,8 +140,180 @@ bool Runtime::dispatch(Input&& input)
     for (const ToolCall& call : toolsToRun)
         runTool(call);
     giveBack(events, announcements);
+    if (alsoInBackground)
+        for (const std::string& id : backgroundConversations())
+            dispatchBackground(id, Input(*alsoInBackground));
     drainQueue();
     return true;
+}
+
+// A turn in the background runs as the shown one does, unseen: its changes reach no model, its
+// announcements no screen reader, its events only the hooks. The observer hears its status.
+bool Runtime::dispatchBackground(const std::string& conversationId, Input&& input)
+{
+    Live* live = findBackground(conversationId);
+    if (!live)
+        return false;
+    State& s = live->state;
+    const Status before = s.status;
+    const bool wasOpen = s.turn.has_value();
+    busy_ = true;
+    // Request ids are unique across conversations: the shown state carries the counter.
+    s.nextRequestId = std::max(s.nextRequestId, state_.nextRequestId);
+    reduce(s, std::move(input), out_, env_);
+    state_.nextRequestId = std::max(state_.nextRequestId, s.nextRequestId);
+    if (out_.rejected()) {
+        busy_ = false;
+        drainQueue();
+        return false;
+    }
+    std::vector<ToolCall> toolsToRun;
+    if (!out_.effects.empty()) {
+        std::vector<Effect> effects = std::move(out_.effects);
+        out_.effects.clear();
+        for (Effect& effect : effects) {
+            if (auto* exec = std::get_if<ExecuteTool>(&effect))
+                toolsToRun.push_back(std::move(exec->call));
+            else
+                perform(effect, *live);
+        }
+    }
+    std::vector<Event> events;
+    std::vector<Announcement> announcements;
+    events.swap(out_.events);
+    announcements.swap(out_.announcements);
+    busy_ = false;
+
+    updateFlushTimer();
+    for (const Event& e : events) {
+        if (isTerminal(e))
+            report(hooks_.onFinish(e));
+        else if (const auto* step = std::get_if<StepFinishEvent>(&e))
+            report(hooks_.onStepFinish(*step));
+    }
+    for (const ToolCall& call : toolsToRun)
+        runBackgroundTool(conversationId, call);
+    retireIfEnded(conversationId, before, wasOpen);
+    giveBack(events, announcements);
+    drainQueue();
+    return true;
+}
+
+// A send that would open one turn more than the background may hold is refused: switching away
+// from it later could not keep it running.
+bool Runtime::refusedForTooManyTurns(const Input& input)
+{
+    const bool opensTurn =
+        std::holds_alternative<Send>(input) || std::holds_alternative<Regenerate>(input) ||
+        std::holds_alternative<Edit>(input) || std::holds_alternative<SendQueued>(input);
+    if (!opensTurn || state_.turn || maxBackgroundTurns_ == 0 ||
+        background_.size() < static_cast<std::size_t>(maxBackgroundTurns_))
+        return false;
+    if (observer_)
+        observer_->rejected(
+            {actionName(input), RejectReason::TooManyTurns, std::to_string(background_.size())});
+    return true;
+}
+
+Runtime::Live* Runtime::backgroundFor(const Input& input)
+{
+    RequestId request = 0;
+    std::visit(
+        [&request](const auto& i) {
+            if constexpr (requires { i.requestId; })
+                request = i.requestId;
+        },
+        input);
+    const auto ownsRequest = [request](const State& s) {
+        return s.turn && (s.turn->requestId == request || s.turn->lastRequestId == request);
+    };
+    if (request != 0) {
+        if (ownsRequest(state_))
+            return nullptr;
+        for (const auto& live : background_)
+            if (ownsRequest(live->state))
+                return live.get();
+    } else if (const auto* result = std::get_if<ToolResult>(&input)) {
+        if (runningIn(state_, result->callId))
+            return nullptr;
+        for (const auto& live : background_)
+            if (runningIn(live->state, result->callId))
+                return live.get();
+    }
+    return nullptr;
+}
+
+Runtime::Live* Runtime::findBackground(std::string_view conversationId)
+{
+    for (const auto& live : background_)
+        if (live->state.conversationId == conversationId)
+            return live.get();
+    return nullptr;
+}
+
+const Runtime::Live* Runtime::findBackground(std::string_view conversationId) const
+{
+    for (const auto& live : background_)
+        if (live->state.conversationId == conversationId)
+            return live.get();
+    return nullptr;
+}
+
+std::vector<std::string> Runtime::backgroundConversations() const
+{
+    std::vector<std::string> ids;
+    ids.reserve(background_.size());
+    for (const auto& live : background_)
+        ids.push_back(live->state.conversationId);
+    return ids;
+}
+
+const State* Runtime::backgroundState(std::string_view conversationId) const
+{
+    const Live* live = findBackground(conversationId);
+    return live ? &live->state : nullptr;
+}
+
+Status Runtime::statusOf(std::string_view conversationId) const
+{
+    if (conversationId == state_.conversationId)
+        return state_.status;
+    if (const Live* live = findBackground(conversationId))
+        return live->state.status;
+    for (const auto& [id, status] : ended_)
+        if (id == conversationId)
+            return status;
+    return Status::Idle;
+}
+
+// A background turn that ended leaves the background: its conversation is stored (or, without a
+// store, kept in memory), and how it ended is remembered until it is shown.
+void Runtime::retireIfEnded(const std::string& conversationId, Status before, bool wasOpen)
+{
+    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
+        return live->state.conversationId == conversationId;
+    });
+    if (it == background_.end())
+        return;
+    State& s = (*it)->state;
+    const Status status = s.status;
+    const bool ended = wasOpen && !s.turn;
+    if (status == before && !ended)
+        return;
+    if (ended) {
+        if (status == Status::Error || status == Status::Interrupted || status == Status::Handoff)
+            ended_[conversationId] = status;
+        if (!executor_.hasStore())
+            memory_[conversationId] = {std::move(s.messages), std::move(s.versions),
+                                       approvalStateOf(s), std::move(s.queued)};
+        const bool retrying = (*it)->delayed.has_value();
+        background_.erase(it);
+        if (retrying)
+            armRetryTimer(true);
+        updateFlushTimer();
+    }
+    if (observer_)
+        observer_->backgroundChanged(conversationId, status, ended);
 }
 
 // The token path. A text delta only grows the streaming row, names its token and, at a phrase
@@ -222,22 +417,21 @@ Aspect Runtime::changedAspects()
 
 // ---- effects ----------------------------------------------------------------------------------
 
-void Runtime::perform(Effect& effect)
+void Runtime::perform(Effect& effect, Live& live)
 {
+    const State& state = live.state;
     std::visit(
-        [this](auto& e) {
+        [this, &live, &state](auto& e) {
             using T = std::decay_t<decltype(e)>;
             if constexpr (std::is_same_v<T, StartTurn>) {
-                if (e.delayMs > 0) {
-                    delayed_ = std::move(e);
-                    executor_.startTimer(Executor::Timer::Retry, delayed_->delayMs);
-                } else {
+                if (e.delayMs > 0)
+                    delay(live, std::move(e));
+                else
                     startRequest(std::move(e));
-                }
             } else if constexpr (std::is_same_v<T, CancelTurn>) {
-                if (delayed_ && delayed_->requestId == e.requestId) {
-                    executor_.stopTimer(Executor::Timer::Retry);
-                    delayed_.reset();
+                if (live.delayed && live.delayed->request.requestId == e.requestId) {
+                    live.delayed.reset();
+                    armRetryTimer(true);
                 }
                 if (e.requestId != 0)
                     executor_.cancelRequest(e.requestId);
@@ -246,9 +440,9 @@ void Runtime::perform(Effect& effect)
             } else if constexpr (std::is_same_v<T, Persist>) {
                 // Without a store the state itself is the memory copy.
                 if (executor_.hasStore())
-                    executor_.saveConversation(e, state_.messages, state_.versions,
-                                               approvalStateOf(state_), state_.queued,
-                                               streamingRow(state_));
+                    executor_.saveConversation(e, state.messages, state.versions,
+                                               approvalStateOf(state), state.queued,
+                                               streamingRow(state));
             } else if constexpr (std::is_same_v<T, ForkConversation>) {
                 if (executor_.hasStore())
                     executor_.saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
@@ -261,12 +455,41 @@ void Runtime::perform(Effect& effect)
                 else
                     memory_.erase(e.conversationId);
             } else if constexpr (std::is_same_v<T, ExecuteTool>) {
-                runTool(e.call); // dispatch() holds these back until the events are out
+                // dispatch() holds these back until the events are out; never reached
+                if (&live == &shown_)
+                    runTool(e.call);
+                else
+                    runBackgroundTool(state.conversationId, e.call);
             } else {
                 static_assert(!sizeof(T), "every effect must be performed");
             }
         },
         effect);
+}
+
+void Runtime::delay(Live& live, StartTurn request)
+{
+    const std::int64_t due = env_.now() + request.delayMs;
+    live.delayed = Delayed{std::move(request), due};
+    armRetryTimer(false);
+}
+
+// One timer serves every conversation's retry: it is set for the one that falls due first.
+void Runtime::armRetryTimer(bool stopWhenIdle)
+{
+    std::optional<std::int64_t> first;
+    const auto consider = [&first](const Live& live) {
+        if (live.delayed && (!first || live.delayed->due < *first))
+            first = live.delayed->due;
+    };
+    consider(shown_);
+    for (const auto& live : background_)
+        consider(*live);
+    if (first)
+        executor_.startTimer(Executor::Timer::Retry,
+                             std::max<std::int64_t>(0, *first - env_.now()));
+    else if (stopWhenIdle)
+        executor_.stopTimer(Executor::Timer::Retry);
 }
 
 void Runtime::startRequest(StartTurn request)
@@ -294,13 +517,26 @@ void Runtime::runTool(const ToolCall& call)
     executor_.runTool(call);
 }
 
+void Runtime::runBackgroundTool(const std::string& conversationId, const ToolCall& call)
+{
+    const auto stillWanted = [&] {
+        const Live* live = findBackground(conversationId);
+        return live && runningIn(live->state, call.id);
+    };
+    if (!stillWanted())
+        return;
+    report(hooks_.onToolExecutionStart(call));
+    if (stillWanted())
+        executor_.runTool(call);
+}
+
 // The core's turn is the one record of running calls: `running` has the ids, `stepCalls` the
 // calls themselves. A result for a call it no longer waits for (aborted, cancelled) is dropped.
-const ToolCall* Runtime::runningTool(std::string_view callId) const
+const ToolCall* Runtime::runningIn(const State& state, std::string_view callId)
 {
-    if (!state_.turn)
+    if (!state.turn)
         return nullptr;
-    const Turn& turn = *state_.turn;
+    const Turn& turn = *state.turn;
     if (std::find(turn.running.begin(), turn.running.end(), callId) == turn.running.end())
         return nullptr;
     const auto it = std::find_if(turn.stepCalls.begin(), turn.stepCalls.end(),
@@ -316,17 +552,42 @@ void Runtime::toolFinished(const std::string& callId, std::string result, bool i
         report(hooks_.onToolExecutionEnd(call, toolResult));
         if (observer_)
             observer_->toolExecutionFinished(call, toolResult);
+    } else {
+        for (const auto& live : background_)
+            if (const ToolCall* call = runningIn(live->state, callId)) {
+                report(hooks_.onToolExecutionEnd(ToolCall(*call), toolResult));
+                break;
+            }
     }
-    dispatch(std::move(toolResult));
+    dispatch(std::move(toolResult)); // finds the conversation that waits for it
 }
 
 void Runtime::timerFired(Executor::Timer timer)
 {
     switch (timer) {
-    case Executor::Timer::Retry:
-        if (auto request = std::exchange(delayed_, std::nullopt))
-            startRequest(std::move(*request));
+    case Executor::Timer::Retry: {
+        // The first retry to fall due goes, with every other whose time has come.
+        Live* first = shown_.delayed ? &shown_ : nullptr;
+        for (const auto& live : background_)
+            if (live->delayed && (!first || live->delayed->due < first->delayed->due))
+                first = live.get();
+        if (!first)
+            break;
+        const std::int64_t now = env_.now();
+        std::vector<StartTurn> due;
+        const auto take = [&](Live& live) {
+            if (live.delayed && (&live == first || live.delayed->due <= now))
+                due.push_back(std::exchange(live.delayed, std::nullopt)->request);
+        };
+        take(*first);
+        take(shown_);
+        for (const auto& live : background_)
+            take(*live);
+        armRetryTimer(false);
+        for (StartTurn& request : due)
+            startRequest(std::move(request));
         break;
+    }
     case Executor::Timer::Flush:
         flushing_ = false;
         flushStreamingReply();
@@ -337,16 +598,25 @@ void Runtime::timerFired(Executor::Timer timer)
 
 void Runtime::flushStreamingReply()
 {
-    const std::size_t row = streamingRow(state_);
-    if (row == noRow || !executor_.hasStore())
+    if (!executor_.hasStore())
         return;
-    executor_.saveConversation(Persist{state_.conversationId, row, {}, {}, false}, state_.messages,
-                               state_.versions, approvalStateOf(state_), state_.queued, row);
+    const auto flush = [this](const State& s) {
+        const std::size_t row = streamingRow(s);
+        if (row != noRow)
+            executor_.saveConversation(Persist{s.conversationId, row, {}, {}, false}, s.messages,
+                                       s.versions, approvalStateOf(s), s.queued, row);
+    };
+    flush(state_);
+    for (const auto& live : background_)
+        flush(live->state);
 }
 
 void Runtime::updateFlushTimer()
 {
-    const bool wanted = isStreaming(state_) && executor_.hasStore();
+    bool anyStreaming = isStreaming(state_);
+    for (const auto& live : background_)
+        anyStreaming = anyStreaming || isStreaming(live->state);
+    const bool wanted = anyStreaming && executor_.hasStore();
     if (wanted == flushing_)
         return;
     flushing_ = wanted;
@@ -363,6 +633,20 @@ void Runtime::storeChanged()
 
 void Runtime::openConversation(const std::string& id)
 {
+    const bool other = id != state_.conversationId;
+    const bool returning = other && findBackground(id);
+    // The turn being left runs on while the background has room (a conversation coming back
+    // from it makes room).
+    const bool keepRunning =
+        other && state_.turn && maxBackgroundTurns_ > 0 &&
+        (returning || background_.size() < static_cast<std::size_t>(maxBackgroundTurns_));
+    if (returning) {
+        showBackground(id, keepRunning);
+        return;
+    }
+    if (keepRunning)
+        leaveRunning(id);
+    ended_.erase(id); // shown: how its turn ended is no longer news
     if (!executor_.hasStore()) {
         // Keep the conversation being left so switching back finds it.
         if (!state_.messages.empty())
@@ -380,6 +664,110 @@ void Runtime::openConversation(const std::string& id)
         return;
     }
     executor_.loadConversation(id); // answers with dispatch(SwitchConversation{...})
+}
+
+namespace {
+// What holds for every conversation, not one: the shown one's settings go with the next shown.
+void copyConfiguration(const State& from, State& to)
+{
+    to.autoAccept = from.autoAccept;
+    to.toolPolicies = from.toolPolicies;
+    to.busyPolicy = from.busyPolicy;
+    to.systemPrompt = from.systemPrompt;
+    to.tools = from.tools;
+    to.maxSteps = from.maxSteps;
+    to.maxRetries = from.maxRetries;
+    to.nextRequestId = std::max(to.nextRequestId, from.nextRequestId);
+}
+} // namespace
+
+// The shown conversation's turn goes on in the background; an empty one with the same settings
+// is shown until `nextId` is loaded into it.
+void Runtime::leaveRunning(const std::string& nextId)
+{
+    auto left = std::make_unique<Live>(std::move(shown_));
+    shown_ = Live{};
+    copyConfiguration(left->state, state_);
+    state_.conversationId = nextId;
+    const std::string leftId = left->state.conversationId;
+    const Status status = left->state.status;
+    background_.push_back(std::move(left));
+    // The view forgets the conversation now, not only when the next one arrives (a store that
+    // loads later must not leave it reading rows that are gone).
+    if (observer_) {
+        observer_->messagesChanged(
+            {Change{Change::Kind::Reset, 0, state_.messages.size(), Field::None}});
+        const Aspect changed = changedAspects();
+        if (changed != Aspect::None)
+            observer_->propertiesChanged(changed);
+        observer_->backgroundChanged(leftId, status, false);
+    }
+}
+
+// A conversation whose turn ran in the background is shown as it is, live; the one shown so far
+// goes to the background if its turn is open and may go on (else its turn stops).
+void Runtime::showBackground(const std::string& id, bool keepRunning)
+{
+    if (state_.turn && !keepRunning)
+        dispatch(Abort{});
+    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
+        return live->state.conversationId == id;
+    });
+    if (it == background_.end())
+        return; // a handler of the abort opened something else
+    std::unique_ptr<Live> next = std::move(*it);
+    background_.erase(it);
+    copyConfiguration(state_, next->state);
+    std::string leftId;
+    Status leftStatus = Status::Idle;
+    if (keepRunning && state_.turn) {
+        leftId = state_.conversationId;
+        leftStatus = state_.status;
+        background_.push_back(std::make_unique<Live>(std::move(shown_)));
+    } else if (!executor_.hasStore() && !state_.messages.empty()) {
+        memory_[state_.conversationId] = {std::move(state_.messages), std::move(state_.versions),
+                                          approvalStateOf(state_), std::move(state_.queued)};
+    }
+    shown_ = std::move(*next);
+    ended_.erase(id);
+    updateFlushTimer();
+    if (!observer_)
+        return;
+    observer_->messagesChanged(
+        {Change{Change::Kind::Reset, 0, state_.messages.size(), Field::None}});
+    const Aspect changed = changedAspects();
+    if (changed != Aspect::None)
+        observer_->propertiesChanged(changed);
+    if (!leftId.empty())
+        observer_->backgroundChanged(leftId, leftStatus, false);
+    // A decision waits here: say so, as when a stored one is reopened.
+    if (state_.turn && !state_.pendingToolCalls.empty() &&
+        state_.turn->stepRow < state_.messages.size()) {
+        std::vector<Announcement> approval{{Announcement::Kind::ApprovalNeeded,
+                                            Politeness::Assertive,
+                                            state_.messages[state_.turn->stepRow].id, 0, 0}};
+        speak(approval);
+    }
+}
+
+void Runtime::forgetConversation(const std::string& id)
+{
+    ended_.erase(id);
+    memory_.erase(id);
+    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
+        return live->state.conversationId == id;
+    });
+    if (it == background_.end())
+        return;
+    std::unique_ptr<Live> live = std::move(*it);
+    background_.erase(it);
+    if (live->state.turn) {
+        Effect cancel{CancelTurn{live->state.turn->lastRequestId, live->state.turn->running}};
+        perform(cancel, *live);
+    }
+    if (live->delayed)
+        armRetryTimer(true);
+    updateFlushTimer();
 }
 
 void Runtime::report(const std::vector<HookFailure>& failures)

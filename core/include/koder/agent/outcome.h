@@ -186,6 +186,7 @@ enum class RejectReason : std::uint8_t {
     InvalidMessages, ///< add/set with invalid or duplicate messages; `detail` says which
     InvalidValue,    ///< e.g. maxSteps < 1
     ReadOnly,        ///< the conversation could not be loaded; `detail` says why
+    TooManyTurns,    ///< as many turns run in the background as allowed; `detail` the count
 };
 
 struct Rejection {

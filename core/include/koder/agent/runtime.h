@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -129,6 +130,13 @@ public:
     virtual void toolExecutionStarted(const ToolCall& /*call*/) {}
     virtual void toolExecutionFinished(const ToolCall& /*call*/, const ToolResult& /*result*/) {}
     virtual void hookFailed(const HookFailure& /*failure*/) {}
+    /// A conversation that is not shown changed status: its turn runs on in the background, waits
+    /// there for a tool decision, or ended (`finished`: the turn's terminal event came while it
+    /// was not shown). Nothing else of a background turn reaches the observer.
+    virtual void backgroundChanged(const std::string& /*conversationId*/, Status /*status*/,
+                                   bool /*finished*/)
+    {
+    }
 
 protected:
     RuntimeObserver() = default;
@@ -137,12 +145,15 @@ protected:
 };
 
 /// The agent loop around the reducer, toolkit-free (lager's store is the model): it owns the
-/// state, queues inputs that arrive while it is busy, performs effects through an Executor in
-/// order, runs the hooks at their moments (onStart on a turn's first request, the prepareStep
-/// chain on every request, onError only for the live request, onStepFinish, onToolExecution-
-/// Start/End, onFinish on the terminal event), keeps the running tool calls, schedules retries
-/// and the streaming saves on the executor's timers, keeps conversations in memory when there is
-/// no store, and holds the announcements no listener has heard yet.
+/// state of the shown conversation and of every conversation whose turn runs on in the
+/// background (each its own value, reduced by the same reducer; transport events and tool
+/// results find theirs by request and call id), queues inputs that arrive while it is busy,
+/// performs effects through an Executor in order, runs the hooks at their moments (onStart on a
+/// turn's first request, the prepareStep chain on every request, onError only for the live request,
+/// onStepFinish, onToolExecution- Start/End, onFinish on the terminal event), keeps the running
+/// tool calls, schedules retries and the streaming saves on the executor's timers, keeps
+/// conversations in memory when there is no store, and holds the announcements no listener has
+/// heard yet.
 class Runtime {
 public:
     explicit Runtime(Executor& executor, Environment env = Environment::deterministic());
@@ -156,8 +167,27 @@ public:
     /// reports true.
     bool dispatch(Input&& input);
     /// Opens another conversation: from the store, or from memory without one (the one being
-    /// left is kept there). Reopening the shown one reloads it from the store.
+    /// left is kept there). Reopening the shown one reloads it from the store. A turn open in the
+    /// conversation being left runs on in the background (up to maxBackgroundTurns(); beyond, or
+    /// with 0, it stops as before); opening a conversation whose turn runs in the background
+    /// shows it live, as it is.
     void openConversation(const std::string& id);
+    /// The conversation is gone (deleted from the store): its background turn is cancelled and
+    /// forgotten, nothing of it is written again.
+    void forgetConversation(const std::string& id);
+
+    /// How many turns may run on in conversations not shown. Default 4; 0 stops a turn when its
+    /// conversation is left. While that many run, a send (or regenerate, edit) that would open a
+    /// turn in the shown conversation is refused (RejectReason::TooManyTurns).
+    void setMaxBackgroundTurns(int turns) { maxBackgroundTurns_ = turns < 0 ? 0 : turns; }
+    int maxBackgroundTurns() const { return maxBackgroundTurns_; }
+    /// The ids of the conversations whose turn runs in the background, oldest first.
+    std::vector<std::string> backgroundConversations() const;
+    /// A background conversation's state, or null (tests, debug panels).
+    const State* backgroundState(std::string_view conversationId) const;
+    /// A conversation's status: the shown one's, a background turn's, how a background turn
+    /// ended (error, interrupted, handoff) until the conversation is shown again, else Idle.
+    Status statusOf(std::string_view conversationId) const;
     /// The result of a tool the executor ran. Ignored unless the call is running.
     void toolFinished(const std::string& callId, std::string result, bool isError);
     void timerFired(Executor::Timer timer);
@@ -178,7 +208,7 @@ public:
     /// The result of the last accepted dispatch: a branch's new conversation id.
     const std::string& lastResult() const { return lastResult_; }
     /// The approved call `callId` whose result is outstanding, or null.
-    const ToolCall* runningTool(std::string_view callId) const;
+    const ToolCall* runningTool(std::string_view callId) const { return runningIn(state_, callId); }
     /// Conversations kept in memory (no store): forks and the ones switched away from.
     bool hasInMemory(const std::string& id) const { return memory_.count(id) != 0; }
 
@@ -211,10 +241,35 @@ private:
         std::vector<QueuedMessage> queued;
     };
 
+    /// A retry waiting for its backoff, and when it falls due (Environment::now).
+    struct Delayed {
+        StartTurn request;
+        std::int64_t due = 0;
+    };
+    /// One conversation's live value: its state and its pending retry.
+    struct Live {
+        State state;
+        std::optional<Delayed> delayed;
+    };
+
     bool streamText(Input&& input);
-    void perform(Effect& effect);
+    bool dispatchBackground(const std::string& conversationId, Input&& input);
+    Live* findBackground(std::string_view conversationId);
+    const Live* findBackground(std::string_view conversationId) const;
+    /// The background conversation a transport event or tool result belongs to, or null (the
+    /// shown one's, or nobody's: the reducer drops it).
+    Live* backgroundFor(const Input& input);
+    void leaveRunning(const std::string& nextId);
+    void showBackground(const std::string& id, bool keepRunning);
+    bool refusedForTooManyTurns(const Input& input);
+    void retireIfEnded(const std::string& conversationId, Status before, bool wasOpen);
+    void perform(Effect& effect, Live& live);
+    void delay(Live& live, StartTurn request);
+    void armRetryTimer(bool stopWhenIdle);
     void startRequest(StartTurn request);
     void runTool(const ToolCall& call);
+    void runBackgroundTool(const std::string& conversationId, const ToolCall& call);
+    static const ToolCall* runningIn(const State& state, std::string_view callId);
     void deliver(std::vector<Announcement>& announcements, std::vector<Event>& events);
     void speak(std::vector<Announcement>& announcements);
     void report(const std::vector<HookFailure>& failures);
@@ -228,7 +283,11 @@ private:
     Executor& executor_;
     RuntimeObserver* observer_ = nullptr;
     Environment env_;
-    State state_;
+    Live shown_;
+    State& state_ = shown_.state;                   ///< the shown conversation
+    std::vector<std::unique_ptr<Live>> background_; ///< turns running on unseen, oldest first
+    std::unordered_map<std::string, Status> ended_; ///< how background turns ended, until shown
+    int maxBackgroundTurns_ = 4;
     Outcome out_;
     Hooks hooks_;
     Snapshot seen_;
@@ -237,8 +296,7 @@ private:
     int depth_ = 0; ///< dispatches under way: a handler's own dispatch nests in another's delivery
     std::deque<Input> queue_;
     std::string lastResult_;
-    std::optional<StartTurn> delayed_; ///< a retry waiting for its backoff
-    bool flushing_ = false;            ///< the flush timer runs
+    bool flushing_ = false; ///< the flush timer runs
     std::int64_t flushIntervalMs_ = 1000;
     struct KeptConversation {
         std::vector<Message> messages;

@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: MIT
+// Background runs: a conversation left while its turn is open keeps its turn. Two conversations
+// stream at once through one runtime; each keeps its own request-id fencing, its saves, its tool
+// calls and retries; abort stops only the shown one; the number of background turns is bounded.
+#include "runtimefixture.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace koder::agent {
+namespace {
+
+using namespace runtime_test;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+class Background : public RuntimeFixture {
+protected:
+    Background()
+    {
+        exec.store = true;
+        rt.openConversation("A");
+        log.clear();
+    }
+
+    /// The id of the request conversation `id` streams on (the shown one's or a background one's).
+    RequestId requestOf(const std::string& id) const
+    {
+        const State* s = id == state().conversationId ? &state() : rt.backgroundState(id);
+        return s && s->turn ? s->turn->requestId : 0;
+    }
+    bool tokenTo(const std::string& id, std::string text)
+    {
+        return rt.dispatch(TextDelta{requestOf(id), std::move(text)});
+    }
+    bool endOf(const std::string& id, std::string reason = "stop")
+    {
+        return rt.dispatch(StreamEnded{requestOf(id), std::move(reason)});
+    }
+    std::vector<std::string> storedTexts(const std::string& id) const
+    {
+        const auto it = exec.stored.find(id);
+        return it == exec.stored.end() ? std::vector<std::string>{} : texts(it->second);
+    }
+};
+
+TEST_F(Background, TwoConversationsStreamAtOnceAndSwitchingBackAndForthShowsEachLive)
+{
+    send("question A");
+    tokenTo("A", "alpha ");
+    const RequestId requestA = requestOf("A");
+
+    rt.openConversation("B");
+    EXPECT_EQ(state().conversationId, "B");
+    EXPECT_TRUE(state().messages.empty());
+    EXPECT_EQ(state().status, Status::Idle);
+    EXPECT_THAT(rt.backgroundConversations(), ElementsAre("A"));
+    EXPECT_EQ(rt.statusOf("A"), Status::Streaming);
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 0u) << "A runs on";
+    EXPECT_EQ(count("obs:background A streaming"), 1u);
+
+    send("question B");
+    const RequestId requestB = requestOf("B");
+    EXPECT_NE(requestA, requestB) << "request ids are unique across conversations";
+
+    // Tokens of both arrive interleaved; each lands in its own conversation.
+    ASSERT_TRUE(tokenTo("A", "beta "));
+    ASSERT_TRUE(tokenTo("B", "one "));
+    ASSERT_TRUE(tokenTo("A", "gamma"));
+    EXPECT_THAT(texts(state().messages), ElementsAre("question B", "one "));
+    EXPECT_THAT(texts(rt.backgroundState("A")->messages),
+                ElementsAre("question A", "alpha beta gamma"));
+
+    // Back to A: shown live, streaming row included; B goes on in the background.
+    rt.openConversation("A");
+    EXPECT_EQ(state().conversationId, "A");
+    EXPECT_EQ(state().status, Status::Streaming);
+    EXPECT_EQ(streamingRow(state()), 1u);
+    EXPECT_THAT(texts(state().messages), ElementsAre("question A", "alpha beta gamma"));
+    EXPECT_THAT(rt.backgroundConversations(), ElementsAre("B"));
+    EXPECT_EQ(countPrefix("exec:load A"), 0u) << "a live conversation is not reloaded";
+
+    ASSERT_TRUE(tokenTo("B", "two"));
+    ASSERT_TRUE(tokenTo("A", "!"));
+    ASSERT_TRUE(endOf("B"));
+    EXPECT_EQ(count("obs:background B idle finished"), 1u);
+    EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
+    EXPECT_THAT(storedTexts("B"), ElementsAre("question B", "one two"));
+    EXPECT_EQ(rt.statusOf("B"), Status::Idle);
+
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_EQ(state().status, Status::Idle);
+    EXPECT_THAT(storedTexts("A"), ElementsAre("question A", "alpha beta gamma!"));
+
+    rt.openConversation("B");
+    EXPECT_THAT(texts(state().messages), ElementsAre("question B", "one two"));
+}
+
+TEST_F(Background, EachConversationKeepsItsOwnRequestIdFencing)
+{
+    send("a");
+    const RequestId firstA = requestOf("A");
+    ASSERT_TRUE(rt.dispatch(Abort{}));
+    send("a again");
+    const RequestId secondA = requestOf("A");
+    ASSERT_NE(firstA, secondA);
+    rt.openConversation("B");
+    send("b");
+    const RequestId requestB = requestOf("B");
+
+    // A token of A's aborted request reaches nobody: not B, not A's live turn.
+    const std::size_t bRows = state().messages.size();
+    rt.dispatch(TextDelta{firstA, "late"});
+    EXPECT_EQ(state().messages.size(), bRows);
+    EXPECT_EQ(state().messages.back().text, "");
+    EXPECT_EQ(rt.backgroundState("A")->messages.back().text, "");
+
+    // Each live request reaches its own conversation only.
+    rt.dispatch(TextDelta{secondA, "for A"});
+    rt.dispatch(TextDelta{requestB, "for B"});
+    EXPECT_EQ(rt.backgroundState("A")->messages.back().text, "for A");
+    EXPECT_EQ(state().messages.back().text, "for B");
+
+    // A terminal event of A ends A's turn, never B's.
+    rt.dispatch(StreamEnded{secondA, "stop"});
+    EXPECT_EQ(state().status, Status::Streaming);
+    EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
+    rt.dispatch(StreamFailed{secondA, {"transport", "late", true, -1}, {}});
+    EXPECT_EQ(state().status, Status::Streaming) << "a late failure of A's ended request";
+    EXPECT_FALSE(state().lastError.has_value());
+}
+
+TEST_F(Background, AbortStopsOnlyTheShownConversation)
+{
+    send("a");
+    const RequestId requestA = requestOf("A");
+    rt.openConversation("B");
+    send("b");
+    const RequestId requestB = requestOf("B");
+    log.clear();
+
+    ASSERT_TRUE(rt.dispatch(Abort{}));
+    EXPECT_EQ(state().status, Status::Interrupted);
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestB)), 1u);
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 0u);
+    EXPECT_EQ(rt.statusOf("A"), Status::Streaming);
+    EXPECT_FALSE(rt.dispatch(Abort{})) << "nothing left to abort in the shown one";
+
+    ASSERT_TRUE(tokenTo("A", "still here"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_THAT(storedTexts("A"), ElementsAre("a", "still here"));
+}
+
+TEST_F(Background, TheNumberOfBackgroundTurnsIsBoundedAndASendBeyondItIsRefused)
+{
+    rt.setMaxBackgroundTurns(2);
+    send("a");
+    rt.openConversation("B");
+    send("b");
+    rt.openConversation("C");
+    EXPECT_THAT(rt.backgroundConversations(), ElementsAre("A", "B"));
+    const std::size_t requests = exec.requests.size();
+
+    EXPECT_FALSE(send("c")) << "a third turn could not run on when C is left";
+    ASSERT_EQ(obs.rejections.size(), 1u);
+    EXPECT_EQ(obs.rejections[0].reason, RejectReason::TooManyTurns);
+    EXPECT_EQ(obs.rejections[0].action, "send");
+    EXPECT_EQ(toString(RejectReason::TooManyTurns), "tooManyTurns");
+    EXPECT_FALSE(describe(RejectReason::TooManyTurns).empty());
+    EXPECT_EQ(exec.requests.size(), requests);
+    EXPECT_TRUE(state().messages.empty()) << "nothing was added";
+
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_TRUE(send("c")) << "a slot is free again";
+
+    // Showing a background conversation makes room for the one left.
+    rt.openConversation("B");
+    EXPECT_THAT(rt.backgroundConversations(), ElementsAre("C"));
+    EXPECT_EQ(state().status, Status::Streaming);
+}
+
+TEST_F(Background, WithNoRoomOrALimitOfZeroLeavingStopsTheTurnAsBefore)
+{
+    rt.setMaxBackgroundTurns(0);
+    send("a");
+    const RequestId requestA = requestOf("A");
+    rt.openConversation("B");
+    EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 1u);
+    EXPECT_TRUE(send("b")) << "no background turn counts against a send";
+}
+
+TEST_F(Background, AToolApprovalReachedInTheBackgroundWaitsDurablyAndIsAnnouncedWhenShown)
+{
+    send("write it");
+    rt.openConversation("B");
+    const RequestId requestA = requestOf("A");
+    rt.dispatch(ToolCallRequested{requestA, {"call_w", "write_file", "{}", false}});
+    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    EXPECT_EQ(rt.statusOf("A"), Status::ReviewingToolCall);
+    EXPECT_EQ(count("obs:background A reviewingToolCall"), 1u);
+    EXPECT_THAT(exec.storedApprovals["A"].pending, ElementsAre("call_w")) << "durable";
+    EXPECT_EQ(countPrefix("exec:runTool"), 0u);
+    EXPECT_TRUE(state().pendingToolCalls.empty()) << "the shown conversation has nothing to decide";
+
+    obs.announcements.clear();
+    rt.openConversation("A");
+    ASSERT_EQ(state().pendingToolCalls.size(), 1u);
+    EXPECT_EQ(state().status, Status::ReviewingToolCall);
+    ASSERT_EQ(obs.announcements.size(), 1u);
+    EXPECT_EQ(obs.announcements[0].first.kind, Announcement::Kind::ApprovalNeeded);
+
+    ASSERT_TRUE(rt.dispatch(ApproveToolCall{"call_w"}));
+    EXPECT_EQ(count("exec:runTool call_w"), 1u);
+}
+
+TEST_F(Background, ToolsApprovedByPolicyRunInTheBackgroundAndTheTurnGoesOn)
+{
+    rt.dispatch(SetAutoAccept{AutoAccept::Always});
+    send("read it");
+    rt.openConversation("B");
+    const RequestId requestA = requestOf("A");
+    rt.dispatch(ToolCallRequested{requestA, {"call_r", "read_file", "{}", false}});
+    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    EXPECT_EQ(count("exec:runTool call_r"), 1u);
+    EXPECT_EQ(rt.statusOf("A"), Status::RunningTool);
+    EXPECT_EQ(countPrefix("obs:toolStarted"), 0u) << "the observer hears the shown one's tools";
+
+    rt.toolFinished("call_r", "contents", false);
+    ASSERT_FALSE(exec.requests.empty());
+    EXPECT_EQ(exec.requests.back().conversationId, "A");
+    EXPECT_EQ(exec.requests.back().step, 2);
+    EXPECT_EQ(rt.statusOf("A"), Status::Streaming);
+    ASSERT_TRUE(tokenTo("A", "done"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_THAT(storedTexts("A"), ElementsAre("read it", "", "contents", "done"));
+    EXPECT_TRUE(state().messages.empty()) << "B saw none of it";
+}
+
+TEST_F(Background, ConfigurationChangesReachBackgroundConversations)
+{
+    send("write it");
+    rt.openConversation("B");
+    const RequestId requestA = requestOf("A");
+    rt.dispatch(ToolCallRequested{requestA, {"call_w", "write_file", "{}", false}});
+    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    ASSERT_EQ(rt.statusOf("A"), Status::ReviewingToolCall);
+
+    ASSERT_TRUE(rt.dispatch(SetToolPolicies{{{"write_file", ToolPolicy::Allow}}}));
+    EXPECT_EQ(count("exec:runTool call_w"), 1u) << "the waiting call is decided again";
+    EXPECT_EQ(rt.backgroundState("A")->toolPolicies, state().toolPolicies);
+}
+
+TEST_F(Background, ARetryInTheBackgroundWaitsForItsBackoffAndGoesToItsConversation)
+{
+    rt.dispatch(SetMaxRetries{1});
+    send("a");
+    rt.openConversation("B");
+    const RequestId requestA = requestOf("A");
+    rt.dispatch(StreamFailed{requestA, {"transport", "lost", true, -1}, {}});
+    ASSERT_TRUE(exec.timerRunning(Timer::Retry));
+    const std::size_t requests = exec.requests.size();
+    send("b"); // B's own request meanwhile
+    ASSERT_EQ(exec.requests.size(), requests + 1);
+
+    exec.advance(60'000);
+    ASSERT_EQ(exec.requests.size(), requests + 2);
+    EXPECT_EQ(exec.requests.back().conversationId, "A");
+    EXPECT_EQ(exec.requests.back().attempt, 1);
+    EXPECT_FALSE(exec.timerRunning(Timer::Retry));
+}
+
+TEST_F(Background, TwoRetriesShareTheTimerInDueOrder)
+{
+    rt.dispatch(SetMaxRetries{1});
+    send("a");
+    rt.openConversation("B");
+    send("b");
+    rt.dispatch(StreamFailed{requestOf("A"), {"transport", "lost", true, -1}, {}});
+    exec.advance(100);
+    rt.dispatch(StreamFailed{requestOf("B"), {"transport", "lost", true, -1}, {}});
+    const std::size_t requests = exec.requests.size();
+    exec.advance(120'000);
+    ASSERT_EQ(exec.requests.size(), requests + 2);
+    EXPECT_EQ(exec.requests[requests].conversationId, "A") << "A fell due first";
+    EXPECT_EQ(exec.requests[requests + 1].conversationId, "B");
+}
+
+TEST_F(Background, StreamingRepliesInTheBackgroundAreFlushedToo)
+{
+    send("a");
+    tokenTo("A", "partial");
+    rt.openConversation("B");
+    exec.saves.clear();
+    exec.advance(rt.flushInterval());
+    bool savedA = false;
+    for (const FakeExecutor::Save& save : exec.saves)
+        savedA = savedA || (save.id == "A" && save.streamingRow == 1);
+    EXPECT_TRUE(savedA);
+    EXPECT_TRUE(exec.timerRunning(Timer::Flush)) << "A still streams";
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_FALSE(exec.timerRunning(Timer::Flush));
+}
+
+TEST_F(Background, AnErrorInTheBackgroundIsRememberedUntilShown)
+{
+    send("a");
+    rt.openConversation("B");
+    rt.dispatch(StreamFailed{requestOf("A"), {"server", "bad", false, -1}, {}});
+    EXPECT_EQ(count("obs:background A error finished"), 1u);
+    EXPECT_EQ(rt.statusOf("A"), Status::Error);
+    rt.openConversation("A");
+    rt.openConversation("B");
+    EXPECT_EQ(rt.statusOf("A"), Status::Idle) << "shown once: no longer news";
+}
+
+TEST_F(Background, ForgettingAConversationCancelsItsTurnAndWritesNothingMore)
+{
+    send("a");
+    const RequestId requestA = requestOf("A");
+    rt.openConversation("B");
+    exec.saves.clear();
+    rt.forgetConversation("A");
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 1u);
+    EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
+    rt.dispatch(TextDelta{requestA, "late"});
+    rt.dispatch(StreamEnded{requestA, "stop"});
+    EXPECT_THAT(exec.saves, IsEmpty());
+    EXPECT_FALSE(exec.timerRunning(Timer::Flush));
+}
+
+TEST_F(Background, WithoutAStoreAFinishedBackgroundTurnIsKeptInMemory)
+{
+    exec.store = false;
+    send("a");
+    rt.openConversation("B");
+    ASSERT_TRUE(tokenTo("A", "reply"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_TRUE(rt.hasInMemory("A"));
+    rt.openConversation("A");
+    EXPECT_THAT(texts(state().messages), ElementsAre("a", "reply"));
+}
+
+TEST_F(Background, HooksSeeBackgroundTurnsFinish)
+{
+    rt.addHooks(loggingHooks(log, "H"));
+    send("a");
+    rt.openConversation("B");
+    log.clear();
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_EQ(countPrefix("H:onFinish streamEnd"), 1u);
+    EXPECT_EQ(countPrefix("obs:event"), 0u) << "the observer's events are the shown one's";
+}
+
+} // namespace
+} // namespace koder::agent
