@@ -65,6 +65,10 @@ public:
                                         {{QStringLiteral("result"), toQString(result.result)},
                                          {QStringLiteral("isError"), result.isError}});
     }
+    void backgroundChanged(const std::string& id, Status status, bool finished) override
+    {
+        c_.onBackgroundChanged(id, status, finished);
+    }
     void hookFailed(const HookFailure& f) override
     {
         qCWarning(lcAgent).noquote() << "hook" << toQString(f.hookSet) << toQString(f.hook)
@@ -92,6 +96,17 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
 {
     if (has(changed, Aspect::Status))
         Q_EMIT statusChanged();
+    if (has(changed, Aspect::ConversationId)) {
+        // The one left is reported by the runtime when its turn runs on; else it is idle now.
+        const QString shown = conversationId();
+        const QString left = std::exchange(m_shownId, shown);
+        if (!left.isEmpty() && m_runtime.statusOf(toStd(left)) == Status::Idle)
+            Q_EMIT conversationStatusChanged(left, QStringLiteral("idle"));
+        if (KoderConversationStore* s = store())
+            s->setUnread(shown, false); // shown: seen
+    }
+    if (has(changed, Aspect::Status | Aspect::ConversationId))
+        Q_EMIT conversationStatusChanged(m_shownId, status());
     if (has(changed, Aspect::Streaming))
         Q_EMIT streamingChanged();
     if (has(changed, Aspect::Abortable))
@@ -116,6 +131,21 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT maxStepsChanged();
     if (has(changed, Aspect::MaxRetries))
         Q_EMIT maxRetriesChanged();
+}
+
+void KoderAgentController::onBackgroundChanged(const std::string& conversationId, Status status,
+                                               bool finished)
+{
+    const QString id = toQString(conversationId);
+    if (finished)
+        if (KoderConversationStore* s = store(); s && s->contains(id))
+            s->setUnread(id, true);
+    Q_EMIT conversationStatusChanged(id, toQString(toString(status)));
+}
+
+void KoderAgentController::onConversationRemoved(const QString& id)
+{
+    m_runtime.forgetConversation(toStd(id));
 }
 
 void KoderAgentController::onEvent(const Event& event)

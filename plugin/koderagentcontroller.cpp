@@ -50,6 +50,7 @@ KoderAgentController::KoderAgentController(QObject* parent)
     m_executor.setRuntime(&m_runtime);
     m_executor.setTools(&m_tools);
     m_runtime.setObserver(m_projection.get());
+    m_shownId = conversationId();
 }
 
 KoderAgentController::~KoderAgentController()
@@ -233,8 +234,10 @@ void KoderAgentController::setTransport(KoderTransport* transport)
 {
     if (m_executor.transport() == transport)
         return;
+    // The old transport cannot finish the open turns.
+    m_runtime.abortBackground();
     if (isAbortable(state()))
-        dispatch(Abort{}); // the old transport cannot finish the open turn
+        dispatch(Abort{});
     m_executor.setTransport(transport);
     Q_EMIT transportChanged();
 }
@@ -243,12 +246,30 @@ void KoderAgentController::setStore(KoderConversationStore* store)
 {
     if (m_executor.store() == store)
         return;
+    if (KoderConversationStore* old = m_executor.store())
+        old->disconnect(this);
     m_executor.setStore(store);
+    if (store)
+        connect(store, &KoderConversationStore::conversationRemoved, this,
+                &KoderAgentController::onConversationRemoved);
     m_runtime.storeChanged();
     // A store that already holds the current conversation shows it.
     if (store && store->contains(conversationId()))
         m_runtime.openConversation(state().conversationId);
     Q_EMIT storeChanged();
+}
+
+void KoderAgentController::setMaxBackgroundTurns(int turns)
+{
+    const int before = m_runtime.maxBackgroundTurns();
+    m_runtime.setMaxBackgroundTurns(turns);
+    if (m_runtime.maxBackgroundTurns() != before)
+        Q_EMIT maxBackgroundTurnsChanged();
+}
+
+QString KoderAgentController::conversationStatus(const QString& conversationId) const
+{
+    return toQString(toString(m_runtime.statusOf(toStd(conversationId))));
 }
 
 void KoderAgentController::setFlushIntervalMs(int ms)

@@ -71,7 +71,8 @@ class KoderAgentController : public QObject {
         in \l queuedMessages and is sent when the turn ends with streamEnd), "interrupt" (the
         turn ends aborted and the message starts a new one) or "steer" (the message joins the
         running turn, which goes on with a new request). */
-    Q_PROPERTY(QString busyPolicy READ busyPolicy WRITE setBusyPolicy NOTIFY busyPolicyChanged FINAL)
+    Q_PROPERTY(
+        QString busyPolicy READ busyPolicy WRITE setBusyPolicy NOTIFY busyPolicyChanged FINAL)
     /*! Messages sent while a turn was open under busyPolicy "queue", in order: maps of id, text,
         attachments. Not history until sent; stored with the conversation. */
     Q_PROPERTY(QVariantList queuedMessages READ queuedMessages NOTIFY queuedMessagesChanged FINAL)
@@ -81,7 +82,9 @@ class KoderAgentController : public QObject {
     /*! Sent as the first system message of every turn when not empty. */
     Q_PROPERTY(QString systemPrompt READ systemPrompt WRITE setSystemPrompt NOTIFY
                    systemPromptChanged FINAL)
-    /*! The conversation shown; setting it switches conversations. */
+    /*! The conversation shown; setting it switches conversations. A turn open in the one left
+        runs on in the background (see \l maxBackgroundTurns) and is shown live when its
+        conversation is shown again. */
     Q_PROPERTY(QString conversationId READ conversationId WRITE setConversationId NOTIFY
                    conversationIdChanged FINAL)
     /*! The agent that answers. */
@@ -96,6 +99,11 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(int maxSteps READ maxSteps WRITE setMaxSteps NOTIFY maxStepsChanged FINAL)
     /*! Retries of retryable errors. Default 0: retried only when the app asks. */
     Q_PROPERTY(int maxRetries READ maxRetries WRITE setMaxRetries NOTIFY maxRetriesChanged FINAL)
+    /*! How many turns may run on in conversations that are not shown. Default 4. While that many
+        run, a send that opens a turn is refused (\c rejected says why); 0 stops a turn when
+        its conversation is left. */
+    Q_PROPERTY(int maxBackgroundTurns READ maxBackgroundTurns WRITE setMaxBackgroundTurns NOTIFY
+                   maxBackgroundTurnsChanged FINAL)
     /*! Milliseconds between model updates of a streaming row. Default 16; 0 = every token. */
     Q_PROPERTY(int updateInterval READ updateInterval WRITE setUpdateInterval NOTIFY
                    updateIntervalChanged FINAL)
@@ -143,6 +151,13 @@ public:
     void setMaxRetries(int retries);
     int updateInterval() const;
     void setUpdateInterval(int ms);
+    int maxBackgroundTurns() const { return m_runtime.maxBackgroundTurns(); }
+    void setMaxBackgroundTurns(int turns);
+    /*! The status of any conversation, as \l status names it: the shown one's, a background
+        turn's (\c streaming, \c reviewingToolCall, \c runningTool), how a background turn
+        ended (\c error, \c interrupted, \c handoff) until the conversation is shown, else
+        \c idle. */
+    Q_INVOKABLE QString conversationStatus(const QString& conversationId) const;
 
     Q_INVOKABLE bool send(const QString& text, const QVariant& attachments = {});
     /*! Sends the first queued message now. False (and \c rejected) while a turn is open or
@@ -215,6 +230,9 @@ Q_SIGNALS:
     void aborted(const QString& messageId);
     void checkpointRestored(const QVariant& payload);
     void rejected(const QString& action, const QString& reason);
+    /// conversationStatus(`conversationId`) changed: the shown one's status, a background turn's,
+    /// or a conversation coming into or leaving view.
+    void conversationStatusChanged(const QString& conversationId, const QString& status);
 
     // Agent-loop hooks, as signals (the void ones; onError is maxRetries or a C++ hook).
     void turnStarting(const QVariantMap& request);
@@ -248,6 +266,7 @@ Q_SIGNALS:
     void maxStepsChanged();
     void maxRetriesChanged();
     void updateIntervalChanged();
+    void maxBackgroundTurnsChanged();
 
 protected:
     void connectNotify(const QMetaMethod& signal) override;
@@ -275,6 +294,9 @@ private:
     void onPropertiesChanged(koder::agent::Aspect changed);
     void onAnnounced(const koder::agent::SpokenAnnouncement& announcement, bool heard);
     void onEvent(const koder::agent::Event& event);
+    void onBackgroundChanged(const std::string& conversationId, koder::agent::Status status,
+                             bool finished);
+    void onConversationRemoved(const QString& id);
 
     ControllerExecutor m_executor; // before m_runtime, which keeps a reference to it
     koder::agent::Runtime m_runtime;
@@ -284,4 +306,5 @@ private:
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
     int m_tokenReceivers = 0; ///< connections to streamToken: none, and a token costs no QString
+    QString m_shownId;        ///< the conversation last reported shown (its status changes hands)
 };

@@ -35,7 +35,9 @@ QHash<int, QByteArray> KoderConversationListModel::roleNames() const
     return {{ConversationIdRole, QByteArrayLiteral("conversationId")},
             {TitleRole, QByteArrayLiteral("title")},
             {UpdatedAtRole, QByteArrayLiteral("updatedAt")},
-            {MessageCountRole, QByteArrayLiteral("messageCount")}};
+            {MessageCountRole, QByteArrayLiteral("messageCount")},
+            {UnreadRole, QByteArrayLiteral("unread")},
+            {StatusRole, QByteArrayLiteral("status")}};
 }
 
 QVariant KoderConversationListModel::data(const QModelIndex& index, int role) const
@@ -53,6 +55,10 @@ QVariant KoderConversationListModel::data(const QModelIndex& index, int role) co
         return row.value(updatedKey);
     case MessageCountRole:
         return row.value(QStringLiteral("messageCount"));
+    case UnreadRole:
+        return row.value(QStringLiteral("unread")).toBool();
+    case StatusRole:
+        return statusOf(row.value(idKey).toString());
     default:
         return {};
     }
@@ -64,6 +70,7 @@ QVariantMap KoderConversationListModel::get(int row) const
         return {};
     QVariantMap map = m_rows.at(row);
     map.insert(QStringLiteral("conversationId"), map.value(idKey));
+    map.insert(QStringLiteral("status"), statusOf(map.value(idKey).toString()));
     return map;
 }
 
@@ -84,6 +91,35 @@ void KoderConversationListModel::setStore(KoderConversationStore* store)
     }
     reload();
     Q_EMIT storeChanged();
+}
+
+void KoderConversationListModel::setController(KoderAgentController* controller)
+{
+    if (m_controller == controller)
+        return;
+    if (m_controller)
+        m_controller->disconnect(this);
+    m_controller = controller;
+    if (m_controller)
+        connect(m_controller, &KoderAgentController::conversationStatusChanged, this,
+                &KoderConversationListModel::onStatusChanged);
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0), index(count() - 1), {StatusRole});
+    Q_EMIT controllerChanged();
+}
+
+QString KoderConversationListModel::statusOf(const QString& id) const
+{
+    return m_controller ? m_controller->conversationStatus(id) : QStringLiteral("idle");
+}
+
+void KoderConversationListModel::onStatusChanged(const QString& id)
+{
+    const int row = rowOf(id);
+    if (row < 0)
+        return;
+    const QModelIndex changed = index(row);
+    Q_EMIT dataChanged(changed, changed, {StatusRole});
 }
 
 void KoderConversationListModel::reload()

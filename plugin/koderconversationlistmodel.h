@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koderagentcontroller.h"
 #include "koderconversationstore.h"
 
 #include <QtCore/QAbstractListModel>
@@ -11,12 +12,20 @@
     \inqmlmodule Koder.Agent
     \brief The conversations of a store, newest first, kept live.
 
-    Roles: \c conversationId, \c title, \c updatedAt, \c messageCount. Rows are inserted, moved,
-    updated and removed as conversations are added, written, renamed, branched or deleted.
+    Roles: \c conversationId, \c title, \c updatedAt, \c messageCount, \c unread (a turn
+    finished while the conversation was not shown; stored, cleared when it is shown) and
+    \c status (as KoderAgentController::conversationStatus() names it: \c streaming while its
+    turn runs in the background, \c reviewingToolCall while a tool call waits there for a
+    decision, \c idle ...; always \c idle without a \l controller). Rows are inserted, moved,
+    updated and removed as conversations are added, written, renamed, branched or deleted; a
+    status or unread change is one \c dataChanged of its row.
 */
 class KoderConversationListModel : public QAbstractListModel {
     Q_OBJECT
     Q_PROPERTY(KoderConversationStore* store READ store WRITE setStore NOTIFY storeChanged FINAL)
+    /*! The controller whose conversations' statuses the \c status role shows. */
+    Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
+                   controllerChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 
 public:
@@ -24,7 +33,9 @@ public:
         ConversationIdRole = Qt::UserRole + 1,
         TitleRole,
         UpdatedAtRole,
-        MessageCountRole
+        MessageCountRole,
+        UnreadRole,
+        StatusRole
     };
     Q_ENUM(Roles)
 
@@ -36,6 +47,8 @@ public:
 
     KoderConversationStore* store() const { return m_store; }
     void setStore(KoderConversationStore* store);
+    KoderAgentController* controller() const { return m_controller; }
+    void setController(KoderAgentController* controller);
     int count() const { return static_cast<int>(m_rows.size()); }
 
     Q_INVOKABLE QVariantMap get(int row) const;
@@ -44,15 +57,19 @@ public:
 
 Q_SIGNALS:
     void storeChanged();
+    void controllerChanged();
     void countChanged();
 
 private:
     void reload();
     void onChanged(const QString& id);
     void onRemoved(const QString& id);
+    void onStatusChanged(const QString& id);
+    QString statusOf(const QString& id) const;
     int rowOf(const QString& id) const;
     int sortedPosition(const QVariantMap& summary, int ignoring) const;
 
     QPointer<KoderConversationStore> m_store;
+    QPointer<KoderAgentController> m_controller;
     QList<QVariantMap> m_rows;
 };

@@ -57,6 +57,9 @@ const QList<QStringList>& migrations()
         // 5: the messages sent while a turn was open (busy policy "queue"), as the core's JSON
         // (toJson of the queue); '' when none wait.
         {QStringLiteral("ALTER TABLE conversations ADD COLUMN queued TEXT NOT NULL DEFAULT ''")},
+        // 6: a turn finished while the conversation was not shown, and it has not been shown
+        // since (1); kept across restarts like the rest of the list.
+        {QStringLiteral("ALTER TABLE conversations ADD COLUMN unread INTEGER NOT NULL DEFAULT 0")},
     };
     return steps;
 }
@@ -588,7 +591,7 @@ bool KoderConversationStore::contains(const QString& id) const
 namespace {
 const QString summarySql =
     QStringLiteral("SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
-                   "m.conversation_id = c.id) FROM conversations c");
+                   "m.conversation_id = c.id), c.unread FROM conversations c");
 
 QVariantMap summaryOf(const QSqlQuery& q)
 {
@@ -596,7 +599,8 @@ QVariantMap summaryOf(const QSqlQuery& q)
             {QStringLiteral("title"), q.value(1).toString()},
             {QStringLiteral("updatedAt"),
              QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong(), Qt::UTC)},
-            {QStringLiteral("messageCount"), q.value(3).toInt()}};
+            {QStringLiteral("messageCount"), q.value(3).toInt()},
+            {QStringLiteral("unread"), q.value(4).toInt() != 0}};
 }
 } // namespace
 
@@ -643,6 +647,24 @@ bool KoderConversationStore::rename(const QString& id, const QString& title)
         return fail(tr("There is no conversation %1.").arg(id));
     succeed();
     Q_EMIT conversationChanged(id);
+    return true;
+}
+
+bool KoderConversationStore::setUnread(const QString& id, bool unread)
+{
+    if (!m_ready)
+        return fail(tr("The conversation store is not open."));
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    // Not a write of the conversation: its place in the list (updated_at) stays.
+    q.prepare(QStringLiteral("UPDATE conversations SET unread = ? WHERE id = ? AND unread != ?"));
+    q.addBindValue(unread ? 1 : 0);
+    q.addBindValue(id);
+    q.addBindValue(unread ? 1 : 0);
+    if (!q.exec())
+        return fail(tr("Cannot mark the conversation: %1").arg(q.lastError().text()));
+    succeed();
+    if (q.numRowsAffected() > 0)
+        Q_EMIT conversationChanged(id);
     return true;
 }
 

@@ -47,7 +47,7 @@ class KoderConversationStore : public QObject {
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
 
 public:
-    static constexpr int schemaVersion = 5;
+    static constexpr int schemaVersion = 6;
     static constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
     explicit KoderConversationStore(QObject* parent = nullptr);
@@ -58,12 +58,17 @@ public:
     bool ready() const { return m_ready; }
     QString error() const { return m_error; }
 
-    /*! The stored conversations, newest first: maps of id, title, updatedAt, messageCount. */
+    /*! The stored conversations, newest first: maps of id, title, updatedAt, messageCount,
+        unread. */
     Q_INVOKABLE QVariantList conversations() const;
     /*! One conversation's summary (as in conversations()), or an empty map. */
     Q_INVOKABLE QVariantMap conversation(const QString& id) const;
     Q_INVOKABLE bool rename(const QString& id, const QString& title);
     Q_INVOKABLE bool remove(const QString& id);
+    /*! Marks a conversation as having news the user has not seen (a reply that finished while
+        it was not shown), or as seen. Leaves its place in the list; emits conversationChanged()
+        when the mark changes. KoderAgentController sets and clears it. */
+    Q_INVOKABLE bool setUnread(const QString& id, bool unread);
     /*! The conversation as JSON (the core's format), or "" when it does not exist. */
     Q_INVOKABLE QString exportJson(const QString& id) const;
     /*! Stores a conversation from JSON; returns its id, or "" with \l error saying which field

@@ -63,79 +63,100 @@ void KoderLocalAgent::start(const StartTurn& request, const QList<ToolSpec>&)
         }
         s.text = toStd(text);
     }
+    s.conversationId = request.conversationId;
     s.clock.start();
-    m_stream = std::move(s);
+    // A conversation streams one request at a time; other conversations stream beside it.
+    std::erase_if(m_streams, [&](const Stream& o) { return o.conversationId == s.conversationId; });
+    m_streams.push_back(std::move(s));
     m_timer.setInterval(m_tokensPerSecond > 0 ? qMax(1, qRound(1000.0 / m_tokensPerSecond)) : 0);
-    m_timer.start();
+    if (!m_timer.isActive())
+        m_timer.start();
+}
+
+KoderLocalAgent::Stream* KoderLocalAgent::find(RequestId id)
+{
+    for (Stream& s : m_streams)
+        if (s.requestId == id)
+            return &s;
+    return nullptr;
+}
+
+void KoderLocalAgent::remove(RequestId id)
+{
+    std::erase_if(m_streams, [id](const Stream& s) { return s.requestId == id; });
+    if (m_streams.empty())
+        m_timer.stop();
 }
 
 void KoderLocalAgent::cancel(RequestId requestId)
 {
-    if (m_stream && m_stream->requestId == requestId) {
-        m_stream.reset();
-        m_timer.stop();
-    }
+    remove(requestId);
 }
 
 void KoderLocalAgent::tick()
 {
-    if (!m_stream) {
+    std::vector<RequestId> ids;
+    ids.reserve(m_streams.size());
+    for (const Stream& s : m_streams)
+        ids.push_back(s.requestId);
+    for (const RequestId id : ids)
+        tickStream(id);
+    if (m_streams.empty())
         m_timer.stop();
-        return;
-    }
-    const RequestId id = m_stream->requestId;
-    // The controller may cancel or replace this stream from inside any deliver().
-    auto alive = [this, id] { return m_stream && m_stream->requestId == id; };
+}
 
-    if (!m_stream->started) {
-        m_stream->started = true;
+// The controller may cancel, replace or add streams from inside any deliver(): the stream is
+// looked up again after each one.
+void KoderLocalAgent::tickStream(RequestId id)
+{
+    Stream* s = find(id);
+    if (!s)
+        return;
+    if (!s->started) {
+        s->started = true;
         deliver(StreamStarted{id});
-        if (!alive())
+        if (!(s = find(id)))
             return;
     }
-    if (m_stream->toolStep) {
-        emitToolStep(*m_stream);
+    if (s->toolStep) {
+        emitToolStep(id);
         return;
     }
-    qsizetype due = m_stream->next + 1;
+    qsizetype due = s->next + 1;
     if (m_tokensPerSecond > 0) {
-        const double elapsed = static_cast<double>(m_stream->clock.nsecsElapsed()) / 1e9;
-        due = qMax<qsizetype>(m_stream->next,
-                              static_cast<qsizetype>(elapsed * m_tokensPerSecond) + 1);
+        const double elapsed = static_cast<double>(s->clock.nsecsElapsed()) / 1e9;
+        due = qMax<qsizetype>(s->next, static_cast<qsizetype>(elapsed * m_tokensPerSecond) + 1);
     }
-    while (alive() && m_stream->next < due) {
-        if (m_failAfterTokens >= 0 && m_stream->next >= m_failAfterTokens) {
-            m_stream.reset();
-            m_timer.stop();
+    while ((s = find(id)) && s->next < due) {
+        if (m_failAfterTokens >= 0 && s->next >= m_failAfterTokens) {
+            remove(id);
             deliver(StreamFailed{
                 id,
                 {"transport", "The local agent simulated a transport failure.", true, -1},
                 ErrorVerdict::Default});
             return;
         }
-        if (m_stream->offset >= m_stream->text.size()) {
-            m_stream.reset();
-            m_timer.stop();
+        if (s->offset >= s->text.size()) {
+            remove(id);
             deliver(StreamEnded{id, "stop"});
             return;
         }
-        const std::string_view token = nextToken(m_stream->text, m_stream->offset);
-        m_stream->offset += token.size();
-        ++m_stream->next;
+        const std::string_view token = nextToken(s->text, s->offset);
+        s->offset += token.size();
+        ++s->next;
         deliver(TextDelta{id, std::string(token)});
     }
 }
 
-void KoderLocalAgent::emitToolStep(Stream& s)
+void KoderLocalAgent::emitToolStep(RequestId id)
 {
-    const RequestId id = s.requestId;
     const QVariantList calls = m_toolCalls;
-    m_stream.reset();
-    m_timer.stop();
+    remove(id);
     int i = 0;
     for (const QVariant& v : calls) {
         const QVariantMap call = v.toMap();
         ToolCall tc;
+        // Request ids are unique across conversations, so these are too.
         tc.id = "local-" + std::to_string(id) + "-" + std::to_string(i++);
         tc.name = toStd(call.value(QStringLiteral("name")).toString());
         tc.arguments = variantToJsonText(call.value(QStringLiteral("arguments")));

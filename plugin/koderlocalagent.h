@@ -8,9 +8,9 @@
 #include <QtCore/QTimer>
 #include <QtCore/QVariantList>
 
-#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 /*!
     \qmltype KoderLocalAgent
@@ -64,20 +64,24 @@ Q_SIGNALS:
 private:
     struct Stream {
         koder::agent::RequestId requestId = 0;
-        std::string text;       ///< the whole reply, UTF-8; cut into tokens as it streams
-        std::size_t offset = 0; ///< where the next token starts
-        qsizetype next = 0;     ///< tokens streamed so far
+        std::string conversationId; ///< one stream per conversation; several conversations at once
+        std::string text;           ///< the whole reply, UTF-8; cut into tokens as it streams
+        std::size_t offset = 0;     ///< where the next token starts
+        qsizetype next = 0;         ///< tokens streamed so far
         bool toolStep = false;
         bool started = false;
         QElapsedTimer clock;
     };
     void tick();
-    void emitToolStep(Stream& s);
+    void tickStream(koder::agent::RequestId id);
+    void emitToolStep(koder::agent::RequestId id);
+    Stream* find(koder::agent::RequestId id);
+    void remove(koder::agent::RequestId id);
 
     QString m_reply;
     double m_tokensPerSecond = 0;
     QVariantList m_toolCalls;
     int m_failAfterTokens = -1;
-    std::optional<Stream> m_stream;
+    std::vector<Stream> m_streams; ///< by start order; a deliver() may add or remove any
     QTimer m_timer;
 };

@@ -750,6 +750,12 @@ void Runtime::showBackground(const std::string& id, bool keepRunning)
     }
 }
 
+void Runtime::abortBackground()
+{
+    for (const std::string& id : backgroundConversations())
+        dispatchBackground(id, Abort{});
+}
+
 void Runtime::forgetConversation(const std::string& id)
 {
     ended_.erase(id);

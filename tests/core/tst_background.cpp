@@ -355,5 +355,18 @@ TEST_F(Background, HooksSeeBackgroundTurnsFinish)
     EXPECT_EQ(countPrefix("obs:event"), 0u) << "the observer's events are the shown one's";
 }
 
+TEST_F(Background, AbortBackgroundStopsEveryBackgroundTurnAndRecordsIt)
+{
+    send("a");
+    const RequestId requestA = requestOf("A");
+    rt.openConversation("B");
+    send("b");
+    rt.abortBackground();
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 1u);
+    EXPECT_EQ(count("obs:background A interrupted finished"), 1u);
+    EXPECT_TRUE(exec.stored["A"].back().aborted) << "recorded as stopped";
+    EXPECT_EQ(state().status, Status::Streaming) << "the shown one is the caller's to stop";
+}
+
 } // namespace
 } // namespace koder::agent

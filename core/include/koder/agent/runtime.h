@@ -175,6 +175,9 @@ public:
     /// The conversation is gone (deleted from the store): its background turn is cancelled and
     /// forgotten, nothing of it is written again.
     void forgetConversation(const std::string& id);
+    /// Stops every background turn, as abort() stops the shown one (a transport being replaced
+    /// cannot finish them).
+    void abortBackground();
 
     /// How many turns may run on in conversations not shown. Default 4; 0 stops a turn when its
     /// conversation is left. While that many run, a send (or regenerate, edit) that would open a
