@@ -52,9 +52,22 @@ Pane {
         function onConversationIdChanged() { pane.refreshTitle() }
     }
 
+    /*! What a row's status and unread mark say, for its accessible name and its badge. */
+    function activityText(status: string, unread: bool): string {
+        switch (status) {
+        case "streaming": return qsTr("replying")
+        case "runningTool": return qsTr("running a tool")
+        case "reviewingToolCall": return qsTr("needs approval")
+        case "error": return qsTr("ended with an error")
+        case "interrupted": return qsTr("stopped")
+        }
+        return unread ? qsTr("unread reply") : ""
+    }
+
     KoderConversationListModel {
         id: conversationList
         store: pane.store
+        controller: pane.controller     // status: streaming, reviewingToolCall, ...
     }
     ConversationFilter {
         id: filtered
@@ -105,28 +118,71 @@ Pane {
                 required property string title
                 required property int messageCount
                 required property date updatedAt
+                required property string status
+                required property bool unread
+                readonly property bool busy: status === "streaming" || status === "runningTool"
+                readonly property bool needsApproval: status === "reviewingToolCall"
+                readonly property string activity: pane.activityText(status, unread)
 
                 width: ListView.view.width
                 highlighted: conversationId === pane.controller.conversationId
                 text: title || qsTr("Untitled")
                 Accessible.name: text + ", " + pane.messagesText(messageCount)
-                contentItem: ColumnLayout {
-                    spacing: 0
-                    Label {
+                                 + (activity !== "" ? ", " + activity : "")
+                contentItem: RowLayout {
+                    spacing: 6
+                    ColumnLayout {
                         Layout.fillWidth: true
-                        textFormat: Text.PlainText
-                        text: row.text
-                        elide: Text.ElideRight
-                        font.bold: row.highlighted
+                        spacing: 0
+                        Label {
+                            Layout.fillWidth: true
+                            textFormat: Text.PlainText
+                            text: row.text
+                            elide: Text.ElideRight
+                            font.bold: row.highlighted
+                        }
+                        Label {
+                            Layout.fillWidth: true
+                            textFormat: Text.PlainText
+                            text: pane.messagesText(row.messageCount) + " · "
+                                  + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
+                            font.pointSize: Math.max(1, pane.font.pointSize - 1)
+                            opacity: 0.7
+                            elide: Text.ElideRight
+                        }
+                    }
+                    // The turn runs on while another conversation is shown.
+                    BusyIndicator {
+                        objectName: "runningIndicator"
+                        visible: row.busy
+                        running: row.busy
+                        Layout.preferredWidth: 20
+                        Layout.preferredHeight: 20
+                        Accessible.name: pane.activityText(row.status, false)
                     }
                     Label {
-                        Layout.fillWidth: true
+                        objectName: "approvalBadge"
+                        visible: row.needsApproval
                         textFormat: Text.PlainText
-                        text: pane.messagesText(row.messageCount) + " · "
-                              + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
+                        text: qsTr("Needs approval")
                         font.pointSize: Math.max(1, pane.font.pointSize - 1)
-                        opacity: 0.7
-                        elide: Text.ElideRight
+                        color: row.palette.highlightedText
+                        leftPadding: 4
+                        rightPadding: 4
+                        background: Rectangle {
+                            radius: 3
+                            color: row.palette.highlight
+                        }
+                    }
+                    Rectangle {
+                        objectName: "unreadDot"
+                        visible: row.unread && !row.busy && !row.needsApproval
+                        implicitWidth: 8
+                        implicitHeight: 8
+                        radius: 4
+                        color: row.palette.highlight
+                        Accessible.role: Accessible.Indicator
+                        Accessible.name: qsTr("unread reply")
                     }
                 }
                 onClicked: {

@@ -201,6 +201,10 @@
         <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
         <translation>Unbekannte Regel für Senden während einer Antwort „%1“: erlaubt sind reject, queue, interrupt oder steer.</translation>
     </message>
+    <message>
+        <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
+        <translation>In anderen Unterhaltungen laufen zu viele Antworten. Warten Sie, bis eine fertig ist, oder öffnen Sie eine und stoppen Sie sie.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -283,6 +287,10 @@
     <message>
         <source>The stored conversation %1 lost its queued messages: %2</source>
         <translation>Die gespeicherte Unterhaltung %1 hat ihre wartenden Nachrichten verloren: %2</translation>
+    </message>
+    <message>
+        <source>Cannot mark the conversation: %1</source>
+        <translation>Die Unterhaltung kann nicht markiert werden: %1</translation>
     </message>
 </context>
 <context>

@@ -201,6 +201,10 @@
         <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
         <translation>Política de envío desconocida «%1»: usa reject, queue, interrupt o steer.</translation>
     </message>
+    <message>
+        <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
+        <translation>Hay demasiadas respuestas en curso en otras conversaciones. Espera a que termine una, o abre una y detenla.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -283,6 +287,10 @@
     <message>
         <source>The stored conversation %1 lost its queued messages: %2</source>
         <translation>La conversación guardada %1 perdió sus mensajes en cola: %2</translation>
+    </message>
+    <message>
+        <source>Cannot mark the conversation: %1</source>
+        <translation>No se puede marcar la conversación: %1</translation>
     </message>
 </context>
 <context>

@@ -201,6 +201,10 @@
         <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
         <translation>Política de envio desconhecida “%1”: use reject, queue, interrupt ou steer.</translation>
     </message>
+    <message>
+        <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
+        <translation>Há respostas demais em andamento em outras conversas. Aguarde uma terminar, ou abra uma e interrompa-a.</translation>
+    </message>
 </context>
 <context>
     <name>KoderConversationStore</name>
@@ -283,6 +287,10 @@
     <message>
         <source>The stored conversation %1 lost its queued messages: %2</source>
         <translation>A conversa salva %1 perdeu as mensagens da fila: %2</translation>
+    </message>
+    <message>
+        <source>Cannot mark the conversation: %1</source>
+        <translation>Não é possível marcar a conversa: %1</translation>
     </message>
 </context>
 <context>

@@ -67,6 +67,34 @@
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>„%1“ mit allen Nachrichten löschen? Das lässt sich nicht rückgängig machen.</translation>
     </message>
+    <message>
+        <source>replying</source>
+        <translation>antwortet</translation>
+    </message>
+    <message>
+        <source>running a tool</source>
+        <translation>führt ein Werkzeug aus</translation>
+    </message>
+    <message>
+        <source>needs approval</source>
+        <translation>wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>ended with an error</source>
+        <translation>mit einem Fehler beendet</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>unread reply</source>
+        <translation>ungelesene Antwort</translation>
+    </message>
+    <message>
+        <source>Needs approval</source>
+        <translation>Freigabe nötig</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>

@@ -67,6 +67,34 @@
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>¿Eliminar «%1» y todos sus mensajes? No se puede deshacer.</translation>
     </message>
+    <message>
+        <source>replying</source>
+        <translation>respondiendo</translation>
+    </message>
+    <message>
+        <source>running a tool</source>
+        <translation>ejecutando una herramienta</translation>
+    </message>
+    <message>
+        <source>needs approval</source>
+        <translation>necesita aprobación</translation>
+    </message>
+    <message>
+        <source>ended with an error</source>
+        <translation>terminó con un error</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>detenida</translation>
+    </message>
+    <message>
+        <source>unread reply</source>
+        <translation>respuesta sin leer</translation>
+    </message>
+    <message>
+        <source>Needs approval</source>
+        <translation>Necesita aprobación</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>

@@ -67,6 +67,34 @@
         <source>Delete “%1” and all its messages? This cannot be undone.</source>
         <translation>Excluir “%1” e todas as suas mensagens? Isso não pode ser desfeito.</translation>
     </message>
+    <message>
+        <source>replying</source>
+        <translation>respondendo</translation>
+    </message>
+    <message>
+        <source>running a tool</source>
+        <translation>executando uma ferramenta</translation>
+    </message>
+    <message>
+        <source>needs approval</source>
+        <translation>precisa de aprovação</translation>
+    </message>
+    <message>
+        <source>ended with an error</source>
+        <translation>terminou com um erro</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>interrompida</translation>
+    </message>
+    <message>
+        <source>unread reply</source>
+        <translation>resposta não lida</translation>
+    </message>
+    <message>
+        <source>Needs approval</source>
+        <translation>Precisa de aprovação</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>

@@ -73,6 +73,9 @@ bool Runtime::dispatch(Input&& input)
         if (refusedForTooManyTurns(input))
             return false;
     }
+    // A new conversation leaves the open turn running, as opening another one does.
+    if (std::holds_alternative<Reset>(input) && roomToLeaveRunning())
+        leaveRunning(env_.newId("c"));
     if (std::holds_alternative<TextDelta>(input))
         return streamText(std::move(input));
     // onError hooks decide for the live request only; a stale failure is dropped by the core.
@@ -197,6 +200,12 @@ bool Runtime::dispatchBackground(const std::string& conversationId, Input&& inpu
     giveBack(events, announcements);
     drainQueue();
     return true;
+}
+
+bool Runtime::roomToLeaveRunning() const
+{
+    return state_.turn && maxBackgroundTurns_ > 0 &&
+           background_.size() < static_cast<std::size_t>(maxBackgroundTurns_);
 }
 
 // A send that would open one turn more than the background may hold is refused: switching away
@@ -638,8 +647,7 @@ void Runtime::openConversation(const std::string& id)
     // The turn being left runs on while the background has room (a conversation coming back
     // from it makes room).
     const bool keepRunning =
-        other && state_.turn && maxBackgroundTurns_ > 0 &&
-        (returning || background_.size() < static_cast<std::size_t>(maxBackgroundTurns_));
+        other && state_.turn && maxBackgroundTurns_ > 0 && (returning || roomToLeaveRunning());
     if (returning) {
         showBackground(id, keepRunning);
         return;

@@ -368,5 +368,23 @@ TEST_F(Background, AbortBackgroundStopsEveryBackgroundTurnAndRecordsIt)
     EXPECT_EQ(state().status, Status::Streaming) << "the shown one is the caller's to stop";
 }
 
+TEST_F(Background, ANewConversationLeavesTheOpenTurnRunningToo)
+{
+    send("a");
+    ASSERT_TRUE(rt.dispatch(Reset{}));
+    EXPECT_NE(state().conversationId, "A");
+    EXPECT_TRUE(state().messages.empty());
+    EXPECT_THAT(rt.backgroundConversations(), ElementsAre("A"));
+    ASSERT_TRUE(tokenTo("A", "goes on"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_THAT(storedTexts("A"), ElementsAre("a", "goes on"));
+
+    rt.setMaxBackgroundTurns(0);
+    send("b");
+    const RequestId requestB = requestOf(state().conversationId);
+    ASSERT_TRUE(rt.dispatch(Reset{}));
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestB)), 1u) << "no room: stopped";
+}
+
 } // namespace
 } // namespace koder::agent

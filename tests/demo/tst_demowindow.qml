@@ -40,6 +40,34 @@ Item {
             }
         }
 
+        // A slow reply and a tool that asks: rows that run on, wait and turn unread.
+        Component {
+            id: busyPaneComponent
+            Item {
+                property alias pane: pane
+                property alias agent: agent
+                property alias local: local
+                anchors.fill: parent
+                KoderConversationStore { id: store }
+                KoderAgentController {
+                    id: agent
+                    store: store
+                    transport: KoderLocalAgent {
+                        id: local
+                        reply: "one two three four five six seven eight nine ten eleven twelve"
+                        tokensPerSecond: 40
+                    }
+                    tools: [ KoderTool { name: "save_note" } ]
+                }
+                ConversationPane {
+                    id: pane
+                    anchors.fill: parent
+                    store: store
+                    controller: agent
+                }
+            }
+        }
+
         Component {
             id: settingsComponent
             Item {
@@ -126,6 +154,61 @@ Item {
             pane.searchField.text = ""
             compare(list.count, 1)
             compare(list.model.get(0).title, "Tax return")
+        }
+
+        function rowOf(pane, id) {
+            const list = pane.listView
+            for (let i = 0; i < list.count; ++i) {
+                const item = list.itemAtIndex(i)
+                if (item && item.conversationId === id)
+                    return item
+            }
+            return null
+        }
+
+        function test_rowsShowARunningReplyAnApprovalAndAnUnreadOne() {
+            const view = createTemporaryObject(busyPaneComponent, stage)
+            const pane = view.pane
+            const agent = view.agent
+            verify(agent.send("Long story"))
+            const story = agent.conversationId
+            tryVerify(() => agent.messages.count === 2 && agent.messages.get(1).text !== "")
+
+            // New conversation: the story goes on beside it, its row says so.
+            mouseClick(pane.newButton)
+            verify(agent.conversationId !== story)
+            tryVerify(() => rowOf(pane, story) !== null)
+            let row = rowOf(pane, story)
+            verify(findChild(row, "runningIndicator").visible)
+            compare(findChild(row, "runningIndicator").Accessible.name, "replying")
+            verify(row.Accessible.name.endsWith(", replying"), row.Accessible.name)
+            verify(!findChild(row, "unreadDot").visible)
+
+            // It ends unseen: an unread dot, and the name says it.
+            tryVerify(() => !findChild(rowOf(pane, story), "runningIndicator").visible, 10000)
+            row = rowOf(pane, story)
+            verify(findChild(row, "unreadDot").visible)
+            verify(row.Accessible.name.endsWith(", unread reply"), row.Accessible.name)
+            compare(findChild(row, "unreadDot").Accessible.name, "unread reply")
+
+            // A tool call waits for a decision in another conversation: a badge.
+            view.local.toolCalls = [{ name: "save_note" }]
+            verify(agent.send("Save a note"))
+            const note = agent.conversationId
+            tryCompare(agent, "status", "reviewingToolCall")
+            mouseClick(pane.newButton)
+            tryVerify(() => rowOf(pane, note) !== null)
+            row = rowOf(pane, note)
+            verify(findChild(row, "approvalBadge").visible)
+            verify(row.Accessible.name.endsWith(", needs approval"), row.Accessible.name)
+
+            // Opening the story marks it read; opening the note shows its prompt.
+            mouseClick(rowOf(pane, story))
+            compare(agent.conversationId, story)
+            tryVerify(() => !findChild(rowOf(pane, story), "unreadDot").visible)
+            mouseClick(rowOf(pane, note))
+            compare(agent.status, "reviewingToolCall")
+            compare(agent.pendingToolCalls.length, 1)
         }
 
         function test_settingsDialogAppliesAndKeepsTheKeyOnlyWhenAsked() {

@@ -166,11 +166,11 @@ public:
     /// (the observer heard why). An input arriving while the runtime is busy waits its turn and
     /// reports true.
     bool dispatch(Input&& input);
-    /// Opens another conversation: from the store, or from memory without one (the one being
-    /// left is kept there). Reopening the shown one reloads it from the store. A turn open in the
-    /// conversation being left runs on in the background (up to maxBackgroundTurns(); beyond, or
-    /// with 0, it stops as before); opening a conversation whose turn runs in the background
-    /// shows it live, as it is.
+    /// Opens another conversation (dispatching Reset starts a new one the same way): from the
+    /// store, or from memory without one (the one being left is kept there). Reopening the shown
+    /// one reloads it from the store. A turn open in the conversation being left runs on in the
+    /// background (up to maxBackgroundTurns(); beyond, or with 0, it stops as before); opening a
+    /// conversation whose turn runs in the background shows it live, as it is.
     void openConversation(const std::string& id);
     /// The conversation is gone (deleted from the store): its background turn is cancelled and
     /// forgotten, nothing of it is written again.
@@ -265,6 +265,7 @@ private:
     void leaveRunning(const std::string& nextId);
     void showBackground(const std::string& id, bool keepRunning);
     bool refusedForTooManyTurns(const Input& input);
+    bool roomToLeaveRunning() const;
     void retireIfEnded(const std::string& conversationId, Status before, bool wasOpen);
     void perform(Effect& effect, Live& live);
     void delay(Live& live, StartTurn request);
