@@ -7,6 +7,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -384,6 +386,134 @@ TEST_F(Background, ANewConversationLeavesTheOpenTurnRunningToo)
     const RequestId requestB = requestOf(state().conversationId);
     ASSERT_TRUE(rt.dispatch(Reset{}));
     EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestB)), 1u) << "no room: stopped";
+}
+
+// A random walk over several conversations: sends, switches, new conversations, aborts, tokens,
+// ends, failures and tool calls of whichever conversation streams, decisions, tool results,
+// timers, limit changes and deletions, in any order. After every step: every background
+// conversation has an open turn and is not the shown one, ids are unique, the open turns'
+// request ids are distinct, statusOf agrees, and a store write is never for a forgotten one.
+TEST_F(Background, ARandomWalkOverSeveralConversationsKeepsEveryInvariant)
+{
+    rt.dispatch(SetMaxRetries{1});
+    const std::vector<std::string> ids{"A", "B", "C", "D"};
+    std::size_t busiest = 0;
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+        std::mt19937 rng(seed);
+        const auto pick = [&rng](std::size_t n) {
+            return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+        };
+        std::set<std::string> forgotten;
+        for (int step = 0; step < 3000; ++step) {
+            // The open turns, shown one first.
+            std::vector<const State*> open;
+            if (state().turn)
+                open.push_back(&state());
+            for (const std::string& id : rt.backgroundConversations())
+                open.push_back(rt.backgroundState(id));
+            const State* some = open.empty() ? nullptr : open[pick(open.size())];
+            const RequestId request = some ? some->turn->requestId : 0;
+            const std::size_t savesBefore = exec.saves.size();
+            switch (pick(16)) {
+            case 0:
+            case 1:
+                send("q" + std::to_string(step));
+                break;
+            case 2: {
+                const std::string id = ids[pick(ids.size())];
+                forgotten.erase(id);
+                rt.openConversation(id);
+                break;
+            }
+            case 3:
+                rt.dispatch(Reset{});
+                break;
+            case 4:
+                rt.dispatch(Abort{});
+                break;
+            case 5:
+            case 6:
+                if (request)
+                    rt.dispatch(TextDelta{request, "t "});
+                break;
+            case 7:
+                if (request)
+                    rt.dispatch(StreamEnded{request, "stop"});
+                break;
+            case 8:
+                if (request)
+                    rt.dispatch(StreamFailed{request, {"transport", "lost", pick(2) == 0, -1}, {}});
+                break;
+            case 9:
+                if (request) {
+                    const std::string name = pick(2) == 0 ? "read_file" : "write_file";
+                    rt.dispatch(ToolCallRequested{
+                        request, {"call" + std::to_string(step), name, "{}", false}});
+                    rt.dispatch(StreamEnded{request, "tool_calls"});
+                }
+                break;
+            case 10:
+                if (!state().pendingToolCalls.empty()) {
+                    const std::string call = state().pendingToolCalls.front().id;
+                    if (pick(2) == 0)
+                        rt.dispatch(ApproveToolCall{call});
+                    else
+                        rt.dispatch(DenyToolCall{call, "no"});
+                }
+                break;
+            case 11:
+                if (some && !some->turn->running.empty())
+                    rt.toolFinished(some->turn->running.front(), "result", pick(3) == 0);
+                break;
+            case 12:
+                exec.advance(static_cast<std::int64_t>(pick(5000)));
+                break;
+            case 13:
+                rt.setMaxBackgroundTurns(static_cast<int>(pick(4)));
+                break;
+            case 14: {
+                const std::string id = ids[pick(ids.size())];
+                if (id != state().conversationId) {
+                    rt.forgetConversation(id);
+                    exec.stored.erase(id);
+                    forgotten.insert(id);
+                }
+                break;
+            }
+            case 15:
+                rt.dispatch(SetAutoAccept{pick(2) == 0 ? AutoAccept::Always : AutoAccept::Never});
+                break;
+            }
+
+            for (std::size_t i = savesBefore; i < exec.saves.size(); ++i)
+                ASSERT_EQ(forgotten.count(exec.saves[i].id), 0u)
+                    << "seed " << seed << " step " << step << ": wrote a forgotten conversation";
+            std::set<std::string> seen{state().conversationId};
+            std::set<RequestId> requests;
+            if (state().turn && state().turn->requestId != 0)
+                requests.insert(state().turn->requestId);
+            for (const std::string& id : rt.backgroundConversations()) {
+                const State* s = rt.backgroundState(id);
+                ASSERT_NE(s, nullptr);
+                ASSERT_TRUE(s->turn.has_value()) << "seed " << seed << " step " << step;
+                ASSERT_TRUE(seen.insert(id).second) << "seed " << seed << " step " << step;
+                EXPECT_EQ(rt.statusOf(id), s->status);
+                if (s->turn->requestId != 0) {
+                    ASSERT_TRUE(requests.insert(s->turn->requestId).second)
+                        << "seed " << seed << " step " << step << ": a request id twice";
+                }
+            }
+            ASSERT_LE(rt.backgroundConversations().size(), ids.size());
+            busiest = std::max(busiest, rt.backgroundConversations().size());
+        }
+    }
+    // The walk went where it should: several turns in the background at once, some ending there.
+    EXPECT_GE(busiest, 2u);
+    EXPECT_GT(obs.background.size(), 100u);
+    std::size_t endedUnseen = 0;
+    for (const auto& [id, status, finished] : obs.background)
+        endedUnseen += finished ? 1 : 0;
+    EXPECT_GT(endedUnseen, 20u);
 }
 
 } // namespace
