@@ -22,8 +22,9 @@ TestCase {
                 onFailed: (message) => console.warn(message)
             }
             KoderConversationListModel {
-                id: list                       // id, title, updatedAt, messageCount; newest first
+                id: list                       // id, title, updatedAt, messageCount, unread, status
                 store: store
+                controller: agent              // status: a reply running on in the background, ...
             }
             KoderAgentController {
                 id: agent
@@ -35,7 +36,10 @@ TestCase {
                 delegate: Text {
                     required property string conversationId
                     required property string title
-                    text: title
+                    required property string status   // "streaming" while its reply runs unseen
+                    required property bool unread     // a reply ended while it was not shown
+                    textFormat: Text.PlainText
+                    text: title + (status === "streaming" ? " …" : "") + (unread ? " •" : "")
                     TapHandler { onTapped: agent.conversationId = conversationId }
                 }
             }
