@@ -6,15 +6,19 @@
 // of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message for a
 // 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
 // BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta.
+// BM_RuntimeToken/n: a token through Runtime::dispatch (no observer) to the shown conversation
+// while n others stream in the background; BM_RuntimeBackgroundToken/n: a token to one of those.
 // BM_SwitchVersion: switching between two versions of a reply with a 3-row tail costs the same
 // on a 1,000- and a 100,000-message history (O(changed tail), not O(history)).
 #include "koder/agent/debuglog.h"
 #include "koder/agent/reducer.h"
+#include "koder/agent/runtime.h"
 
 #include <benchmark/benchmark.h>
 
 #include <malloc.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -138,6 +142,85 @@ void BM_RawAppend(benchmark::State& bench)
     bench.SetItemsProcessed(bench.iterations());
 }
 BENCHMARK(BM_RawAppend);
+
+// An executor that does nothing but remember each conversation's latest request.
+class RequestsOnly : public Executor {
+public:
+    std::map<std::string, RequestId> latest;
+    void startRequest(const StartTurn& r) override { latest[r.conversationId] = r.requestId; }
+    void cancelRequest(RequestId) override {}
+    void runTool(const ToolCall&) override {}
+    void cancelTool(const std::string&) override {}
+    bool hasStore() const override { return false; }
+    void saveConversation(const Persist&, const std::vector<Message>&, const Versions&,
+                          const ApprovalState&, const std::vector<QueuedMessage>&,
+                          std::size_t) override
+    {
+    }
+    void loadConversation(const std::string&) override {}
+    void removeConversation(const std::string&) override {}
+    void startTimer(Timer, std::int64_t) override {}
+    void stopTimer(Timer) override {}
+};
+
+// Opens `id` and sends in it (the conversation left keeps streaming in the background).
+RequestId streamIn(Runtime& rt, RequestsOnly& exec, const std::string& id)
+{
+    rt.openConversation(id);
+    rt.dispatch(Send{"go", {}});
+    return exec.latest[id];
+}
+
+void BM_RuntimeToken(benchmark::State& bench)
+{
+    RequestsOnly exec;
+    Runtime rt(exec, Environment::deterministic());
+    for (std::int64_t i = 0; i < bench.range(0); ++i)
+        streamIn(rt, exec, "other" + std::to_string(i));
+    RequestId request = streamIn(rt, exec, "shown");
+    std::int64_t inReply = 0;
+    for (auto _ : bench) {
+        rt.dispatch(TextDelta{request, "abc "});
+        if (++inReply == tokensPerReply) {
+            bench.PauseTiming(); // a fresh reply every 1 M tokens; the old one is let go
+            rt.dispatch(Abort{});
+            rt.dispatch(Clear{});
+            rt.dispatch(Send{"go", {}});
+            request = exec.latest[rt.state().conversationId];
+            inReply = 0;
+            bench.ResumeTiming();
+        }
+    }
+    bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_RuntimeToken)->Arg(0)->Arg(3);
+
+void BM_RuntimeBackgroundToken(benchmark::State& bench)
+{
+    RequestsOnly exec;
+    Runtime rt(exec, Environment::deterministic());
+    for (std::int64_t i = 1; i < bench.range(0); ++i)
+        streamIn(rt, exec, "other" + std::to_string(i));
+    int round = 0;
+    std::string target = "target0";
+    RequestId request = streamIn(rt, exec, target);
+    streamIn(rt, exec, "shown");
+    std::int64_t inReply = 0;
+    for (auto _ : bench) {
+        rt.dispatch(TextDelta{request, "abc "});
+        if (++inReply == tokensPerReply) {
+            bench.PauseTiming(); // a fresh background reply every 1 M tokens
+            rt.forgetConversation(target);
+            target = "target" + std::to_string(++round);
+            request = streamIn(rt, exec, target);
+            rt.openConversation("shown");
+            inReply = 0;
+            bench.ResumeTiming();
+        }
+    }
+    bench.SetItemsProcessed(bench.iterations());
+}
+BENCHMARK(BM_RuntimeBackgroundToken)->Arg(1)->Arg(4);
 
 // Heap bytes the core holds per message of a loaded 10,000-message conversation, text included.
 void BM_MemoryPerMessage(benchmark::State& bench)
