@@ -152,7 +152,7 @@ bool Runtime::dispatch(Input&& input)
 
 // A turn in the background runs as the shown one does, unseen: its changes reach no model, its
 // announcements no screen reader, its events only the hooks. The observer hears its status.
-bool Runtime::dispatchBackground(const std::string& conversationId, Input&& input)
+bool Runtime::dispatchBackground(std::string conversationId, Input&& input)
 {
     Live* live = findBackground(conversationId);
     if (!live)
@@ -297,7 +297,7 @@ Status Runtime::statusOf(std::string_view conversationId) const
 
 // A background turn that ended leaves the background: its conversation is stored (or, without a
 // store, kept in memory), and how it ended is remembered until it is shown.
-void Runtime::retireIfEnded(const std::string& conversationId, Status before, bool wasOpen)
+void Runtime::retireIfEnded(std::string conversationId, Status before, bool wasOpen)
 {
     const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
         return live->state.conversationId == conversationId;
@@ -526,7 +526,7 @@ void Runtime::runTool(const ToolCall& call)
     executor_.runTool(call);
 }
 
-void Runtime::runBackgroundTool(const std::string& conversationId, const ToolCall& call)
+void Runtime::runBackgroundTool(std::string conversationId, const ToolCall& call)
 {
     const auto stillWanted = [&] {
         const Live* live = findBackground(conversationId);

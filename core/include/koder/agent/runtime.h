@@ -256,7 +256,8 @@ private:
     };
 
     bool streamText(Input&& input);
-    bool dispatchBackground(const std::string& conversationId, Input&& input);
+    // Ids by value: the live state that holds them may be gone when they are used again.
+    bool dispatchBackground(std::string conversationId, Input&& input);
     Live* findBackground(std::string_view conversationId);
     const Live* findBackground(std::string_view conversationId) const;
     /// The background conversation a transport event or tool result belongs to, or null (the
@@ -266,13 +267,13 @@ private:
     void showBackground(const std::string& id, bool keepRunning);
     bool refusedForTooManyTurns(const Input& input);
     bool roomToLeaveRunning() const;
-    void retireIfEnded(const std::string& conversationId, Status before, bool wasOpen);
+    void retireIfEnded(std::string conversationId, Status before, bool wasOpen);
     void perform(Effect& effect, Live& live);
     void delay(Live& live, StartTurn request);
     void armRetryTimer(bool stopWhenIdle);
     void startRequest(StartTurn request);
     void runTool(const ToolCall& call);
-    void runBackgroundTool(const std::string& conversationId, const ToolCall& call);
+    void runBackgroundTool(std::string conversationId, const ToolCall& call);
     static const ToolCall* runningIn(const State& state, std::string_view callId);
     void deliver(std::vector<Announcement>& announcements, std::vector<Event>& events);
     void speak(std::vector<Announcement>& announcements);
