@@ -20,7 +20,10 @@ namespace Koder {
 Q_NAMESPACE
 Q_CLASSINFO("RegisterEnumClassesUnscoped", "false")
 
-enum class Status : quint8 {
+// int-sized on purpose: a signal argument of an enum type smaller than int reaches a QML handler
+// with garbage in its upper bytes (Qt 6.4 reads an int).
+
+enum class Status {
     Idle,
     Streaming,
     ReviewingToolCall,
@@ -31,18 +34,18 @@ enum class Status : quint8 {
 };
 Q_ENUM_NS(Status)
 
-enum class AutoAccept : quint8 { Always, Never, OnlyRead };
+enum class AutoAccept { Always, Never, OnlyRead };
 Q_ENUM_NS(AutoAccept)
 
-enum class Role : quint8 { User, Assistant, System, Tool, Checkpoint };
+enum class Role { User, Assistant, System, Tool, Checkpoint };
 Q_ENUM_NS(Role)
 
 /// How an announcement interrupts a screen reader: Off (silent), Polite, Assertive.
-enum class Politeness : quint8 { Off, Polite, Assertive };
+enum class Politeness { Off, Polite, Assertive };
 Q_ENUM_NS(Politeness)
 
 /// What an announcement says (see koder::agent::Announcement::Kind).
-enum class AnnouncementKind : quint8 {
+enum class AnnouncementKind {
     ReplyStarted,
     ReplyText,
     ReplyFinished,
