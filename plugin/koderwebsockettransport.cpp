@@ -6,11 +6,17 @@
 #include "qtconvert.h"
 #include "replylimits.h"
 
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
+#include <QtCore/QRandomGenerator>
+#include <QtCore/QTimer>
 #include <QtCore/QUuid>
 #include <QtNetwork/QNetworkRequest>
 #include <QtWebSockets/QWebSocketHandshakeOptions>
+
+#include <algorithm>
+#include <limits>
 
 using namespace koder::agent;
 using namespace koder::agent::qt;
@@ -18,6 +24,27 @@ using namespace koder::agent::qt;
 namespace {
 const QString subprotocol = QStringLiteral("aichat.v1");
 constexpr int closedTurnsKept = 64;
+constexpr int firstReconnectDelayMs = 250;
+constexpr int maxReconnectDelayMs = 4'000;
+
+// Close codes after which the server will not take the connection back (PROTOCOL.md rule 6),
+// and ours: a resume would be refused or would repeat the problem.
+bool connectionFatal(int code)
+{
+    switch (code) {
+    case QWebSocketProtocol::CloseCodeProtocolError:
+    case QWebSocketProtocol::CloseCodeDatatypeNotSupported:
+    case QWebSocketProtocol::CloseCodeWrongDatatype:
+    case QWebSocketProtocol::CloseCodePolicyViolated:
+    case QWebSocketProtocol::CloseCodeTooMuchData:
+    case QWebSocketProtocol::CloseCodeBadOperation: // 1011, the server's internal error
+    case 4401:
+    case 4429:
+        return true;
+    default:
+        return false;
+    }
+}
 
 QJsonValue jsonOrString(const std::string& text)
 {
@@ -49,26 +76,75 @@ QJsonObject wireMessage(const Message& m)
 
 struct KoderWebSocketTransport::Turn {
     QString id;
+    QString conversationId;
     RequestId requestId = 0;
     int nextSeq = 0;
     bool awaitingTools = false;      ///< step.end{tool_calls} came; tool.result frames next
     QSet<QString> unanswered;        ///< call ids the server asked this turn, not yet answered
+    QList<QJsonObject> results{};    ///< tool.result frames sent: sent again after a resume
     koder::wire::ReplyBudget budget; ///< of the current step's request
+};
+
+// One WebSocket and the turn it carries. Never deleted from inside one of its socket's signals:
+// dead connections are dropped on a later event-loop turn (dropDeadConnections).
+struct KoderWebSocketTransport::Connection {
+    QWebSocket socket;
+    QList<QString> outbox; ///< frames waiting for the connection to open
+    std::unique_ptr<Turn> turn;
+    koder::wire::AichatFrameParser frames;
+    std::optional<ErrorInfo> connectionError; ///< an `error` frame before a close
+    QTimer ping;
+    QElapsedTimer sincePong;
+    bool serverResumes = false; ///< the server's hello said caps.resume
+    bool closing = false;       ///< we close it: not a drop
+    // Resuming the turn after a drop.
+    bool resuming = false;
+    int attempts = 0;
+    QElapsedTimer sinceDrop;
+    QTimer backoff;
 };
 
 KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
     : KoderTransport(parent)
-    , m_frames(std::make_unique<koder::wire::AichatFrameParser>())
 {
-    m_socket.setParent(this);
-    applyLimits();
-    connect(this, &KoderTransport::maxEventBytesChanged, this,
-            &KoderWebSocketTransport::applyLimits);
-    connect(&m_socket, &QWebSocket::connected, this, &KoderWebSocketTransport::onConnected);
-    connect(&m_socket, &QWebSocket::disconnected, this, &KoderWebSocketTransport::onDisconnected);
-    connect(&m_socket, &QWebSocket::textMessageReceived, this, &KoderWebSocketTransport::onText);
-    connect(&m_socket, &QWebSocket::binaryMessageReceived, this, [this] {
-        closeWithError(QWebSocketProtocol::CloseCodeDatatypeNotSupported,
+    connect(this, &KoderTransport::maxEventBytesChanged, this, [this] {
+        for (const auto& c : m_connections)
+            applyLimits(*c);
+    });
+}
+
+KoderWebSocketTransport::~KoderWebSocketTransport()
+{
+    for (const auto& c : m_connections) {
+        c->socket.disconnect(this);
+        c->socket.abort();
+    }
+}
+
+// QWebSocket refuses a larger message or frame itself (close code 1009) before buffering it.
+void KoderWebSocketTransport::applyLimits(Connection& c) const
+{
+    c.socket.setMaxAllowedIncomingMessageSize(static_cast<quint64>(maxEventBytes()));
+    c.socket.setMaxAllowedIncomingFrameSize(static_cast<quint64>(maxEventBytes()));
+}
+
+KoderWebSocketTransport::Connection& KoderWebSocketTransport::connectionForNewTurn()
+{
+    for (const auto& c : m_connections)
+        if (!c->turn && !c->resuming && !c->closing &&
+            c->socket.state() != QAbstractSocket::UnconnectedState)
+            return *c;
+    auto owned = std::make_unique<Connection>();
+    Connection* c = owned.get();
+    m_connections.push_back(std::move(owned));
+    applyLimits(*c);
+    c->backoff.setSingleShot(true);
+    connect(&c->socket, &QWebSocket::connected, this, [this, c] { onConnected(*c); });
+    connect(&c->socket, &QWebSocket::disconnected, this, [this, c] { onDisconnected(*c); });
+    connect(&c->socket, &QWebSocket::textMessageReceived, this,
+            [this, c](const QString& text) { onText(*c, text); });
+    connect(&c->socket, &QWebSocket::binaryMessageReceived, this, [this, c] {
+        closeWithError(*c, QWebSocketProtocol::CloseCodeDatatypeNotSupported,
                        {"protocol_error", "The server sent a binary frame.", false, -1});
     });
 #if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
@@ -76,100 +152,144 @@ KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
 #else
     const auto errorSignal = qOverload<QAbstractSocket::SocketError>(&QWebSocket::error);
 #endif
-    connect(&m_socket, errorSignal, this, [this](QAbstractSocket::SocketError) {
-        if (m_socket.state() != QAbstractSocket::ConnectedState)
-            failTurn({"transport", m_socket.errorString().toStdString(), true, -1});
-    });
-    connect(&m_socket, &QWebSocket::pong, this, [this] { m_sincePong.restart(); });
-    connect(&m_ping, &QTimer::timeout, this, &KoderWebSocketTransport::checkLiveness);
+    connect(&c->socket, errorSignal, this,
+            [this, c](QAbstractSocket::SocketError) { onSocketError(*c); });
+    connect(&c->socket, &QWebSocket::pong, this, [c] { c->sincePong.restart(); });
+    connect(&c->ping, &QTimer::timeout, this, [this, c] { checkLiveness(*c); });
+    connect(&c->backoff, &QTimer::timeout, this, [this, c] { open(*c); });
+    return *c;
 }
 
-KoderWebSocketTransport::~KoderWebSocketTransport()
+KoderWebSocketTransport::Connection*
+KoderWebSocketTransport::connectionOf(RequestId requestId) const
 {
-    m_socket.disconnect(this);
-    m_socket.abort();
+    for (const auto& c : m_connections)
+        if (c->turn && c->turn->requestId == requestId)
+            return c.get();
+    return nullptr;
 }
 
-// QWebSocket refuses a larger message or frame itself (close code 1009) before buffering it.
-void KoderWebSocketTransport::applyLimits()
+KoderWebSocketTransport::Connection*
+KoderWebSocketTransport::connectionOf(const QString& conversationId) const
 {
-    m_socket.setMaxAllowedIncomingMessageSize(static_cast<quint64>(maxEventBytes()));
-    m_socket.setMaxAllowedIncomingFrameSize(static_cast<quint64>(maxEventBytes()));
+    for (const auto& c : m_connections)
+        if (c->turn && c->turn->conversationId == conversationId)
+            return c.get();
+    return nullptr;
 }
 
-void KoderWebSocketTransport::ensureConnected()
+void KoderWebSocketTransport::open(Connection& c)
 {
-    if (m_socket.state() != QAbstractSocket::UnconnectedState)
+    if (c.socket.state() != QAbstractSocket::UnconnectedState)
         return;
     if (!m_url.isValid() || m_url.isEmpty()) {
-        failTurn({"bad_request", "KoderWebSocketTransport has no url.", false, -1});
+        c.resuming = false;
+        failTurn(c, {"bad_request", "KoderWebSocketTransport has no url.", false, -1});
         return;
     }
     QWebSocketHandshakeOptions options;
     options.setSubprotocols({subprotocol});
-    qCDebug(lcAgent) << "connecting to" << m_url.toString(QUrl::RemoveUserInfo);
-    m_socket.open(QNetworkRequest(m_url), options);
+    qCDebug(lcAgent) << (c.resuming ? "reconnecting to" : "connecting to")
+                     << m_url.toString(QUrl::RemoveUserInfo);
+    c.closing = false;
+    c.socket.open(QNetworkRequest(m_url), options);
 }
 
-void KoderWebSocketTransport::sendFrame(QJsonObject frame)
+QString KoderWebSocketTransport::nextRid()
+{
+    return QStringLiteral("r%1").arg(++m_rids);
+}
+
+void KoderWebSocketTransport::sendFrame(Connection& c, QJsonObject frame)
 {
     frame.insert(QStringLiteral("v"), 1);
     const QString text = QString::fromUtf8(QJsonDocument(frame).toJson(QJsonDocument::Compact));
-    if (m_socket.state() == QAbstractSocket::ConnectedState) {
-        m_socket.sendTextMessage(text);
+    if (c.socket.state() == QAbstractSocket::ConnectedState && !c.resuming) {
+        c.socket.sendTextMessage(text);
         return;
     }
-    m_outbox.append(text);
-    ensureConnected();
+    if (c.resuming)
+        return; // a tool result is kept in its turn and sent again after the resume
+    c.outbox.append(text);
+    open(c);
 }
 
-void KoderWebSocketTransport::onConnected()
+void KoderWebSocketTransport::onConnected(Connection& c)
 {
-    if (m_socket.subprotocol() != subprotocol) {
+    if (c.socket.subprotocol() != subprotocol) {
+        c.resuming = false;
         closeWithError(
-            QWebSocketProtocol::CloseCodeProtocolError,
+            c, QWebSocketProtocol::CloseCodeProtocolError,
             {"protocol_error", "The server did not accept the aichat.v1 protocol.", false, -1});
         return;
     }
-    m_sincePong.start();
+    c.sincePong.start();
     if (m_pingInterval > 0)
-        m_ping.start(m_pingInterval);
-    m_socket.sendTextMessage(QStringLiteral(
-        R"({"v":1,"type":"hello","client":{"name":"Koder Agent","version":"0.1"}})"));
-    const QList<QString> outbox = std::exchange(m_outbox, {});
+        c.ping.start(m_pingInterval);
+    c.socket.sendTextMessage(QStringLiteral(
+        R"({"v":1,"type":"hello","client":{"name":"Koder Agent","version":"0.1"},"caps":{"resume":true}})"));
+    if (c.resuming)
+        resume(c);
+    const QList<QString> outbox = std::exchange(c.outbox, {});
     for (const QString& text : outbox)
-        m_socket.sendTextMessage(text);
+        c.socket.sendTextMessage(text);
+}
+
+// The replay is the answer: frames go on from after_seq + 1. Results the server may have missed
+// go again; it keeps the first of each call.
+void KoderWebSocketTransport::resume(Connection& c)
+{
+    c.resuming = false;
+    c.attempts = 0;
+    if (!c.turn)
+        return;
+    qCDebug(lcAgent) << "resuming turn" << c.turn->id << "after seq" << c.turn->nextSeq - 1;
+    sendFrame(c, {{QStringLiteral("type"), QStringLiteral("turn.resume")},
+                  {QStringLiteral("turn"), c.turn->id},
+                  {QStringLiteral("after_seq"), c.turn->nextSeq - 1},
+                  {QStringLiteral("rid"), nextRid()}});
+    for (const QJsonObject& result : std::as_const(c.turn->results))
+        sendFrame(c, result);
 }
 
 void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSpec>& tools)
 {
+    const QString conversation = toQString(request.conversationId);
+    Connection* open = connectionOf(conversation);
     // A later step of an open turn: the server waits for this turn's tool results.
-    if (m_turn && m_turn->awaitingTools && request.step > 1 && request.attempt == 0) {
-        m_turn->requestId = request.requestId;
-        m_turn->awaitingTools = false;
-        m_turn->budget = koder::wire::ReplyBudget(limits());
+    if (open && open->turn->awaitingTools && request.step > 1 && request.attempt == 0) {
+        Turn& turn = *open->turn;
+        turn.requestId = request.requestId;
+        turn.awaitingTools = false;
+        turn.budget = koder::wire::ReplyBudget(limits());
         for (const Message& m : request.history) {
             const QString callId = toQString(m.toolCallId());
-            if (m.role != Role::Tool || !m_turn->unanswered.remove(callId))
+            if (m.role != Role::Tool || !turn.unanswered.remove(callId))
                 continue;
-            sendFrame({{QStringLiteral("type"), QStringLiteral("tool.result")},
-                       {QStringLiteral("turn"), m_turn->id},
-                       {QStringLiteral("call_id"), callId},
-                       {QStringLiteral("content"), jsonOrString(m.text)},
-                       {QStringLiteral("is_error"), m.isError || m.denied}});
+            const QJsonObject result{{QStringLiteral("type"), QStringLiteral("tool.result")},
+                                     {QStringLiteral("turn"), turn.id},
+                                     {QStringLiteral("call_id"), callId},
+                                     {QStringLiteral("content"), jsonOrString(m.text)},
+                                     {QStringLiteral("is_error"), m.isError || m.denied},
+                                     {QStringLiteral("rid"), nextRid()}};
+            turn.results.append(result);
+            sendFrame(*open, result);
         }
         return;
     }
-    if (m_turn)
-        cancel(m_turn->requestId);
+    if (open)
+        cancel(open->turn->requestId); // one turn per conversation
 
-    m_turn.reset(new Turn{QStringLiteral("t-") + QUuid::createUuid().toString(QUuid::WithoutBraces),
+    Connection& c = connectionForNewTurn();
+    c.turn.reset(new Turn{QStringLiteral("t-") + QUuid::createUuid().toString(QUuid::WithoutBraces),
+                          conversation,
                           request.requestId,
                           0,
                           false,
                           {},
+                          {},
                           koder::wire::ReplyBudget(limits())});
-    const Turn& turn = *m_turn;
+    const Turn& turn = *c.turn;
 
     QJsonArray messages;
     for (const Message& m : request.history)
@@ -186,32 +306,65 @@ void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSp
                       {QStringLiteral("tools"), toolList}};
     if (!m_model.isEmpty())
         frame.insert(QStringLiteral("model"), m_model);
-    sendFrame(frame);
+    sendFrame(c, frame);
 }
 
 void KoderWebSocketTransport::cancel(RequestId requestId)
 {
-    if (!m_turn || m_turn->requestId != requestId)
+    Connection* c = connectionOf(requestId);
+    if (!c)
         return;
     // The turn is over for us at once; the server's late frames for it are dropped.
-    const QString id = m_turn->id;
-    endTurn();
-    if (m_socket.state() == QAbstractSocket::ConnectedState)
-        sendFrame({{QStringLiteral("type"), QStringLiteral("turn.abort")},
-                   {QStringLiteral("turn"), id},
-                   {QStringLiteral("reason"), QStringLiteral("user")}});
-    else
-        m_outbox.clear(); // its turn.start never went out
+    const QString id = c->turn->id;
+    endTurn(*c);
+    if (c->resuming) {
+        // Not connected: the server drops the turn when its resume window ends.
+        c->resuming = false;
+        c->backoff.stop();
+    } else if (c->socket.state() == QAbstractSocket::ConnectedState) {
+        sendFrame(*c, {{QStringLiteral("type"), QStringLiteral("turn.abort")},
+                       {QStringLiteral("turn"), id},
+                       {QStringLiteral("reason"), QStringLiteral("user")},
+                       {QStringLiteral("rid"), nextRid()}});
+    } else {
+        c->outbox.clear(); // its turn.start never went out
+    }
 }
 
-void KoderWebSocketTransport::endTurn()
+void KoderWebSocketTransport::endTurn(Connection& c)
 {
-    if (!m_turn)
+    if (!c.turn)
         return;
-    m_closedTurns.append(m_turn->id);
+    m_closedTurns.append(c.turn->id);
     if (m_closedTurns.size() > closedTurnsKept)
         m_closedTurns.removeFirst();
-    m_turn.reset();
+    c.turn.reset();
+    if (!m_pruneQueued) {
+        m_pruneQueued = true;
+        QMetaObject::invokeMethod(this, &KoderWebSocketTransport::dropDeadConnections,
+                                  Qt::QueuedConnection);
+    }
+}
+
+// Connections without a turn that are closed, and idle ones beyond the first.
+void KoderWebSocketTransport::dropDeadConnections()
+{
+    m_pruneQueued = false;
+    bool idleKept = false;
+    std::erase_if(m_connections, [&idleKept](const std::unique_ptr<Connection>& c) {
+        if (c->turn || c->resuming)
+            return false;
+        const bool open = c->socket.state() != QAbstractSocket::UnconnectedState;
+        if (open && !idleKept) {
+            idleKept = true;
+            return false;
+        }
+        c->socket.disconnect();
+        c->ping.disconnect();
+        c->backoff.disconnect();
+        c->socket.abort();
+        return true;
+    });
 }
 
 bool KoderWebSocketTransport::recentlyClosed(const QString& turn) const
@@ -219,70 +372,101 @@ bool KoderWebSocketTransport::recentlyClosed(const QString& turn) const
     return m_closedTurns.contains(turn);
 }
 
-void KoderWebSocketTransport::failTurn(ErrorInfo error)
+void KoderWebSocketTransport::failTurn(Connection& c, ErrorInfo error)
 {
-    if (!m_turn)
+    c.resuming = false;
+    c.backoff.stop();
+    if (!c.turn)
         return;
-    const RequestId id = m_turn->requestId;
-    const QString turnId = m_turn->id;
-    endTurn();
-    if (m_socket.state() == QAbstractSocket::ConnectedState)
-        sendFrame({{QStringLiteral("type"), QStringLiteral("turn.abort")},
-                   {QStringLiteral("turn"), turnId},
-                   {QStringLiteral("reason"), QStringLiteral("error")}});
+    const RequestId id = c.turn->requestId;
+    const QString turnId = c.turn->id;
+    endTurn(c);
+    if (c.socket.state() == QAbstractSocket::ConnectedState)
+        sendFrame(c, {{QStringLiteral("type"), QStringLiteral("turn.abort")},
+                      {QStringLiteral("turn"), turnId},
+                      {QStringLiteral("reason"), QStringLiteral("error")},
+                      {QStringLiteral("rid"), nextRid()}});
     else
-        m_outbox.clear();
+        c.outbox.clear();
     deliver(StreamFailed{id, std::move(error), ErrorVerdict::Default});
 }
 
-void KoderWebSocketTransport::closeWithError(QWebSocketProtocol::CloseCode code, ErrorInfo error)
+void KoderWebSocketTransport::closeWithError(Connection& c, QWebSocketProtocol::CloseCode code,
+                                             ErrorInfo error)
 {
-    failTurn(std::move(error));
-    m_socket.close(code);
+    failTurn(c, std::move(error));
+    c.closing = true;
+    c.socket.close(code);
 }
 
-void KoderWebSocketTransport::onText(const QString& text)
+void KoderWebSocketTransport::onText(Connection& c, const QString& text)
 {
     const QByteArray utf8 = text.toUtf8();
     auto parsed =
-        m_frames->parse(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
+        c.frames.parse(std::string_view(utf8.constData(), static_cast<std::size_t>(utf8.size())));
     if (auto* error = std::get_if<ErrorInfo>(&parsed)) {
-        failTurn(std::move(*error));
+        failTurn(c, std::move(*error));
         return;
     }
     auto& frame = std::get<koder::wire::AichatFrame>(parsed);
     const QString turn = toQString(frame.turn);
+    if (frame.type == "hello")
+        return onHello(frame, c);
     if (frame.type == "error" && turn.isEmpty()) {
-        if (m_turn && toQString(frame.rid) == m_turn->id)
-            failTurn(std::move(frame.error)); // the answer to our turn.start
+        if (c.turn && toQString(frame.rid) == c.turn->id)
+            failTurn(c, std::move(frame.error)); // the answer to our turn.start
+        else if (c.turn && frame.error.code == "protocol_error" && !frame.rid.empty())
+            failTurn(c, std::move(frame.error)); // a control frame of ours was refused
         else
-            m_connectionError = std::move(frame.error); // a close usually follows
+            c.connectionError = std::move(frame.error); // a close usually follows
         return;
     }
     if (turn.isEmpty())
-        return; // hello, or a control frame of a newer minor version
-    if (!m_turn || m_turn->id != turn) {
+        return; // a control frame of a newer minor version
+    if (!c.turn || c.turn->id != turn) {
         qCDebug(lcAgent) << "dropping a frame of" << (recentlyClosed(turn) ? "closed" : "unknown")
                          << "turn" << turn << frame.type.c_str();
         return;
     }
-    if (frame.seq != m_turn->nextSeq) {
-        failTurn({"protocol_error",
-                  QStringLiteral("Frame sequence broken: expected %1, got %2.")
-                      .arg(m_turn->nextSeq)
-                      .arg(frame.seq)
-                      .toStdString(),
-                  false, -1});
+    if (frame.type == "error" && frame.error.code == "unknown_turn") {
+        // The answer to a resume the server cannot serve (the turn expired or was never there).
+        failTurn(c, {"transport",
+                     "The connection to the server was lost and the server no longer knows the "
+                     "reply, so it cannot be resumed.",
+                     true, -1});
         return;
     }
-    ++m_turn->nextSeq;
-    onTurnFrame(frame);
+    if (frame.seq != c.turn->nextSeq) {
+        failTurn(c, {"protocol_error",
+                     QStringLiteral("Frame sequence broken: expected %1, got %2.")
+                         .arg(c.turn->nextSeq)
+                         .arg(frame.seq)
+                         .toStdString(),
+                     false, -1});
+        return;
+    }
+    ++c.turn->nextSeq;
+    onTurnFrame(c, frame);
 }
 
-void KoderWebSocketTransport::onTurnFrame(koder::wire::AichatFrame& frame)
+void KoderWebSocketTransport::onHello(const koder::wire::AichatFrame& frame, Connection& c)
 {
-    const RequestId id = m_turn->requestId;
-    koder::wire::ReplyBudget& budget = m_turn->budget;
+    c.serverResumes = frame.resume;
+    if (frame.toolTimeoutMs > 0) {
+        const int ms = static_cast<int>(
+            std::min<std::int64_t>(frame.toolTimeoutMs, std::numeric_limits<int>::max()));
+        if (ms != m_serverToolTimeout) {
+            m_serverToolTimeout = ms;
+            Q_EMIT serverToolTimeoutChanged();
+        }
+    }
+}
+
+void KoderWebSocketTransport::onTurnFrame(Connection& c, koder::wire::AichatFrame& frame)
+{
+    Turn& turn = *c.turn;
+    const RequestId id = turn.requestId;
+    koder::wire::ReplyBudget& budget = turn.budget;
     const std::string& type = frame.type;
     if (type == "turn.started") {
         deliver(StreamStarted{id});
@@ -290,42 +474,42 @@ void KoderWebSocketTransport::onTurnFrame(koder::wire::AichatFrame& frame)
         if (frame.text.empty())
             return;
         if (!budget.addBytes(frame.text.size()))
-            return failTurn(budget.error());
+            return failTurn(c, budget.error());
         if (frame.reasoning)
             deliver(ReasoningDelta{id, std::move(frame.text)});
         else
             deliver(TextDelta{id, std::move(frame.text)});
     } else if (type == "tool_call") {
         if (!budget.addToolCall() || !budget.addBytes(frame.name.size() + frame.arguments.size()))
-            return failTurn(budget.error());
-        const QString callId = toQString(frame.callId);
-        m_turn->unanswered.insert(callId);
+            return failTurn(c, budget.error());
+        turn.unanswered.insert(toQString(frame.callId));
         deliver(ToolCallRequested{
             id,
             {std::move(frame.callId), std::move(frame.name), std::move(frame.arguments), false}});
     } else if (type == "step.end") {
         if (frame.finishReason == "tool_calls") {
-            m_turn->awaitingTools = true;
+            turn.awaitingTools = true;
+            turn.results.clear(); // a new step: the server has the earlier results
             deliver(StreamEnded{id, "tool_calls"});
         }
     } else if (type == "turn.end") {
         m_usage = usageToVariant(frame.usage);
         Q_EMIT usageChanged();
-        endTurn();
+        endTurn(c);
         deliver(StreamEnded{id, std::move(frame.finishReason)});
     } else if (type == "error") {
-        endTurn();
+        endTurn(c);
         deliver(StreamFailed{id, std::move(frame.error), ErrorVerdict::Default});
     }
     // tool_call.begin / tool_call.delta: the final tool_call frame is authoritative.
 }
 
-ErrorInfo KoderWebSocketTransport::errorFromClose() const
+ErrorInfo KoderWebSocketTransport::errorFromClose(const Connection& c) const
 {
-    if (m_connectionError)
-        return *m_connectionError;
-    const int code = m_socket.closeCode();
-    const std::string reason = m_socket.closeReason().toStdString();
+    if (c.connectionError)
+        return *c.connectionError;
+    const int code = c.socket.closeCode();
+    const std::string reason = c.socket.closeReason().toStdString();
     auto with = [&](std::string message) {
         if (!reason.empty())
             message += " (" + reason + ")";
@@ -354,25 +538,95 @@ ErrorInfo KoderWebSocketTransport::errorFromClose() const
     }
 }
 
-void KoderWebSocketTransport::onDisconnected()
+// A drop the turn can survive: the server keeps turns, nothing said the connection is refused,
+// and we did not close it ourselves.
+bool KoderWebSocketTransport::mayResume(const Connection& c) const
 {
-    m_ping.stop();
-    m_outbox.clear();
-    if (m_turn)
-        failTurn(errorFromClose());
-    m_connectionError.reset();
+    return c.turn && c.serverResumes && m_reconnectBudget > 0 && !c.closing && !c.connectionError &&
+           !connectionFatal(c.socket.closeCode());
 }
 
-void KoderWebSocketTransport::checkLiveness()
+void KoderWebSocketTransport::onDisconnected(Connection& c)
 {
-    if (m_socket.state() != QAbstractSocket::ConnectedState)
-        return;
-    if (m_sincePong.isValid() && m_sincePong.elapsed() > m_pongTimeout + m_pingInterval) {
-        m_connectionError = ErrorInfo{"transport", "The server stopped answering pings.", true, -1};
-        m_socket.abort();
+    c.ping.stop();
+    c.outbox.clear();
+    if (c.resuming) {
+        reconnectLater(c); // an attempt failed
         return;
     }
-    m_socket.ping();
+    if (mayResume(c)) {
+        qCDebug(lcAgent) << "connection of turn" << c.turn->id << "dropped; resuming";
+        c.resuming = true;
+        c.attempts = 0;
+        c.sinceDrop.start();
+        reconnectLater(c);
+        return;
+    }
+    if (c.turn) {
+        ErrorInfo error = errorFromClose(c);
+        if (error.code == "transport" && !c.serverResumes && !c.connectionError)
+            error.message += " The server does not resume replies.";
+        failTurn(c, std::move(error));
+    }
+    c.connectionError.reset();
+}
+
+void KoderWebSocketTransport::onSocketError(Connection& c)
+{
+    if (c.socket.state() == QAbstractSocket::ConnectedState)
+        return; // a disconnect follows
+    if (c.resuming) {
+        reconnectLater(c);
+        return;
+    }
+    failTurn(c, {"transport", c.socket.errorString().toStdString(), true, -1});
+}
+
+// Exponential backoff with jitter (so many clients do not come back at once), within the budget.
+void KoderWebSocketTransport::reconnectLater(Connection& c)
+{
+    if (c.backoff.isActive() || c.socket.state() != QAbstractSocket::UnconnectedState)
+        return;
+    const int base =
+        std::min(maxReconnectDelayMs, firstReconnectDelayMs << std::min(c.attempts, 5));
+    const int delay =
+        base * 3 / 4 + static_cast<int>(QRandomGenerator::global()->bounded(base / 2 + 1));
+    ++c.attempts;
+    if (c.sinceDrop.elapsed() + delay > m_reconnectBudget) {
+        failTurn(c, {"transport",
+                     QStringLiteral("The connection to the server was lost and could not be "
+                                    "restored within %1 s.")
+                         .arg(m_reconnectBudget / 1000.0)
+                         .toStdString(),
+                     true, -1});
+        return;
+    }
+    c.backoff.start(delay);
+}
+
+void KoderWebSocketTransport::checkLiveness(Connection& c)
+{
+    if (c.socket.state() != QAbstractSocket::ConnectedState)
+        return;
+    if (c.sincePong.isValid() && c.sincePong.elapsed() > m_pongTimeout + m_pingInterval) {
+        // A silent server is a drop: the turn resumes on a new connection if the server allows.
+        qCDebug(lcAgent) << "the server stopped answering pings";
+        if (!c.turn || !c.serverResumes || m_reconnectBudget == 0)
+            c.connectionError =
+                ErrorInfo{"transport", "The server stopped answering pings.", true, -1};
+        c.socket.abort();
+        return;
+    }
+    c.socket.ping();
+}
+
+void KoderWebSocketTransport::setReconnectBudget(int ms)
+{
+    ms = qMax(0, ms);
+    if (m_reconnectBudget == ms)
+        return;
+    m_reconnectBudget = ms;
+    Q_EMIT reconnectBudgetChanged();
 }
 
 void KoderWebSocketTransport::setUrl(const QUrl& url)
@@ -380,8 +634,16 @@ void KoderWebSocketTransport::setUrl(const QUrl& url)
     if (m_url == url)
         return;
     m_url = url;
-    if (m_socket.state() != QAbstractSocket::UnconnectedState)
-        m_socket.close(QWebSocketProtocol::CloseCodeGoingAway);
+    for (const auto& c : m_connections) {
+        c->resuming = false;
+        c->backoff.stop();
+        if (c->socket.state() != QAbstractSocket::UnconnectedState) {
+            c->closing = true;
+            c->socket.close(QWebSocketProtocol::CloseCodeGoingAway);
+        } else if (c->turn) {
+            failTurn(*c, {"transport", "The server address changed.", true, -1});
+        }
+    }
     Q_EMIT urlChanged();
 }
 
@@ -399,8 +661,9 @@ void KoderWebSocketTransport::setPingInterval(int ms)
     if (m_pingInterval == ms)
         return;
     m_pingInterval = ms;
-    if (m_ping.isActive())
-        m_ping.start(qMax(1, ms));
+    for (const auto& c : m_connections)
+        if (c->ping.isActive())
+            c->ping.start(qMax(1, ms));
     Q_EMIT pingIntervalChanged();
 }
 

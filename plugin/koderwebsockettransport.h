@@ -3,7 +3,6 @@
 
 #include "kodertransport.h"
 
-#include <QtCore/QElapsedTimer>
 #include <QtCore/QJsonObject>
 #include <QtCore/QSet>
 #include <QtCore/QStringList>
@@ -12,8 +11,7 @@
 #include <QtWebSockets/QWebSocket>
 
 #include <memory>
-
-#include <optional>
+#include <vector>
 
 namespace koder::wire {
 struct AichatFrame;
@@ -25,11 +23,22 @@ class AichatFrameParser;
     \inqmlmodule Koder.Agent
     \brief Speaks the \c aichat.v1 JSON protocol over a WebSocket (see PROTOCOL.md).
 
-    One connection, opened on the first turn and kept; one active turn at a time. Client-side
-    tool calls are answered with \c tool.result frames inside the same turn. Late frames of an
-    aborted turn are dropped; a \c seq gap, a frame of another version, a frame that is not JSON
-    or a binary frame is a \c protocol_error; close codes and a silent server (no pong within
-    \l pongTimeout) end the turn with an error saying whether a retry may help.
+    A connection per running turn (the protocol allows one turn per connection), opened when a
+    turn starts and kept for the next one; conversations running in the background each have
+    their own. Client-side tool calls are answered with \c tool.result frames inside the same
+    turn. Late frames of an aborted turn are dropped; a \c seq gap or repeat, a frame of another
+    version, a frame that is not JSON or a binary frame is a \c protocol_error; every control
+    frame carries a \c rid.
+
+    A dropped connection is not the end of a turn: when the server announced \c caps.resume, the
+    transport reconnects with exponential backoff and jitter for up to \l reconnectBudget and
+    sends \c{turn.resume{turn, after_seq}}; the server replays what was missed and the turn goes
+    on, with no gap and no repeat (tool results the server may not have received are sent again;
+    it ignores repeats). A server without resume, a turn it no longer knows (\c unknown_turn) or
+    a budget spent ends the turn with one retryable \c transport error. Connection-fatal close
+    codes (1002, 1008, 1009, 4401, 4429, 1011) and a silent server (no pong within
+    \l pongTimeout) end it with an error saying whether a retry may help. Only \c abort() (a
+    \c turn.abort) stops a run.
 */
 class KoderWebSocketTransport : public KoderTransport {
     Q_OBJECT
@@ -46,6 +55,13 @@ class KoderWebSocketTransport : public KoderTransport {
     /*! Token counts of the last finished turn (promptTokens, completionTokens, totalTokens, ...).
      */
     Q_PROPERTY(QVariantMap usage READ usage NOTIFY usageChanged FINAL)
+    /*! Milliseconds to keep reconnecting after a dropped connection before the open turn ends
+        with a retryable \c transport error. Default 30000; 0 never resumes. */
+    Q_PROPERTY(int reconnectBudget READ reconnectBudget WRITE setReconnectBudget NOTIFY
+                   reconnectBudgetChanged FINAL)
+    /*! How long the server waits for a tool result, in milliseconds, as its \c hello said
+        (\c limits.tool_timeout_ms); 0 until a server says. */
+    Q_PROPERTY(int serverToolTimeout READ serverToolTimeout NOTIFY serverToolTimeoutChanged FINAL)
 
 public:
     explicit KoderWebSocketTransport(QObject* parent = nullptr);
@@ -63,6 +79,9 @@ public:
     int pongTimeout() const { return m_pongTimeout; }
     void setPongTimeout(int ms);
     QVariantMap usage() const { return m_usage; }
+    int reconnectBudget() const { return m_reconnectBudget; }
+    void setReconnectBudget(int ms);
+    int serverToolTimeout() const { return m_serverToolTimeout; }
 
 Q_SIGNALS:
     void urlChanged();
@@ -70,36 +89,48 @@ Q_SIGNALS:
     void pingIntervalChanged();
     void pongTimeoutChanged();
     void usageChanged();
+    void reconnectBudgetChanged();
+    void serverToolTimeoutChanged();
 
 private:
     struct Turn;
+    struct Connection;
 
-    void ensureConnected();
-    void sendFrame(QJsonObject frame);
-    void onConnected();
-    void onDisconnected();
-    void onText(const QString& text);
-    void onTurnFrame(koder::wire::AichatFrame& frame);
-    void applyLimits();
-    void failTurn(koder::agent::ErrorInfo error);
-    void endTurn();
-    void closeWithError(QWebSocketProtocol::CloseCode code, koder::agent::ErrorInfo error);
-    void checkLiveness();
-    koder::agent::ErrorInfo errorFromClose() const;
+    Connection& connectionForNewTurn();
+    Connection* connectionOf(koder::agent::RequestId requestId) const;
+    Connection* connectionOf(const QString& conversationId) const;
+    void open(Connection& c);
+    void sendFrame(Connection& c, QJsonObject frame);
+    void onConnected(Connection& c);
+    void onDisconnected(Connection& c);
+    void onSocketError(Connection& c);
+    void onText(Connection& c, const QString& text);
+    void onTurnFrame(Connection& c, koder::wire::AichatFrame& frame);
+    void onHello(const koder::wire::AichatFrame& frame, Connection& c);
+    void applyLimits(Connection& c) const;
+    void failTurn(Connection& c, koder::agent::ErrorInfo error);
+    void endTurn(Connection& c);
+    void closeWithError(Connection& c, QWebSocketProtocol::CloseCode code,
+                        koder::agent::ErrorInfo error);
+    void checkLiveness(Connection& c);
+    koder::agent::ErrorInfo errorFromClose(const Connection& c) const;
+    bool mayResume(const Connection& c) const;
+    void reconnectLater(Connection& c);
+    void resume(Connection& c);
+    void dropDeadConnections();
     bool recentlyClosed(const QString& turn) const;
+    QString nextRid();
 
     QUrl m_url;
     QString m_model;
     int m_pingInterval = 15'000;
     int m_pongTimeout = 30'000;
+    int m_reconnectBudget = 30'000;
+    int m_serverToolTimeout = 0;
     QVariantMap m_usage;
+    quint64 m_rids = 0;
 
-    QWebSocket m_socket;
-    QList<QString> m_outbox; ///< frames waiting for the connection
-    std::unique_ptr<Turn> m_turn;
-    std::unique_ptr<koder::wire::AichatFrameParser> m_frames;
-    QStringList m_closedTurns;                                ///< recently closed turn ids, bounded
-    std::optional<koder::agent::ErrorInfo> m_connectionError; ///< an `error` frame before a close
-    QTimer m_ping;
-    QElapsedTimer m_sincePong;
+    std::vector<std::unique_ptr<Connection>> m_connections;
+    QStringList m_closedTurns; ///< recently closed turn ids, bounded
+    bool m_pruneQueued = false;
 };

@@ -103,6 +103,13 @@ std::variant<AichatFrame, ErrorInfo> AichatFrameParser::parse(std::string_view m
             take(usage["reasoning_tokens"].get_int64(), f.usage.reasoningTokens);
             take(usage["cached_tokens"].get_int64(), f.usage.cachedTokens);
         }
+    } else if (f.type == "hello") {
+        simdjson::dom::object caps;
+        if (!o["caps"].get_object().get(caps))
+            take(caps["resume"].get_bool(), f.resume);
+        simdjson::dom::object limits;
+        if (!o["limits"].get_object().get(limits))
+            take(limits["tool_timeout_ms"].get_int64(), f.toolTimeoutMs);
     } else if (f.type == "error") {
         takeString(o, "code", f.error.code);
         takeString(o, "message", f.error.message);

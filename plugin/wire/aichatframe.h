@@ -20,15 +20,17 @@ struct AichatFrame {
     std::string type;
     std::string turn;
     std::string rid;
-    std::int64_t seq = -1;         ///< -1 when absent or not an integer
-    std::string text;              ///< delta
-    bool reasoning = false;        ///< delta on the "reasoning" channel
-    std::string callId;            ///< tool_call
-    std::string name;              ///< tool_call
-    std::string arguments = "{}";  ///< tool_call: JSON text (an object is kept compact)
-    std::string finishReason;      ///< step.end, turn.end
-    Usage usage;                   ///< turn.end
-    koder::agent::ErrorInfo error; ///< error: code, message, retryable, retry_after_ms (clamped)
+    std::int64_t seq = -1;           ///< -1 when absent or not an integer
+    std::string text;                ///< delta
+    bool reasoning = false;          ///< delta on the "reasoning" channel
+    std::string callId;              ///< tool_call
+    std::string name;                ///< tool_call
+    std::string arguments = "{}";    ///< tool_call: JSON text (an object is kept compact)
+    std::string finishReason;        ///< step.end, turn.end
+    Usage usage;                     ///< turn.end
+    koder::agent::ErrorInfo error;   ///< error: code, message, retryable, retry_after_ms (clamped)
+    bool resume = false;             ///< hello: caps.resume (the server keeps turns after a drop)
+    std::int64_t toolTimeoutMs = -1; ///< hello: limits.tool_timeout_ms; -1 when absent
 };
 
 /// One parser per connection: it keeps its buffers between messages.
