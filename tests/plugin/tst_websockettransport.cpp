@@ -97,6 +97,9 @@ private Q_SLOTS:
     void init()
     {
         server = std::make_unique<AichatServer>();
+        // The rules without resume: a lost connection ends the turn. The resume tests below
+        // turn it on.
+        server->setResumeEnabled(false);
         QVERIFY(server->listen());
         agent = std::make_unique<KoderAgentController>();
         tester = std::make_unique<QAbstractItemModelTester>(

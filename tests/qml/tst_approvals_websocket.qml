@@ -23,6 +23,7 @@ Item {
             height: 400
             AichatTestServer {
                 id: server
+                resume: false // these turns end when their connection does
             }
             KoderAgentController {
                 id: agent

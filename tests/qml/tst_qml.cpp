@@ -17,6 +17,10 @@ class AichatTestServer : public QObject {
     Q_OBJECT
     Q_PROPERTY(QUrl url READ url CONSTANT FINAL)
     Q_PROPERTY(QJSValue script READ script WRITE setScript FINAL)
+    /// Keeps turns across a dropped connection (caps.resume). Default true.
+    Q_PROPERTY(bool resume READ resume WRITE setResume FINAL)
+    /// Drops the next turn's connection after this many frames, once (-1: never).
+    Q_PROPERTY(int dropAfterFrames READ dropAfterFrames WRITE setDropAfterFrames FINAL)
 
 public:
     explicit AichatTestServer(QObject* parent = nullptr)
@@ -32,6 +36,18 @@ public:
         m_script = script;
         m_server.setScript(QJsonValue::fromVariant(script.toVariant()).toArray());
     }
+    bool resume() const { return m_resume; }
+    void setResume(bool resume)
+    {
+        m_resume = resume;
+        m_server.setResumeEnabled(resume);
+    }
+    int dropAfterFrames() const { return m_dropAfter; }
+    void setDropAfterFrames(int frames)
+    {
+        m_dropAfter = frames;
+        m_server.dropAfterFrames(frames);
+    }
     Q_INVOKABLE int count(const QString& type) const
     {
         int n = 0;
@@ -43,6 +59,8 @@ public:
 private:
     AichatServer m_server;
     QJSValue m_script;
+    bool m_resume = true;
+    int m_dropAfter = -1;
 };
 
 // Gives the tests a scratch directory (`testTempDir`, removed when the run ends), for stores that

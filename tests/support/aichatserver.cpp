@@ -2,18 +2,31 @@
 #include "aichatserver.h"
 
 #include <QtCore/QJsonDocument>
+#include <QtCore/QPointer>
+#include <QtCore/QSet>
 #include <QtCore/QTimer>
 #include <QtWebSockets/QWebSocket>
 
 struct AichatServer::Client {
     QWebSocket* socket = nullptr;
-    QString turn;     ///< the active turn, empty when none
-    QJsonArray steps; ///< the active turn's script
+    Turn* turn = nullptr; ///< its live turn, if any
+};
+
+// A turn lives apart from its connection: it runs on, its frames kept, while the client is away.
+struct AichatServer::Turn {
+    QString id;
+    Client* client = nullptr; ///< null while its connection is gone
+    QJsonArray steps;         ///< the script
     int step = 0;
     int seq = 0;
     QString awaitType; ///< the client frame the script waits for ("tool.result", "turn.abort")
     int awaiting = 0;  ///< how many of them are still expected
-    bool aborted = false;
+    bool ended = false;
+    QList<QJsonObject> frames; ///< every frame sent, for a replay
+    QSet<QString> results;     ///< call ids answered: a repeated result is ignored
+    int early = 0; ///< results that came before the script awaited them
+    int dropAfter = -1;
+    int detached = 0; ///< times its client went away (a late expiry of an earlier one is stale)
 };
 
 AichatServer::AichatServer(QObject* parent)
@@ -28,12 +41,8 @@ AichatServer::AichatServer(QObject* parent)
             m_clients.append(client);
             connect(socket, &QWebSocket::textMessageReceived, this,
                     [this, client](const QString& text) { onFrame(client, text); });
-            connect(socket, &QWebSocket::disconnected, this, [this, client] {
-                m_clients.removeAll(client);
-                client->socket->deleteLater();
-                delete client;
-                Q_EMIT clientDisconnected();
-            });
+            connect(socket, &QWebSocket::disconnected, this,
+                    [this, client] { onClientGone(client); });
         }
     });
 }
@@ -46,6 +55,40 @@ AichatServer::~AichatServer()
         c->socket->deleteLater();
         delete c;
     }
+    qDeleteAll(m_turns);
+}
+
+void AichatServer::onClientGone(Client* client)
+{
+    m_clients.removeAll(client);
+    if (Turn* turn = std::exchange(client->turn, nullptr)) {
+        turn->client = nullptr;
+        if (!m_resume) {
+            m_turns.removeAll(turn); // without resume a turn ends with its connection
+            delete turn;
+        } else {
+            const QString id = turn->id;
+            const int detached = ++turn->detached;
+            QTimer::singleShot(m_resumeWindow, this, [this, id, detached] {
+                Turn* t = findTurn(id);
+                if (t && !t->client && t->detached == detached) {
+                    m_turns.removeAll(t);
+                    delete t;
+                }
+            });
+        }
+    }
+    client->socket->deleteLater();
+    delete client;
+    Q_EMIT clientDisconnected();
+}
+
+AichatServer::Turn* AichatServer::findTurn(const QString& id) const
+{
+    for (Turn* t : m_turns)
+        if (t->id == id)
+            return t;
+    return nullptr;
 }
 
 bool AichatServer::listen(quint16 port)
@@ -71,16 +114,60 @@ void AichatServer::dropAll()
         c->socket->abort();
 }
 
-void AichatServer::send(Client* client, QJsonObject frame)
+void AichatServer::sendTo(Client* client, const QJsonObject& frame)
+{
+    client->socket->sendTextMessage(
+        QString::fromUtf8(QJsonDocument(frame).toJson(QJsonDocument::Compact)));
+}
+
+void AichatServer::send(Turn* turn, QJsonObject frame)
 {
     if (!frame.contains(QStringLiteral("v")))
         frame.insert(QStringLiteral("v"), 1);
-    if (!client->turn.isEmpty() && !frame.contains(QStringLiteral("turn")))
-        frame.insert(QStringLiteral("turn"), client->turn);
-    if (!client->turn.isEmpty() && !frame.contains(QStringLiteral("seq")))
-        frame.insert(QStringLiteral("seq"), client->seq++);
-    client->socket->sendTextMessage(
-        QString::fromUtf8(QJsonDocument(frame).toJson(QJsonDocument::Compact)));
+    if (!frame.contains(QStringLiteral("turn")))
+        frame.insert(QStringLiteral("turn"), turn->id);
+    if (!frame.contains(QStringLiteral("seq")))
+        frame.insert(QStringLiteral("seq"), turn->seq++);
+    turn->frames.append(frame);
+    if (!turn->client)
+        return; // kept for the client's resume
+    sendTo(turn->client, frame);
+    if (turn->dropAfter >= 0 && turn->frames.size() >= turn->dropAfter) {
+        // Vanish here: the turn runs on without its client, which must resume it.
+        turn->dropAfter = -1;
+        Client* client = std::exchange(turn->client, nullptr);
+        client->turn = nullptr;
+        const QString id = turn->id;
+        const int detached = ++turn->detached;
+        QPointer<QWebSocket> socket = client->socket;
+        QMetaObject::invokeMethod(
+            this,
+            [socket] {
+                if (socket) {
+                    socket->flush(); // what was sent before the drop still arrives
+                    socket->abort();
+                }
+            },
+            Qt::QueuedConnection);
+        QTimer::singleShot(m_resumeWindow, this, [this, id, detached] {
+            Turn* t = findTurn(id);
+            if (t && !t->client && t->detached == detached) {
+                m_turns.removeAll(t);
+                delete t;
+            }
+        });
+    }
+}
+
+// A terminal frame went out. A turn whose client is away is kept for its replay.
+void AichatServer::finish(Turn* turn)
+{
+    turn->ended = true;
+    if (!turn->client)
+        return;
+    turn->client->turn = nullptr;
+    m_turns.removeAll(turn);
+    delete turn;
 }
 
 void AichatServer::onFrame(Client* client, const QString& text)
@@ -89,119 +176,190 @@ void AichatServer::onFrame(Client* client, const QString& text)
     m_received.append(frame);
     Q_EMIT frameReceived(frame);
     const QString type = frame.value(QStringLiteral("type")).toString();
+    const QJsonValue rid = frame.value(QStringLiteral("rid"));
+    const auto refuse = [&](const QString& code, const QString& message) {
+        QJsonObject error{{QStringLiteral("v"), 1},
+                          {QStringLiteral("type"), QStringLiteral("error")},
+                          {QStringLiteral("code"), code},
+                          {QStringLiteral("message"), message},
+                          {QStringLiteral("retryable"), false}};
+        if (!rid.isUndefined())
+            error.insert(QStringLiteral("rid"), rid);
+        sendTo(client, error);
+    };
     if (frame.value(QStringLiteral("v")).toInt() != 1) {
-        client->turn.clear();
-        send(client, {{QStringLiteral("type"), QStringLiteral("error")},
-                      {QStringLiteral("code"), QStringLiteral("unsupported_version")},
-                      {QStringLiteral("message"), QStringLiteral("v must be 1")},
-                      {QStringLiteral("retryable"), false}});
+        refuse(QStringLiteral("unsupported_version"), QStringLiteral("v must be 1"));
         client->socket->close(QWebSocketProtocol::CloseCodeProtocolError);
         return;
     }
+    Turn* turn = findTurn(frame.value(QStringLiteral("turn")).toString());
     if (type == QStringLiteral("hello")) {
-        send(client, {{QStringLiteral("type"), QStringLiteral("hello")},
-                      {QStringLiteral("server"),
-                       QJsonObject{{QStringLiteral("name"), QStringLiteral("koder-aichat")}}},
-                      {QStringLiteral("limits"),
-                       QJsonObject{{QStringLiteral("max_frame_bytes"), 1 << 20}}}});
+        QJsonObject caps{{QStringLiteral("reasoning"), true},
+                         {QStringLiteral("tools"), true},
+                         {QStringLiteral("usage"), true},
+                         {QStringLiteral("parallel_tool_calls"), true}};
+        if (m_resume)
+            caps.insert(QStringLiteral("resume"), true);
+        sendTo(client, {{QStringLiteral("v"), 1},
+                        {QStringLiteral("type"), QStringLiteral("hello")},
+                        {QStringLiteral("server"),
+                         QJsonObject{{QStringLiteral("name"), QStringLiteral("koder-aichat")}}},
+                        {QStringLiteral("caps"), caps},
+                        {QStringLiteral("limits"),
+                         QJsonObject{{QStringLiteral("max_frame_bytes"), 1 << 20},
+                                     {QStringLiteral("tool_timeout_ms"), 600'000}}}});
     } else if (type == QStringLiteral("turn.start")) {
-        const QString turn = frame.value(QStringLiteral("turn")).toString();
-        if (!client->turn.isEmpty()) {
-            const QString active = std::exchange(client->turn, QString());
-            send(client, {{QStringLiteral("type"), QStringLiteral("error")},
-                          {QStringLiteral("rid"), frame.value(QStringLiteral("rid"))},
-                          {QStringLiteral("code"), QStringLiteral("turn_in_progress")},
-                          {QStringLiteral("message"), QStringLiteral("one turn at a time")},
-                          {QStringLiteral("retryable"), false}});
-            client->turn = active;
+        if (client->turn && !client->turn->ended) {
+            refuse(QStringLiteral("turn_in_progress"), QStringLiteral("one turn at a time"));
             return;
         }
-        client->turn = turn;
-        client->seq = 0;
-        client->step = 0;
-        client->awaiting = 0;
-        client->awaitType.clear();
-        client->aborted = false;
+        auto* started = new Turn;
+        started->id = frame.value(QStringLiteral("turn")).toString();
+        started->client = client;
+        started->dropAfter = std::exchange(m_dropAfter, -1);
+        client->turn = started;
+        m_turns.append(started);
         if (m_loop && !m_script.isEmpty())
             m_nextTurn %= static_cast<int>(m_script.size());
         if (m_nextTurn >= m_script.size()) {
-            client->turn = turn;
-            client->seq = 0;
-            send(client,
+            send(started,
                  {{QStringLiteral("type"), QStringLiteral("error")},
                   {QStringLiteral("code"), QStringLiteral("internal")},
                   {QStringLiteral("message"), QStringLiteral("the script has no turn left")},
                   {QStringLiteral("retryable"), false}});
-            client->turn.clear();
+            finish(started);
             return;
         }
-        client->steps = m_script.at(m_nextTurn++).toArray();
-        later(client);
+        started->steps = m_script.at(m_nextTurn++).toArray();
+        if (started->dropAfter == 0) {
+            started->dropAfter = -1;
+            client->turn = nullptr;
+            started->client = nullptr;
+            ++started->detached;
+            QPointer<QWebSocket> socket = client->socket;
+            QMetaObject::invokeMethod(
+                this,
+                [socket] {
+                    if (socket)
+                        socket->abort();
+                },
+                Qt::QueuedConnection);
+        }
+        later(started);
+    } else if (type == QStringLiteral("turn.resume")) {
+        onResume(client, frame);
     } else if (type == QStringLiteral("tool.result")) {
-        if (frame.value(QStringLiteral("turn")).toString() == client->turn &&
-            client->awaitType == type && --client->awaiting == 0)
-            later(client);
+        const QString callId = frame.value(QStringLiteral("call_id")).toString();
+        if (!turn || turn->ended || turn->results.contains(callId))
+            return; // the first result of a call counts; repeats after a resume are ignored
+        turn->results.insert(callId);
+        if (turn->awaitType != type)
+            ++turn->early;
+        else if (--turn->awaiting == 0)
+            later(turn);
     } else if (type == QStringLiteral("turn.abort")) {
-        if (frame.value(QStringLiteral("turn")).toString() != client->turn)
+        if (!turn || turn->ended)
             return;
-        if (client->awaitType == type) {
+        if (turn->awaitType == type) {
             // The script wants to talk past the abort: its next frames are late ones.
-            client->awaitType.clear();
-            later(client);
+            turn->awaitType.clear();
+            later(turn);
             return;
         }
-        client->aborted = true;
-        send(client, {{QStringLiteral("type"), QStringLiteral("turn.end")},
-                      {QStringLiteral("finish_reason"), QStringLiteral("aborted")}});
-        client->turn.clear();
+        send(turn, {{QStringLiteral("type"), QStringLiteral("turn.end")},
+                    {QStringLiteral("finish_reason"), QStringLiteral("aborted")}});
+        finish(turn);
     }
 }
 
-// The next step on the next event-loop turn, if the client is still there by then.
-void AichatServer::later(Client* client)
+// The replay is the answer: every frame after after_seq, then the turn goes on live here.
+void AichatServer::onResume(Client* client, const QJsonObject& frame)
 {
-    QPointer<QWebSocket> socket = client->socket;
-    QTimer::singleShot(0, this, [this, socket] {
-        for (Client* c : std::as_const(m_clients))
-            if (socket && c->socket == socket)
-                return runNext(c);
+    const QString id = frame.value(QStringLiteral("turn")).toString();
+    const int afterSeq = frame.value(QStringLiteral("after_seq")).toInt(-1);
+    Turn* turn = findTurn(id);
+    if (!turn) {
+        sendTo(client, {{QStringLiteral("v"), 1},
+                        {QStringLiteral("type"), QStringLiteral("error")},
+                        {QStringLiteral("turn"), id},
+                        {QStringLiteral("code"), QStringLiteral("unknown_turn")},
+                        {QStringLiteral("message"), QStringLiteral("no such turn, or it expired")},
+                        {QStringLiteral("retryable"), false}});
+        return;
+    }
+    if (afterSeq > turn->seq - 1) {
+        QJsonObject error{
+            {QStringLiteral("v"), 1},
+            {QStringLiteral("type"), QStringLiteral("error")},
+            {QStringLiteral("code"), QStringLiteral("protocol_error")},
+            {QStringLiteral("message"), QStringLiteral("after_seq is past the last frame")},
+            {QStringLiteral("retryable"), false}};
+        if (frame.contains(QStringLiteral("rid")))
+            error.insert(QStringLiteral("rid"), frame.value(QStringLiteral("rid")));
+        sendTo(client, error);
+        return;
+    }
+    if (turn->client && turn->client != client)
+        turn->client->turn = nullptr; // a half-open old connection
+    turn->client = client;
+    client->turn = turn;
+    for (const QJsonObject& sent : std::as_const(turn->frames))
+        if (sent.value(QStringLiteral("seq")).toInt(-1) > afterSeq)
+            sendTo(client, sent);
+    if (turn->ended)
+        finish(turn);
+}
+
+// The next step on the next event-loop turn, if the turn is still there by then.
+void AichatServer::later(Turn* turn)
+{
+    const QString id = turn->id;
+    QTimer::singleShot(0, this, [this, id] {
+        if (Turn* t = findTurn(id))
+            runNext(t);
     });
 }
 
-void AichatServer::runNext(Client* client)
+void AichatServer::runNext(Turn* turn)
 {
-    if (client->aborted || client->turn.isEmpty() || client->step >= client->steps.size())
+    if (turn->ended || turn->step >= turn->steps.size())
         return;
-    const QJsonObject step = client->steps.at(client->step++).toObject();
+    const QJsonObject step = turn->steps.at(turn->step++).toObject();
+    QWebSocket* socket = turn->client ? turn->client->socket : nullptr;
     if (step.contains(QStringLiteral("send"))) {
         const QJsonObject frame = step.value(QStringLiteral("send")).toObject();
         const QString type = frame.value(QStringLiteral("type")).toString();
-        send(client, frame);
-        if (type == QStringLiteral("turn.end") || type == QStringLiteral("error")) {
-            client->turn.clear(); // a terminal frame ends the turn
-            return;
-        }
+        send(turn, frame);
+        if (type == QStringLiteral("turn.end") || type == QStringLiteral("error"))
+            return finish(turn); // a terminal frame ends the turn
     } else if (step.contains(QStringLiteral("await"))) {
-        client->awaitType = step.value(QStringLiteral("await")).toString();
-        client->awaiting = step.value(QStringLiteral("count")).toInt(1);
-        return; // the awaited client frames resume the script
+        turn->awaitType = step.value(QStringLiteral("await")).toString();
+        turn->awaiting = step.value(QStringLiteral("count")).toInt(1);
+        // Results that came before the script asked for them count.
+        if (turn->awaitType == QStringLiteral("tool.result"))
+            turn->awaiting -= std::exchange(turn->early, 0);
+        if (turn->awaiting > 0 || turn->awaitType != QStringLiteral("tool.result"))
+            return; // the awaited client frames resume the script
+        turn->awaitType.clear();
+    } else if (!socket) {
+        // raw, binary, close, drop and stall need the connection: gone, they are skipped
     } else if (step.contains(QStringLiteral("raw"))) {
-        client->socket->sendTextMessage(step.value(QStringLiteral("raw"))
-                                            .toString()
-                                            .replace(QStringLiteral("$turn"), client->turn));
+        socket->sendTextMessage(step.value(QStringLiteral("raw"))
+                                    .toString()
+                                    .replace(QStringLiteral("$turn"), turn->id));
     } else if (step.contains(QStringLiteral("binary"))) {
-        client->socket->sendBinaryMessage(step.value(QStringLiteral("binary")).toString().toUtf8());
+        socket->sendBinaryMessage(step.value(QStringLiteral("binary")).toString().toUtf8());
     } else if (step.contains(QStringLiteral("close"))) {
-        client->socket->close(
+        socket->close(
             static_cast<QWebSocketProtocol::CloseCode>(step.value(QStringLiteral("close")).toInt()),
             step.value(QStringLiteral("reason")).toString());
         return;
     } else if (step.contains(QStringLiteral("drop"))) {
-        client->socket->flush(); // what was sent before the drop still arrives
-        client->socket->abort();
+        socket->flush(); // what was sent before the drop still arrives
+        socket->abort();
         return;
     } else if (step.contains(QStringLiteral("stall"))) {
         return;
     }
-    later(client);
+    later(turn);
 }

@@ -26,6 +26,12 @@ class QWebSocket;
       {"drop": true}             vanish: abort the TCP connection without a close frame
       {"stall": true}            send nothing more
     Each step goes out on its own event-loop turn.
+
+    Resume (PROTOCOL.md rule 5): the server says caps.resume in its hello. A turn whose connection
+    drops keeps running for resumeWindow() ms, its frames kept; `turn.resume{turn, after_seq}` on
+    a new connection replays the frames after after_seq and goes on live there. An unknown or
+    expired turn is answered `error{unknown_turn, turn}`, an after_seq past the last frame sent
+    `error{protocol_error, rid}`. A repeated tool.result of a call is ignored.
 */
 class AichatServer : public QObject {
     Q_OBJECT
@@ -44,6 +50,16 @@ public:
     void dropAll();
     /// Offer the aichat.v1 subprotocol in the handshake (default); false: a server that does not.
     void setSubprotocolEnabled(bool enabled);
+    /// Keep turns across a dropped connection (default); false: a server without caps.resume,
+    /// whose turns end with their connection.
+    void setResumeEnabled(bool enabled) { m_resume = enabled; }
+    /// How long a turn waits for its client to come back. Default 60000 ms.
+    void setResumeWindow(int ms) { m_resumeWindow = ms; }
+    /// Abort the TCP connection of the next turn once it has sent `frames` frames (0: as soon as
+    /// it starts), once. -1 (the default): never.
+    void dropAfterFrames(int frames) { m_dropAfter = frames; }
+    /// Turns kept, live or waiting for their client.
+    int turnCount() const { return static_cast<int>(m_turns.size()); }
 
 Q_SIGNALS:
     void frameReceived(const QJsonObject& frame);
@@ -51,10 +67,16 @@ Q_SIGNALS:
 
 private:
     struct Client;
+    struct Turn;
     void onFrame(Client* client, const QString& text);
-    void runNext(Client* client);
-    void later(Client* client);
-    void send(Client* client, QJsonObject frame);
+    void onResume(Client* client, const QJsonObject& frame);
+    void onClientGone(Client* client);
+    void runNext(Turn* turn);
+    void later(Turn* turn);
+    void send(Turn* turn, QJsonObject frame);
+    void sendTo(Client* client, const QJsonObject& frame);
+    void finish(Turn* turn);
+    Turn* findTurn(const QString& id) const;
 
     QWebSocketServer m_server;
     QJsonArray m_script;
@@ -62,4 +84,8 @@ private:
     bool m_loop = false;
     QList<QJsonObject> m_received;
     QList<Client*> m_clients;
+    QList<Turn*> m_turns;
+    bool m_resume = true;
+    int m_resumeWindow = 60'000;
+    int m_dropAfter = -1;
 };
