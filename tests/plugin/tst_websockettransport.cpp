@@ -10,9 +10,12 @@
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
+#include <QtNetwork/QNetworkRequest>
 #include <QtTest/QAbstractItemModelTester>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
+#include <QtWebSockets/QWebSocket>
+#include <QtWebSockets/QWebSocketHandshakeOptions>
 
 #include <memory>
 
@@ -91,6 +94,78 @@ class TstWebSocketTransport : public QObject {
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(lastError().value("code").toString(), QString::fromLatin1(code));
         QCOMPARE(lastError().value("retryable").toBool(), retryable);
+    }
+
+    // Reasoning, a tool round trip and text: 7 frames (seq 0..6), the last one terminal.
+    static QJsonArray recordedTurn()
+    {
+        return {started(),
+                delta("Need the tool.", "reasoning"),
+                send({{"type", "tool_call"},
+                      {"step", 0},
+                      {"call_id", "call_7k2m"},
+                      {"name", "get_time"},
+                      {"arguments", QJsonObject{{"tz", "Asia/Tokyo"}}}}),
+                send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
+                step("await", "tool.result"),
+                send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "It is "}}),
+                send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "09:41."}}),
+                turnEnd()};
+    }
+    static constexpr int recordedFrames = 7;
+
+    void addTimeTool(bool readOnly)
+    {
+        auto* tool = new KoderTool(agent.get());
+        tool->setName(QStringLiteral("get_time"));
+        tool->setReadOnly(readOnly);
+        tool->setCallable([](const QJsonObject&) { return QVariant(QStringLiteral("09:41")); });
+        agent->addTool(tool);
+        agent->setAutoAccept(QStringLiteral("onlyRead"));
+    }
+
+    // What the user sees of a conversation, row by row.
+    QStringList transcript() const
+    {
+        QStringList rows;
+        for (int i = 0; i < agent->messages()->count(); ++i) {
+            const QVariantMap m = agent->messages()->get(i);
+            rows.append(
+                QStringList{m.value("role").toString(), m.value("text").toString(),
+                            m.value("reasoning").toString(),
+                            QString::fromUtf8(QJsonDocument::fromVariant(m.value("toolCalls"))
+                                                  .toJson(QJsonDocument::Compact)),
+                            m.value("toolCallId").toString(), m.value("aborted").toString(),
+                            m.value("error").toString()}
+                    .join(QLatin1Char('|')));
+        }
+        return rows;
+    }
+
+    struct Run {
+        QStringList transcript;
+        int ends = 0;
+        int errors = 0;
+    };
+    Run runRecorded()
+    {
+        QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        if (!agent->send(QStringLiteral("Time in Tokyo?")))
+            return {};
+        if (!QTest::qWaitFor([&] { return ends.count() + errors.count() > 0; }, 10'000))
+            return {};
+        QTest::qWait(50); // anything after the terminal event would be a second one
+        return {transcript(), static_cast<int>(ends.count()), static_cast<int>(errors.count())};
+    }
+
+    void everyControlFrameCarriesARid() const
+    {
+        for (const QJsonObject& f : server->received()) {
+            const QString type = f.value("type").toString();
+            if (type != "hello")
+                QVERIFY2(!f.value("rid").toString().isEmpty(), qPrintable(type));
+        }
     }
 
 private Q_SLOTS:
@@ -481,6 +556,217 @@ private Q_SLOTS:
         sendAndSettle(QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(framesOfType("hello").size(), 2);
+    }
+
+    // ---- resume (PROTOCOL.md rule 5 and its clarifications) ----------------------------------
+
+    void aDropAtEveryFramePositionResumesToTheSameResult()
+    {
+        addTimeTool(true);
+        script({recordedTurn()});
+        const Run undisturbed = runRecorded();
+        QCOMPARE(undisturbed.ends, 1);
+        QCOMPARE(undisturbed.errors, 0);
+        QCOMPARE(undisturbed.transcript.size(), 4); // question, tool step, result, answer
+        QVERIFY(undisturbed.transcript.last().startsWith(QStringLiteral("assistant|It is 09:41.")));
+
+        for (int k = 0; k < recordedFrames; ++k) {
+            cleanup();
+            init();
+            server->setResumeEnabled(true);
+            addTimeTool(true);
+            script({recordedTurn()});
+            server->dropAfterFrames(k);
+            const Run dropped = runRecorded();
+            const QByteArray where = "dropped after " + QByteArray::number(k) + " frames";
+            QVERIFY2(dropped.transcript == undisturbed.transcript,
+                     qPrintable(where + ": " + dropped.transcript.join(QStringLiteral(" / "))));
+            QVERIFY2(dropped.ends == 1 && dropped.errors == 0, where.constData());
+            const auto resumes = framesOfType("turn.resume");
+            QVERIFY2(resumes.size() == 1, where.constData());
+            QCOMPARE(resumes[0].value("after_seq").toInt(-2), k - 1); // -1: nothing arrived
+            QCOMPARE(resumes[0].value("turn").toString(),
+                     framesOfType("turn.start")[0].value("turn").toString());
+            QCOMPARE(framesOfType("turn.start").size(), 1); // resumed, never started again
+            QVERIFY(framesOfType("tool.result").size() >= 1);
+            everyControlFrameCarriesARid();
+            QCOMPARE(server->turnCount(), 0); // the turn ended on the server too
+        }
+    }
+
+    void aDropWhileACallWaitsForApprovalResumesAndTheDecisionGoesThrough()
+    {
+        server->setResumeEnabled(true);
+        addTimeTool(false); // asks
+        script({recordedTurn()});
+        server->dropAfterFrames(4); // right after step.end: the server waits for the result
+        QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
+        QVERIFY(agent->send(QStringLiteral("Time in Tokyo?")));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("reviewingToolCall"), 10'000);
+        QTRY_COMPARE_WITH_TIMEOUT(framesOfType("turn.resume").size(), 1, 10'000);
+        QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall")); // still waiting for us
+        const QString callId = agent->pendingToolCalls().first().toMap().value("id").toString();
+        QVERIFY(agent->approveToolCall(callId));
+        QVERIFY(ends.wait(10'000));
+        QCOMPARE(agent->messages()->get(agent->messages()->count() - 1).value("text").toString(),
+                 QStringLiteral("It is 09:41."));
+        QCOMPARE(framesOfType("tool.result").size(), 1);
+    }
+
+    void aServerWithoutResumeEndsTheTurnWithOneRetryableError()
+    {
+        script({recordedTurn()});
+        server->dropAfterFrames(2);
+        addTimeTool(true);
+        const Run run = runRecorded();
+        QCOMPARE(run.errors, 1);
+        QCOMPARE(run.ends, 0);
+        expectError("transport", true);
+        QCOMPARE(framesOfType("turn.resume").size(), 0);
+    }
+
+    void anExpiredTurnEndsWithOneRetryableError()
+    {
+        server->setResumeEnabled(true);
+        server->setResumeWindow(0); // forgotten as soon as its client is gone
+        script({recordedTurn()});
+        server->dropAfterFrames(2);
+        addTimeTool(true);
+        const Run run = runRecorded();
+        QCOMPARE(run.errors, 1);
+        QCOMPARE(run.ends, 0);
+        expectError("transport", true);
+        QCOMPARE(framesOfType("turn.resume").size(), 1);
+        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("no longer")));
+    }
+
+    void aSpentReconnectBudgetEndsWithOneRetryableError()
+    {
+        server->setResumeEnabled(true);
+        transport->setReconnectBudget(400);
+        QCOMPARE(transport->reconnectBudget(), 400);
+        script({{started(), delta("half"), step("stall", true)}});
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
+        QCOMPARE(transport->serverToolTimeout(), 600'000); // from the server's hello
+        server.reset(); // the server is gone for good: every reconnect is refused
+        QVERIFY(errors.wait(10'000));
+        QVERIFY(!errors.wait(300));
+        QCOMPARE(errors.count(), 1);
+        expectError("transport", true);
+        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("restored")));
+        QCOMPARE(replyText(), QStringLiteral("half")); // what streamed stays
+    }
+
+    void abortWhileReconnectingStopsReconnecting()
+    {
+        server->setResumeEnabled(true);
+        script({{started(), delta("half"), step("stall", true)}});
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
+        server->dropAll();
+        QSignalSpy aborted(agent.get(), &KoderAgentController::aborted);
+        agent->abort();
+        QCOMPARE(aborted.count(), 1);
+        QTest::qWait(600); // past the first backoff: nothing may come back to life
+        QCOMPARE(framesOfType("turn.resume").size(), 0);
+        QCOMPARE(agent->status(), QStringLiteral("interrupted"));
+    }
+
+    // Background runs: each conversation's turn on its own connection (one turn per connection).
+    void twoTurnsAtOnceRunOnTwoConnections()
+    {
+        const QJsonArray turn{started(), delta("one"), delta(" two"), turnEnd()};
+        server->setScript({turn, turn, QJsonArray{started(), step("stall", true)},
+                           QJsonArray{started(), step("stall", true)}});
+        KoderWebSocketTransport direct;
+        direct.setUrl(server->url());
+        QList<Input> got;
+        direct.setSink([&got](Input&& input) { got.append(std::move(input)); });
+        const auto finished = [&got](RequestId id) {
+            int n = 0;
+            for (const Input& i : std::as_const(got)) {
+                if (const auto* e = std::get_if<StreamEnded>(&i); e && e->requestId == id)
+                    ++n;
+                if (const auto* f = std::get_if<StreamFailed>(&i); f && f->requestId == id)
+                    n += 100;
+            }
+            return n;
+        };
+        direct.start(StartTurn{1, "c1", {Message("m1", Role::User, "a", 0)}, 1, 0, 0}, {});
+        direct.start(StartTurn{2, "c2", {Message("m2", Role::User, "b", 0)}, 1, 0, 0}, {});
+        QTRY_VERIFY_WITH_TIMEOUT(finished(1) == 1 && finished(2) == 1, 10'000);
+        QCOMPARE(framesOfType("turn.start").size(), 2);
+        for (const QJsonObject& f : server->received())
+            QVERIFY(f.value("code").toString() != QStringLiteral("turn_in_progress"));
+
+        // Cancelling one conversation's turn leaves the other's running.
+        direct.start(StartTurn{3, "c1", {Message("m3", Role::User, "c", 0)}, 1, 0, 0}, {});
+        direct.start(StartTurn{4, "c2", {Message("m4", Role::User, "d", 0)}, 1, 0, 0}, {});
+        QTRY_COMPARE_WITH_TIMEOUT(server->turnCount(), 2, 10'000);
+        const auto startedTurns = framesOfType("turn.start");
+        const QString third = startedTurns[2].value("turn").toString();
+        direct.cancel(3);
+        QTRY_COMPARE_WITH_TIMEOUT(framesOfType("turn.abort").size(), 1, 10'000);
+        QCOMPARE(framesOfType("turn.abort")[0].value("turn").toString(), third);
+        QCOMPARE(server->turnCount(), 1);
+        QCOMPARE(finished(4), 0); // still running
+    }
+
+    // The server's side of the clarifications, spoken to by hand.
+    void theServerIgnoresRepeatedResultsAndRefusesAResumePastTheEnd()
+    {
+        server->setResumeEnabled(true);
+        script({{started(),
+                 send({{"type", "tool_call"},
+                       {"step", 0},
+                       {"call_id", "c1"},
+                       {"name", "get_time"},
+                       {"arguments", QJsonObject{}}}),
+                 send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
+                 step("await", "tool.result"), delta("once"), step("stall", true)}});
+        QWebSocket socket;
+        QList<QJsonObject> got;
+        connect(&socket, &QWebSocket::textMessageReceived, this, [&got](const QString& text) {
+            got.append(QJsonDocument::fromJson(text.toUtf8()).object());
+        });
+        QWebSocketHandshakeOptions options;
+        options.setSubprotocols({QStringLiteral("aichat.v1")});
+        QSignalSpy connected(&socket, &QWebSocket::connected);
+        socket.open(QNetworkRequest(server->url()), options);
+        QVERIFY(connected.wait(10'000));
+        const auto sendJson = [&socket](const QJsonObject& o) {
+            socket.sendTextMessage(QString::fromUtf8(QJsonDocument(o).toJson()));
+        };
+        sendJson({{"v", 1}, {"type", "hello"}, {"caps", QJsonObject{{"resume", true}}}});
+        sendJson({{"v", 1}, {"type", "turn.start"}, {"turn", "t1"}, {"rid", "r1"}});
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 4, 10'000); // hello, started, tool_call, step.end
+        QCOMPARE(got[0].value("caps").toObject().value("resume").toBool(), true);
+        QCOMPARE(got[0].value("limits").toObject().value("tool_timeout_ms").toInt(), 600'000);
+        const QJsonObject result{
+            {"v", 1}, {"type", "tool.result"}, {"turn", "t1"}, {"call_id", "c1"}, {"content", "x"}};
+        sendJson(result);
+        sendJson(result); // a repeat, as after a resume
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 5, 10'000);
+        QVERIFY(!QTest::qWaitFor([&got] { return got.size() > 5; }, 200));
+        QCOMPARE(got[4].value("text").toString(), QStringLiteral("once"));
+
+        sendJson(
+            {{"v", 1}, {"type", "turn.resume"}, {"turn", "t1"}, {"after_seq", 9}, {"rid", "r7"}});
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 6, 10'000);
+        QCOMPARE(got[5].value("code").toString(), QStringLiteral("protocol_error"));
+        QCOMPARE(got[5].value("rid").toString(), QStringLiteral("r7"));
+        sendJson({{"v", 1},
+                  {"type", "turn.resume"},
+                  {"turn", "nope"},
+                  {"after_seq", -1},
+                  {"rid", "r8"}});
+        QTRY_COMPARE_WITH_TIMEOUT(got.size(), 7, 10'000);
+        QCOMPARE(got[6].value("code").toString(), QStringLiteral("unknown_turn"));
+        QCOMPARE(got[6].value("turn").toString(), QStringLiteral("nope"));
+        QVERIFY(!got[6].contains("seq"));
+        socket.abort();
     }
 };
 

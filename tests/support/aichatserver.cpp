@@ -24,7 +24,7 @@ struct AichatServer::Turn {
     bool ended = false;
     QList<QJsonObject> frames; ///< every frame sent, for a replay
     QSet<QString> results;     ///< call ids answered: a repeated result is ignored
-    int early = 0; ///< results that came before the script awaited them
+    int early = 0;             ///< results that came before the script awaited them
     int dropAfter = -1;
     int detached = 0; ///< times its client went away (a late expiry of an earlier one is stale)
 };
@@ -240,8 +240,10 @@ void AichatServer::onFrame(Client* client, const QString& text)
             QMetaObject::invokeMethod(
                 this,
                 [socket] {
-                    if (socket)
+                    if (socket) {
+                        socket->flush(); // its hello still arrives
                         socket->abort();
+                    }
                 },
                 Qt::QueuedConnection);
         }
