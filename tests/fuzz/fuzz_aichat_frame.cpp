@@ -26,7 +26,8 @@ std::string summary(const std::variant<AichatFrame, koder::agent::ErrorInfo>& r)
     return f.type + "|" + f.turn + "|" + f.rid + "|" + std::to_string(f.seq) + "|" + f.text + "|" +
            (f.reasoning ? "r" : "t") + "|" + f.callId + "|" + f.name + "|" + f.arguments + "|" +
            f.finishReason + "|" + std::to_string(f.usage.totalTokens) + "|" + f.error.code + "|" +
-           f.error.message + "|" + std::to_string(f.error.retryAfterMs);
+           f.error.message + "|" + std::to_string(f.error.retryAfterMs) + "|" +
+           (f.resume ? "resume" : "") + "|" + std::to_string(f.toolTimeoutMs);
 }
 
 AichatFrameParser& reused()
