@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // koder-aichat-server: the reference aichat.v1 server, run by hand.
-//   koder-aichat-server [--port 8765] [--script turns.json]
+//   koder-aichat-server [--port 8765] [--script turns.json] [--no-resume] [--resume-window ms]
 // Without a script every turn streams a short greeting word by word. Point
 // KoderWebSocketTransport { url: "ws://127.0.0.1:8765" } at it.
 #include "aichatserver.h"
@@ -23,6 +23,11 @@ int main(int argc, char** argv)
     parser.addOption({QStringLiteral("script"),
                       QStringLiteral("A JSON array of turns (see aichatserver.h)."),
                       QStringLiteral("file")});
+    parser.addOption({QStringLiteral("no-resume"),
+                      QStringLiteral("End a turn when its connection drops (no caps.resume).")});
+    parser.addOption({QStringLiteral("resume-window"),
+                      QStringLiteral("Milliseconds a turn waits for its client to come back."),
+                      QStringLiteral("ms"), QStringLiteral("60000")});
     parser.process(app);
 
     QJsonArray turns;
@@ -46,13 +51,16 @@ int main(int argc, char** argv)
             steps.append(QJsonObject{{"send", QJsonObject{{"type", "delta"},
                                                           {"channel", "text"},
                                                           {"text", QString::fromUtf8(word)}}}});
-        steps.append(QJsonObject{{"send", QJsonObject{{"type", "turn.end"}, {"finish_reason", "stop"}}}});
+        steps.append(
+            QJsonObject{{"send", QJsonObject{{"type", "turn.end"}, {"finish_reason", "stop"}}}});
         turns.append(steps);
     }
 
     AichatServer server;
     server.setScript(turns);
     server.setLoop(true);
+    server.setResumeEnabled(!parser.isSet(QStringLiteral("no-resume")));
+    server.setResumeWindow(parser.value(QStringLiteral("resume-window")).toInt());
     if (!server.listen(static_cast<quint16>(parser.value(QStringLiteral("port")).toUInt()))) {
         std::fprintf(stderr, "cannot listen on 127.0.0.1:%s\n",
                      qPrintable(parser.value(QStringLiteral("port"))));
