@@ -115,17 +115,7 @@ bool Runtime::dispatch(Input&& input)
         observer_->messagesChanged(out_.changes);
     // Tools start after the events (a step's stepFinished comes before its tools' start) and
     // only if the turn still wants them then: a handler may have aborted it meanwhile.
-    std::vector<ToolCall> toolsToRun;
-    if (!out_.effects.empty()) {
-        std::vector<Effect> effects = std::move(out_.effects);
-        out_.effects.clear();
-        for (Effect& effect : effects) {
-            if (auto* exec = std::get_if<ExecuteTool>(&effect))
-                toolsToRun.push_back(std::move(exec->call));
-            else
-                perform(effect, shown_);
-        }
-    }
+    std::vector<ToolCall> toolsToRun = performEffects(shown_);
     // Take the events and announcements out: handlers may dispatch again, reusing out_.
     std::vector<Event> events;
     std::vector<Announcement> announcements;
@@ -170,17 +160,7 @@ bool Runtime::dispatchBackground(std::string conversationId, Input&& input)
         drainQueue();
         return false;
     }
-    std::vector<ToolCall> toolsToRun;
-    if (!out_.effects.empty()) {
-        std::vector<Effect> effects = std::move(out_.effects);
-        out_.effects.clear();
-        for (Effect& effect : effects) {
-            if (auto* exec = std::get_if<ExecuteTool>(&effect))
-                toolsToRun.push_back(std::move(exec->call));
-            else
-                perform(effect, *live);
-        }
-    }
+    std::vector<ToolCall> toolsToRun = performEffects(*live);
     std::vector<Event> events;
     std::vector<Announcement> announcements;
     events.swap(out_.events);
@@ -425,6 +405,24 @@ Aspect Runtime::changedAspects()
 }
 
 // ---- effects ----------------------------------------------------------------------------------
+
+// Performs the outcome's effects for `live` in order, but the tool runs: they are returned, to
+// start once the events are out.
+std::vector<ToolCall> Runtime::performEffects(Live& live)
+{
+    std::vector<ToolCall> toolsToRun;
+    if (out_.effects.empty())
+        return toolsToRun;
+    std::vector<Effect> effects = std::move(out_.effects);
+    out_.effects.clear();
+    for (Effect& effect : effects) {
+        if (auto* exec = std::get_if<ExecuteTool>(&effect))
+            toolsToRun.push_back(std::move(exec->call));
+        else
+            perform(effect, live);
+    }
+    return toolsToRun;
+}
 
 void Runtime::perform(Effect& effect, Live& live)
 {

@@ -42,6 +42,13 @@ protected:
     {
         return rt.dispatch(StreamEnded{requestOf(id), std::move(reason)});
     }
+    /// Conversation `id`'s step ends asking for one call.
+    void askFor(const std::string& id, std::string callId, std::string tool)
+    {
+        const RequestId request = requestOf(id);
+        rt.dispatch(ToolCallRequested{request, {std::move(callId), std::move(tool), "{}", false}});
+        rt.dispatch(StreamEnded{request, "tool_calls"});
+    }
     std::vector<std::string> storedTexts(const std::string& id) const
     {
         const auto it = exec.stored.find(id);
@@ -199,9 +206,7 @@ TEST_F(Background, AToolApprovalReachedInTheBackgroundWaitsDurablyAndIsAnnounced
 {
     send("write it");
     rt.openConversation("B");
-    const RequestId requestA = requestOf("A");
-    rt.dispatch(ToolCallRequested{requestA, {"call_w", "write_file", "{}", false}});
-    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    askFor("A", "call_w", "write_file");
     EXPECT_EQ(rt.statusOf("A"), Status::ReviewingToolCall);
     EXPECT_EQ(count("obs:background A reviewingToolCall"), 1u);
     EXPECT_THAT(exec.storedApprovals["A"].pending, ElementsAre("call_w")) << "durable";
@@ -224,9 +229,7 @@ TEST_F(Background, ToolsApprovedByPolicyRunInTheBackgroundAndTheTurnGoesOn)
     rt.dispatch(SetAutoAccept{AutoAccept::Always});
     send("read it");
     rt.openConversation("B");
-    const RequestId requestA = requestOf("A");
-    rt.dispatch(ToolCallRequested{requestA, {"call_r", "read_file", "{}", false}});
-    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    askFor("A", "call_r", "read_file");
     EXPECT_EQ(count("exec:runTool call_r"), 1u);
     EXPECT_EQ(rt.statusOf("A"), Status::RunningTool);
     EXPECT_EQ(countPrefix("obs:toolStarted"), 0u) << "the observer hears the shown one's tools";
@@ -246,9 +249,7 @@ TEST_F(Background, ConfigurationChangesReachBackgroundConversations)
 {
     send("write it");
     rt.openConversation("B");
-    const RequestId requestA = requestOf("A");
-    rt.dispatch(ToolCallRequested{requestA, {"call_w", "write_file", "{}", false}});
-    rt.dispatch(StreamEnded{requestA, "tool_calls"});
+    askFor("A", "call_w", "write_file");
     ASSERT_EQ(rt.statusOf("A"), Status::ReviewingToolCall);
 
     ASSERT_TRUE(rt.dispatch(SetToolPolicies{{{"write_file", ToolPolicy::Allow}}}));

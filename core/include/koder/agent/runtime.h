@@ -268,6 +268,7 @@ private:
     bool refusedForTooManyTurns(const Input& input);
     bool roomToLeaveRunning() const;
     void retireIfEnded(std::string conversationId, Status before, bool wasOpen);
+    std::vector<ToolCall> performEffects(Live& live);
     void perform(Effect& effect, Live& live);
     void delay(Live& live, StartTurn request);
     void armRetryTimer(bool stopWhenIdle);
