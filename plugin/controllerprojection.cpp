@@ -154,7 +154,9 @@ void KoderAgentController::onEvent(const Event& event)
         overloaded{
             // The hot path: no conversion when nobody listens.
             [this](const StreamTokenEvent& e) {
-                if (m_tokenReceivers > 0)
+                // Asked per token (a bit test, no lock): counting receivers in
+                // disconnectNotify would take a QObject mutex that may be held there.
+                if (isSignalConnected(streamTokenSignal()))
                     Q_EMIT streamToken(toQString(e.messageId), toQString(e.token));
             },
             [this](const UserMessageEvent& e) { Q_EMIT userMessage(toQString(e.messageId)); },
@@ -213,19 +215,4 @@ void KoderAgentController::detachListener(const QString& messageId,
 {
     if (m_listeners.remove(messageId, listener) > 0)
         m_runtime.unlisten(toStd(messageId));
-}
-
-// Counting the receivers of streamToken here, when connections change, spares the token path
-// a lookup per token. Recounted each time: a disconnect with no signal named reports once for
-// every connection it removed.
-void KoderAgentController::connectNotify(const QMetaMethod& signal)
-{
-    if (signal == streamTokenSignal())
-        m_tokenReceivers = receivers(SIGNAL(streamToken(QString, QString)));
-}
-
-void KoderAgentController::disconnectNotify(const QMetaMethod& signal)
-{
-    if (signal == streamTokenSignal() || !signal.isValid())
-        m_tokenReceivers = receivers(SIGNAL(streamToken(QString, QString)));
 }

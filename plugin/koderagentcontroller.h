@@ -268,10 +268,6 @@ Q_SIGNALS:
     void updateIntervalChanged();
     void maxBackgroundTurnsChanged();
 
-protected:
-    void connectNotify(const QMetaMethod& signal) override;
-    void disconnectNotify(const QMetaMethod& signal) override;
-
 private:
     bool dispatch(koder::agent::Input&& input) { return m_runtime.dispatch(std::move(input)); }
     void syncTools();
@@ -305,6 +301,5 @@ private:
     QList<KoderTool*> m_tools;
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
-    int m_tokenReceivers = 0; ///< connections to streamToken: none, and a token costs no QString
-    QString m_shownId;        ///< the conversation last reported shown (its status changes hands)
+    QString m_shownId; ///< the conversation last reported shown (its status changes hands)
 };
