@@ -81,7 +81,8 @@ struct KoderWebSocketTransport::Turn {
     int nextSeq = 0;
     bool awaitingTools = false;      ///< step.end{tool_calls} came; tool.result frames next
     QSet<QString> unanswered;        ///< call ids the server asked this turn, not yet answered
-    QList<QJsonObject> results{};    ///< tool.result frames sent: sent again after a resume
+    QList<QJsonObject> results{};    ///< tool.result frames sent since the last frame came:
+                                     ///< the server may not have them, so a resume sends them again
     koder::wire::ReplyBudget budget; ///< of the current step's request
 };
 
@@ -99,9 +100,12 @@ struct KoderWebSocketTransport::Connection {
     bool closing = false;       ///< we close it: not a drop
     // Resuming the turn after a drop.
     bool resuming = false;
+    QString resumeRid;      ///< of the last turn.resume: an error refusing it ends the turn
+    bool replayDue = false; ///< a turn.resume went out and no frame of the turn came since
     int attempts = 0;
     QElapsedTimer sinceDrop;
     QTimer backoff;
+    QTimer giveUp; ///< the reconnect budget: also ends an attempt that hangs (a silent host)
 };
 
 KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
@@ -139,6 +143,7 @@ KoderWebSocketTransport::Connection& KoderWebSocketTransport::connectionForNewTu
     m_connections.push_back(std::move(owned));
     applyLimits(*c);
     c->backoff.setSingleShot(true);
+    c->giveUp.setSingleShot(true);
     connect(&c->socket, &QWebSocket::connected, this, [this, c] { onConnected(*c); });
     connect(&c->socket, &QWebSocket::disconnected, this, [this, c] { onDisconnected(*c); });
     connect(&c->socket, &QWebSocket::textMessageReceived, this,
@@ -157,6 +162,7 @@ KoderWebSocketTransport::Connection& KoderWebSocketTransport::connectionForNewTu
     connect(&c->socket, &QWebSocket::pong, this, [c] { c->sincePong.restart(); });
     connect(&c->ping, &QTimer::timeout, this, [this, c] { checkLiveness(*c); });
     connect(&c->backoff, &QTimer::timeout, this, [this, c] { open(*c); });
+    connect(&c->giveUp, &QTimer::timeout, this, [this, c] { budgetSpent(*c); });
     return *c;
 }
 
@@ -240,14 +246,17 @@ void KoderWebSocketTransport::onConnected(Connection& c)
 void KoderWebSocketTransport::resume(Connection& c)
 {
     c.resuming = false;
+    c.giveUp.stop();
     c.attempts = 0;
     if (!c.turn)
         return;
     qCDebug(lcAgent) << "resuming turn" << c.turn->id << "after seq" << c.turn->nextSeq - 1;
+    c.resumeRid = nextRid();
+    c.replayDue = true;
     sendFrame(c, {{QStringLiteral("type"), QStringLiteral("turn.resume")},
                   {QStringLiteral("turn"), c.turn->id},
                   {QStringLiteral("after_seq"), c.turn->nextSeq - 1},
-                  {QStringLiteral("rid"), nextRid()}});
+                  {QStringLiteral("rid"), c.resumeRid}});
     for (const QJsonObject& result : std::as_const(c.turn->results))
         sendFrame(c, result);
 }
@@ -321,6 +330,7 @@ void KoderWebSocketTransport::cancel(RequestId requestId)
         // Not connected: the server drops the turn when its resume window ends.
         c->resuming = false;
         c->backoff.stop();
+        c->giveUp.stop();
     } else if (c->socket.state() == QAbstractSocket::ConnectedState) {
         sendFrame(*c, {{QStringLiteral("type"), QStringLiteral("turn.abort")},
                        {QStringLiteral("turn"), id},
@@ -333,6 +343,7 @@ void KoderWebSocketTransport::cancel(RequestId requestId)
 
 void KoderWebSocketTransport::endTurn(Connection& c)
 {
+    c.replayDue = false;
     if (!c.turn)
         return;
     m_closedTurns.append(c.turn->id);
@@ -362,6 +373,7 @@ void KoderWebSocketTransport::dropDeadConnections()
         c->socket.disconnect();
         c->ping.disconnect();
         c->backoff.disconnect();
+        c->giveUp.disconnect();
         c->socket.abort();
         return true;
     });
@@ -376,6 +388,7 @@ void KoderWebSocketTransport::failTurn(Connection& c, ErrorInfo error)
 {
     c.resuming = false;
     c.backoff.stop();
+    c.giveUp.stop();
     if (!c.turn)
         return;
     const RequestId id = c.turn->requestId;
@@ -413,12 +426,19 @@ void KoderWebSocketTransport::onText(Connection& c, const QString& text)
     if (frame.type == "hello")
         return onHello(frame, c);
     if (frame.type == "error" && turn.isEmpty()) {
-        if (c.turn && toQString(frame.rid) == c.turn->id)
-            failTurn(c, std::move(frame.error)); // the answer to our turn.start
-        else if (c.turn && frame.error.code == "protocol_error" && !frame.rid.empty())
-            failTurn(c, std::move(frame.error)); // a control frame of ours was refused
-        else
+        const QString rid = toQString(frame.rid);
+        if (rid.isEmpty()) {
             c.connectionError = std::move(frame.error); // a close usually follows
+        } else if (c.turn && (rid == c.turn->id || rid == c.resumeRid ||
+                              frame.error.code == "protocol_error")) {
+            // Our turn.start (its rid is the turn id) or turn.resume was refused, or the server
+            // says we broke the protocol: the turn cannot go on.
+            failTurn(c, std::move(frame.error));
+        } else {
+            // E.g. unknown_tool_call answering a tool.result: the server goes on (or ends the
+            // turn with an error of its own), and a later drop may still be resumed.
+            qCDebug(lcAgent) << "the server refused frame" << rid << frame.error.code.c_str();
+        }
         return;
     }
     if (turn.isEmpty())
@@ -446,12 +466,22 @@ void KoderWebSocketTransport::onText(Connection& c, const QString& text)
         return;
     }
     ++c.turn->nextSeq;
+    c.replayDue = false;
+    c.turn->results.clear(); // a frame after them: the server had the results
     onTurnFrame(c, frame);
 }
 
 void KoderWebSocketTransport::onHello(const koder::wire::AichatFrame& frame, Connection& c)
 {
     c.serverResumes = frame.resume;
+    if (c.replayDue && !frame.resume) {
+        // We reconnected to a server that no longer keeps turns (restarted, say): it would ignore
+        // the turn.resume and the turn would wait for ever.
+        failTurn(c, {"transport",
+                     "The connection to the server was lost and the server no longer resumes "
+                     "replies.",
+                     true, -1});
+    }
     if (frame.toolTimeoutMs > 0) {
         const int ms = static_cast<int>(
             std::min<std::int64_t>(frame.toolTimeoutMs, std::numeric_limits<int>::max()));
@@ -489,7 +519,6 @@ void KoderWebSocketTransport::onTurnFrame(Connection& c, koder::wire::AichatFram
     } else if (type == "step.end") {
         if (frame.finishReason == "tool_calls") {
             turn.awaitingTools = true;
-            turn.results.clear(); // a new step: the server has the earlier results
             deliver(StreamEnded{id, "tool_calls"});
         }
     } else if (type == "turn.end") {
@@ -559,6 +588,7 @@ void KoderWebSocketTransport::onDisconnected(Connection& c)
         c.resuming = true;
         c.attempts = 0;
         c.sinceDrop.start();
+        c.giveUp.start(m_reconnectBudget);
         reconnectLater(c);
         return;
     }
@@ -582,26 +612,36 @@ void KoderWebSocketTransport::onSocketError(Connection& c)
     failTurn(c, {"transport", c.socket.errorString().toStdString(), true, -1});
 }
 
-// Exponential backoff with jitter (so many clients do not come back at once), within the budget.
+// Exponential backoff with jitter (so many clients do not come back at once). An attempt that
+// would start after the budget is not made: giveUp ends the turn when the budget runs out.
 void KoderWebSocketTransport::reconnectLater(Connection& c)
 {
-    if (c.backoff.isActive() || c.socket.state() != QAbstractSocket::UnconnectedState)
+    if (!c.resuming || c.backoff.isActive() ||
+        c.socket.state() != QAbstractSocket::UnconnectedState)
         return;
+    if (!c.giveUp.isActive())
+        return budgetSpent(c);
     const int base =
         std::min(maxReconnectDelayMs, firstReconnectDelayMs << std::min(c.attempts, 5));
     const int delay =
         base * 3 / 4 + static_cast<int>(QRandomGenerator::global()->bounded(base / 2 + 1));
     ++c.attempts;
-    if (c.sinceDrop.elapsed() + delay > m_reconnectBudget) {
-        failTurn(c, {"transport",
-                     QStringLiteral("The connection to the server was lost and could not be "
-                                    "restored within %1 s.")
-                         .arg(m_reconnectBudget / 1000.0)
-                         .toStdString(),
-                     true, -1});
+    if (c.sinceDrop.elapsed() + delay < m_reconnectBudget)
+        c.backoff.start(delay);
+}
+
+void KoderWebSocketTransport::budgetSpent(Connection& c)
+{
+    if (!c.resuming)
         return;
-    }
-    c.backoff.start(delay);
+    qCDebug(lcAgent) << "giving up reconnecting after" << c.attempts << "attempts";
+    failTurn(c, {"transport",
+                 QStringLiteral("The connection to the server was lost and could not be "
+                                "restored within %1 s.")
+                     .arg(m_reconnectBudget / 1000.0)
+                     .toStdString(),
+                 true, -1});
+    c.socket.abort(); // an attempt under way; the turn has ended, so its signals change nothing
 }
 
 void KoderWebSocketTransport::checkLiveness(Connection& c)
@@ -637,6 +677,7 @@ void KoderWebSocketTransport::setUrl(const QUrl& url)
     for (const auto& c : m_connections) {
         c->resuming = false;
         c->backoff.stop();
+        c->giveUp.stop();
         if (c->socket.state() != QAbstractSocket::UnconnectedState) {
             c->closing = true;
             c->socket.close(QWebSocketProtocol::CloseCodeGoingAway);

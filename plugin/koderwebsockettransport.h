@@ -116,6 +116,7 @@ private:
     koder::agent::ErrorInfo errorFromClose(const Connection& c) const;
     bool mayResume(const Connection& c) const;
     void reconnectLater(Connection& c);
+    void budgetSpent(Connection& c);
     void resume(Connection& c);
     void dropDeadConnections();
     bool recentlyClosed(const QString& turn) const;

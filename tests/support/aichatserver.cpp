@@ -63,24 +63,56 @@ void AichatServer::onClientGone(Client* client)
     m_clients.removeAll(client);
     if (Turn* turn = std::exchange(client->turn, nullptr)) {
         turn->client = nullptr;
-        if (!m_resume) {
+        if (m_resume) {
+            expireLater(turn);
+        } else {
             m_turns.removeAll(turn); // without resume a turn ends with its connection
             delete turn;
-        } else {
-            const QString id = turn->id;
-            const int detached = ++turn->detached;
-            QTimer::singleShot(m_resumeWindow, this, [this, id, detached] {
-                Turn* t = findTurn(id);
-                if (t && !t->client && t->detached == detached) {
-                    m_turns.removeAll(t);
-                    delete t;
-                }
-            });
         }
     }
     client->socket->deleteLater();
     delete client;
     Q_EMIT clientDisconnected();
+}
+
+// A turn without its client is forgotten after the resume window, unless the client came back
+// (and went away again: a later detachment has its own expiry).
+void AichatServer::expireLater(Turn* turn)
+{
+    const QString id = turn->id;
+    const int detached = ++turn->detached;
+    QTimer::singleShot(m_resumeWindow, this, [this, id, detached] {
+        Turn* t = findTurn(id);
+        if (t && !t->client && t->detached == detached) {
+            m_turns.removeAll(t);
+            delete t;
+        }
+    });
+}
+
+// Vanish: abort the turn's TCP connection without a close frame, once what was sent is flushed.
+// With resume the turn runs on without its client at once (its next frames are kept); without
+// it the turn ends with the connection.
+void AichatServer::vanish(Turn* turn)
+{
+    Client* client = turn->client;
+    if (!client)
+        return;
+    if (m_resume) {
+        turn->client = nullptr;
+        client->turn = nullptr;
+        expireLater(turn);
+    }
+    QPointer<QWebSocket> socket = client->socket;
+    QMetaObject::invokeMethod(
+        this,
+        [socket] {
+            if (socket) {
+                socket->flush(); // what was sent before the drop still arrives
+                socket->abort();
+            }
+        },
+        Qt::QueuedConnection);
 }
 
 AichatServer::Turn* AichatServer::findTurn(const QString& id) const
@@ -133,29 +165,8 @@ void AichatServer::send(Turn* turn, QJsonObject frame)
         return; // kept for the client's resume
     sendTo(turn->client, frame);
     if (turn->dropAfter >= 0 && turn->frames.size() >= turn->dropAfter) {
-        // Vanish here: the turn runs on without its client, which must resume it.
         turn->dropAfter = -1;
-        Client* client = std::exchange(turn->client, nullptr);
-        client->turn = nullptr;
-        const QString id = turn->id;
-        const int detached = ++turn->detached;
-        QPointer<QWebSocket> socket = client->socket;
-        QMetaObject::invokeMethod(
-            this,
-            [socket] {
-                if (socket) {
-                    socket->flush(); // what was sent before the drop still arrives
-                    socket->abort();
-                }
-            },
-            Qt::QueuedConnection);
-        QTimer::singleShot(m_resumeWindow, this, [this, id, detached] {
-            Turn* t = findTurn(id);
-            if (t && !t->client && t->detached == detached) {
-                m_turns.removeAll(t);
-                delete t;
-            }
-        });
+        vanish(turn); // the turn runs on without its client, which must resume it
     }
 }
 
@@ -233,19 +244,7 @@ void AichatServer::onFrame(Client* client, const QString& text)
         started->steps = m_script.at(m_nextTurn++).toArray();
         if (started->dropAfter == 0) {
             started->dropAfter = -1;
-            client->turn = nullptr;
-            started->client = nullptr;
-            ++started->detached;
-            QPointer<QWebSocket> socket = client->socket;
-            QMetaObject::invokeMethod(
-                this,
-                [socket] {
-                    if (socket) {
-                        socket->flush(); // its hello still arrives
-                        socket->abort();
-                    }
-                },
-                Qt::QueuedConnection);
+            vanish(started); // its hello still arrives
         }
         later(started);
     } else if (type == QStringLiteral("turn.resume")) {
@@ -281,12 +280,16 @@ void AichatServer::onResume(Client* client, const QJsonObject& frame)
     const int afterSeq = frame.value(QStringLiteral("after_seq")).toInt(-1);
     Turn* turn = findTurn(id);
     if (!turn) {
-        sendTo(client, {{QStringLiteral("v"), 1},
-                        {QStringLiteral("type"), QStringLiteral("error")},
-                        {QStringLiteral("turn"), id},
-                        {QStringLiteral("code"), QStringLiteral("unknown_turn")},
-                        {QStringLiteral("message"), QStringLiteral("no such turn, or it expired")},
-                        {QStringLiteral("retryable"), false}});
+        QJsonObject error{
+            {QStringLiteral("v"), 1},
+            {QStringLiteral("type"), QStringLiteral("error")},
+            {QStringLiteral("turn"), id},
+            {QStringLiteral("code"), QStringLiteral("unknown_turn")},
+            {QStringLiteral("message"), QStringLiteral("no such turn, or it expired")},
+            {QStringLiteral("retryable"), false}};
+        if (frame.contains(QStringLiteral("rid")))
+            error.insert(QStringLiteral("rid"), frame.value(QStringLiteral("rid")));
+        sendTo(client, error); // no seq: it is not a frame of the turn
         return;
     }
     if (afterSeq > turn->seq - 1) {
@@ -343,8 +346,10 @@ void AichatServer::runNext(Turn* turn)
         if (turn->awaiting > 0 || turn->awaitType != QStringLiteral("tool.result"))
             return; // the awaited client frames resume the script
         turn->awaitType.clear();
+    } else if (step.contains(QStringLiteral("stall"))) {
+        return; // also while the client is away
     } else if (!socket) {
-        // raw, binary, close, drop and stall need the connection: gone, they are skipped
+        // raw, binary, close and drop need the connection: gone, they are skipped
     } else if (step.contains(QStringLiteral("raw"))) {
         socket->sendTextMessage(step.value(QStringLiteral("raw"))
                                     .toString()
@@ -357,11 +362,12 @@ void AichatServer::runNext(Turn* turn)
             step.value(QStringLiteral("reason")).toString());
         return;
     } else if (step.contains(QStringLiteral("drop"))) {
-        socket->flush(); // what was sent before the drop still arrives
-        socket->abort();
-        return;
-    } else if (step.contains(QStringLiteral("stall"))) {
-        return;
+        if (!m_resume) {
+            socket->flush(); // what was sent before the drop still arrives
+            socket->abort();
+            return; // the turn ended with its connection
+        }
+        vanish(turn); // the script runs on; the client resumes it
     }
     later(turn);
 }

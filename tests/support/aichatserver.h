@@ -23,15 +23,18 @@ class QWebSocket;
                                  replaced by the turn's id
       {"binary": "text"}         a binary frame
       {"close": code, "reason": "..."}       close the connection
-      {"drop": true}             vanish: abort the TCP connection without a close frame
+      {"drop": true}             vanish: abort the TCP connection without a close frame; with
+                                 resume the script runs on (its frames kept for the resume),
+                                 without it the turn ends there
       {"stall": true}            send nothing more
     Each step goes out on its own event-loop turn.
 
     Resume (PROTOCOL.md rule 5): the server says caps.resume in its hello. A turn whose connection
     drops keeps running for resumeWindow() ms, its frames kept; `turn.resume{turn, after_seq}` on
     a new connection replays the frames after after_seq and goes on live there. An unknown or
-    expired turn is answered `error{unknown_turn, turn}`, an after_seq past the last frame sent
-    `error{protocol_error, rid}`. A repeated tool.result of a call is ignored.
+    expired turn is answered `error{unknown_turn, turn, rid}` (no seq), an after_seq past the last
+    frame sent `error{protocol_error, rid}`. A repeated tool.result of a call is ignored; results
+    that come before the script awaits them count.
 */
 class AichatServer : public QObject {
     Q_OBJECT
@@ -76,6 +79,8 @@ private:
     void send(Turn* turn, QJsonObject frame);
     void sendTo(Client* client, const QJsonObject& frame);
     void finish(Turn* turn);
+    void vanish(Turn* turn);
+    void expireLater(Turn* turn);
     Turn* findTurn(const QString& id) const;
 
     QWebSocketServer m_server;
