@@ -248,6 +248,50 @@ TYPED_TEST(TransportContract, ErrorIsReportedWithRetryable)
     EXPECT_EQ(this->agent.status(), "error");
 }
 
+// Background runs: a transport carries turns of several conversations at once, each request
+// independent of the other (the WebSocket transport opens a connection per turn).
+TYPED_TEST(TransportContract, TwoConversationsAtOnce)
+{
+    this->backend.stalledReply("first");
+    this->backend.reply({"second", " reply"});
+    std::unique_ptr<KoderTransport> transport(this->backend.make(nullptr));
+    QList<Input> got;
+    transport->setSink([&got](Input&& input) { got.append(std::move(input)); });
+    const auto text = [&got](RequestId id) {
+        std::string all;
+        for (const Input& i : std::as_const(got))
+            if (const auto* d = std::get_if<TextDelta>(&i); d && d->requestId == id)
+                all += d->text;
+        return all;
+    };
+    const auto terminals = [&got](RequestId id) {
+        int n = 0;
+        for (const Input& i : std::as_const(got)) {
+            if (const auto* e = std::get_if<StreamEnded>(&i); e && e->requestId == id)
+                ++n;
+            if (const auto* f = std::get_if<StreamFailed>(&i); f && f->requestId == id)
+                ++n;
+        }
+        return n;
+    };
+
+    transport->start(StartTurn{1, "c1", {Message("m1", Role::User, "a", 0)}, 1, 0, 0}, {});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return text(1) == "first"; }, 10'000));
+    // The first turn stays open while the second one, of another conversation, runs to its end.
+    transport->start(StartTurn{2, "c2", {Message("m2", Role::User, "b", 0)}, 1, 0, 0}, {});
+    ASSERT_TRUE(QTest::qWaitFor([&] { return terminals(2) > 0; }, 10'000));
+    EXPECT_EQ(text(2), "second reply");
+    EXPECT_EQ(terminals(2), 1);
+    EXPECT_TRUE(std::holds_alternative<StreamEnded>(got.last()));
+    EXPECT_EQ(terminals(1), 0); // still streaming
+
+    // Cancelling one request touches no other: nothing of it is delivered afterwards.
+    const qsizetype before = got.size();
+    transport->cancel(1);
+    QTest::qWait(150); // a window for anything late
+    EXPECT_EQ(got.size(), before);
+}
+
 } // namespace
 
 int main(int argc, char** argv)

@@ -8,6 +8,7 @@
 #include "koderwebsockettransport.h"
 #include "silentwebsocketserver.h"
 
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtNetwork/QNetworkRequest>
@@ -654,13 +655,96 @@ private Q_SLOTS:
         QVERIFY(agent->send(QStringLiteral("hi")));
         QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
         QCOMPARE(transport->serverToolTimeout(), 600'000); // from the server's hello
+        QElapsedTimer sinceDrop;
+        sinceDrop.start();
         server.reset(); // the server is gone for good: every reconnect is refused
         QVERIFY(errors.wait(10'000));
+        // Not before the budget (a coarse timer may fire up to 5 % early).
+        QVERIFY2(sinceDrop.elapsed() >= 400 * 95 / 100,
+                 qPrintable(QString::number(sinceDrop.elapsed())));
         QVERIFY(!errors.wait(300));
         QCOMPARE(errors.count(), 1);
         expectError("transport", true);
         QVERIFY(lastError().value("message").toString().contains(QStringLiteral("restored")));
         QCOMPARE(replyText(), QStringLiteral("half")); // what streamed stays
+    }
+
+    void aZeroBudgetNeverResumes()
+    {
+        server->setResumeEnabled(true);
+        transport->setReconnectBudget(0);
+        dropEndsTheTurnOnce();
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(framesOfType("turn.resume").size(), 0);
+    }
+
+    // A server restarted without resume would ignore the turn.resume: the turn must not hang.
+    void aServerThatNoLongerResumesEndsTheTurn()
+    {
+        server->setResumeEnabled(true);
+        script({{started(), delta("half"), step("stall", true)}});
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
+        server->setResumeEnabled(false);
+        server->dropAll();
+        QVERIFY(errors.wait(10'000));
+        QVERIFY(!errors.wait(200));
+        QCOMPARE(errors.count(), 1);
+        expectError("transport", true);
+        // Said by its hello, before the server's unknown_turn could.
+        QVERIFY(
+            lastError().value("message").toString().contains(QStringLiteral("no longer resumes")));
+        QCOMPARE(framesOfType("hello").size(), 2); // it did reconnect
+    }
+
+    // The client sent the tool result, then the connection dropped before anything came back:
+    // it cannot know the result arrived, so it sends it again; the server keeps the first and the
+    // turn goes on once.
+    void aDropRightAfterTheToolResultSendsItAgainAndTheServerIgnoresTheRepeat()
+    {
+        addTimeTool(true);
+        script({recordedTurn()});
+        const Run undisturbed = runRecorded();
+        QCOMPARE(undisturbed.ends, 1);
+
+        cleanup();
+        init();
+        server->setResumeEnabled(true);
+        addTimeTool(true);
+        QJsonArray turn = recordedTurn();
+        turn.insert(5, step("drop", true)); // right after the awaited tool.result
+        script({turn});
+        const Run dropped = runRecorded();
+        QCOMPARE(dropped.transcript, undisturbed.transcript);
+        QCOMPARE(dropped.ends, 1);
+        QCOMPARE(dropped.errors, 0);
+        const auto results = framesOfType("tool.result");
+        QCOMPARE(results.size(), 2); // sent, then sent again after the resume
+        QCOMPARE(results[1].value("call_id").toString(), results[0].value("call_id").toString());
+        QCOMPARE(results[1].value("content"), results[0].value("content"));
+        const auto resumes = framesOfType("turn.resume");
+        QCOMPARE(resumes.size(), 1);
+        QCOMPARE(resumes[0].value("after_seq").toInt(-2), 3); // step.end was the last frame
+        QCOMPARE(server->turnCount(), 0);
+        everyControlFrameCarriesARid();
+    }
+
+    // A frame of ours the server refuses (unknown_tool_call answers a tool.result) says nothing
+    // about the connection: a later drop is still resumed.
+    void aRefusedControlFrameDoesNotStopALaterResume()
+    {
+        server->setResumeEnabled(true);
+        script({{started(), delta("half"),
+                 step("raw", "{\"v\":1,\"type\":\"error\",\"rid\":\"r999\",\"code\":"
+                             "\"unknown_tool_call\",\"message\":\"no such call\","
+                             "\"retryable\":false}"),
+                 step("drop", true), delta(" whole"), turnEnd()}});
+        sendAndSettle();
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QCOMPARE(replyText(), QStringLiteral("half whole"));
+        QCOMPARE(framesOfType("turn.resume").size(), 1);
     }
 
     void abortWhileReconnectingStopsReconnecting()
