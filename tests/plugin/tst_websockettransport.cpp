@@ -731,6 +731,24 @@ private Q_SLOTS:
         everyControlFrameCarriesARid();
     }
 
+    // The server sent the whole turn, but the connection dropped with its last frames in flight:
+    // the server keeps the ended turn for a replay, and the reply comes whole.
+    void framesLostInFlightAtTheEndOfATurnAreReplayed()
+    {
+        server->setResumeEnabled(true);
+        script({{started(), delta("a"), delta("b"), delta("c"), turnEnd()}});
+        server->loseFramesAfter(2);
+        QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
+        sendAndSettle();
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QCOMPARE(replyText(), QStringLiteral("abc"));
+        QCOMPARE(ends.count(), 1);
+        const auto resumes = framesOfType("turn.resume");
+        QCOMPARE(resumes.size(), 1);
+        QCOMPARE(resumes[0].value("after_seq").toInt(-2), 1);
+        QCOMPARE(transport->usage().value("totalTokens").toInt(), 14);
+    }
+
     // A frame of ours the server refuses (unknown_tool_call answers a tool.result) says nothing
     // about the connection: a later drop is still resumed.
     void aRefusedControlFrameDoesNotStopALaterResume()

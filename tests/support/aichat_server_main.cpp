@@ -46,13 +46,18 @@ int main(int argc, char** argv)
         }
         turns = doc.array();
     } else {
-        QJsonArray steps{QJsonObject{{"send", QJsonObject{{"type", "turn.started"}}}}};
-        for (const char* word : {"Hello", " from", " the", " aichat.v1", " reference", " server."})
-            steps.append(QJsonObject{{"send", QJsonObject{{"type", "delta"},
-                                                          {"channel", "text"},
-                                                          {"text", QString::fromUtf8(word)}}}});
-        steps.append(
-            QJsonObject{{"send", QJsonObject{{"type", "turn.end"}, {"finish_reason", "stop"}}}});
+        const auto send = [](const QJsonObject& frame) {
+            return QJsonObject{{QStringLiteral("send"), frame}};
+        };
+        QJsonArray steps{send({{QStringLiteral("type"), QStringLiteral("turn.started")}})};
+        for (const QString& word : {QStringLiteral("Hello"), QStringLiteral(" from"),
+                                    QStringLiteral(" the"), QStringLiteral(" aichat.v1"),
+                                    QStringLiteral(" reference"), QStringLiteral(" server.")})
+            steps.append(send({{QStringLiteral("type"), QStringLiteral("delta")},
+                               {QStringLiteral("channel"), QStringLiteral("text")},
+                               {QStringLiteral("text"), word}}));
+        steps.append(send({{QStringLiteral("type"), QStringLiteral("turn.end")},
+                           {QStringLiteral("finish_reason"), QStringLiteral("stop")}}));
         turns.append(steps);
     }
 

@@ -7,6 +7,8 @@
 #include <QtCore/QTimer>
 #include <QtWebSockets/QWebSocket>
 
+#include <algorithm>
+
 struct AichatServer::Client {
     QWebSocket* socket = nullptr;
     Turn* turn = nullptr; ///< its live turn, if any
@@ -26,7 +28,8 @@ struct AichatServer::Turn {
     QSet<QString> results;     ///< call ids answered: a repeated result is ignored
     int early = 0;             ///< results that came before the script awaited them
     int dropAfter = -1;
-    int detached = 0; ///< times its client went away (a late expiry of an earlier one is stale)
+    int loseAfter = -1; ///< frames past this many count as sent but never reach the client
+    int detached = 0;   ///< times its client went away (a late expiry of an earlier one is stale)
 };
 
 AichatServer::AichatServer(QObject* parent)
@@ -163,6 +166,8 @@ void AichatServer::send(Turn* turn, QJsonObject frame)
     turn->frames.append(frame);
     if (!turn->client)
         return; // kept for the client's resume
+    if (turn->loseAfter >= 0 && turn->frames.size() > turn->loseAfter)
+        return; // "in flight" when the connection drops (finish() drops it)
     sendTo(turn->client, frame);
     if (turn->dropAfter >= 0 && turn->frames.size() >= turn->dropAfter) {
         turn->dropAfter = -1;
@@ -170,15 +175,28 @@ void AichatServer::send(Turn* turn, QJsonObject frame)
     }
 }
 
-// A terminal frame went out. A turn whose client is away is kept for its replay.
+// A terminal frame went out. With resume the turn is kept for the resume window all the same:
+// a connection that drops loses the frames in flight, so its client may not have the last ones
+// and asks for them with a turn.resume.
 void AichatServer::finish(Turn* turn)
 {
     turn->ended = true;
-    if (!turn->client)
-        return;
-    turn->client->turn = nullptr;
-    m_turns.removeAll(turn);
-    delete turn;
+    if (turn->loseAfter >= 0)
+        vanish(turn); // the frames held back were lost with the connection
+    if (Client* client = std::exchange(turn->client, nullptr))
+        client->turn = nullptr; // the connection takes a new turn
+    if (m_resume) {
+        expireLater(turn);
+    } else {
+        m_turns.removeAll(turn);
+        delete turn;
+    }
+}
+
+int AichatServer::turnCount() const
+{
+    return static_cast<int>(
+        std::count_if(m_turns.begin(), m_turns.end(), [](const Turn* t) { return !t->ended; }));
 }
 
 void AichatServer::onFrame(Client* client, const QString& text)
@@ -228,6 +246,7 @@ void AichatServer::onFrame(Client* client, const QString& text)
         started->id = frame.value(QStringLiteral("turn")).toString();
         started->client = client;
         started->dropAfter = std::exchange(m_dropAfter, -1);
+        started->loseAfter = std::exchange(m_loseAfter, -1);
         client->turn = started;
         m_turns.append(started);
         if (m_loop && !m_script.isEmpty())
@@ -304,15 +323,15 @@ void AichatServer::onResume(Client* client, const QJsonObject& frame)
         sendTo(client, error);
         return;
     }
-    if (turn->client && turn->client != client)
-        turn->client->turn = nullptr; // a half-open old connection
-    turn->client = client;
-    client->turn = turn;
+    if (!turn->ended) {
+        if (turn->client && turn->client != client)
+            turn->client->turn = nullptr; // a half-open old connection
+        turn->client = client;
+        client->turn = turn;
+    }
     for (const QJsonObject& sent : std::as_const(turn->frames))
         if (sent.value(QStringLiteral("seq")).toInt(-1) > afterSeq)
             sendTo(client, sent);
-    if (turn->ended)
-        finish(turn);
 }
 
 // The next step on the next event-loop turn, if the turn is still there by then.

@@ -31,7 +31,8 @@ class QWebSocket;
 
     Resume (PROTOCOL.md rule 5): the server says caps.resume in its hello. A turn whose connection
     drops keeps running for resumeWindow() ms, its frames kept; `turn.resume{turn, after_seq}` on
-    a new connection replays the frames after after_seq and goes on live there. An unknown or
+    a new connection replays the frames after after_seq and goes on live there; an ended turn is
+    kept as long for a replay of its last frames (lost in flight by a drop). An unknown or
     expired turn is answered `error{unknown_turn, turn, rid}` (no seq), an after_seq past the last
     frame sent `error{protocol_error, rid}`. A repeated tool.result of a call is ignored; results
     that come before the script awaits them count.
@@ -61,8 +62,13 @@ public:
     /// Abort the TCP connection of the next turn once it has sent `frames` frames (0: as soon as
     /// it starts), once. -1 (the default): never.
     void dropAfterFrames(int frames) { m_dropAfter = frames; }
-    /// Turns kept, live or waiting for their client.
-    int turnCount() const { return static_cast<int>(m_turns.size()); }
+    /// The next turn runs to its end as if every frame went out, but those past `frames` are lost
+    /// in flight: its connection drops when the turn ends. With resume the client gets them by a
+    /// replay of the ended turn. -1 (the default): nothing is lost.
+    void loseFramesAfter(int frames) { m_loseAfter = frames; }
+    /// Turns running, with their client or waiting for it to come back (an ended turn kept for a
+    /// replay does not count).
+    int turnCount() const;
 
 Q_SIGNALS:
     void frameReceived(const QJsonObject& frame);
@@ -93,4 +99,5 @@ private:
     bool m_resume = true;
     int m_resumeWindow = 60'000;
     int m_dropAfter = -1;
+    int m_loseAfter = -1;
 };
