@@ -98,6 +98,9 @@ struct KoderWebSocketTransport::Connection {
     QElapsedTimer sincePong;
     bool serverResumes = false; ///< the server's hello said caps.resume
     bool closing = false;       ///< we close it: not a drop
+    /// A turn we aborted whose end the server has not sent yet: until then the server may still
+    /// count it as the connection's turn (rule 1) and refuse a new turn.start.
+    QString abortedTurn;
     // Resuming the turn after a drop.
     bool resuming = false;
     QString resumeRid;      ///< of the last turn.resume: an error refusing it ends the turn
@@ -135,7 +138,7 @@ void KoderWebSocketTransport::applyLimits(Connection& c) const
 KoderWebSocketTransport::Connection& KoderWebSocketTransport::connectionForNewTurn()
 {
     for (const auto& c : m_connections)
-        if (!c->turn && !c->resuming && !c->closing &&
+        if (!c->turn && !c->resuming && !c->closing && c->abortedTurn.isEmpty() &&
             c->socket.state() != QAbstractSocket::UnconnectedState)
             return *c;
     auto owned = std::make_unique<Connection>();
@@ -332,6 +335,7 @@ void KoderWebSocketTransport::cancel(RequestId requestId)
         c->backoff.stop();
         c->giveUp.stop();
     } else if (c->socket.state() == QAbstractSocket::ConnectedState) {
+        c->abortedTurn = id;
         sendFrame(*c, {{QStringLiteral("type"), QStringLiteral("turn.abort")},
                        {QStringLiteral("turn"), id},
                        {QStringLiteral("reason"), QStringLiteral("user")},
@@ -350,24 +354,39 @@ void KoderWebSocketTransport::endTurn(Connection& c)
     if (m_closedTurns.size() > closedTurnsKept)
         m_closedTurns.removeFirst();
     c.turn.reset();
-    if (!m_pruneQueued) {
-        m_pruneQueued = true;
-        QMetaObject::invokeMethod(this, &KoderWebSocketTransport::dropDeadConnections,
-                                  Qt::QueuedConnection);
-    }
+    pruneLater();
 }
 
-// Connections without a turn that are closed, and idle ones beyond the first.
+void KoderWebSocketTransport::pruneLater()
+{
+    if (m_pruneQueued)
+        return;
+    m_pruneQueued = true;
+    QMetaObject::invokeMethod(this, &KoderWebSocketTransport::dropDeadConnections,
+                              Qt::QueuedConnection);
+}
+
+// Closed connections without a turn go; of the idle open ones the first is kept for the next
+// turn and the others are closed cleanly (a close frame after what was written, a turn.abort
+// say), to go once closed. One still owed the end of a turn we aborted is left alone: tearing it
+// down could lose the turn.abort, and closing is not a stop.
 void KoderWebSocketTransport::dropDeadConnections()
 {
     m_pruneQueued = false;
     bool idleKept = false;
     std::erase_if(m_connections, [&idleKept](const std::unique_ptr<Connection>& c) {
-        if (c->turn || c->resuming)
+        if (c->turn || c->resuming || !c->abortedTurn.isEmpty())
             return false;
-        const bool open = c->socket.state() != QAbstractSocket::UnconnectedState;
-        if (open && !idleKept) {
-            idleKept = true;
+        const QAbstractSocket::SocketState state = c->socket.state();
+        if (state != QAbstractSocket::UnconnectedState) {
+            if (c->closing)
+                return false; // goes when its disconnected() comes
+            if (!idleKept) {
+                idleKept = true;
+                return false;
+            }
+            c->closing = true;
+            c->socket.close(QWebSocketProtocol::CloseCodeGoingAway);
             return false;
         }
         c->socket.disconnect();
@@ -394,13 +413,15 @@ void KoderWebSocketTransport::failTurn(Connection& c, ErrorInfo error)
     const RequestId id = c.turn->requestId;
     const QString turnId = c.turn->id;
     endTurn(c);
-    if (c.socket.state() == QAbstractSocket::ConnectedState)
+    if (c.socket.state() == QAbstractSocket::ConnectedState) {
+        c.abortedTurn = turnId;
         sendFrame(c, {{QStringLiteral("type"), QStringLiteral("turn.abort")},
                       {QStringLiteral("turn"), turnId},
                       {QStringLiteral("reason"), QStringLiteral("error")},
                       {QStringLiteral("rid"), nextRid()}});
-    else
+    } else {
         c.outbox.clear();
+    }
     deliver(StreamFailed{id, std::move(error), ErrorVerdict::Default});
 }
 
@@ -443,6 +464,10 @@ void KoderWebSocketTransport::onText(Connection& c, const QString& text)
     }
     if (turn.isEmpty())
         return; // a control frame of a newer minor version
+    if (turn == c.abortedTurn && (frame.type == "turn.end" || frame.type == "error")) {
+        c.abortedTurn.clear(); // the server is done with it: the connection takes a new turn
+        pruneLater();
+    }
     if (!c.turn || c.turn->id != turn) {
         qCDebug(lcAgent) << "dropping a frame of" << (recentlyClosed(turn) ? "closed" : "unknown")
                          << "turn" << turn << frame.type.c_str();
@@ -579,6 +604,8 @@ void KoderWebSocketTransport::onDisconnected(Connection& c)
 {
     c.ping.stop();
     c.outbox.clear();
+    c.abortedTurn.clear();
+    pruneLater(); // once it is done with below, and no turn needs it, it goes
     if (c.resuming) {
         reconnectLater(c); // an attempt failed
         return;

@@ -118,6 +118,7 @@ private:
     void reconnectLater(Connection& c);
     void budgetSpent(Connection& c);
     void resume(Connection& c);
+    void pruneLater();
     void dropDeadConnections();
     bool recentlyClosed(const QString& turn) const;
     QString nextRid();

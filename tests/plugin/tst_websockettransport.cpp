@@ -818,6 +818,31 @@ private Q_SLOTS:
         QCOMPARE(framesOfType("turn.abort")[0].value("turn").toString(), third);
         QCOMPARE(server->turnCount(), 1);
         QCOMPARE(finished(4), 0); // still running
+
+        // Cancelling the other one too leaves an idle connection beyond the one kept: it is
+        // closed, but not before its turn.abort went out and the server ended that turn.
+        QSignalSpy gone(server.get(), &AichatServer::clientDisconnected);
+        direct.cancel(4);
+        QTRY_COMPARE_WITH_TIMEOUT(server->turnCount(), 0, 10'000);
+        QCOMPARE(framesOfType("turn.abort").size(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(gone.count(), 1, 10'000);
+        QVERIFY(!gone.wait(200)); // one idle connection stays for the next turn
+    }
+
+    // The server may count an aborted turn as its connection's until it sends that turn's end
+    // (rule 1): a new turn must not wait for it nor be refused with turn_in_progress.
+    void aNewTurnRightAfterAnAbortDoesNotWaitForTheServer()
+    {
+        script({{started(), delta("first"), step("await", "turn.abort"), step("stall", true)},
+                {started(), delta("second"), turnEnd()}});
+        QSignalSpy token(agent.get(), &KoderAgentController::streamToken);
+        QVERIFY(agent->send(QStringLiteral("q")));
+        QVERIFY(token.wait(10'000));
+        agent->abort();
+        sendAndSettle(QStringLiteral("again"));
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QCOMPARE(agent->messages()->get(3).value("text").toString(), QStringLiteral("second"));
+        QCOMPARE(framesOfType("hello").size(), 2); // on a connection of its own
     }
 
     // The server's side of the clarifications, spoken to by hand.
