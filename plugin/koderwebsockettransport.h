@@ -24,21 +24,23 @@ class AichatFrameParser;
     \brief Speaks the \c aichat.v1 JSON protocol over a WebSocket (see PROTOCOL.md).
 
     A connection per running turn (the protocol allows one turn per connection), opened when a
-    turn starts and kept for the next one; conversations running in the background each have
-    their own. Client-side tool calls are answered with \c tool.result frames inside the same
-    turn. Late frames of an aborted turn are dropped; a \c seq gap or repeat, a frame of another
-    version, a frame that is not JSON or a binary frame is a \c protocol_error; every control
-    frame carries a \c rid.
+    turn starts; conversations running in the background each have their own. One idle
+    connection is kept for the next turn and the others are closed; a connection whose turn was
+    aborted takes a new turn only once the server has ended the old one. Client-side tool calls
+    are answered with \c tool.result frames inside the same turn. Late frames of an aborted turn
+    are dropped; a \c seq gap or repeat, a frame of another version, a frame that is not JSON or
+    a binary frame is a \c protocol_error; every control frame carries a \c rid.
 
     A dropped connection is not the end of a turn: when the server announced \c caps.resume, the
     transport reconnects with exponential backoff and jitter for up to \l reconnectBudget and
     sends \c{turn.resume{turn, after_seq}}; the server replays what was missed and the turn goes
-    on, with no gap and no repeat (tool results the server may not have received are sent again;
-    it ignores repeats). A server without resume, a turn it no longer knows (\c unknown_turn) or
-    a budget spent ends the turn with one retryable \c transport error. Connection-fatal close
-    codes (1002, 1008, 1009, 4401, 4429, 1011) and a silent server (no pong within
-    \l pongTimeout) end it with an error saying whether a retry may help. Only \c abort() (a
-    \c turn.abort) stops a run.
+    on, with no gap and no repeat (tool results sent after the last frame received are sent
+    again; the server ignores repeats). A silent server (no pong within \l pongTimeout) counts
+    as a drop. A server without resume, a turn it no longer knows (\c unknown_turn) or a budget
+    spent ends the turn with one retryable \c transport error. Connection-fatal close codes
+    (1002, 1008, 1009, 4401, 4429, 1011) and an \c error frame before a close are never resumed:
+    they end the turn with an error saying whether a retry may help. Closing a connection never
+    stops a run; only \c abort() (a \c turn.abort) does.
 */
 class KoderWebSocketTransport : public KoderTransport {
     Q_OBJECT
