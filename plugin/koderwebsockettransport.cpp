@@ -544,13 +544,13 @@ void KoderWebSocketTransport::onTurnFrame(Connection& c, koder::wire::AichatFram
     } else if (type == "step.end") {
         if (frame.finishReason == "tool_calls") {
             turn.awaitingTools = true;
-            deliver(StreamEnded{id, "tool_calls"});
+            deliver(StreamEnded{id, "tool_calls", frame.usage});
         }
     } else if (type == "turn.end") {
         m_usage = usageToVariant(frame.usage);
         Q_EMIT usageChanged();
         endTurn(c);
-        deliver(StreamEnded{id, std::move(frame.finishReason)});
+        deliver(StreamEnded{id, std::move(frame.finishReason), frame.usage});
     } else if (type == "error") {
         endTurn(c);
         deliver(StreamFailed{id, std::move(frame.error), ErrorVerdict::Default});

@@ -2,7 +2,6 @@
 #include "qtconvert.h"
 
 #include "agentlogging.h"
-#include "usage.h"
 
 #include <QtCore/QAssociativeIterable>
 #include <QtCore/QDateTime>
@@ -383,16 +382,22 @@ QVariantMap errorToVariant(const ErrorInfo& error)
             {QStringLiteral("retryAfterMs"), static_cast<double>(error.retryAfterMs)}};
 }
 
-QVariantMap usageToVariant(const koder::wire::Usage& u)
+QVariantMap usageToVariant(const Usage& u)
 {
-    if (!u.present)
-        return {};
-    auto n = [](std::int64_t v) { return QVariant::fromValue<qint64>(v); };
-    return {{QStringLiteral("promptTokens"), n(u.promptTokens)},
-            {QStringLiteral("completionTokens"), n(u.completionTokens)},
-            {QStringLiteral("totalTokens"), n(u.totalTokens)},
-            {QStringLiteral("reasoningTokens"), n(u.reasoningTokens)},
-            {QStringLiteral("cachedTokens"), n(u.cachedTokens)}};
+    // Only the counts the server reported: an empty map when it sent none.
+    const std::pair<QString, std::int64_t> counts[] = {
+        {QStringLiteral("promptTokens"), u.promptTokens},
+        {QStringLiteral("completionTokens"), u.completionTokens},
+        {QStringLiteral("totalTokens"), u.totalTokens},
+        {QStringLiteral("reasoningTokens"), u.reasoningTokens},
+        {QStringLiteral("cachedTokens"), u.cachedTokens},
+        {QStringLiteral("cacheWriteTokens"), u.cacheWriteTokens},
+    };
+    QVariantMap map;
+    for (const auto& [key, value] : counts)
+        if (value >= 0)
+            map.insert(key, QVariant::fromValue<qint64>(value));
+    return map;
 }
 
 } // namespace koder::agent::qt

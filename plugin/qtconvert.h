@@ -11,10 +11,6 @@
 #include <string>
 #include <string_view>
 
-namespace koder::wire {
-struct Usage;
-} // namespace koder::wire
-
 namespace koder::agent::qt {
 
 inline QString toQString(std::string_view utf8)
@@ -71,8 +67,8 @@ std::string variantToJsonText(const QVariant& value, QString* error = nullptr);
 QVariantMap toolCallToVariant(const ToolCall& call);
 QVariantList toolCallsToVariant(const std::vector<ToolCall>& calls);
 QVariantMap errorToVariant(const ErrorInfo& error);
-/// promptTokens, completionTokens, totalTokens, reasoningTokens, cachedTokens; empty when the
-/// server sent none.
-QVariantMap usageToVariant(const koder::wire::Usage& usage);
+/// promptTokens, completionTokens, totalTokens, reasoningTokens, cachedTokens, cacheWriteTokens:
+/// those the server reported; empty when it sent none.
+QVariantMap usageToVariant(const Usage& usage);
 
 } // namespace koder::agent::qt

@@ -8,6 +8,7 @@ namespace koder::agent {
 namespace {
 const std::string emptyString;
 const std::vector<ToolCall> noToolCalls;
+const Usage noUsage;
 } // namespace
 
 bool MessageExtras::empty() const
@@ -65,6 +66,8 @@ KODER_EXTRA_GETTER(std::string, attachments, emptyString)
 KODER_EXTRA_GETTER(std::string, context, emptyString)
 KODER_EXTRA_GETTER(std::string, selection, emptyString)
 KODER_EXTRA_GETTER(std::string, metadata, emptyString)
+KODER_EXTRA_GETTER(Usage, usage, noUsage)
+KODER_EXTRA_GETTER(std::string, finishReason, emptyString)
 #undef KODER_EXTRA_GETTER
 
 bool operator==(const Message& a, const Message& b)

@@ -3,6 +3,7 @@
 // end, failure, handoff), with the phrase-sized announcements of the streaming reply. The token
 // path (TextDelta) is amortized O(1) and allocates nothing beyond the text's growth.
 #include "errorcodes.h"
+#include "finish.h"
 #include "reduction.h"
 
 #include <algorithm>
@@ -179,8 +180,10 @@ void TurnInputs::operator()(const StreamEnded& e)
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
     turn.requestId = 0;
+    recordFinish(row, e);
     announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
-    out_.events.emplace_back(StepFinishEvent{s_.messages[row].id, turn.step, e.finishReason});
+    out_.events.emplace_back(
+        StepFinishEvent{s_.messages[row].id, turn.step, s_.messages[row].finishReason()});
 
     if (turn.stepCalls.empty()) {
         finishTurn(Status::Idle);
@@ -223,6 +226,24 @@ void TurnInputs::operator()(const Handoff& e)
         return dropped();
     announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
     finishTurn(Status::Handoff);
+}
+
+// The row keeps why its request ended and what it cost; a refusal is marked in its metadata.
+void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
+{
+    Message& m = s_.messages[row];
+    MessageExtras& x = m.extras();
+    Field fields = Field::FinishReason;
+    x.finishReason = normalizedFinishReason(e.finishReason, !s_.turn->stepCalls.empty());
+    if (!e.usage.empty()) {
+        x.usage = e.usage;
+        fields |= Field::Usage;
+    }
+    if (detail::isRefusal(x.finishReason)) {
+        x.metadata = detail::withRefusal(x.metadata);
+        fields |= Field::Metadata;
+    }
+    changed(row, fields);
 }
 
 // The transport ended the turn while calls waited for the user or ran: they are recorded as

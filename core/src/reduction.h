@@ -227,6 +227,7 @@ public:
 private:
     void announcePhrases(const Message& m, std::size_t from, bool flush);
     void endToolPhase();
+    void recordFinish(std::size_t row, const StreamEnded& e);
     void enqueue(const Send& a);
     void steer(const Send& a);
 };

@@ -58,6 +58,22 @@ json embedded(const std::string& text)
     return value.is_discarded() ? json(text) : value;
 }
 
+constexpr std::pair<const char*, std::int64_t Usage::*> usageFields[] = {
+    {"promptTokens", &Usage::promptTokens},         {"completionTokens", &Usage::completionTokens},
+    {"totalTokens", &Usage::totalTokens},           {"reasoningTokens", &Usage::reasoningTokens},
+    {"cachedTokens", &Usage::cachedTokens},         {"cacheWriteTokens", &Usage::cacheWriteTokens},
+};
+
+// Only the counts the server reported.
+json usageJson(const Usage& usage)
+{
+    json j = json::object();
+    for (const auto& [key, field] : usageFields)
+        if (usage.*field >= 0)
+            j[key] = usage.*field;
+    return j;
+}
+
 json messageJson(const Message& m)
 {
     json j = {{"id", m.id}, {"role", toString(m.role)}, {"text", m.text}};
@@ -97,6 +113,9 @@ json messageJson(const Message& m)
     putJson("context", x->context);
     putJson("selection", x->selection);
     putJson("metadata", x->metadata);
+    if (!x->usage.empty())
+        j["usage"] = usageJson(x->usage);
+    putText("finishReason", x->finishReason);
     return j;
 }
 
@@ -249,6 +268,20 @@ private:
     std::string path_;
 };
 
+// A count that is missing, negative or not a whole number is left unreported.
+Usage readUsage(const json& j, const std::string& path)
+{
+    if (!j.is_object())
+        fail(path, "expected an object, found " + typeName(j));
+    Usage usage;
+    for (const auto& [key, field] : usageFields) {
+        const auto it = j.find(key);
+        if (it != j.end() && it->is_number_integer() && it->get<std::int64_t>() >= 0)
+            usage.*field = it->get<std::int64_t>();
+    }
+    return usage;
+}
+
 Message readMessage(const json& j, const std::string& path)
 {
     Reader r(j, path);
@@ -297,6 +330,9 @@ Message readMessage(const json& j, const std::string& path)
     x.context = r.jsonText("context");
     x.selection = r.jsonText("selection");
     x.metadata = r.jsonText("metadata");
+    if (const json* usage = r.find("usage"))
+        x.usage = readUsage(*usage, r.at("usage"));
+    x.finishReason = r.string("finishReason", false);
     if (!x.empty())
         m.extras() = std::move(x);
     return m;

@@ -96,7 +96,6 @@ std::variant<AichatFrame, ErrorInfo> AichatFrameParser::parse(std::string_view m
         takeString(o, "finish_reason", f.finishReason);
         simdjson::dom::object usage;
         if (!o["usage"].get_object().get(usage) && usage.size() > 0) {
-            f.usage.present = true;
             take(usage["prompt_tokens"].get_int64(), f.usage.promptTokens);
             take(usage["completion_tokens"].get_int64(), f.usage.completionTokens);
             take(usage["total_tokens"].get_int64(), f.usage.totalTokens);

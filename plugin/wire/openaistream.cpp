@@ -38,11 +38,9 @@ struct OpenAiStreamDecoder::Json {
 };
 
 OpenAiStreamDecoder::OpenAiStreamDecoder(RequestId requestId, Emit emit, Limits limits)
-    : requestId_(requestId)
-    , emit_(std::move(emit))
+    : StreamDecoder(requestId, std::move(emit), limits)
     , sse_([this](const SseEvent& e) { event(e); }, limits.maxEventBytes)
     , json_(std::make_unique<Json>())
-    , budget_(limits)
 {
 }
 
@@ -50,58 +48,36 @@ OpenAiStreamDecoder::~OpenAiStreamDecoder() = default;
 
 void OpenAiStreamDecoder::feed(std::string_view bytes)
 {
-    if (finished_)
+    if (finished())
         return;
     sse_.feed(bytes);
-    if (sse_.overflowed() && !finished_) {
-        budget_.eventTooLarge();
-        refuse();
-    }
+    if (sse_.overflowed() && !finished())
+        eventTooLarge();
 }
 
 void OpenAiStreamDecoder::endOfStream()
 {
     sse_.finish();
-    if (!finished_)
-        end();
+    if (!finished())
+        finish();
 }
 
-void OpenAiStreamDecoder::fail(ErrorInfo error)
+void OpenAiStreamDecoder::stopReading()
 {
-    if (!finished_)
-        terminate(StreamFailed{requestId_, std::move(error), ErrorVerdict::Default});
-}
-
-void OpenAiStreamDecoder::terminate(Input&& input)
-{
-    finished_ = true;
     sse_.stop();
     std::vector<ToolCallBuilder>().swap(calls_);
-    emit_(std::move(input));
-}
-
-void OpenAiStreamDecoder::refuse()
-{
-    terminate(StreamFailed{requestId_, budget_.error(), ErrorVerdict::Default});
 }
 
 void OpenAiStreamDecoder::event(const SseEvent& e)
 {
-    if (finished_)
+    if (!beginEvent())
         return;
-    ++events_;
-    if (!started_) {
-        started_ = true;
-        emit_(StreamStarted{requestId_});
-        if (finished_)
-            return;
-    }
     if (e.type == "error")
         return errorEvent(e.data);
     if (e.type != "message")
         return; // event types of other dialects
     if (e.data == "[DONE]")
-        return end();
+        return finish();
     if (e.data.empty())
         return; // a keep-alive
     chunk(e.data);
@@ -109,23 +85,67 @@ void OpenAiStreamDecoder::event(const SseEvent& e)
 
 void OpenAiStreamDecoder::errorEvent(std::string_view data)
 {
-    terminate(StreamFailed{requestId_, errorFromResponse(0, data, -1), ErrorVerdict::Default});
+    failWith(errorFromResponse(0, data, -1));
 }
 
-void OpenAiStreamDecoder::chunk(std::string_view text)
+// `delta.content`: text, or (Mistral) an array of `text` and `thinking` parts, a thinking part
+// holding text or its own array of text parts.
+bool OpenAiStreamDecoder::content(simdjson::dom::element content)
+{
+    std::string_view s;
+    if (content.is_null())
+        return true;
+    if (!content.get_string().get(s))
+        return text(s);
+    simdjson::dom::array parts;
+    if (content.get_array().get(parts)) {
+        warn("a delta.content that is neither text nor an array of parts was skipped");
+        return true;
+    }
+    for (simdjson::dom::element part : parts) {
+        std::string_view type;
+        if (part["type"].get_string().get(type)) {
+            warn("a delta.content part without a type was skipped");
+            continue;
+        }
+        if (type == "text") {
+            if (!part["text"].get_string().get(s) && !text(s))
+                return false;
+        } else if (type == "thinking") {
+            simdjson::dom::element thinking;
+            if (part["thinking"].get(thinking))
+                continue;
+            if (!thinking.get_string().get(s)) {
+                if (!reasoning(s))
+                    return false;
+                continue;
+            }
+            simdjson::dom::array pieces;
+            if (thinking.get_array().get(pieces)) {
+                warn("a thinking part of an unknown shape was skipped");
+                continue;
+            }
+            for (simdjson::dom::element piece : pieces)
+                if (!piece["text"].get_string().get(s) && !reasoning(s))
+                    return false;
+        } else {
+            warn("a delta.content part of type \"" + std::string(type) + "\" was skipped");
+        }
+    }
+    return !finished();
+}
+
+void OpenAiStreamDecoder::chunk(std::string_view data)
 {
     simdjson::dom::element doc;
     // In place: the SSE decoder leaves readable padding after the data.
-    if (json_->parser.parse(text.data(), text.size(), false).get(doc) || !doc.is_object()) {
-        terminate(StreamFailed{
-            requestId_,
-            {"protocol_error", "The server sent an event that is not JSON.", false, -1},
-            ErrorVerdict::Default});
+    if (json_->parser.parse(data.data(), data.size(), false).get(doc) || !doc.is_object()) {
+        failWith({"protocol_error", "The server sent an event that is not JSON.", false, -1});
         return;
     }
     simdjson::dom::element error;
     if (!doc["error"].get(error) && !error.is_null())
-        return errorEvent(text);
+        return errorEvent(data);
 
     simdjson::dom::array choices;
     if (!doc["choices"].get_array().get(choices)) {
@@ -135,112 +155,105 @@ void OpenAiStreamDecoder::chunk(std::string_view text)
                 continue; // only the first choice is a conversation's reply
             simdjson::dom::object delta;
             if (!choice["delta"].get_object().get(delta)) {
+                simdjson::dom::element value;
+                if (!delta["content"].get(value) && !content(value))
+                    return;
                 std::string_view s;
-                if (!delta["content"].get_string().get(s) && !s.empty()) {
-                    if (!budget_.addBytes(s.size()))
-                        return refuse();
-                    emit_(TextDelta{requestId_, std::string(s)});
-                    if (finished_)
-                        return;
-                }
                 if ((!delta["reasoning_content"].get_string().get(s) ||
                      !delta["reasoning"].get_string().get(s)) &&
-                    !s.empty()) {
-                    if (!budget_.addBytes(s.size()))
-                        return refuse();
-                    emit_(ReasoningDelta{requestId_, std::string(s)});
-                    if (finished_)
+                    !reasoning(s))
+                    return;
+                if (!delta["refusal"].get_string().get(s) && !s.empty()) {
+                    refused_ = true;
+                    if (!text(s))
                         return;
                 }
                 simdjson::dom::array fragments;
-                if (!delta["tool_calls"].get_array().get(fragments)) {
-                    std::int64_t position = 0;
-                    for (simdjson::dom::element f : fragments) {
-                        std::int64_t at = position++;
-                        take(f["index"].get_int64(), at);
-                        std::string_view id;
-                        take(f["id"].get_string(), id);
-                        // A call is keyed by index; a new id at a used index is a new call
-                        // (servers that give every parallel call index 0).
-                        auto it =
-                            std::find_if(calls_.rbegin(), calls_.rend(),
-                                         [&](const ToolCallBuilder& c) { return c.index == at; });
-                        if (it == calls_.rend() ||
-                            (!id.empty() && !it->id.empty() && it->id != id)) {
-                            if (!budget_.addToolCall())
-                                return refuse();
-                            calls_.push_back({at, std::string(id), {}, {}});
-                            it = calls_.rbegin();
-                        } else if (it->id.empty() && !id.empty()) {
-                            it->id = std::string(id);
-                        }
-                        simdjson::dom::element function;
-                        if (!f["function"].get(function)) {
-                            if (!function["name"].get_string().get(s) && !s.empty()) {
-                                if (!budget_.addBytes(s.size()))
-                                    return refuse();
-                                it->name.append(s);
-                            }
-                            simdjson::dom::element args;
-                            if (!function["arguments"].get(args)) {
-                                std::string object; // arguments sent as an object, not text
-                                if (args.is_object())
-                                    object = simdjson::minify(args);
-                                const std::string_view piece =
-                                    args.is_string() ? std::string_view(args.get_string())
-                                                     : std::string_view(object);
-                                if (!budget_.addBytes(piece.size()))
-                                    return refuse();
-                                it->arguments.append(piece);
-                            }
-                        }
-                    }
-                }
+                if (!delta["tool_calls"].get_array().get(fragments) && !toolFragments(fragments))
+                    return;
             }
             std::string_view reason;
             if (!choice["finish_reason"].get_string().get(reason) && !reason.empty()) {
-                finish_ = std::string(reason);
-                flushToolCalls();
-                if (finished_)
+                setFinishReason(reason);
+                if (!flushToolCalls())
                     return;
             }
         }
     }
     simdjson::dom::object usage;
     if (!doc["usage"].get_object().get(usage)) {
-        usage_.present = true;
-        take(usage["prompt_tokens"].get_int64(), usage_.promptTokens);
-        take(usage["completion_tokens"].get_int64(), usage_.completionTokens);
-        take(usage["total_tokens"].get_int64(), usage_.totalTokens);
+        Usage& u = reportedUsage();
+        take(usage["prompt_tokens"].get_int64(), u.promptTokens);
+        take(usage["completion_tokens"].get_int64(), u.completionTokens);
+        take(usage["total_tokens"].get_int64(), u.totalTokens);
         take(usage["completion_tokens_details"]["reasoning_tokens"].get_int64(),
-             usage_.reasoningTokens);
-        take(usage["prompt_tokens_details"]["cached_tokens"].get_int64(), usage_.cachedTokens);
+             u.reasoningTokens);
+        take(usage["prompt_tokens_details"]["cached_tokens"].get_int64(), u.cachedTokens);
     }
 }
 
-void OpenAiStreamDecoder::flushToolCalls()
+bool OpenAiStreamDecoder::toolFragments(simdjson::dom::array fragments)
+{
+    std::int64_t position = 0;
+    for (simdjson::dom::element f : fragments) {
+        std::int64_t at = position++;
+        take(f["index"].get_int64(), at);
+        std::string_view id;
+        take(f["id"].get_string(), id);
+        // A call is keyed by index; a new id at a used index is a new call (servers that give
+        // every parallel call index 0).
+        auto it = std::find_if(calls_.rbegin(), calls_.rend(),
+                               [&](const ToolCallBuilder& c) { return c.index == at; });
+        if (it == calls_.rend() || (!id.empty() && !it->id.empty() && it->id != id)) {
+            if (!newToolCall())
+                return false;
+            calls_.push_back({at, std::string(id), {}, {}});
+            it = calls_.rbegin();
+        } else if (it->id.empty() && !id.empty()) {
+            it->id = std::string(id);
+        }
+        simdjson::dom::element function;
+        if (f["function"].get(function))
+            continue;
+        std::string_view s;
+        if (!function["name"].get_string().get(s) && !s.empty()) {
+            if (!toolBytes(s.size()))
+                return false;
+            it->name.append(s);
+        }
+        simdjson::dom::element args;
+        if (!function["arguments"].get(args)) {
+            std::string object; // arguments sent as an object, not text
+            if (args.is_object())
+                object = simdjson::minify(args);
+            const std::string_view piece =
+                args.is_string() ? std::string_view(args.get_string()) : std::string_view(object);
+            if (!toolBytes(piece.size()))
+                return false;
+            it->arguments.append(piece);
+        }
+    }
+    return true;
+}
+
+bool OpenAiStreamDecoder::flushToolCalls()
 {
     std::vector<ToolCallBuilder> calls = std::move(calls_);
     calls_.clear();
-    for (ToolCallBuilder& c : calls) {
-        if (c.arguments.empty())
-            c.arguments = "{}";
-        if (auto refused = refuseToolArguments(c.name, c.arguments)) {
-            terminate(StreamFailed{requestId_, std::move(*refused), ErrorVerdict::Default});
-            return;
-        }
-        emit_(ToolCallRequested{
-            requestId_, {std::move(c.id), std::move(c.name), std::move(c.arguments), false}});
-        if (finished_)
-            return;
-    }
+    for (ToolCallBuilder& c : calls)
+        if (!toolCall({std::move(c.id), std::move(c.name), std::move(c.arguments), false}))
+            return false;
+    return true;
 }
 
-void OpenAiStreamDecoder::end()
+void OpenAiStreamDecoder::finish()
 {
-    flushToolCalls();
-    if (!finished_)
-        terminate(StreamEnded{requestId_, finish_}); // an empty reason: incomplete turn
+    if (!flushToolCalls())
+        return;
+    std::string reason = finishReason();
+    if (refused_ && !reason.empty())
+        reason = "refusal";
+    end(std::move(reason)); // an empty reason: incomplete turn
 }
 
 } // namespace koder::wire

@@ -1,20 +1,11 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
-#include <cstdint>
+#include "koder/agent/message.h"
 
 namespace koder::wire {
 
-/// Token counts a server reported for a request.
-struct Usage {
-    bool present = false;
-    std::int64_t promptTokens = 0;
-    std::int64_t completionTokens = 0;
-    std::int64_t totalTokens = 0;
-    std::int64_t reasoningTokens = 0;
-    std::int64_t cachedTokens = 0;
-
-    friend bool operator==(const Usage&, const Usage&) = default;
-};
+/// Token counts a server reported for a request (the core's type: a reply's row keeps them).
+using Usage = koder::agent::Usage;
 
 } // namespace koder::wire

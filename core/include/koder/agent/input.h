@@ -139,11 +139,19 @@ struct ToolCallRequested {
     ToolCall call;
 };
 /// The model finished this request. `finishReason` as the wire said it ("stop", "tool_calls",
-/// "length", ...); empty means the stream ended without one, which is an incomplete turn.
+/// "length", "end_turn", ...; the row keeps it normalised, see normalizedFinishReason); empty
+/// means the stream ended without one, which is an incomplete turn. `usage` is what the server
+/// reported for the request.
 struct StreamEnded {
     RequestId requestId;
     std::string finishReason = "stop";
+    Usage usage{};
 };
+
+/// A wire's finish reason as an assistant row keeps it: "stop", "length", "tool_calls",
+/// "refusal" or "content_filter". `askedForTools` makes any reason a tool step (Ollama ends one
+/// with "stop"); a reason no API documents counts as "stop".
+std::string_view normalizedFinishReason(std::string_view wireReason, bool askedForTools);
 /// The transport or model failed. `verdict` is what the onError hooks decided (see hooks.h).
 struct StreamFailed {
     RequestId requestId;

@@ -32,6 +32,21 @@ struct ErrorInfo {
     friend bool operator==(const ErrorInfo&, const ErrorInfo&) = default;
 };
 
+/// Token counts a server reported for one request (one assistant row). A count the server did
+/// not report is -1; `totalTokens` is computed from the two others when a server gives none.
+struct Usage {
+    std::int64_t promptTokens = -1;
+    std::int64_t completionTokens = -1;
+    std::int64_t totalTokens = -1;
+    std::int64_t reasoningTokens = -1;
+    std::int64_t cachedTokens = -1;     ///< prompt tokens read from the server's cache
+    std::int64_t cacheWriteTokens = -1; ///< prompt tokens written to it
+
+    /// Nothing was reported.
+    bool empty() const { return *this == Usage{}; }
+    friend bool operator==(const Usage&, const Usage&) = default;
+};
+
 /// The fields most messages never use. Kept out of line so a plain chat message costs one
 /// pointer for all of them (see the memory target in bench/).
 struct MessageExtras {
@@ -44,6 +59,10 @@ struct MessageExtras {
     std::string context;     ///< JSON text
     std::string selection;   ///< JSON text
     std::string metadata;    ///< JSON text
+    Usage usage{};           ///< assistant rows: what their request cost
+    /// Assistant rows: why the model stopped, normalised ("stop", "length", "tool_calls",
+    /// "refusal", "content_filter"); empty while streaming and for stopped or failed rows.
+    std::string finishReason{};
 
     bool empty() const;
     friend bool operator==(const MessageExtras&, const MessageExtras&) = default;
@@ -77,6 +96,8 @@ public:
     const std::string& context() const;
     const std::string& selection() const;
     const std::string& metadata() const;
+    const Usage& usage() const;
+    const std::string& finishReason() const;
 
     /// The out-of-line fields, created on first write.
     MessageExtras& extras();

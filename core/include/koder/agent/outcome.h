@@ -36,6 +36,8 @@ enum class Field : std::uint32_t {
     Metadata = 1u << 14,
     CreatedAt = 1u << 15,
     Streaming = 1u << 16, ///< whether this row is the one being streamed
+    Usage = 1u << 17,
+    FinishReason = 1u << 18,
 };
 constexpr Field operator|(Field a, Field b)
 {

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// How a step's end is recorded on its row: the normalised finish reason, the refusal mark.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace koder::agent::detail {
+
+/// Whether a normalised finish reason means the model declined (metadata.refusal).
+bool isRefusal(std::string_view normalizedReason);
+
+/// `metadata` (JSON text of an object, or empty) with `"refusal": true` added.
+std::string withRefusal(std::string_view metadata);
+
+} // namespace koder::agent::detail

@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: MIT
+// Placeholder: the Anthropic stream decoder is being written.
+#pragma once
