@@ -44,8 +44,10 @@ std::string codeForStatus(int status)
 // What a server's error `type` / `code` string says, when it says something we know.
 std::string codeForName(std::string_view name)
 {
-    if (name == "rate_limit_exceeded" || name == "rate_limit_error")
+    if (name == "rate_limit_exceeded")
         return "rate_limited";
+    if (name == "rate_limit_error")
+        return "rate_limit"; // Anthropic's, under the name DESIGN.md gives it
     if (name == "insufficient_quota")
         return "forbidden"; // quota exhausted: retrying does not help
     if (name == "invalid_api_key" || name == "authentication_error")
@@ -67,7 +69,7 @@ std::string codeForName(std::string_view name)
 
 bool retryableCode(std::string_view code)
 {
-    return code == "rate_limited" || code == "overloaded" || code == "upstream_error" ||
+    return code == "rate_limited" || code == "rate_limit" || code == "overloaded" || code == "upstream_error" ||
            code == "upstream_timeout" || code == "transport";
 }
 
