@@ -2,3 +2,4 @@
 #include "agentlogging.h"
 
 Q_LOGGING_CATEGORY(lcAgent, "koder.agent", QtWarningMsg)
+Q_LOGGING_CATEGORY(lcWire, "koder.wire", QtWarningMsg)

@@ -5,3 +5,5 @@
 
 // Debug output of the module: enable with QT_LOGGING_RULES="koder.agent.debug=true".
 Q_DECLARE_LOGGING_CATEGORY(lcAgent)
+/// What a stream decoder did not understand and skipped (an unknown content shape).
+Q_DECLARE_LOGGING_CATEGORY(lcWire)

@@ -367,6 +367,8 @@ bool KoderAgentController::send(const QString& text, const QVariant& attachments
         return refuse("send", RejectReason::InvalidValue, error);
     if (json == "[]")
         json.clear(); // no attachments
+    if (!json.empty() && transport() && !transport()->checkAttachments(json, &error))
+        return refuse("send", RejectReason::InvalidValue, error);
     return dispatch(Send{toStd(text), std::move(json)});
 }
 

@@ -58,6 +58,8 @@ QHash<int, QByteArray> KoderMessageModel::roleNames() const
         {ParentIdRole, QByteArrayLiteral("parentId")},
         {VersionIndexRole, QByteArrayLiteral("versionIndex")},
         {VersionCountRole, QByteArrayLiteral("versionCount")},
+        {UsageRole, QByteArrayLiteral("usage")},
+        {FinishReasonRole, QByteArrayLiteral("finishReason")},
     };
 }
 
@@ -113,6 +115,10 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
         return static_cast<int>(versionOf(m_state, row).index);
     case VersionCountRole:
         return static_cast<int>(versionOf(m_state, row).count);
+    case UsageRole:
+        return usageToVariant(m.usage());
+    case FinishReasonRole:
+        return toQString(m.finishReason());
     default:
         return {};
     }
@@ -142,7 +148,8 @@ QList<int> KoderMessageModel::rolesFor(Field fields)
         {Field::Error, ErrorTextRole},     {Field::Attachments, AttachmentsRole},
         {Field::Context, ContextRole},     {Field::Selection, SelectionRole},
         {Field::Metadata, MetadataRole},   {Field::CreatedAt, CreatedAtRole},
-        {Field::Streaming, StreamingRole},
+        {Field::Streaming, StreamingRole}, {Field::Usage, UsageRole},
+        {Field::FinishReason, FinishReasonRole},
     };
     QList<int> roles;
     for (const auto& [field, role] : map)

@@ -47,6 +47,8 @@ public:
         ParentIdRole,
         VersionIndexRole,
         VersionCountRole,
+        UsageRole,
+        FinishReasonRole,
     };
     Q_ENUM(Roles)
 

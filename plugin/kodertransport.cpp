@@ -14,6 +14,11 @@ void KoderTransport::deliver(koder::agent::Input&& input)
         m_sink(std::move(input));
 }
 
+bool KoderTransport::checkAttachments(std::string_view, QString*) const
+{
+    return true;
+}
+
 koder::wire::Limits KoderTransport::limits() const
 {
     return {static_cast<std::size_t>(m_maxEventBytes), static_cast<std::size_t>(m_maxReplyBytes),
@@ -46,4 +51,13 @@ void KoderTransport::setMaxToolCallsPerStep(int calls)
         return;
     m_maxToolCallsPerStep = calls;
     Q_EMIT maxToolCallsPerStepChanged();
+}
+
+void KoderTransport::setMaxAttachmentBytes(qint64 bytes)
+{
+    bytes = qMax<qint64>(0, bytes);
+    if (m_maxAttachmentBytes == bytes)
+        return;
+    m_maxAttachmentBytes = bytes;
+    Q_EMIT maxAttachmentBytesChanged();
 }

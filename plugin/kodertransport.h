@@ -9,6 +9,7 @@
 #include <QtCore/QObject>
 
 #include <functional>
+#include <string_view>
 
 namespace koder::wire {
 struct Limits;
@@ -40,6 +41,10 @@ class KoderTransport : public QObject {
     /*! The most tool calls one step may ask for. Default 64. */
     Q_PROPERTY(int maxToolCallsPerStep READ maxToolCallsPerStep WRITE setMaxToolCallsPerStep NOTIFY
                    maxToolCallsPerStepChanged FINAL)
+    /*! The largest attachment (an image or a text file) a message may carry to the model, in
+        bytes. Default 20 MiB; a larger one is refused when it is sent. */
+    Q_PROPERTY(qint64 maxAttachmentBytes READ maxAttachmentBytes WRITE setMaxAttachmentBytes NOTIFY
+                   maxAttachmentBytesChanged FINAL)
 
 public:
     /// What a transport may tell the model about a tool.
@@ -56,6 +61,11 @@ public:
     virtual void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) = 0;
     virtual void cancel(koder::agent::RequestId requestId) = 0;
 
+    /// Whether a message with these attachments (JSON text of a list of {name, mimeType, url})
+    /// can be sent: KoderAgentController::send() refuses one with \a error otherwise. Transports
+    /// that send attachments to a model check them; the default accepts any.
+    virtual bool checkAttachments(std::string_view attachments, QString* error) const;
+
     /// Set by the controller that uses this transport.
     void setSink(Sink sink) { m_sink = std::move(sink); }
 
@@ -65,11 +75,14 @@ public:
     void setMaxReplyBytes(qint64 bytes);
     int maxToolCallsPerStep() const { return m_maxToolCallsPerStep; }
     void setMaxToolCallsPerStep(int calls);
+    qint64 maxAttachmentBytes() const { return m_maxAttachmentBytes; }
+    void setMaxAttachmentBytes(qint64 bytes);
 
 Q_SIGNALS:
     void maxEventBytesChanged();
     void maxReplyBytesChanged();
     void maxToolCallsPerStepChanged();
+    void maxAttachmentBytesChanged();
 
 protected:
     void deliver(koder::agent::Input&& input);
@@ -81,4 +94,5 @@ private:
     qint64 m_maxEventBytes = qint64{8} << 20;
     qint64 m_maxReplyBytes = qint64{32} << 20;
     int m_maxToolCallsPerStep = 64;
+    qint64 m_maxAttachmentBytes = qint64{20} << 20;
 };

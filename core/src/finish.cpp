@@ -40,13 +40,17 @@ bool isRefusal(std::string_view normalizedReason)
     return normalizedReason == "refusal" || normalizedReason == "content_filter";
 }
 
-std::string withRefusal(std::string_view metadata)
+std::string mergedMetadata(std::string_view metadata, std::string_view patch, bool refusal)
 {
     using json = nlohmann::json;
-    json j = metadata.empty() ? json::object() : json::parse(metadata, nullptr, false);
-    if (!j.is_object())
-        j = json::object();
-    j["refusal"] = true;
+    auto object = [](std::string_view text) {
+        json j = text.empty() ? json::object() : json::parse(text, nullptr, false);
+        return j.is_object() ? j : json::object();
+    };
+    json j = object(metadata);
+    j.update(object(patch));
+    if (refusal)
+        j["refusal"] = true;
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -239,8 +239,9 @@ void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
         x.usage = e.usage;
         fields |= Field::Usage;
     }
-    if (detail::isRefusal(x.finishReason)) {
-        x.metadata = detail::withRefusal(x.metadata);
+    const bool refusal = detail::isRefusal(x.finishReason);
+    if (refusal || !e.metadata.empty()) {
+        x.metadata = detail::mergedMetadata(x.metadata, e.metadata, refusal);
         fields |= Field::Metadata;
     }
     changed(row, fields);

@@ -7,11 +7,14 @@
 
 #include "koderagentcontroller.h"
 #include "koderagentcontrollerextension.h"
+#include "koderanthropictransport.h"
 #include "koderconversationlistmodel.h"
 #include "koderconversationstore.h"
 #include "koderenums.h"
+#include "koderhttptransport.h"
 #include "koderlocalagent.h"
 #include "kodermessagemodel.h"
+#include "koderollamatransport.h"
 #include "koderopenaitransport.h"
 #include "kodertool.h"
 #include "kodertoolextension.h"
@@ -62,8 +65,8 @@ struct KoderTransportForeign {
     Q_GADGET
     QML_FOREIGN(KoderTransport)
     QML_NAMED_ELEMENT(KoderTransport)
-    QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport or "
-                    "KoderWebSocketTransport.")
+    QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport, "
+                    "KoderAnthropicTransport, KoderOllamaTransport or KoderWebSocketTransport.")
 };
 
 struct KoderLocalAgentForeign {
@@ -72,10 +75,30 @@ struct KoderLocalAgentForeign {
     QML_NAMED_ELEMENT(KoderLocalAgent)
 };
 
+struct KoderHttpTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderHttpTransport)
+    QML_NAMED_ELEMENT(KoderHttpTransport)
+    QML_UNCREATABLE("KoderHttpTransport is abstract: use KoderOpenAiTransport, "
+                    "KoderAnthropicTransport or KoderOllamaTransport.")
+};
+
 struct KoderOpenAiTransportForeign {
     Q_GADGET
     QML_FOREIGN(KoderOpenAiTransport)
     QML_NAMED_ELEMENT(KoderOpenAiTransport)
+};
+
+struct KoderAnthropicTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderAnthropicTransport)
+    QML_NAMED_ELEMENT(KoderAnthropicTransport)
+};
+
+struct KoderOllamaTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderOllamaTransport)
+    QML_NAMED_ELEMENT(KoderOllamaTransport)
 };
 
 struct KoderWebSocketTransportForeign {

@@ -141,11 +141,14 @@ struct ToolCallRequested {
 /// The model finished this request. `finishReason` as the wire said it ("stop", "tool_calls",
 /// "length", "end_turn", ...; the row keeps it normalised, see normalizedFinishReason); empty
 /// means the stream ended without one, which is an incomplete turn. `usage` is what the server
-/// reported for the request.
+/// reported for the request. `metadata` (JSON text of an object, or empty) is merged into the
+/// row's metadata: what a provider needs back with the reply in the next request (Anthropic's
+/// thinking blocks with their signatures).
 struct StreamEnded {
     RequestId requestId;
     std::string finishReason = "stop";
     Usage usage{};
+    std::string metadata{};
 };
 
 /// A wire's finish reason as an assistant row keeps it: "stop", "length", "tool_calls",

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+#include "requestjson.h"
+
+#include "qtconvert.h"
+
+#include "koder/agent/message.h"
+
+#include <QtCore/QJsonDocument>
+
+namespace koder::agent::qt {
+
+QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachment>& attachments)
+{
+    QString text = toQString(message.text);
+    for (const LoadedAttachment& a : attachments) {
+        if (a.kind != LoadedAttachment::Kind::Text)
+            continue;
+        if (!text.isEmpty())
+            text += QLatin1String("\n\n");
+        text += QStringLiteral("Attached file %1:\n```\n%2\n```")
+                    .arg(a.name, QString::fromUtf8(a.bytes));
+    }
+    return text;
+}
+
+QString dataUrl(const LoadedAttachment& image)
+{
+    return QStringLiteral("data:%1;base64,%2")
+        .arg(image.mimeType, QString::fromLatin1(image.bytes.toBase64()));
+}
+
+QJsonObject parametersOf(const KoderTransport::ToolSpec& tool)
+{
+    if (!tool.parameters.isEmpty())
+        return tool.parameters;
+    return {{QStringLiteral("type"), QStringLiteral("object")},
+            {QStringLiteral("properties"), QJsonObject{}}};
+}
+
+QJsonArray functionTools(const QList<KoderTransport::ToolSpec>& tools)
+{
+    QJsonArray array;
+    for (const KoderTransport::ToolSpec& t : tools)
+        array.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("function")},
+                                 {QStringLiteral("function"),
+                                  QJsonObject{{QStringLiteral("name"), t.name},
+                                              {QStringLiteral("description"), t.description},
+                                              {QStringLiteral("parameters"), parametersOf(t)}}}});
+    return array;
+}
+
+QJsonObject argumentsObject(const std::string& arguments)
+{
+    return QJsonDocument::fromJson(QByteArray::fromStdString(arguments)).object();
+}
+
+} // namespace koder::agent::qt
