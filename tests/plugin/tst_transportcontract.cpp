@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: MIT
 // One generic suite for the behaviour every transport shares (stream, abort, tool round trip,
-// error), instantiated for KoderOpenAiTransport (HTTP + SSE) and KoderWebSocketTransport
-// (aichat.v1), each against its real local server: the immer habit of one body, many types.
+// error, usage, two conversations at once), instantiated for KoderOpenAiTransport (HTTP + SSE),
+// KoderAnthropicTransport (Messages API, SSE), KoderOllamaTransport (/api/chat, NDJSON) and
+// KoderWebSocketTransport (aichat.v1), each against its real local server: the immer habit of
+// one body, many types.
 #include "aichatserver.h"
+#include "koderanthropictransport.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
+#include "koderollamatransport.h"
 #include "koderopenaitransport.h"
 #include "kodertool.h"
 #include "koderwebsockettransport.h"
+#include "providerstreams.h"
 #include "scriptedhttpserver.h"
 
 #include <QtCore/QCoreApplication>
@@ -19,26 +24,9 @@
 #include <gtest/gtest.h>
 
 using namespace koder::agent;
+using namespace koder::test;
 
 namespace {
-
-QByteArray sseChunk(const QJsonObject& delta, const QJsonValue& finish = QJsonValue::Null)
-{
-    const QJsonObject chunk{
-        {"choices",
-         QJsonArray{QJsonObject{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}}}};
-    return "data: " + QJsonDocument(chunk).toJson(QJsonDocument::Compact) + "\n\n";
-}
-
-QByteArray sseReply(const QStringList& tokens, bool finish = true)
-{
-    QByteArray body;
-    for (const QString& t : tokens)
-        body += sseChunk({{"content", t}});
-    if (finish)
-        body += sseChunk({}, "stop") + "data: [DONE]\n\n";
-    return body;
-}
 
 // ---- backends: a transport and its server, scripted the same way -------------------------------
 
@@ -54,11 +42,11 @@ struct SseBackend {
     bool listen() { return server.listen(); }
     void reply(const QStringList& tokens)
     {
-        server.enqueue(ScriptedHttpServer::sse(sseReply(tokens)));
+        server.enqueue(ScriptedHttpServer::sse(openAiReply(tokens)));
     }
     void stalledReply(const QString& first)
     {
-        auto r = ScriptedHttpServer::sse(sseReply({first}, false), 1 << 20);
+        auto r = ScriptedHttpServer::sse(openAiReply({first}, false), 1 << 20);
         r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
         server.enqueue(r);
     }
@@ -72,8 +60,8 @@ struct SseBackend {
             {"function", QJsonObject{{"name", name},
                                      {"arguments", QString::fromUtf8(QJsonDocument(args).toJson(
                                                        QJsonDocument::Compact))}}}};
-        server.enqueue(ScriptedHttpServer::sse(sseChunk({{"tool_calls", QJsonArray{call}}}) +
-                                               sseChunk({}, "tool_calls") + "data: [DONE]\n\n"));
+        server.enqueue(ScriptedHttpServer::sse(openAiChunk({{"tool_calls", QJsonArray{call}}}) +
+                                               openAiChunk({}, "tool_calls") + "data: [DONE]\n\n"));
         reply(tokens);
     }
     void overloaded()
@@ -88,6 +76,104 @@ struct SseBackend {
                 QJsonDocument::fromJson(r.body).object().value("messages").toArray();
             for (const QJsonValue& m : messages)
                 if (m.toObject().value("tool_call_id").toString() == callId)
+                    return m.toObject().value("content").toString();
+        }
+        return {};
+    }
+};
+
+struct AnthropicBackend {
+    ScriptedHttpServer server;
+
+    KoderTransport* make(QObject* parent)
+    {
+        auto* t = new KoderAnthropicTransport(parent);
+        t->setBaseUrl(server.baseUrl());
+        t->setApiKey("sk-ant-test");
+        return t;
+    }
+    bool listen() { return server.listen(); }
+    void reply(const QStringList& tokens)
+    {
+        server.enqueue(ScriptedHttpServer::sse(anthropicReply(tokens)));
+    }
+    void stalledReply(const QString& first)
+    {
+        auto r = ScriptedHttpServer::sse(anthropicReply({first}, false), 1 << 20);
+        r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
+        server.enqueue(r);
+    }
+    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
+                           const QStringList& tokens)
+    {
+        const QByteArray toolUse = anthropicToolUse(0, callId, name, args);
+        server.enqueue(
+            ScriptedHttpServer::sse(anthropicStart() + toolUse + anthropicEnd("tool_use")));
+        reply(tokens);
+    }
+    void overloaded()
+    {
+        server.enqueue(ScriptedHttpServer::status(
+            529, R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"));
+    }
+    QString toolResultSent(const QString& callId) const
+    {
+        for (const auto& r : server.received()) {
+            const QJsonArray messages =
+                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            for (const QJsonValue& m : messages)
+                for (const QJsonValue& block : m.toObject().value("content").toArray())
+                    if (block.toObject().value("type").toString() == "tool_result" &&
+                        block.toObject().value("tool_use_id").toString() == callId)
+                        return block.toObject().value("content").toString();
+        }
+        return {};
+    }
+};
+
+struct OllamaBackend {
+    ScriptedHttpServer server;
+    QMap<QString, QString> toolNames; ///< call id → tool name: Ollama's calls carry no id
+
+    KoderTransport* make(QObject* parent)
+    {
+        auto* t = new KoderOllamaTransport(parent);
+        t->setBaseUrl(server.baseUrl());
+        return t;
+    }
+    bool listen() { return server.listen(); }
+    void reply(const QStringList& tokens)
+    {
+        server.enqueue(ScriptedHttpServer::sse(ollamaReply(tokens)));
+    }
+    void stalledReply(const QString& first)
+    {
+        auto r = ScriptedHttpServer::sse(ollamaReply({first}, false), 1 << 20);
+        r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
+        server.enqueue(r);
+    }
+    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
+                           const QStringList& tokens)
+    {
+        toolNames.insert(callId, name);
+        const QJsonObject call{{"function", QJsonObject{{"name", name}, {"arguments", args}}}};
+        server.enqueue(ScriptedHttpServer::sse(
+            ollamaLine({{"role", "assistant"}, {"content", ""}, {"tool_calls", QJsonArray{call}}}) +
+            ollamaLine(ollamaMessage(""), true)));
+        reply(tokens);
+    }
+    void overloaded()
+    {
+        server.enqueue(ScriptedHttpServer::status(503, R"({"error":"server busy"})"));
+    }
+    QString toolResultSent(const QString& callId) const
+    {
+        for (const auto& r : server.received()) {
+            const QJsonArray messages =
+                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            for (const QJsonValue& m : messages)
+                if (m.toObject().value("role").toString() == "tool" &&
+                    m.toObject().value("tool_name").toString() == toolNames.value(callId))
                     return m.toObject().value("content").toString();
         }
         return {};
@@ -124,7 +210,11 @@ struct WsBackend {
         QJsonArray steps{send({{"type", "turn.started"}})};
         for (const QJsonValue& s : deltas(tokens))
             steps.append(s);
-        steps.append(send({{"type", "turn.end"}, {"finish_reason", "stop"}}));
+        steps.append(send({{"type", "turn.end"},
+                           {"finish_reason", "stop"},
+                           {"usage", QJsonObject{{"prompt_tokens", 11},
+                                                 {"completion_tokens", 4},
+                                                 {"total_tokens", 15}}}}));
         add(steps);
     }
     void stalledReply(const QString& first)
@@ -187,7 +277,7 @@ protected:
     KoderAgentController agent;
 };
 
-using Backends = ::testing::Types<SseBackend, WsBackend>;
+using Backends = ::testing::Types<SseBackend, AnthropicBackend, OllamaBackend, WsBackend>;
 TYPED_TEST_SUITE(TransportContract, Backends);
 
 TYPED_TEST(TransportContract, StreamsAReply)
@@ -201,6 +291,29 @@ TYPED_TEST(TransportContract, StreamsAReply)
     EXPECT_EQ(this->agent.status(), "idle");
     EXPECT_EQ(start.count(), 1);
     EXPECT_EQ(end.count(), 1);
+}
+
+// Each reply's own usage and finish reason stay on its row (the transport's `usage` property
+// only says the last request's).
+TYPED_TEST(TransportContract, UsageAndFinishReasonStayOnTheReply)
+{
+    this->backend.reply({"one"});
+    this->backend.reply({"two"});
+    QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
+    ASSERT_TRUE(this->agent.send("a"));
+    ASSERT_TRUE(end.wait(10'000));
+    ASSERT_TRUE(this->agent.send("b"));
+    ASSERT_TRUE(end.wait(10'000));
+    for (int row : {1, 3}) {
+        const QVariantMap reply = this->agent.messages()->get(row);
+        EXPECT_EQ(reply.value("finishReason").toString(), "stop") << row;
+        const QVariantMap usage = reply.value("usage").toMap();
+        EXPECT_EQ(usage.value("promptTokens").toInt(), 11) << row;
+        EXPECT_EQ(usage.value("completionTokens").toInt(), 4) << row;
+        EXPECT_EQ(usage.value("totalTokens").toInt(), 15) << row;
+    }
+    EXPECT_TRUE(this->agent.messages()->get(0).value("usage").toMap().isEmpty());
+    EXPECT_EQ(this->agent.messages()->get(0).value("finishReason").toString(), "");
 }
 
 TYPED_TEST(TransportContract, AbortStopsEverything)

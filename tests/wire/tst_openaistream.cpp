@@ -173,7 +173,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"eof_after_finish.sse", ended("done", "stop")},
         Case{"eof_mid_event.sse", ended("half", "")},
         Case{"malformed.sse", failed("a", "protocol_error")},
-        Case{"llamacpp_error_field.sse", ended("a", "")}),
+        Case{"llamacpp_error_field.sse", ended("a", "")},
+        Case{"refusal.sse", ended("I'm sorry, I can't help with that.", "refusal")},
+        Case{"content_filter.sse", ended("Here is", "content_filter")},
+        Case{"content_parts.sse", ended("The answer is 4.", "stop", {}, "Two plus two is four.")}),
     [](const auto& p) {
         std::string n = p.param.file;
         return n.substr(0, n.find('.'));
@@ -310,6 +313,69 @@ TEST(OpenAiStreamLimits, DeeplyNestedArgumentsEndTheTurn)
     const Result o = run(chunkDeep, whole);
     ASSERT_TRUE(o.error);
     EXPECT_EQ(o.error->code, "protocol_error");
+}
+
+} // namespace
+} // namespace koder::wire::test
+
+namespace koder::wire::test {
+namespace {
+
+TEST(OpenAiStream, AContentPartOfAnUnknownTypeIsReportedNotDroppedInSilence)
+{
+    std::vector<std::string> warnings;
+    std::string text;
+    OpenAiStreamDecoder d(1, [&](Input&& in) {
+        if (const auto* t = std::get_if<TextDelta>(&in))
+            text += t->text;
+    });
+    d.setWarningSink([&](std::string_view w) { warnings.emplace_back(w); });
+    d.feed(streamFile("content_parts.sse"));
+    d.endOfStream();
+    EXPECT_EQ(text, "The answer is 4.");
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("image_ref"), std::string::npos) << warnings[0];
+
+    // A content that is neither text nor parts.
+    warnings.clear();
+    OpenAiStreamDecoder other(2, [](Input&&) {});
+    other.setWarningSink([&](std::string_view w) { warnings.emplace_back(w); });
+    other.feed("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":{\"x\":1}}}]}\n\n");
+    EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST(OpenAiStream, ARefusalWithoutWordsIsNeverAnEmptyAnswer)
+{
+    std::string text;
+    std::string reason;
+    OpenAiStreamDecoder d(1, [&](Input&& in) {
+        if (const auto* t = std::get_if<TextDelta>(&in))
+            text += t->text;
+        if (const auto* e = std::get_if<StreamEnded>(&in))
+            reason = e->finishReason;
+    });
+    d.setDeclinedText("Declined.");
+    d.feed("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"content_filter\"}]}"
+           "\n\ndata: [DONE]\n\n");
+    d.endOfStream();
+    EXPECT_EQ(text, "Declined.");
+    EXPECT_EQ(reason, "content_filter");
+}
+
+TEST(OpenAiStream, UsageWithoutATotalGetsOne)
+{
+    Usage usage;
+    OpenAiStreamDecoder d(1, [&](Input&& in) {
+        if (const auto* e = std::get_if<StreamEnded>(&in))
+            usage = e->usage;
+    });
+    d.feed("data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],"
+           "\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":2}}\n\ndata: [DONE]\n\n");
+    d.endOfStream();
+    EXPECT_EQ(usage.promptTokens, 5);
+    EXPECT_EQ(usage.completionTokens, 2);
+    EXPECT_EQ(usage.totalTokens, 7);
+    EXPECT_EQ(usage.cachedTokens, -1); // not reported
 }
 
 } // namespace
