@@ -112,8 +112,9 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, LoadedAttachment* out)
         if (mimeType.isEmpty())
             mimeType = mimes.mimeTypeForFileNameAndData(info.fileName(), bytes).name();
     } else if (scheme == QLatin1String("http") || scheme == QLatin1String("https")) {
+        // By the name's extension: QMimeDatabase gives every http(s): URL the default type.
         if (mimeType.isEmpty())
-            mimeType = mimes.mimeTypeForUrl(url).name();
+            mimeType = mimes.mimeTypeForFile(url.fileName(), QMimeDatabase::MatchExtension).name();
         if (!isSupportedImage(mimeType))
             return fail(tr("The attachment %1 is a web address: only images are sent by address "
                            "(a model cannot fetch other files).")
