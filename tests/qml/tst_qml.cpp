@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
 #include "aichatserver.h"
+#include "providerstreams.h"
+#include "scriptedhttpserver.h"
 
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
+#include <QtCore/QDir>
+#include <QtCore/QFile>
+#include <QtCore/QJsonDocument>
 #include <QtCore/QObject>
 #include <QtCore/QTemporaryDir>
 #include <QtQml/QJSValue>
@@ -63,6 +68,69 @@ private:
     int m_dropAfter = -1;
 };
 
+// An HTTP server for the HTTP transports (tests/support/scriptedhttpserver.h), on 127.0.0.1:
+// `reply(dialect, tokens)` queues a streamed reply in "openai", "anthropic" or "ollama" form
+// (usage 11 + 4 tokens); `request(i)` is what the i-th request carried (path, lower-case
+// headers, parsed JSON body); `writeFile(name, base64)` writes a scratch file and gives its
+// file: URL.
+class HttpTestServer : public QObject {
+    Q_OBJECT
+    /// http://127.0.0.1:<port> (KoderAnthropicTransport's and KoderOllamaTransport's baseUrl).
+    Q_PROPERTY(QUrl url READ url CONSTANT FINAL)
+    /// http://127.0.0.1:<port>/v1 (KoderOpenAiTransport's baseUrl).
+    Q_PROPERTY(QUrl openAiUrl READ openAiUrl CONSTANT FINAL)
+    Q_PROPERTY(int requestCount READ requestCount NOTIFY requestCountChanged FINAL)
+
+public:
+    explicit HttpTestServer(QObject* parent = nullptr)
+        : QObject(parent)
+    {
+        m_server.listen();
+        connect(&m_server, &ScriptedHttpServer::requestReceived, this,
+                &HttpTestServer::requestCountChanged);
+    }
+
+    QUrl url() const { return openAiUrl().adjusted(QUrl::RemovePath); }
+    QUrl openAiUrl() const { return m_server.baseUrl(); }
+    int requestCount() const { return static_cast<int>(m_server.received().size()); }
+
+    Q_INVOKABLE void reply(const QString& dialect, const QStringList& tokens)
+    {
+        using namespace koder::test;
+        const QByteArray body = dialect == QLatin1String("anthropic") ? anthropicReply(tokens)
+                                : dialect == QLatin1String("ollama")  ? ollamaReply(tokens)
+                                                                      : openAiReply(tokens);
+        m_server.enqueue(ScriptedHttpServer::sse(body));
+    }
+    Q_INVOKABLE QVariantMap request(int i) const
+    {
+        if (i < 0 || i >= requestCount())
+            return {};
+        const auto& r = m_server.received().at(i);
+        QVariantMap headers;
+        for (auto it = r.headers.cbegin(); it != r.headers.cend(); ++it)
+            headers.insert(QString::fromLatin1(it.key()), QString::fromUtf8(it.value()));
+        return {{QStringLiteral("path"), QString::fromLatin1(r.path)},
+                {QStringLiteral("headers"), headers},
+                {QStringLiteral("body"), QJsonDocument::fromJson(r.body).toVariant()}};
+    }
+    Q_INVOKABLE QString writeFile(const QString& name, const QString& base64)
+    {
+        QFile f(QDir(m_dir.path()).filePath(name));
+        if (!f.open(QIODevice::WriteOnly))
+            return {};
+        f.write(QByteArray::fromBase64(base64.toLatin1()));
+        return QUrl::fromLocalFile(f.fileName()).toString();
+    }
+
+Q_SIGNALS:
+    void requestCountChanged();
+
+private:
+    ScriptedHttpServer m_server;
+    QTemporaryDir m_dir;
+};
+
 // Gives the tests a scratch directory (`testTempDir`, removed when the run ends), for stores that
 // must outlive one KoderConversationStore object, and the test server (import Koder.Test).
 class Setup : public QObject {
@@ -71,6 +139,7 @@ public Q_SLOTS:
     void qmlEngineAvailable(QQmlEngine* engine)
     {
         qmlRegisterType<AichatTestServer>("Koder.Test", 1, 0, "AichatTestServer");
+        qmlRegisterType<HttpTestServer>("Koder.Test", 1, 0, "HttpTestServer");
         engine->rootContext()->setContextProperty(QStringLiteral("testTempDir"), m_dir.path());
     }
 
