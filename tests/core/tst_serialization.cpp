@@ -33,6 +33,11 @@ Conversation fullConversation()
     assistant.extras().reasoning = "Need the tool.";
     assistant.extras().toolCalls = {{"call_1", "get_time", R"({"tz":"Asia/Tokyo"})", true},
                                     {"call_2", "save", R"({"x":1})", false}};
+    assistant.extras().finishReason = "tool_calls";
+    assistant.extras().usage.promptTokens = 30;
+    assistant.extras().usage.completionTokens = 12;
+    assistant.extras().usage.totalTokens = 42;
+    assistant.extras().usage.cachedTokens = 8;
     Message tool("m3", Role::Tool, "09:41", 1700000000002);
     tool.extras().toolCallId = "call_1";
     tool.extras().toolName = "get_time";
