@@ -49,6 +49,10 @@ std::vector<Message> everyField()
     Message assistant("m2", Role::Assistant, "", 1700000000001);
     assistant.extras().reasoning = "thinking";
     assistant.extras().toolCalls = {{"c1", "get_time", R"({"tz":"UTC"})", true}};
+    assistant.extras().finishReason = "tool_calls";
+    assistant.extras().usage.promptTokens = 20;
+    assistant.extras().usage.completionTokens = 5;
+    assistant.extras().usage.totalTokens = 25;
     Message tool("m3", Role::Tool, "09:41", 1700000000002);
     tool.extras().toolCallId = "c1";
     tool.extras().toolName = "get_time";
