@@ -8,11 +8,16 @@
 // both sizes and the floor in each iteration and reports the ratios as counters: `x16N` is the
 // time of 16N events over the time of N (linear: at most 17), `overDecoding` the time of the real
 // path over the decoding alone for 16N events.
+// BM_DecoderEvents/<dialect> decodes 200,000 four-character text deltas of each HTTP dialect
+// (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON) in 16 KiB reads,
+// decoder alone: items/s is each decoder's events per second.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include "anthropicstream.h"
 #include "benchmarkmain.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
 #include "kodertransport.h"
+#include "ollamastream.h"
 #include "openaistream.h"
 
 #include <QtCore/QCoreApplication>
@@ -25,11 +30,13 @@
 #include <simdjson.h>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 using namespace koder::agent;
+using koder::wire::StreamDecoder;
 
 namespace {
 
@@ -97,6 +104,84 @@ void BM_SseToModel(benchmark::State& bench)
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
 BENCHMARK(BM_SseToModel)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// ---- each dialect's decoder on its own ---------------------------------------------------------
+
+struct Dialect {
+    const char* name;
+    std::string head;  ///< what comes before the deltas
+    std::string delta; ///< one four-character text delta
+    std::string tail;  ///< the end of the stream
+    std::function<std::unique_ptr<koder::wire::StreamDecoder>(StreamDecoder::Emit)> make;
+};
+
+const std::vector<Dialect>& dialects()
+{
+    using namespace koder::wire;
+    static const std::vector<Dialect> all{
+        {"openai", "", event, streamEnd,
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<OpenAiStreamDecoder>(1, std::move(sink));
+         }},
+        {"anthropic",
+         "event: message_start\ndata: "
+         R"({"type":"message_start","message":{"id":"msg_bench","type":"message","role":"assistant","model":"bench-model","content":[],"usage":{"input_tokens":10,"output_tokens":1}}})"
+         "\n\nevent: content_block_start\ndata: "
+         R"({"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})"
+         "\n\n",
+         "event: content_block_delta\ndata: "
+         R"({"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"abc "}})"
+         "\n\n",
+         "event: content_block_stop\ndata: "
+         R"({"type":"content_block_stop","index":0})"
+         "\n\nevent: message_delta\ndata: "
+         R"({"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}})"
+         "\n\nevent: message_stop\ndata: "
+         R"({"type":"message_stop"})"
+         "\n\n",
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<AnthropicStreamDecoder>(1, std::move(sink));
+         }},
+        {"ollama", "",
+         R"({"model":"bench-model","created_at":"2025-01-01T00:00:00.000000Z","message":{"role":"assistant","content":"abc "},"done":false})"
+         "\n",
+         R"({"model":"bench-model","created_at":"2025-01-01T00:00:01.000000Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":10,"eval_count":9})"
+         "\n",
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<OllamaStreamDecoder>(1, std::move(sink));
+         }},
+    };
+    return all;
+}
+
+void BM_DecoderEvents(benchmark::State& bench)
+{
+    const Dialect& dialect = dialects().at(static_cast<std::size_t>(bench.range(0)));
+    std::string bytes = dialect.head;
+    bytes.reserve(dialect.head.size() + dialect.delta.size() * events + dialect.tail.size());
+    for (int i = 0; i < events; ++i)
+        bytes += dialect.delta;
+    bytes += dialect.tail;
+    bench.SetLabel(dialect.name);
+    for (auto _ : bench) {
+        std::size_t textBytes = 0;
+        bool ended = false;
+        auto decoder = dialect.make([&](Input&& in) {
+            if (const auto* t = std::get_if<TextDelta>(&in))
+                textBytes += t->text.size();
+            else if (std::holds_alternative<StreamEnded>(in))
+                ended = true;
+        });
+        for (std::size_t at = 0; at < bytes.size(); at += readSize)
+            decoder->feed(std::string_view(bytes).substr(at, readSize));
+        decoder->endOfStream();
+        if (!ended || textBytes != std::size_t{4} * events)
+            bench.SkipWithError("the stream was not decoded");
+    }
+    bench.SetItemsProcessed(bench.iterations() * events);
+    bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
+}
+BENCHMARK(BM_DecoderEvents)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
 // ---- linearity: N and 16N events through the same path, and the decoding floor -----------------
 
