@@ -238,9 +238,17 @@ Item {
             converse(agent, "q1", "first answer")
             regenerate(agent, 1, "second answer")
             const list = findChild(view, "messageList")
-            tryVerify(function() { return list.itemAtIndex(1) !== null })
-            const previous = findChild(list.itemAtIndex(1), "previousVersion")
-            verify(previous.visible && previous.enabled)
+            // Looked up afresh each time: until the view lays out the regenerated row, index 1
+            // may still be the delegate of the replaced one.
+            const previousButton = function() {
+                const item = list.itemAtIndex(1)
+                return item ? findChild(item, "previousVersion") : null
+            }
+            tryVerify(function() {
+                const button = previousButton()
+                return button !== null && button.visible && button.enabled
+            })
+            const previous = previousButton()
             list.forceActiveFocus()
             for (let i = 0; i < 20 && !previous.activeFocus; ++i)
                 keyClick(Qt.Key_Tab)
@@ -256,9 +264,13 @@ Item {
             converse(agent, "q1", "first answer")
             regenerate(agent, 1, "second answer")
             const list = example.list
-            tryVerify(function() { return list.itemAtIndex(1) !== null })
+            // Looked up afresh: until the view lays out the regenerated row, index 1 may still
+            // be the delegate of the replaced one.
+            tryVerify(function() {
+                const item = list.itemAtIndex(1)
+                return item !== null && item.children[1].visible && item.children[1].enabled
+            })
             const button = list.itemAtIndex(1).children[1]
-            verify(button.visible && button.enabled)
             compare(button.Accessible.name, "Previous version")
             mouseClick(button)
             compare(agent.messages.get(1).text, "first answer")
