@@ -207,6 +207,65 @@
     </message>
 </context>
 <context>
+    <name>KoderAttachments</name>
+    <message>
+        <source>Attachments must be a list of {name, mimeType, url}.</source>
+        <translation>Anhänge müssen eine Liste von {name, mimeType, url} sein.</translation>
+    </message>
+    <message>
+        <source>Each attachment must be an object with name, mimeType and url.</source>
+        <translation>Jeder Anhang muss ein Objekt mit name, mimeType und url sein.</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(ohne Namen)</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has no url.</source>
+        <translation>Der Anhang %1 hat keine URL.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a data: URL without data.</source>
+        <translation>Der Anhang %1 ist eine data:-URL ohne Daten.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is larger than %2.</source>
+        <translation>Der Anhang %1 ist größer als %2.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is not valid base64.</source>
+        <translation>Der Anhang %1 ist kein gültiges Base64.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 cannot be read: %2</source>
+        <translation>Der Anhang %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>Datei nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address: only images are sent by address (a model cannot fetch other files).</source>
+        <translation>Der Anhang %1 ist eine Webadresse: Nur Bilder werden per Adresse gesendet (ein Modell kann andere Dateien nicht abrufen).</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
+        <translation>Der Anhang %1 ist eine Webadresse, und dieses Modell nimmt Bilder nur als Daten an: Hängen Sie stattdessen die Datei an.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
+        <translation>Der Anhang %1 hat eine URL, die die Bibliothek nicht lesen kann (%2): Verwenden Sie file:, data: oder http(s):.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>Der Anhang %1 (%2) kann nicht an ein Modell gesendet werden: Nur PNG-, JPEG-, GIF- und WebP-Bilder sowie Textdateien sind möglich.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+</context>
+<context>
     <name>KoderConversationStore</name>
     <message>
         <source>Cannot open the conversation store %1: %2</source>
@@ -294,6 +353,25 @@
     </message>
 </context>
 <context>
+    <name>KoderHttpTransport</name>
+    <message>
+        <source>The model declined to answer.</source>
+        <translation>Das Modell hat die Antwort abgelehnt.</translation>
+    </message>
+    <message>
+        <source>%1 has no baseUrl.</source>
+        <translation>%1 hat keine baseUrl.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>Der Server hat auf einen anderen Ursprung umgeleitet (%1); die Anfrage wurde nicht dorthin gesendet.</translation>
+    </message>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>Der Server hat %1 ms lang nichts gesendet.</translation>
+    </message>
+</context>
+<context>
     <name>KoderLiveRegion</name>
     <message>
         <source>Reply started</source>
@@ -318,17 +396,6 @@
     <message>
         <source>Your message was added to the running reply</source>
         <translation>Deine Nachricht wurde der laufenden Antwort hinzugefügt</translation>
-    </message>
-</context>
-<context>
-    <name>KoderOpenAiTransport</name>
-    <message>
-        <source>The server sent nothing for %1 ms.</source>
-        <translation>Der Server hat %1 ms lang nichts gesendet.</translation>
-    </message>
-    <message>
-        <source>The server redirected to another origin (%1); the request was not sent there.</source>
-        <translation>Der Server hat auf einen anderen Ursprung umgeleitet (%1); die Anfrage wurde nicht dorthin gesendet.</translation>
     </message>
 </context>
 <context>

@@ -207,6 +207,65 @@
     </message>
 </context>
 <context>
+    <name>KoderAttachments</name>
+    <message>
+        <source>Attachments must be a list of {name, mimeType, url}.</source>
+        <translation>Los adjuntos deben ser una lista de {name, mimeType, url}.</translation>
+    </message>
+    <message>
+        <source>Each attachment must be an object with name, mimeType and url.</source>
+        <translation>Cada adjunto debe ser un objeto con name, mimeType y url.</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(sin nombre)</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has no url.</source>
+        <translation>El adjunto %1 no tiene URL.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a data: URL without data.</source>
+        <translation>El adjunto %1 es una URL data: sin datos.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is larger than %2.</source>
+        <translation>El adjunto %1 es mayor que %2.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is not valid base64.</source>
+        <translation>El adjunto %1 no es base64 válido.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 cannot be read: %2</source>
+        <translation>No se puede leer el adjunto %1: %2</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>no existe el archivo</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address: only images are sent by address (a model cannot fetch other files).</source>
+        <translation>El adjunto %1 es una dirección web: solo las imágenes se envían por dirección (un modelo no puede descargar otros archivos).</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
+        <translation>El adjunto %1 es una dirección web y este modelo solo acepta imágenes como datos: adjunte el archivo en su lugar.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
+        <translation>El adjunto %1 tiene una URL que la biblioteca no puede leer (%2): use file:, data: o http(s):.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>El adjunto %1 (%2) no se puede enviar a un modelo: solo se admiten imágenes PNG, JPEG, GIF y WebP y archivos de texto.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>tipo desconocido</translation>
+    </message>
+</context>
+<context>
     <name>KoderConversationStore</name>
     <message>
         <source>Cannot open the conversation store %1: %2</source>
@@ -294,6 +353,25 @@
     </message>
 </context>
 <context>
+    <name>KoderHttpTransport</name>
+    <message>
+        <source>The model declined to answer.</source>
+        <translation>El modelo se negó a responder.</translation>
+    </message>
+    <message>
+        <source>%1 has no baseUrl.</source>
+        <translation>%1 no tiene baseUrl.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>El servidor redirigió a otro origen (%1); la solicitud no se envió allí.</translation>
+    </message>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>El servidor no envió nada durante %1 ms.</translation>
+    </message>
+</context>
+<context>
     <name>KoderLiveRegion</name>
     <message>
         <source>Reply started</source>
@@ -318,17 +396,6 @@
     <message>
         <source>Your message was added to the running reply</source>
         <translation>Tu mensaje se añadió a la respuesta en curso</translation>
-    </message>
-</context>
-<context>
-    <name>KoderOpenAiTransport</name>
-    <message>
-        <source>The server sent nothing for %1 ms.</source>
-        <translation>El servidor no envió nada durante %1 ms.</translation>
-    </message>
-    <message>
-        <source>The server redirected to another origin (%1); the request was not sent there.</source>
-        <translation>El servidor redirigió a otro origen (%1); la solicitud no se envió allí.</translation>
     </message>
 </context>
 <context>

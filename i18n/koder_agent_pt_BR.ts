@@ -207,6 +207,65 @@
     </message>
 </context>
 <context>
+    <name>KoderAttachments</name>
+    <message>
+        <source>Attachments must be a list of {name, mimeType, url}.</source>
+        <translation>Os anexos devem ser uma lista de {name, mimeType, url}.</translation>
+    </message>
+    <message>
+        <source>Each attachment must be an object with name, mimeType and url.</source>
+        <translation>Cada anexo deve ser um objeto com name, mimeType e url.</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(sem nome)</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has no url.</source>
+        <translation>O anexo %1 não tem URL.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a data: URL without data.</source>
+        <translation>O anexo %1 é uma URL data: sem dados.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is larger than %2.</source>
+        <translation>O anexo %1 é maior que %2.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is not valid base64.</source>
+        <translation>O anexo %1 não é base64 válido.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 cannot be read: %2</source>
+        <translation>Não é possível ler o anexo %1: %2</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>arquivo inexistente</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address: only images are sent by address (a model cannot fetch other files).</source>
+        <translation>O anexo %1 é um endereço da web: só imagens são enviadas por endereço (um modelo não consegue baixar outros arquivos).</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
+        <translation>O anexo %1 é um endereço da web, e este modelo só aceita imagens como dados: anexe o arquivo.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
+        <translation>O anexo %1 tem uma URL que a biblioteca não consegue ler (%2): use file:, data: ou http(s):.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>O anexo %1 (%2) não pode ser enviado a um modelo: só imagens PNG, JPEG, GIF e WebP e arquivos de texto podem.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>tipo desconhecido</translation>
+    </message>
+</context>
+<context>
     <name>KoderConversationStore</name>
     <message>
         <source>Cannot open the conversation store %1: %2</source>
@@ -294,6 +353,25 @@
     </message>
 </context>
 <context>
+    <name>KoderHttpTransport</name>
+    <message>
+        <source>The model declined to answer.</source>
+        <translation>O modelo se recusou a responder.</translation>
+    </message>
+    <message>
+        <source>%1 has no baseUrl.</source>
+        <translation>%1 não tem baseUrl.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>O servidor redirecionou para outra origem (%1); a solicitação não foi enviada para lá.</translation>
+    </message>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>O servidor não enviou nada por %1 ms.</translation>
+    </message>
+</context>
+<context>
     <name>KoderLiveRegion</name>
     <message>
         <source>Reply started</source>
@@ -318,17 +396,6 @@
     <message>
         <source>Your message was added to the running reply</source>
         <translation>Sua mensagem foi adicionada à resposta em andamento</translation>
-    </message>
-</context>
-<context>
-    <name>KoderOpenAiTransport</name>
-    <message>
-        <source>The server sent nothing for %1 ms.</source>
-        <translation>O servidor não enviou nada por %1 ms.</translation>
-    </message>
-    <message>
-        <source>The server redirected to another origin (%1); the request was not sent there.</source>
-        <translation>O servidor redirecionou para outra origem (%1); a solicitação não foi enviada para lá.</translation>
     </message>
 </context>
 <context>
