@@ -4,16 +4,21 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 import Koder.Agent
+import "usage.js" as Usage
 
 /*
     The core's compact event log (controller.eventLog()): what the state machine did, oldest
-    first, a step's tokens folded into one line. Refreshed while visible.
+    first, a step's tokens folded into one line. Refreshed while visible. Below it, the tokens
+    each reply of the conversation cost (ChatView's bubbles belong to the library, so the demo
+    lists them here), and which replies the model declined.
 */
 Pane {
     id: panel
 
     required property KoderAgentController controller
     property var entries: []
+    /*! Each assistant reply's usage: {messageId, usage, total, refused, finishReason}. */
+    property var replies: []
 
     function refresh() {
         entries = controller.eventLog()
@@ -67,6 +72,50 @@ Pane {
                 text: modelData.seq + "  " + modelData.kind
                       + (modelData.repeat > 1 ? " ×" + modelData.repeat : "")
                       + "  " + modelData.subject
+            }
+        }
+        Label {
+            Layout.fillWidth: true
+            Layout.topMargin: 6
+            textFormat: Text.PlainText
+            text: qsTr("Tokens per reply")
+            font.bold: true
+            Accessible.role: Accessible.Heading
+        }
+        Label {
+            visible: panel.replies.length === 0
+            Layout.fillWidth: true
+            textFormat: Text.PlainText
+            text: qsTr("No reply reported its usage.")
+            wrapMode: Text.Wrap
+            opacity: 0.75
+        }
+        ListView {
+            id: usageList
+            objectName: "usageList"
+            visible: panel.replies.length > 0
+            Layout.fillWidth: true
+            Layout.preferredHeight: Math.min(contentHeight, 160)
+            clip: true
+            model: panel.replies
+            activeFocusOnTab: true
+            Accessible.role: Accessible.List
+            Accessible.name: qsTr("Tokens per reply")
+            ScrollBar.vertical: ScrollBar {}
+            delegate: Label {
+                required property var modelData
+                required property int index
+                width: ListView.view.width
+                elide: Text.ElideRight
+                textFormat: Text.PlainText
+                text: qsTr("Reply %1: %2").arg(index + 1).arg(Usage.tokenText(modelData.total))
+                      + (modelData.refused ? " · " + qsTr("Declined") : "")
+                Accessible.role: Accessible.ListItem
+                Accessible.name: text
+                Accessible.description: Usage.details(modelData.usage)
+                HoverHandler { id: hover }
+                ToolTip.visible: hover.hovered && Accessible.description !== ""
+                ToolTip.text: Accessible.description
             }
         }
     }

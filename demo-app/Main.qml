@@ -5,6 +5,7 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import Koder.Agent
 import KoderDemo
+import "usage.js" as Usage
 
 /*
     The demo window: conversations on the left, the chat in the middle, the core's event log on
@@ -26,6 +27,12 @@ ApplicationWindow {
     readonly property alias debugPanel: debugPanel
     readonly property alias settingsDialog: settingsDialog
     readonly property alias linkDialog: linkDialog
+
+    /*! The key the settings hold for \a provider (openai, ollama, anthropic), or "". */
+    function apiKey(provider: string): string {
+        const keys = settings.apiKeys
+        return keys[provider] || ""
+    }
 
     function sendText(text: var) {
         agent.send(String(text))
@@ -105,18 +112,84 @@ ApplicationWindow {
         id: openAi
         baseUrl: window.settings.baseUrl
         model: window.settings.model
-        apiKey: window.settings.apiKey
+        apiKey: window.apiKey("openai")
+    }
+    KoderOllamaTransport {
+        id: ollama
+        baseUrl: window.settings.ollamaUrl
+        model: window.settings.ollamaModel
+        think: window.settings.ollamaThink
+        apiKey: window.apiKey("ollama")
+    }
+    KoderAnthropicTransport {
+        id: anthropic
+        baseUrl: window.settings.anthropicUrl
+        model: window.settings.anthropicModel
+        thinkingBudget: window.settings.anthropicThinkingBudget
+        apiKey: window.apiKey("anthropic")
     }
     KoderWebSocketTransport {
         id: webSocket
         url: window.settings.wsUrl
     }
 
+    /*! The transport of each agent the settings offer. */
+    readonly property var transports: ({ local: localAgent, openai: openAi, ollama: ollama,
+                                         anthropic: anthropic, ws: webSocket })
+    /*! What the header says the demo talks to. */
+    readonly property string agentName: {
+        switch (settings.agent) {
+        case "openai": return qsTr("OpenAI-compatible: %1").arg(settings.model || settings.baseUrl)
+        case "ollama": return qsTr("Ollama: %1").arg(settings.ollamaModel)
+        case "anthropic": return qsTr("Anthropic: %1").arg(settings.anthropicModel)
+        case "ws": return qsTr("WebSocket: %1").arg(settings.wsUrl)
+        default: return qsTr("Offline local agent")
+        }
+    }
+
+    // Tokens: each assistant reply's usage (the debug panel lists them, the status bar shows the
+    // last one) and their sum for the conversation on screen (the header). Read again when a
+    // reply ends, the conversation changes or its rows change (not per streamed token).
+    /*! {messageId, usage, total, refused, finishReason} per assistant reply, oldest first. */
+    property var replyUsage: []
+    property int conversationTokens: 0
+    readonly property var lastReply: replyUsage.length > 0 ? replyUsage[replyUsage.length - 1] : null
+
+    function readUsage() {
+        const replies = []
+        let total = 0
+        const rows = agent.messages
+        for (let row = 0; row < rows.count; ++row) {
+            const message = rows.get(row)
+            if (message.role !== "assistant" || message.streaming)
+                continue
+            const tokens = Usage.tokensOf(message.usage)
+            const refused = !!(message.metadata && message.metadata.refusal)
+            total += tokens
+            if (tokens > 0 || refused)
+                replies.push({ messageId: message.messageId, usage: message.usage || {},
+                               total: tokens, refused: refused,
+                               finishReason: message.finishReason || "" })
+        }
+        replyUsage = replies
+        conversationTokens = total
+    }
+    Timer {
+        id: usageRead
+        interval: 150
+        onTriggered: window.readUsage()
+    }
+    Connections {
+        target: agent.messages
+        function onCountChanged() { usageRead.restart() }
+        function onModelReset() { usageRead.restart() }
+        function onDataChanged() { usageRead.restart() }
+    }
+
     KoderAgentController {
         id: agent
         store: store
-        transport: window.settings.agent === "openai" ? openAi
-                 : window.settings.agent === "ws" ? webSocket : localAgent
+        transport: window.transports[window.settings.agent] || localAgent
         autoAccept: window.settings.autoAccept
         toolPolicies: window.settings.toolPolicies
         busyPolicy: window.settings.busyPolicy
@@ -148,6 +221,8 @@ ApplicationWindow {
 
         // The offline agent has no model behind it: this hook tells it what to do this turn.
         onTurnStarting: window.prepareLocalAgent()
+        onStreamEnd: window.readUsage()
+        onConversationIdChanged: window.readUsage()
     }
 
     menuBar: MenuBar {
@@ -205,11 +280,22 @@ ApplicationWindow {
                 Accessible.role: Accessible.Heading
             }
             Label {
+                id: totalLabel
+                objectName: "conversationTokens"
+                visible: window.conversationTokens > 0
                 textFormat: Text.PlainText
-                text: window.settings.agent === "openai" ? qsTr("OpenAI-compatible: %1").arg(window.settings.model)
-                    : window.settings.agent === "ws" ? qsTr("WebSocket: %1").arg(window.settings.wsUrl)
-                    : qsTr("Offline local agent")
+                text: qsTr("This conversation: %1").arg(Usage.tokenText(window.conversationTokens))
                 opacity: 0.75
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
+            Label {
+                objectName: "agentLabel"
+                textFormat: Text.PlainText
+                text: window.agentName
+                opacity: 0.75
+                Accessible.role: Accessible.StaticText
+                Accessible.name: qsTr("Agent: %1").arg(text)
             }
             ToolButton {
                 text: qsTr("Settings")
@@ -219,16 +305,54 @@ ApplicationWindow {
         }
     }
 
-    // A store problem (cannot open, cannot write, a damaged row) is said, never hidden.
-    footer: Label {
-        visible: store.error !== ""
-        textFormat: Text.PlainText
-        text: qsTr("Conversation store: %1").arg(store.error)
-        wrapMode: Text.Wrap
-        padding: 8
-        color: window.palette.brightText
-        Accessible.role: Accessible.AlertMessage
-        Accessible.name: text
+    // The status bar: the last reply's tokens (and whether the model declined), and a store
+    // problem (cannot open, cannot write, a damaged row), which is said, never hidden.
+    footer: Pane {
+        visible: store.error !== "" || window.lastReply !== null
+        padding: 4
+        leftPadding: 8
+        rightPadding: 8
+        ColumnLayout {
+            anchors.fill: parent
+            spacing: 2
+            RowLayout {
+                visible: window.lastReply !== null
+                spacing: 12
+                Label {
+                    id: lastReplyLabel
+                    objectName: "lastReplyTokens"
+                    visible: window.lastReply !== null && window.lastReply.total > 0
+                    textFormat: Text.PlainText
+                    text: window.lastReply ? qsTr("Last reply: %1").arg(Usage.tokenText(window.lastReply.total)) : ""
+                    opacity: 0.75
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: text
+                    Accessible.description: window.lastReply ? Usage.details(window.lastReply.usage) : ""
+                    HoverHandler { id: lastReplyHover }
+                    ToolTip.visible: lastReplyHover.hovered && Accessible.description !== ""
+                    ToolTip.text: Accessible.description
+                }
+                Label {
+                    objectName: "declinedNote"
+                    visible: window.lastReply !== null && window.lastReply.refused
+                    textFormat: Text.PlainText
+                    text: qsTr("Declined")
+                    font.italic: true
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: qsTr("The model declined to answer")
+                }
+            }
+            Label {
+                visible: store.error !== ""
+                Layout.fillWidth: true
+                textFormat: Text.PlainText
+                text: qsTr("Conversation store: %1").arg(store.error)
+                wrapMode: Text.Wrap
+                color: window.palette.brightText
+                Accessible.role: Accessible.AlertMessage
+                Accessible.name: text
+            }
+        }
     }
 
     SplitView {
@@ -257,6 +381,7 @@ ApplicationWindow {
             visible: window.settings.showDebug
             SplitView.preferredWidth: 280
             controller: agent
+            replies: window.replyUsage
         }
     }
 

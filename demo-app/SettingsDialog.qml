@@ -7,9 +7,10 @@ import Koder.Agent
 import KoderDemo
 
 /*
-    Which agent the demo talks to, how tools are accepted (and each tool's own permission), the
-    language and the theme. OK applies and keeps the choices; the API key is kept on disk only
-    when the box says so.
+    Which agent the demo talks to (each server with its own URL, model and API key), how tools
+    are accepted (and each tool's own permission), the language and the theme. OK applies and
+    keeps the choices; the API keys are kept only in the system's secret store, and only when the
+    box says so.
 */
 Dialog {
     id: dialog
@@ -22,8 +23,13 @@ Dialog {
     // For tests.
     readonly property alias agentBox: agentBox
     readonly property alias baseUrlField: baseUrl
+    readonly property alias modelField: model
     readonly property alias apiKeyField: apiKey
     readonly property alias rememberBox: remember
+    readonly property alias rememberNote: rememberNote
+    readonly property alias thinkBox: think
+    readonly property alias thinkingBudgetBox: thinkingBudget
+    readonly property alias wsUrlField: wsUrl
     readonly property alias languageBox: languageBox
     readonly property alias themeBox: themeBox
     readonly property alias busyBox: busyBox
@@ -47,8 +53,49 @@ Dialog {
     readonly property var agents: [
         { value: "local", text: qsTr("Offline local agent") },
         { value: "openai", text: qsTr("OpenAI-compatible server") },
+        { value: "ollama", text: qsTr("Ollama (native API)") },
+        { value: "anthropic", text: qsTr("Anthropic (Claude)") },
         { value: "ws", text: qsTr("aichat.v1 WebSocket server") }
     ]
+    // What the URL and model fields suggest for each server.
+    readonly property var serverHints: ({
+        openai: { url: "https://api.openai.com/v1", model: "gpt-4.1-mini",
+                  key: qsTr("Not needed for local servers") },
+        ollama: { url: "http://127.0.0.1:11434", model: "llama3.2",
+                  key: qsTr("Only for a server that asks for one") },
+        anthropic: { url: "https://api.anthropic.com", model: "claude-sonnet-4-5",
+                     key: qsTr("Required") }
+    })
+    /*! The agent chosen in the box ("local", "openai", "ollama", "anthropic" or "ws"). */
+    readonly property string chosenAgent: agentBox.currentIndex >= 0 ? agents[agentBox.currentIndex].value : "local"
+    readonly property bool chosenServer: serverHints[chosenAgent] !== undefined
+    readonly property SecretStore secretStore: settings ? settings.secretStore : null
+    readonly property bool canRemember: secretStore !== null && secretStore.available
+    /*! Why the key cannot be remembered, or "" when it can. */
+    readonly property string rememberUnavailableReason:
+        canRemember ? ""
+        : secretStore !== null && secretStore.state === "checking"
+            ? qsTr("Looking for the system's secret store…")
+        : qsTr("The key cannot be remembered: no secret store (such as GNOME Keyring or KWallet) is running. It is kept until the demo quits.")
+
+    // Each server's URL, model and key while the dialog is open: the fields show the chosen one.
+    property var drafts: ({})
+    property string shownAgent: ""
+    function keepFields() {
+        if (drafts[shownAgent] !== undefined)
+            drafts[shownAgent] = { url: baseUrl.text.trim(), model: model.text.trim(),
+                                   key: apiKey.text }
+    }
+    function showFields() {
+        keepFields()
+        // Read from the box: in its change handler the chosenAgent binding may not have run yet.
+        shownAgent = agentBox.currentIndex >= 0 ? agents[agentBox.currentIndex].value : "local"
+        const draft = drafts[shownAgent]
+        baseUrl.text = draft ? draft.url : ""
+        model.text = draft ? draft.model : ""
+        apiKey.text = draft ? draft.key : ""
+    }
+
     readonly property var acceptModes: [
         { value: "onlyRead", text: qsTr("Read-only tools run, others ask") },
         { value: "never", text: qsTr("Always ask") },
@@ -86,10 +133,18 @@ Dialog {
     parent: Overlay.overlay
 
     onAboutToShow: {
+        const keys = settings.apiKeys
+        drafts = {
+            openai: { url: settings.baseUrl, model: settings.model, key: keys.openai || "" },
+            ollama: { url: settings.ollamaUrl, model: settings.ollamaModel, key: keys.ollama || "" },
+            anthropic: { url: settings.anthropicUrl, model: settings.anthropicModel,
+                         key: keys.anthropic || "" }
+        }
+        shownAgent = ""
         agentBox.currentIndex = indexIn(agents, "value", settings.agent)
-        baseUrl.text = settings.baseUrl
-        model.text = settings.model
-        apiKey.text = settings.apiKey
+        showFields()
+        think.checked = settings.ollamaThink
+        thinkingBudget.value = settings.anthropicThinkingBudget
         remember.checked = settings.rememberApiKey
         wsUrl.text = settings.wsUrl
         acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
@@ -105,11 +160,21 @@ Dialog {
     }
 
     onAccepted: {
-        settings.agent = agents[agentBox.currentIndex].value
-        settings.baseUrl = baseUrl.text.trim()
-        settings.model = model.text.trim()
-        settings.apiKey = apiKey.text
-        settings.rememberApiKey = remember.checked
+        keepFields()
+        settings.agent = shownAgent
+        settings.baseUrl = drafts.openai.url
+        settings.model = drafts.openai.model
+        settings.ollamaUrl = drafts.ollama.url
+        settings.ollamaModel = drafts.ollama.model
+        settings.anthropicUrl = drafts.anthropic.url
+        settings.anthropicModel = drafts.anthropic.model
+        for (const provider of ["openai", "ollama", "anthropic"])
+            settings.setApiKey(provider, drafts[provider].key)
+        settings.ollamaThink = think.checked
+        settings.anthropicThinkingBudget = thinkingBudget.value
+        // Only a secret store keeps a key; without one the box cannot be ticked.
+        if (canRemember)
+            settings.rememberApiKey = remember.checked
         settings.wsUrl = wsUrl.text.trim()
         settings.autoAccept = acceptModes[acceptBox.currentIndex].value
         settings.busyPolicy = busyPolicies[busyBox.currentIndex].value
@@ -145,45 +210,86 @@ Dialog {
             model: dialog.agents
             textRole: "text"
             Accessible.name: qsTr("Agent")
+            onCurrentIndexChanged: if (dialog.shownAgent !== "") dialog.showFields()
         }
 
-        Label { textFormat: Text.PlainText; text: qsTr("Server URL"); visible: agentBox.currentIndex === 1 }
+        Label { textFormat: Text.PlainText; text: qsTr("Server URL"); visible: dialog.chosenServer }
         TextField {
             id: baseUrl
-            visible: agentBox.currentIndex === 1
+            visible: dialog.chosenServer
             Layout.fillWidth: true
             Layout.minimumWidth: 320
-            placeholderText: "http://127.0.0.1:11434/v1"
+            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].url : ""
             Accessible.name: qsTr("Server URL")
         }
-        Label { textFormat: Text.PlainText; text: qsTr("Model"); visible: agentBox.currentIndex === 1 }
+        Label { textFormat: Text.PlainText; text: qsTr("Model"); visible: dialog.chosenServer }
         TextField {
             id: model
-            visible: agentBox.currentIndex === 1
+            visible: dialog.chosenServer
             Layout.fillWidth: true
-            placeholderText: "qwen3:8b"
+            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].model : ""
             Accessible.name: qsTr("Model")
         }
-        Label { textFormat: Text.PlainText; text: qsTr("API key"); visible: agentBox.currentIndex === 1 }
+        Item { visible: dialog.chosenAgent === "ollama"; implicitWidth: 1 }
+        CheckBox {
+            id: think
+            visible: dialog.chosenAgent === "ollama"
+            text: qsTr("Think before answering (models that can)")
+            Accessible.name: text
+        }
+        Label {
+            textFormat: Text.PlainText
+            text: qsTr("Thinking budget")
+            visible: dialog.chosenAgent === "anthropic"
+        }
+        SpinBox {
+            id: thinkingBudget
+            visible: dialog.chosenAgent === "anthropic"
+            from: 0
+            to: 64000
+            stepSize: 1024
+            editable: true
+            Accessible.name: qsTr("Thinking budget")
+            Accessible.description: qsTr("Tokens the model may think before answering; 0 turns thinking off")
+            ToolTip.visible: hovered || activeFocus
+            ToolTip.text: Accessible.description
+        }
+        Label { textFormat: Text.PlainText; text: qsTr("API key"); visible: dialog.chosenServer }
         TextField {
             id: apiKey
-            visible: agentBox.currentIndex === 1
+            visible: dialog.chosenServer
             Layout.fillWidth: true
             echoMode: TextInput.Password
-            placeholderText: qsTr("Not needed for local servers")
+            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].key : ""
             Accessible.name: qsTr("API key")
         }
-        Item { visible: agentBox.currentIndex === 1; implicitWidth: 1 }
+        Item { visible: dialog.chosenServer; implicitWidth: 1 }
         CheckBox {
             id: remember
-            visible: agentBox.currentIndex === 1
-            text: qsTr("Remember the API key on this computer (kept unencrypted in the settings file)")
+            visible: dialog.chosenServer
+            enabled: dialog.canRemember
+            text: qsTr("Remember the API keys in the system's secret store")
+            Accessible.name: text
+            Accessible.description: dialog.rememberUnavailableReason
+        }
+        Item { visible: rememberNote.visible; implicitWidth: 1 }
+        Label {
+            id: rememberNote
+            visible: dialog.chosenServer && dialog.rememberUnavailableReason !== ""
+            textFormat: Text.PlainText
+            text: dialog.rememberUnavailableReason
+            wrapMode: Text.Wrap
+            opacity: 0.75
+            Layout.fillWidth: true
+            Layout.maximumWidth: 420
+            Accessible.role: Accessible.StaticText
+            Accessible.name: text
         }
 
-        Label { textFormat: Text.PlainText; text: qsTr("WebSocket URL"); visible: agentBox.currentIndex === 2 }
+        Label { textFormat: Text.PlainText; text: qsTr("WebSocket URL"); visible: dialog.chosenAgent === "ws" }
         TextField {
             id: wsUrl
-            visible: agentBox.currentIndex === 2
+            visible: dialog.chosenAgent === "ws"
             Layout.fillWidth: true
             Layout.minimumWidth: 320
             placeholderText: "ws://127.0.0.1:8765"

@@ -1,25 +1,45 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "secretstore.h"
+
 #include <QtCore/QObject>
 #include <QtCore/QVariantMap>
 #include <QtQml/qqmlregistration.h>
 
 /*!
-    The demo's choices: which agent, its server settings, auto-accept and the per-tool
-    permissions, language, theme. Kept in
-    QSettings when \c persistent (not in headless runs); the command line overrides what is kept.
-    The API key is written to disk only when the user ticked \c rememberApiKey; otherwise it lives
-    in memory for this run (or comes from the KODER_API_KEY environment variable).
+    The demo's choices: which agent (local, openai, ollama, anthropic or ws), each server's
+    settings, auto-accept and the per-tool permissions, language, theme. Kept in QSettings when
+    \c persistent (not in headless runs); the command line overrides what is kept.
+
+    API keys, one per remote provider (\c openai, \c ollama, \c anthropic), never reach the
+    settings file: with \c rememberApiKey and a platform secret store (\c secretStore, the
+    freedesktop Secret Service) they are kept there; otherwise they live in memory for this run
+    (or come from the KODER_API_KEY environment variable). A key an older demo wrote in clear text
+    is removed from the settings file when it is read (and moved to the secret store when allowed).
 */
 class DemoSettings : public QObject {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(QString agent MEMBER m_agent NOTIFY changed FINAL)
+    /*! The OpenAI-compatible server. */
     Q_PROPERTY(QString baseUrl MEMBER m_baseUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString model MEMBER m_model NOTIFY changed FINAL)
-    Q_PROPERTY(QString apiKey MEMBER m_apiKey NOTIFY changed FINAL)
+    /*! Ollama's native API. */
+    Q_PROPERTY(QString ollamaUrl MEMBER m_ollamaUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QString ollamaModel MEMBER m_ollamaModel NOTIFY changed FINAL)
+    Q_PROPERTY(bool ollamaThink MEMBER m_ollamaThink NOTIFY changed FINAL)
+    /*! Anthropic's Messages API. */
+    Q_PROPERTY(QString anthropicUrl MEMBER m_anthropicUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QString anthropicModel MEMBER m_anthropicModel NOTIFY changed FINAL)
+    /*! Tokens Claude may think before answering; 0 = off. */
+    Q_PROPERTY(int anthropicThinkingBudget MEMBER m_anthropicThinkingBudget NOTIFY changed FINAL)
+    /*! The keys by provider id (read with apiKeys.openai; set with setApiKey()). */
+    Q_PROPERTY(QVariantMap apiKeys READ apiKeys NOTIFY changed FINAL)
+    /*! Keep the keys in the platform's secret store (only when it is available). */
     Q_PROPERTY(bool rememberApiKey MEMBER m_rememberApiKey NOTIFY changed FINAL)
+    /*! The platform's secret store; null when the settings are not persistent. */
+    Q_PROPERTY(SecretStore* secretStore READ secretStore CONSTANT FINAL)
     Q_PROPERTY(QString wsUrl MEMBER m_wsUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString autoAccept MEMBER m_autoAccept NOTIFY changed FINAL)
     Q_PROPERTY(QString language MEMBER m_language NOTIFY changed FINAL)
@@ -31,28 +51,52 @@ class DemoSettings : public QObject {
     Q_PROPERTY(QVariantMap toolPolicies MEMBER m_toolPolicies NOTIFY changed FINAL)
 
 public:
-    /// \a persistent: read from and written to QSettings.
-    explicit DemoSettings(bool persistent, QObject* parent = nullptr);
+    /// The agents that take an API key.
+    static const QStringList& keyedProviders();
+
+    /// \a persistent: read from and written to QSettings. \a secrets: where keys may be kept
+    /// (not owned; null: nowhere).
+    explicit DemoSettings(bool persistent, SecretStore* secrets = nullptr,
+                          QObject* parent = nullptr);
     /// Not persistent (tests, QML).
     explicit DemoSettings(QObject* parent = nullptr)
-        : DemoSettings(false, parent)
+        : DemoSettings(false, nullptr, parent)
     {
     }
 
-    /// Writes the settings (and the API key only with the user's permission).
-    Q_INVOKABLE void save() const;
+    /// Writes the settings; the keys go to the secret store only with the user's permission.
+    Q_INVOKABLE void save();
+    /// \a provider's key for this run (and for the secret store at the next save()).
+    Q_INVOKABLE void setApiKey(const QString& provider, const QString& key);
 
     QString agent() const { return m_agent; }
+    QVariantMap apiKeys() const { return m_apiKeys; }
+    SecretStore* secretStore() const { return m_secrets; }
 
 Q_SIGNALS:
     void changed();
 
 private:
+    void secretStoreReady();
+    /// Keeps, replaces or deletes the keys in the secret store as rememberApiKey says.
+    void saveKeys();
+    void keyFound(const QString& provider, const QString& key);
+
     bool m_persistent;
+    SecretStore* m_secrets = nullptr;
     QString m_agent = QStringLiteral("local");
-    QString m_baseUrl = QStringLiteral("http://127.0.0.1:11434/v1");
-    QString m_model = QStringLiteral("qwen3:8b");
-    QString m_apiKey;
+    QString m_baseUrl = QStringLiteral("https://api.openai.com/v1");
+    QString m_model;
+    QString m_ollamaUrl = QStringLiteral("http://127.0.0.1:11434");
+    QString m_ollamaModel = QStringLiteral("llama3.2");
+    bool m_ollamaThink = false;
+    QString m_anthropicUrl = QStringLiteral("https://api.anthropic.com");
+    QString m_anthropicModel = QStringLiteral("claude-sonnet-4-5");
+    int m_anthropicThinkingBudget = 0;
+    QVariantMap m_apiKeys;
+    QString m_environmentKey;  ///< KODER_API_KEY: used, never kept
+    QVariantMap m_storedKeys;  ///< what the secret store holds, as far as this run knows
+    QVariantMap m_userSetKeys; ///< set during this run (a late lookup does not override them)
     bool m_rememberApiKey = false;
     QVariantMap m_toolPolicies;
     QString m_busyPolicy = QStringLiteral("queue");

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The Koder Agent demo: a desktop chat window over the offline local agent, an OpenAI-compatible
-// server or an aichat.v1 WebSocket server. `koder-demo --help` lists the options;
+// server, Ollama, Anthropic or an aichat.v1 WebSocket server. `koder-demo --help` lists the
+// options;
 // `--headless --send "text" --screenshot out.png` runs without a display.
 #include "appearance.h"
 #include "demosettings.h"
 #include "headless.h"
 #include "notebook.h"
+#include "secretstore.h"
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QDir>
@@ -16,6 +18,7 @@
 #include <QtQuickControls2/QQuickStyle>
 
 #include <cstdio>
+#include <memory>
 
 int main(int argc, char** argv)
 {
@@ -30,15 +33,18 @@ int main(int argc, char** argv)
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
     const QCommandLineOption agentOption(
-        QStringLiteral("agent"), QStringLiteral("The agent: local (default), openai or ws."),
-        QStringLiteral("local|openai|ws"));
+        QStringLiteral("agent"),
+        QStringLiteral("The agent: local (default, offline), openai (an OpenAI-compatible server), "
+                       "ollama (Ollama's native API), anthropic or ws."),
+        QStringLiteral("local|openai|ollama|anthropic|ws"));
     const QCommandLineOption baseUrlOption(
         QStringLiteral("base-url"),
-        QStringLiteral("OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1."),
+        QStringLiteral("The chosen agent's server, e.g. http://127.0.0.1:11434/v1 (openai), "
+                       "http://127.0.0.1:11434 (ollama), https://api.anthropic.com."),
         QStringLiteral("url"));
-    const QCommandLineOption modelOption(QStringLiteral("model"),
-                                         QStringLiteral("The model the server should use."),
-                                         QStringLiteral("name"));
+    const QCommandLineOption modelOption(
+        QStringLiteral("model"), QStringLiteral("The model the chosen agent's server should use."),
+        QStringLiteral("name"));
     const QCommandLineOption urlOption(QStringLiteral("url"),
                                        QStringLiteral("aichat.v1 WebSocket server, ws://..."),
                                        QStringLiteral("url"));
@@ -84,6 +90,16 @@ int main(int argc, char** argv)
         return 0;
     }
 
+    const QString agent = parser.value(agentOption);
+    const QStringList agents{QStringLiteral("local"), QStringLiteral("openai"),
+                             QStringLiteral("ollama"), QStringLiteral("anthropic"),
+                             QStringLiteral("ws")};
+    if (parser.isSet(agentOption) && !agents.contains(agent)) {
+        std::fprintf(stderr,
+                     "koder-demo: --agent must be local, openai, ollama, anthropic or ws, not %s\n",
+                     qPrintable(agent));
+        return 2;
+    }
     const bool headless = parser.isSet(headlessOption);
     // Offscreen rendering needs to be chosen before the application object exists.
     if (headless)
@@ -91,26 +107,36 @@ int main(int argc, char** argv)
     QGuiApplication app(argc, argv);
     QGuiApplication::setApplicationDisplayName(QStringLiteral("Koder Agent"));
 
-    const QString agent = parser.value(agentOption);
-    if (!agent.isEmpty() && agent != QLatin1String("local") && agent != QLatin1String("openai") &&
-        agent != QLatin1String("ws")) {
-        std::fprintf(stderr, "koder-demo: --agent must be local, openai or ws, not %s\n",
-                     qPrintable(agent));
-        return 2;
-    }
     if (headless && !parser.isSet(screenshotOption)) {
         std::fprintf(stderr, "koder-demo: --headless needs --screenshot <file.png>\n");
         return 2;
     }
 
-    // A headless run leaves the user's settings and conversations alone.
-    DemoSettings settings(!headless);
+    // A headless run leaves the user's settings, keys and conversations alone.
+    std::unique_ptr<SecretStore> secrets;
+    if (!headless)
+        secrets = std::make_unique<SecretStore>();
+    DemoSettings settings(!headless, secrets.get());
     const std::pair<const QCommandLineOption*, const char*> overrides[] = {
-        {&agentOption, "agent"}, {&baseUrlOption, "baseUrl"}, {&modelOption, "model"},
-        {&urlOption, "wsUrl"},   {&themeOption, "theme"},     {&languageOption, "language"}};
+        {&agentOption, "agent"},
+        {&urlOption, "wsUrl"},
+        {&themeOption, "theme"},
+        {&languageOption, "language"}};
     for (const auto& [option, property] : overrides)
         if (parser.isSet(*option))
             settings.setProperty(property, parser.value(*option));
+    // --base-url and --model are the chosen agent's.
+    const QString chosen = settings.agent();
+    const char* urlProperty = chosen == QLatin1String("ollama")      ? "ollamaUrl"
+                              : chosen == QLatin1String("anthropic") ? "anthropicUrl"
+                                                                     : "baseUrl";
+    const char* modelProperty = chosen == QLatin1String("ollama")      ? "ollamaModel"
+                                : chosen == QLatin1String("anthropic") ? "anthropicModel"
+                                                                       : "model";
+    if (parser.isSet(baseUrlOption))
+        settings.setProperty(urlProperty, parser.value(baseUrlOption));
+    if (parser.isSet(modelOption))
+        settings.setProperty(modelProperty, parser.value(modelOption));
 
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QString storePath = parser.value(storeOption);

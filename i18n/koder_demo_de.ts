@@ -106,6 +106,22 @@
         <source>status: %1</source>
         <translation>Status: %1</translation>
     </message>
+    <message>
+        <source>Tokens per reply</source>
+        <translation>Tokens pro Antwort</translation>
+    </message>
+    <message>
+        <source>No reply reported its usage.</source>
+        <translation>Keine Antwort hat ihren Verbrauch gemeldet.</translation>
+    </message>
+    <message>
+        <source>Reply %1: %2</source>
+        <translation>Antwort %1: %2</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -223,6 +239,34 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>Do not open the link</source>
         <translation>Den Link nicht öffnen</translation>
     </message>
+    <message>
+        <source>Ollama: %1</source>
+        <translation>Ollama: %1</translation>
+    </message>
+    <message>
+        <source>Anthropic: %1</source>
+        <translation>Anthropic: %1</translation>
+    </message>
+    <message>
+        <source>This conversation: %1</source>
+        <translation>Dieses Gespräch: %1</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>Agent: %1</translation>
+    </message>
+    <message>
+        <source>Last reply: %1</source>
+        <translation>Letzte Antwort: %1</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>The model declined to answer</source>
+        <translation>Das Modell hat die Antwort abgelehnt</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -314,10 +358,6 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <translation>Für lokale Server nicht nötig</translation>
     </message>
     <message>
-        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
-        <translation>API-Schlüssel auf diesem Computer merken (unverschlüsselt in der Einstellungsdatei)</translation>
-    </message>
-    <message>
         <source>WebSocket URL</source>
         <translation>WebSocket-URL</translation>
     </message>
@@ -384,6 +424,87 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
     <message>
         <source>Sending during a reply</source>
         <translation>Senden während einer Antwort</translation>
+    </message>
+    <message>
+        <source>Ollama (native API)</source>
+        <translation>Ollama (native API)</translation>
+    </message>
+    <message>
+        <source>Anthropic (Claude)</source>
+        <translation>Anthropic (Claude)</translation>
+    </message>
+    <message>
+        <source>Only for a server that asks for one</source>
+        <translation>Nur für einen Server, der einen verlangt</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <source>Looking for the system&apos;s secret store…</source>
+        <translation>Der Schlüsselspeicher des Systems wird gesucht…</translation>
+    </message>
+    <message>
+        <source>The key cannot be remembered: no secret store (such as GNOME Keyring or KWallet) is running. It is kept until the demo quits.</source>
+        <translation>Der Schlüssel kann nicht gespeichert werden: Es läuft kein Schlüsselspeicher (etwa GNOME Keyring oder KWallet). Er bleibt erhalten, bis die Demo beendet wird.</translation>
+    </message>
+    <message>
+        <source>Think before answering (models that can)</source>
+        <translation>Vor dem Antworten nachdenken (Modelle, die das können)</translation>
+    </message>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Denkbudget</translation>
+    </message>
+    <message>
+        <source>Tokens the model may think before answering; 0 turns thinking off</source>
+        <translation>Tokens, die das Modell vor dem Antworten nachdenken darf; 0 schaltet das Nachdenken aus</translation>
+    </message>
+    <message>
+        <source>Remember the API keys in the system&apos;s secret store</source>
+        <translation>API-Schlüssel im Schlüsselspeicher des Systems merken</translation>
+    </message>
+</context>
+<context>
+    <name>usage</name>
+    <message numerus="yes">
+        <source>%Ln token</source>
+        <translation>
+            <numerusform>%Ln Token</numerusform>
+            <numerusform>%Ln Tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln Token</numerusform>
+            <numerusform>%Ln Tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>prompt: %L1</source>
+        <translation>Eingabe: %L1</translation>
+    </message>
+    <message>
+        <source>completion: %L1</source>
+        <translation>Ausgabe: %L1</translation>
+    </message>
+    <message>
+        <source>reasoning: %L1</source>
+        <translation>Nachdenken: %L1</translation>
+    </message>
+    <message>
+        <source>read from cache: %L1</source>
+        <translation>aus dem Cache gelesen: %L1</translation>
+    </message>
+    <message>
+        <source>written to cache: %L1</source>
+        <translation>in den Cache geschrieben: %L1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
     </message>
 </context>
 </TS>

@@ -106,6 +106,22 @@
         <source>status: %1</source>
         <translation>estado: %1</translation>
     </message>
+    <message>
+        <source>Tokens per reply</source>
+        <translation>Tokens por respuesta</translation>
+    </message>
+    <message>
+        <source>No reply reported its usage.</source>
+        <translation>Ninguna respuesta informó de su consumo.</translation>
+    </message>
+    <message>
+        <source>Reply %1: %2</source>
+        <translation>Respuesta %1: %2</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Rechazada</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -223,6 +239,34 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>Do not open the link</source>
         <translation>No abrir el enlace</translation>
     </message>
+    <message>
+        <source>Ollama: %1</source>
+        <translation>Ollama: %1</translation>
+    </message>
+    <message>
+        <source>Anthropic: %1</source>
+        <translation>Anthropic: %1</translation>
+    </message>
+    <message>
+        <source>This conversation: %1</source>
+        <translation>Esta conversación: %1</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>Agente: %1</translation>
+    </message>
+    <message>
+        <source>Last reply: %1</source>
+        <translation>Última respuesta: %1</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Rechazada</translation>
+    </message>
+    <message>
+        <source>The model declined to answer</source>
+        <translation>El modelo se negó a responder</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -314,10 +358,6 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <translation>No hace falta para servidores locales</translation>
     </message>
     <message>
-        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
-        <translation>Recordar la clave de API en este equipo (se guarda sin cifrar en el archivo de ajustes)</translation>
-    </message>
-    <message>
         <source>WebSocket URL</source>
         <translation>URL del WebSocket</translation>
     </message>
@@ -384,6 +424,87 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>Sending during a reply</source>
         <translation>Enviar durante una respuesta</translation>
+    </message>
+    <message>
+        <source>Ollama (native API)</source>
+        <translation>Ollama (API nativa)</translation>
+    </message>
+    <message>
+        <source>Anthropic (Claude)</source>
+        <translation>Anthropic (Claude)</translation>
+    </message>
+    <message>
+        <source>Only for a server that asks for one</source>
+        <translation>Solo para un servidor que la pida</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Obligatoria</translation>
+    </message>
+    <message>
+        <source>Looking for the system&apos;s secret store…</source>
+        <translation>Buscando el almacén de secretos del sistema…</translation>
+    </message>
+    <message>
+        <source>The key cannot be remembered: no secret store (such as GNOME Keyring or KWallet) is running. It is kept until the demo quits.</source>
+        <translation>No se puede recordar la clave: no hay ningún almacén de secretos (como GNOME Keyring o KWallet) en ejecución. Se conserva hasta que se cierre la demo.</translation>
+    </message>
+    <message>
+        <source>Think before answering (models that can)</source>
+        <translation>Pensar antes de responder (modelos que puedan)</translation>
+    </message>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Presupuesto de razonamiento</translation>
+    </message>
+    <message>
+        <source>Tokens the model may think before answering; 0 turns thinking off</source>
+        <translation>Tokens que el modelo puede dedicar a pensar antes de responder; 0 desactiva el razonamiento</translation>
+    </message>
+    <message>
+        <source>Remember the API keys in the system&apos;s secret store</source>
+        <translation>Recordar las claves de API en el almacén de secretos del sistema</translation>
+    </message>
+</context>
+<context>
+    <name>usage</name>
+    <message numerus="yes">
+        <source>%Ln token</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>prompt: %L1</source>
+        <translation>entrada: %L1</translation>
+    </message>
+    <message>
+        <source>completion: %L1</source>
+        <translation>salida: %L1</translation>
+    </message>
+    <message>
+        <source>reasoning: %L1</source>
+        <translation>razonamiento: %L1</translation>
+    </message>
+    <message>
+        <source>read from cache: %L1</source>
+        <translation>leídos de la caché: %L1</translation>
+    </message>
+    <message>
+        <source>written to cache: %L1</source>
+        <translation>escritos en la caché: %L1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
     </message>
 </context>
 </TS>

@@ -106,6 +106,22 @@
         <source>status: %1</source>
         <translation>status: %1</translation>
     </message>
+    <message>
+        <source>Tokens per reply</source>
+        <translation>Tokens por resposta</translation>
+    </message>
+    <message>
+        <source>No reply reported its usage.</source>
+        <translation>Nenhuma resposta informou seu consumo.</translation>
+    </message>
+    <message>
+        <source>Reply %1: %2</source>
+        <translation>Resposta %1: %2</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Recusada</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -223,6 +239,34 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Do not open the link</source>
         <translation>Não abrir o link</translation>
     </message>
+    <message>
+        <source>Ollama: %1</source>
+        <translation>Ollama: %1</translation>
+    </message>
+    <message>
+        <source>Anthropic: %1</source>
+        <translation>Anthropic: %1</translation>
+    </message>
+    <message>
+        <source>This conversation: %1</source>
+        <translation>Esta conversa: %1</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>Agente: %1</translation>
+    </message>
+    <message>
+        <source>Last reply: %1</source>
+        <translation>Última resposta: %1</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>Recusada</translation>
+    </message>
+    <message>
+        <source>The model declined to answer</source>
+        <translation>O modelo se recusou a responder</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -314,10 +358,6 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <translation>Não é necessária para servidores locais</translation>
     </message>
     <message>
-        <source>Remember the API key on this computer (kept unencrypted in the settings file)</source>
-        <translation>Lembrar a chave de API neste computador (guardada sem criptografia no arquivo de configurações)</translation>
-    </message>
-    <message>
         <source>WebSocket URL</source>
         <translation>URL do WebSocket</translation>
     </message>
@@ -384,6 +424,87 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>Sending during a reply</source>
         <translation>Enviar durante uma resposta</translation>
+    </message>
+    <message>
+        <source>Ollama (native API)</source>
+        <translation>Ollama (API nativa)</translation>
+    </message>
+    <message>
+        <source>Anthropic (Claude)</source>
+        <translation>Anthropic (Claude)</translation>
+    </message>
+    <message>
+        <source>Only for a server that asks for one</source>
+        <translation>Só para um servidor que exija uma</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Obrigatória</translation>
+    </message>
+    <message>
+        <source>Looking for the system&apos;s secret store…</source>
+        <translation>Procurando o armazenamento de segredos do sistema…</translation>
+    </message>
+    <message>
+        <source>The key cannot be remembered: no secret store (such as GNOME Keyring or KWallet) is running. It is kept until the demo quits.</source>
+        <translation>Não é possível lembrar a chave: nenhum armazenamento de segredos (como GNOME Keyring ou KWallet) está em execução. Ela é mantida até a demo ser fechada.</translation>
+    </message>
+    <message>
+        <source>Think before answering (models that can)</source>
+        <translation>Pensar antes de responder (modelos que conseguem)</translation>
+    </message>
+    <message>
+        <source>Thinking budget</source>
+        <translation>Orçamento de raciocínio</translation>
+    </message>
+    <message>
+        <source>Tokens the model may think before answering; 0 turns thinking off</source>
+        <translation>Tokens que o modelo pode usar para pensar antes de responder; 0 desativa o raciocínio</translation>
+    </message>
+    <message>
+        <source>Remember the API keys in the system&apos;s secret store</source>
+        <translation>Lembrar as chaves de API no armazenamento de segredos do sistema</translation>
+    </message>
+</context>
+<context>
+    <name>usage</name>
+    <message numerus="yes">
+        <source>%Ln token</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln token</numerusform>
+            <numerusform>%Ln tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>prompt: %L1</source>
+        <translation>entrada: %L1</translation>
+    </message>
+    <message>
+        <source>completion: %L1</source>
+        <translation>saída: %L1</translation>
+    </message>
+    <message>
+        <source>reasoning: %L1</source>
+        <translation>raciocínio: %L1</translation>
+    </message>
+    <message>
+        <source>read from cache: %L1</source>
+        <translation>lidos do cache: %L1</translation>
+    </message>
+    <message>
+        <source>written to cache: %L1</source>
+        <translation>gravados no cache: %L1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
     </message>
 </context>
 </TS>

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The demo's helpers: settings keep the API key only with permission, the note book appends and
+// The demo's helpers: settings keep API keys only in the platform's secret store and only with
+// permission (never in the settings file), the note book appends and
 // reports failures, the conversation filter follows the live list, the appearance switches
 // language and theme; and the window opens a link only after the user said so.
 #include "appearance.h"
 #include "conversationfilter.h"
 #include "demosettings.h"
 #include "notebook.h"
+#include "secretstore.h"
 
 #include "koderconversationlistmodel.h"
 #include "koderconversationstore.h"
@@ -13,9 +15,14 @@
 
 #include <QtCore/QFile>
 #include <QtCore/QLocale>
+#include <QtCore/QProcess>
+#include <QtCore/QScopeGuard>
 #include <QtCore/QSettings>
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
+#include <QtDBus/QDBusMessage>
+#include <QtDBus/QDBusVariant>
+#include <QtDBus/QDBusVirtualObject>
 #include <QtGui/QGuiApplication>
 #include <QtQml/QQmlComponent>
 #include <QtQml/QQmlEngine>
@@ -28,6 +35,90 @@
 
 using namespace koder::agent;
 
+namespace {
+
+// Just enough of the freedesktop Secret Service for SecretStore: OpenSession ("plain"),
+// SearchItems, GetSecrets, CreateItem on the default collection (replacing), Item.Delete; never
+// a prompt.
+class FakeSecretService : public QDBusVirtualObject {
+public:
+    struct Item {
+        QString path;
+        QString label;
+        secretservice::Attributes attributes;
+        QByteArray secret;
+    };
+    QList<Item> items;
+    int sessionsOpened = 0;
+    int next = 0;
+
+    QString introspect(const QString&) const override { return {}; }
+
+    bool handleMessage(const QDBusMessage& message, const QDBusConnection& connection) override
+    {
+        const QString member = message.member();
+        const QVariantList in = message.arguments();
+        QVariantList out;
+        if (member == QLatin1String("OpenSession")) {
+            if (in.value(0).toString() != QLatin1String("plain"))
+                return connection.send(message.createErrorReply(
+                    QStringLiteral("org.freedesktop.DBus.Error.NotSupported"), QString()));
+            ++sessionsOpened;
+            out = {QVariant::fromValue(QDBusVariant(QString())),
+                   QVariant::fromValue(QDBusObjectPath("/org/freedesktop/secrets/session/1"))};
+        } else if (member == QLatin1String("SearchItems")) {
+            const auto wanted = qdbus_cast<secretservice::Attributes>(in.value(0));
+            QList<QDBusObjectPath> found;
+            for (const Item& item : std::as_const(items))
+                if (matches(item, wanted))
+                    found.append(QDBusObjectPath(item.path));
+            out = {QVariant::fromValue(found), QVariant::fromValue(QList<QDBusObjectPath>())};
+        } else if (member == QLatin1String("GetSecrets")) {
+            const auto wanted = qdbus_cast<QList<QDBusObjectPath>>(in.value(0));
+            const auto session = qdbus_cast<QDBusObjectPath>(in.value(1));
+            secretservice::SecretMap secrets;
+            for (const Item& item : std::as_const(items))
+                if (wanted.contains(QDBusObjectPath(item.path)))
+                    secrets.insert(QDBusObjectPath(item.path),
+                                   {session, {}, item.secret, QStringLiteral("text/plain")});
+            out = {QVariant::fromValue(secrets)};
+        } else if (member == QLatin1String("CreateItem") &&
+                   message.path() == QLatin1String(secretservice::defaultCollection)) {
+            const auto properties = qdbus_cast<QVariantMap>(in.value(0));
+            const auto secret = qdbus_cast<secretservice::Secret>(in.value(1));
+            Item item;
+            item.label =
+                properties.value(QStringLiteral("org.freedesktop.Secret.Item.Label")).toString();
+            item.attributes = qdbus_cast<secretservice::Attributes>(
+                properties.value(QStringLiteral("org.freedesktop.Secret.Item.Attributes")));
+            item.secret = secret.value;
+            item.path = QStringLiteral("/org/freedesktop/secrets/collection/login/%1").arg(++next);
+            if (in.value(2).toBool())
+                items.removeIf([&](const Item& kept) { return matches(kept, item.attributes); });
+            items.append(item);
+            out = {QVariant::fromValue(QDBusObjectPath(item.path)),
+                   QVariant::fromValue(QDBusObjectPath("/"))};
+        } else if (member == QLatin1String("Delete")) {
+            items.removeIf([&](const Item& kept) { return kept.path == message.path(); });
+            out = {QVariant::fromValue(QDBusObjectPath("/"))};
+        } else {
+            return false;
+        }
+        return connection.send(message.createReply(out));
+    }
+
+private:
+    static bool matches(const Item& item, const secretservice::Attributes& wanted)
+    {
+        for (auto it = wanted.cbegin(); it != wanted.cend(); ++it)
+            if (item.attributes.value(it.key()) != it.value())
+                return false;
+        return true;
+    }
+};
+
+} // namespace
+
 class TstDemo : public QObject {
     Q_OBJECT
 
@@ -38,37 +129,219 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("KoderTest"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_demo"));
         QSettings().clear();
+        qunsetenv("KODER_API_KEY");
     }
 
-    void theApiKeyReachesTheDiskOnlyWithPermission()
+    // Nothing the user typed as a key may be found in the settings file, in any form.
+    static bool settingsFileHolds(const QString& secret)
     {
+        QSettings settings;
+        settings.sync();
+        for (const QString& key : settings.allKeys())
+            if (settings.value(key).toString().contains(secret))
+                return true;
+        QFile file(settings.fileName());
+        return file.open(QIODevice::ReadOnly) && file.readAll().contains(secret.toUtf8());
+    }
+
+    void withoutASecretStoreNoKeyIsKept()
+    {
+        QSettings().clear();
+        // A bus that is not there: the CI machine, a headless session.
+        SecretStore store(QDBusConnection::connectToBus(
+            QStringLiteral("unix:path=/nonexistent/koder-demo-bus"), QStringLiteral("nobus")));
+        QSignalSpy state(&store, &SecretStore::stateChanged);
+        QTRY_COMPARE(store.state(), QStringLiteral("unavailable"));
+        QVERIFY(!store.available());
+        QVERIFY(!store.error().isEmpty());
+        QSignalSpy failed(&store, &SecretStore::failed);
+        QSignalSpy found(&store, &SecretStore::found);
+        store.lookup(QStringLiteral("openai"));
+        store.store(QStringLiteral("openai"), QStringLiteral("sk-nowhere"), QStringLiteral("x"));
+        QTRY_COMPARE(failed.count(), 2);
+        QCOMPARE(failed.at(0).at(0).toString(), QStringLiteral("openai"));
+        QCOMPARE(found.count(), 0);
+        QDBusConnection::disconnectFromBus(QStringLiteral("nobus"));
+
         {
-            DemoSettings settings(true);
-            settings.setProperty("apiKey", QStringLiteral("sk-secret"));
-            settings.setProperty("agent", QStringLiteral("openai"));
+            DemoSettings settings(true, &store);
+            QCOMPARE(settings.secretStore(), &store);
+            settings.setProperty("agent", QStringLiteral("anthropic"));
+            settings.setApiKey(QStringLiteral("anthropic"), QStringLiteral("sk-ant-secret"));
+            settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-secret"));
+            settings.setProperty("rememberApiKey", true); // asked for, but nowhere to keep it
+            QCOMPARE(settings.apiKeys().value(QStringLiteral("anthropic")).toString(),
+                     QStringLiteral("sk-ant-secret"));
             settings.save();
         }
         QSettings stored;
-        QCOMPARE(stored.value(QStringLiteral("agent")).toString(), QStringLiteral("openai"));
+        QCOMPARE(stored.value(QStringLiteral("agent")).toString(), QStringLiteral("anthropic"));
         QVERIFY(!stored.contains(QStringLiteral("apiKey")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-secret")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-ant-secret")));
         {
-            DemoSettings settings(true);
-            QCOMPARE(settings.agent(), QStringLiteral("openai"));
-            QVERIFY(settings.property("apiKey").toString().isEmpty());
-            settings.setProperty("apiKey", QStringLiteral("sk-secret"));
+            DemoSettings settings(true, &store);
+            QCOMPARE(settings.agent(), QStringLiteral("anthropic"));
+            for (const QString& provider : DemoSettings::keyedProviders())
+                QVERIFY(settings.apiKeys().value(provider).toString().isEmpty());
+        }
+        // Not persistent, no store: the same.
+        DemoSettings memory;
+        QCOMPARE(memory.secretStore(), nullptr);
+        memory.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-memory"));
+        memory.setProperty("rememberApiKey", true);
+        memory.save();
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-memory")));
+    }
+
+    void aKeyLeftInClearTextIsRemovedOnLoad()
+    {
+        QSettings().clear();
+        QSettings().setValue(QStringLiteral("rememberApiKey"), true);
+        QSettings().setValue(QStringLiteral("apiKey"), QStringLiteral("sk-old-clear-text"));
+        QSettings().sync();
+        DemoSettings settings(true); // no store
+        // Used for this run, gone from the disk at once.
+        QCOMPARE(settings.apiKeys().value(QStringLiteral("openai")).toString(),
+                 QStringLiteral("sk-old-clear-text"));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-old-clear-text")));
+        settings.save();
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-old-clear-text")));
+    }
+
+    void theEnvironmentKeyIsUsedForEveryProvider()
+    {
+        QSettings().clear();
+        qputenv("KODER_API_KEY", "sk-from-env");
+        DemoSettings settings(true);
+        qunsetenv("KODER_API_KEY");
+        for (const QString& provider : DemoSettings::keyedProviders())
+            QCOMPARE(settings.apiKeys().value(provider).toString(), QStringLiteral("sk-from-env"));
+        settings.setProperty("rememberApiKey", true);
+        settings.save();
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-from-env")));
+    }
+
+    // The Secret Service protocol against a fake service on a private bus: keys are kept under
+    // {application, provider}, read back by a later run, and deleted when permission is taken back.
+    void keysGoToTheSecretServiceWhenAllowed()
+    {
+        const QString daemon = QStandardPaths::findExecutable(QStringLiteral("dbus-daemon"));
+        if (daemon.isEmpty())
+            QSKIP("dbus-daemon is not installed");
+        QTemporaryDir dir;
+        FakeSecretService fake; // outlives the connections
+        QProcess bus;
+        // The session bus's configuration, on an address of its own.
+        bus.start(daemon,
+                  {QStringLiteral("--session"), QStringLiteral("--nofork"),
+                   QStringLiteral("--print-address"),
+                   QStringLiteral("--address=unix:path=") + dir.filePath(QStringLiteral("bus"))});
+        QVERIFY2(bus.waitForStarted(), qPrintable(bus.errorString()));
+        const auto stop = qScopeGuard([&bus] {
+            // Every connection is closed before the bus goes (libdbus aborts otherwise).
+            for (const char* name :
+                 {"fake-secret-service", "run0", "run-legacy", "run1", "run2", "run3"})
+                QDBusConnection::disconnectFromBus(QLatin1String(name));
+            bus.terminate();
+            bus.waitForFinished(3000);
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(bus.canReadLine() || bus.state() != QProcess::Running, 10000);
+        const QString address = QString::fromUtf8(bus.readLine()).trimmed();
+        if (address.isEmpty())
+            QSKIP("dbus-daemon did not start a bus here");
+
+        QDBusConnection serviceBus =
+            QDBusConnection::connectToBus(address, QStringLiteral("fake-secret-service"));
+        QVERIFY(serviceBus.isConnected());
+        QVERIFY(serviceBus.registerVirtualObject(QLatin1String(secretservice::servicePath), &fake,
+                                                 QDBusConnection::SubPath));
+        const auto client = [&address](const QString& name) {
+            return QDBusConnection::connectToBus(address, name);
+        };
+        {
+            // A bus with no Secret Service on it: unavailable, said quickly.
+            SecretStore none(client(QStringLiteral("run0")));
+            QTRY_COMPARE(none.state(), QStringLiteral("unavailable"));
+            QVERIFY2(none.error().contains(QLatin1String("ServiceUnknown")),
+                     qPrintable(none.error()));
+        }
+        QVERIFY(serviceBus.registerService(QLatin1String(secretservice::service)));
+
+        {
+            // A key an older demo left in clear text moves to the store (the user allowed
+            // remembering it) and leaves the settings file.
+            QSettings().clear();
+            QSettings().setValue(QStringLiteral("rememberApiKey"), true);
+            QSettings().setValue(QStringLiteral("apiKey"), QStringLiteral("sk-legacy"));
+            QSettings().sync();
+            SecretStore store(client(QStringLiteral("run-legacy")));
+            DemoSettings settings(true, &store);
+            QVERIFY(!settingsFileHolds(QStringLiteral("sk-legacy")));
+            QTRY_COMPARE(fake.items.size(), 1);
+            QCOMPARE(fake.items.constFirst().secret, QByteArray("sk-legacy"));
+            QCOMPARE(fake.items.constFirst().attributes.value(QStringLiteral("provider")),
+                     QStringLiteral("openai"));
+            fake.items.clear();
+        }
+        QSettings().clear();
+        {
+            SecretStore store(client(QStringLiteral("run1")));
+            QTRY_COMPARE(store.state(), QStringLiteral("available"));
+            DemoSettings settings(true, &store);
+            settings.setApiKey(QStringLiteral("anthropic"), QStringLiteral("sk-ant-kept"));
+            settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-openai-kept"));
+            settings.save(); // not allowed yet: nothing is kept
+            QTest::qWait(100);
+            QVERIFY(fake.items.isEmpty());
             settings.setProperty("rememberApiKey", true);
             settings.save();
+            QTRY_COMPARE(fake.items.size(), 2);
         }
-        stored.sync();
-        QCOMPARE(stored.value(QStringLiteral("apiKey")).toString(), QStringLiteral("sk-secret"));
+        QCOMPARE(fake.sessionsOpened, 2); // one per run
+        const auto itemFor = [&fake](const QString& provider) {
+            for (const auto& item : std::as_const(fake.items))
+                if (item.attributes.value(QStringLiteral("provider")) == provider)
+                    return item;
+            return FakeSecretService::Item();
+        };
+        QCOMPARE(itemFor(QStringLiteral("anthropic")).secret, QByteArray("sk-ant-kept"));
+        QCOMPARE(
+            itemFor(QStringLiteral("anthropic")).attributes.value(QStringLiteral("application")),
+            QStringLiteral("koder-demo"));
+        QCOMPARE(itemFor(QStringLiteral("openai")).secret, QByteArray("sk-openai-kept"));
+        QVERIFY(!itemFor(QStringLiteral("openai")).label.isEmpty());
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-ant-kept")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-openai-kept")));
+
         {
-            DemoSettings settings(true);
-            QCOMPARE(settings.property("apiKey").toString(), QStringLiteral("sk-secret"));
-            settings.setProperty("rememberApiKey", false); // taking the permission back
+            // A later run reads them back; a changed key replaces the kept one.
+            SecretStore store(client(QStringLiteral("run2")));
+            DemoSettings settings(true, &store);
+            QTRY_COMPARE(settings.apiKeys().value(QStringLiteral("anthropic")).toString(),
+                         QStringLiteral("sk-ant-kept"));
+            QTRY_COMPARE(settings.apiKeys().value(QStringLiteral("openai")).toString(),
+                         QStringLiteral("sk-openai-kept"));
+            QVERIFY(settings.apiKeys().value(QStringLiteral("ollama")).toString().isEmpty());
+            settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-openai-new"));
             settings.save();
+            QTRY_COMPARE(itemFor(QStringLiteral("openai")).secret, QByteArray("sk-openai-new"));
+            QCOMPARE(fake.items.size(), 2);
+            // Permission taken back: the kept keys go.
+            settings.setProperty("rememberApiKey", false);
+            settings.save();
+            QTRY_VERIFY(fake.items.isEmpty());
+            QCOMPARE(settings.apiKeys().value(QStringLiteral("openai")).toString(),
+                     QStringLiteral("sk-openai-new")); // still used for this run
         }
-        stored.sync();
-        QVERIFY(!stored.contains(QStringLiteral("apiKey")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-openai-new")));
+
+        // The store read directly: a key nobody kept is found empty.
+        SecretStore store(client(QStringLiteral("run3")));
+        QSignalSpy found(&store, &SecretStore::found);
+        store.lookup(QStringLiteral("ollama"));
+        QTRY_COMPARE(found.count(), 1);
+        QCOMPARE(found.at(0).at(1).toString(), QString());
     }
 
     void aHeadlessRunLeavesTheSettingsAlone()

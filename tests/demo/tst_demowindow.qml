@@ -218,9 +218,17 @@ Item {
             tryVerify(() => dialog.opened)
             compare(dialog.agentBox.currentIndex, 0) // the offline agent by default
             dialog.agentBox.currentIndex = 1
+            compare(dialog.baseUrlField.text, "https://api.openai.com/v1")
+            compare(dialog.modelField.text, "")
             dialog.baseUrlField.text = "http://127.0.0.1:8080/v1"
             dialog.apiKeyField.text = "sk-test"
             verify(!dialog.rememberBox.checked)
+            // No secret store here: the key cannot be remembered, and the dialog says why.
+            verify(!dialog.rememberBox.enabled)
+            verify(dialog.rememberNote.visible)
+            verify(dialog.rememberNote.text.indexOf("secret store") >= 0, dialog.rememberNote.text)
+            compare(dialog.rememberBox.Accessible.description, dialog.rememberNote.text)
+            dialog.rememberBox.checked = true // even forced, nothing is kept
             dialog.themeBox.currentIndex = 2 // dark
             compare(dialog.busyPolicies[dialog.busyBox.currentIndex].value, "queue")
             dialog.busyBox.currentIndex = 1 // steer
@@ -228,7 +236,7 @@ Item {
             compare(view.settings.busyPolicy, "steer")
             compare(view.settings.agent, "openai")
             compare(view.settings.baseUrl, "http://127.0.0.1:8080/v1")
-            compare(view.settings.apiKey, "sk-test")
+            compare(view.settings.apiKeys.openai, "sk-test")
             verify(!view.settings.rememberApiKey)
             compare(view.settings.theme, "dark")
             verify(view.appearance.dark)
@@ -248,6 +256,173 @@ Item {
             compare(dialog.title, "Einstellungen")
             view.appearance.applyLanguage("en")
             compare(dialog.title, "Settings")
+        }
+
+        // Each server keeps its own URL, model and key in the dialog; Ollama's think box and
+        // Anthropic's thinking budget apply to their transports.
+        function test_eachAgentHasItsOwnServerSettings() {
+            const view = createTemporaryObject(settingsComponent, stage)
+            const dialog = view.dialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.agents.map(a => a.value).join(),
+                    "local,openai,ollama,anthropic,ws")
+            verify(!dialog.baseUrlField.visible)
+            verify(!dialog.apiKeyField.visible)
+            dialog.agentBox.currentIndex = 2 // Ollama
+            compare(dialog.baseUrlField.text, "http://127.0.0.1:11434")
+            compare(dialog.modelField.text, "llama3.2")
+            verify(dialog.thinkBox.visible)
+            verify(!dialog.thinkingBudgetBox.visible)
+            dialog.modelField.text = "qwen3:8b"
+            dialog.thinkBox.checked = true
+            dialog.apiKeyField.text = "ollama-key"
+            dialog.agentBox.currentIndex = 3 // Anthropic
+            compare(dialog.baseUrlField.text, "https://api.anthropic.com")
+            compare(dialog.modelField.text, "claude-sonnet-4-5")
+            compare(dialog.apiKeyField.text, "", "each provider has its own key")
+            verify(!dialog.thinkBox.visible)
+            verify(dialog.thinkingBudgetBox.visible)
+            dialog.thinkingBudgetBox.value = 2048
+            dialog.apiKeyField.text = "sk-ant"
+            dialog.agentBox.currentIndex = 2 // back: what was typed is still there
+            compare(dialog.modelField.text, "qwen3:8b")
+            compare(dialog.apiKeyField.text, "ollama-key")
+            dialog.agentBox.currentIndex = 4
+            verify(dialog.wsUrlField.visible)
+            verify(!dialog.baseUrlField.visible)
+            dialog.agentBox.currentIndex = 3
+            dialog.accept()
+            compare(view.settings.agent, "anthropic")
+            compare(view.settings.ollamaModel, "qwen3:8b")
+            verify(view.settings.ollamaThink)
+            compare(view.settings.anthropicThinkingBudget, 2048)
+            compare(view.settings.apiKeys.anthropic, "sk-ant")
+            compare(view.settings.apiKeys.ollama, "ollama-key")
+            compare(view.settings.apiKeys.openai, "")
+            compare(view.settings.baseUrl, "https://api.openai.com/v1", "untouched")
+        }
+
+        // Choosing an agent in the settings gives the controller that transport, and the header
+        // names it.
+        function test_choosingAnAgentSetsTheTransport() {
+            const window = createTemporaryObject(windowComponent, root)
+            const dialog = window.settingsDialog
+            const label = findChild(window.header, "agentLabel")
+            compare(String(window.agent.transport).split("(")[0], "KoderLocalAgent")
+            compare(label.text, "Offline local agent")
+            const expected = [
+                { index: 1, type: "KoderOpenAiTransport", label: "OpenAI-compatible: " },
+                { index: 2, type: "KoderOllamaTransport", label: "Ollama: llama3.2" },
+                { index: 3, type: "KoderAnthropicTransport", label: "Anthropic: claude-sonnet-4-5" },
+                { index: 4, type: "KoderWebSocketTransport", label: "WebSocket: ws://127.0.0.1:8765" },
+                { index: 0, type: "KoderLocalAgent", label: "Offline local agent" }
+            ]
+            for (const choice of expected) {
+                dialog.open()
+                tryVerify(() => dialog.opened)
+                dialog.agentBox.currentIndex = choice.index
+                if (choice.index === 1) {
+                    dialog.modelField.text = "gpt-test"
+                    dialog.apiKeyField.text = "sk-openai"
+                }
+                if (choice.index === 2)
+                    dialog.thinkBox.checked = true
+                if (choice.index === 3) {
+                    dialog.thinkingBudgetBox.value = 4096
+                    dialog.apiKeyField.text = "sk-ant"
+                }
+                dialog.accept()
+                tryVerify(() => !dialog.visible)
+                compare(String(window.agent.transport).split("(")[0], choice.type)
+                verify(label.text.startsWith(choice.label), label.text)
+            }
+            compare(window.transports.openai.model, "gpt-test")
+            compare(window.transports.openai.apiKey, "sk-openai")
+            compare(String(window.transports.openai.baseUrl), "https://api.openai.com/v1")
+            verify(window.transports.ollama.think)
+            compare(String(window.transports.ollama.baseUrl), "http://127.0.0.1:11434")
+            compare(window.transports.anthropic.thinkingBudget, 4096)
+            compare(window.transports.anthropic.apiKey, "sk-ant")
+            compare(window.transports.ollama.apiKey, "")
+        }
+
+        // Each reply's tokens (status bar, debug panel), their sum for the conversation on
+        // screen (header), and a declined reply's note.
+        function test_usageIsShownPerReplyAndSummed() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            const total = findChild(window.header, "conversationTokens")
+            verify(!total.visible)
+            converse(agent, "Hello") // the offline agent reports no usage
+            const plain = agent.conversationId
+            compare(window.conversationTokens, 0)
+            verify(!total.visible)
+
+            window.conversationPane.startNew()
+            verify(agent.setChatMessages([
+                { id: "u1", role: "user", text: "Hi" },
+                { id: "a1", role: "assistant", text: "Hello!", finishReason: "stop",
+                  usage: { promptTokens: 1000, completionTokens: 200, totalTokens: 1200,
+                           cachedTokens: 800 } },
+                { id: "u2", role: "user", text: "And?" },
+                { id: "a2", role: "assistant", text: "More.", finishReason: "stop",
+                  usage: { promptTokens: 1300, completionTokens: 34 } }
+            ]))
+            const counted = agent.conversationId
+            tryCompare(window, "conversationTokens", 2534)
+            verify(total.visible)
+            verify(total.text.indexOf("2") >= 0 && total.text.endsWith("tokens"), total.text)
+            compare(window.replyUsage.length, 2)
+            const last = findChild(window.footer, "lastReplyTokens")
+            verify(window.footer.visible)
+            verify(last.visible)
+            verify(last.text.startsWith("Last reply: ") && last.text.endsWith("tokens"), last.text)
+            compare(last.Accessible.description, "prompt: %1, completion: 34"
+                    .arg(Number(1300).toLocaleString(Qt.locale(), "f", 0)))
+            compare(window.replyUsage[0].total, 1200)
+            verify(!findChild(window.footer, "declinedNote").visible)
+
+            // The debug panel lists each reply.
+            window.settings.showDebug = true
+            const list = findChild(window.debugPanel, "usageList")
+            tryCompare(list, "count", 2)
+            tryVerify(() => list.itemAtIndex(0) !== null)
+            verify(list.itemAtIndex(0).Accessible.description.indexOf("read from cache: 800") >= 0,
+                   list.itemAtIndex(0).Accessible.description)
+
+            // Another conversation has its own total; coming back shows this one's again.
+            agent.conversationId = plain
+            tryCompare(window, "conversationTokens", 0)
+            verify(!total.visible)
+            verify(!window.footer.visible)
+            agent.conversationId = counted
+            tryCompare(window, "conversationTokens", 2534)
+
+            // A declined reply gets a note.
+            window.conversationPane.startNew()
+            verify(agent.setChatMessages([
+                { id: "u1", role: "user", text: "Something harmful" },
+                { id: "a1", role: "assistant", text: "I can't help with that.",
+                  finishReason: "refusal", metadata: { refusal: true },
+                  usage: { promptTokens: 20, completionTokens: 1, totalTokens: 21 } }
+            ]))
+            tryCompare(window, "conversationTokens", 21)
+            const declined = findChild(window.footer, "declinedNote")
+            tryVerify(() => declined.visible)
+            compare(declined.text, "Declined")
+            compare(declined.Accessible.name, "The model declined to answer")
+            compare(findChild(window.header, "conversationTokens").text,
+                    "This conversation: 21 tokens")
+            tryVerify(() => list.itemAtIndex(0) !== null && list.itemAtIndex(0).text.indexOf("Declined") > 0)
+
+            // The words follow the language, the plural included.
+            window.appearance.applyLanguage("de")
+            compare(findChild(window.header, "conversationTokens").text, "Dieses Gespräch: 21 Tokens")
+            compare(declined.text, "Abgelehnt")
+            window.appearance.applyLanguage("en")
+            compare(findChild(window.header, "conversationTokens").text,
+                    "This conversation: 21 tokens")
         }
 
         function test_windowRunsTheReadOnlyToolAndAsksForTheWritingOne() {
