@@ -6,6 +6,8 @@
 
 #include "koder/agent/serialization.h"
 
+#include "jsonfields.h"
+
 #include <simdjson.h>
 
 #include <new>
@@ -15,15 +17,6 @@ namespace koder::wire {
 using koder::agent::ErrorInfo;
 
 namespace {
-// Reads an optional field: `out` keeps its value when the field is absent or of another type.
-template<class T, class Result>
-void take(Result&& result, T& out)
-{
-    T value;
-    if (!std::forward<Result>(result).get(value))
-        out = value;
-}
-
 void takeString(simdjson::dom::object frame, const char* key, std::string& out)
 {
     std::string_view s;
@@ -37,15 +30,7 @@ ErrorInfo protocolError(std::string message)
 }
 } // namespace
 
-// The frame's own levels around tool arguments leave room above the core's JSON limit.
-struct AichatFrameParser::Json {
-    Json()
-    {
-        if (parser.allocate(simdjson::SIMDJSON_PADDING, koder::agent::maxJsonDepth + 4))
-            throw std::bad_alloc();
-    }
-    simdjson::dom::parser parser;
-};
+struct AichatFrameParser::Json : StreamJsonParser<4> {};
 
 AichatFrameParser::AichatFrameParser()
     : json_(std::make_unique<Json>())

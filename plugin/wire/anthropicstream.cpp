@@ -5,6 +5,8 @@
 
 #include "koder/agent/serialization.h"
 
+#include "jsonfields.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -19,13 +21,6 @@ static_assert(simdjson::SIMDJSON_PADDING <= SseDecoder::readablePadding,
 
 namespace {
 
-// Reads an optional field: `out` keeps its value when the field is absent or of another type.
-template<class T, class Result>
-bool take(Result&& result, T& out)
-{
-    return !std::forward<Result>(result).get(out);
-}
-
 // Blocks the server ran itself: their results are part of the reply's record, not ours to run.
 bool serverSide(std::string_view type)
 {
@@ -39,16 +34,7 @@ constexpr std::size_t maxOpenBlocks = 1024;
 
 } // namespace
 
-// One parser per stream, reused for every event (it keeps its buffers). Its depth limit leaves
-// room for the event's own levels around a tool input given as an object.
-struct AnthropicStreamDecoder::Json {
-    Json()
-    {
-        if (parser.allocate(simdjson::SIMDJSON_PADDING, maxJsonDepth + 8))
-            throw std::bad_alloc();
-    }
-    simdjson::dom::parser parser;
-};
+struct AnthropicStreamDecoder::Json : StreamJsonParser<8> {};
 
 AnthropicStreamDecoder::AnthropicStreamDecoder(RequestId requestId, Emit emit, Limits limits)
     : StreamDecoder(requestId, std::move(emit), limits)

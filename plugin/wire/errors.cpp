@@ -69,8 +69,8 @@ std::string codeForName(std::string_view name)
 
 bool retryableCode(std::string_view code)
 {
-    return code == "rate_limited" || code == "rate_limit" || code == "overloaded" || code == "upstream_error" ||
-           code == "upstream_timeout" || code == "transport";
+    return code == "rate_limited" || code == "rate_limit" || code == "overloaded" ||
+           code == "upstream_error" || code == "upstream_timeout" || code == "transport";
 }
 
 std::string trimmed(std::string_view text, std::size_t max)

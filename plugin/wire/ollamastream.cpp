@@ -5,6 +5,8 @@
 
 #include "koder/agent/serialization.h"
 
+#include "jsonfields.h"
+
 #include <simdjson.h>
 
 #include <new>
@@ -14,29 +16,13 @@ namespace koder::wire {
 using namespace koder::agent;
 
 namespace {
-// Reads an optional field: `out` keeps its value when the field is absent or of another type.
-template<class T, class Result>
-bool take(Result&& result, T& out)
-{
-    return !std::forward<Result>(result).get(out);
-}
-
 bool blank(std::string_view line)
 {
     return line.find_first_not_of(" \t\r") == std::string_view::npos;
 }
 } // namespace
 
-// One parser per stream, reused for every line (it keeps its buffers). Its depth limit leaves
-// room for the line's own levels around tool arguments, which Ollama sends as an object.
-struct OllamaStreamDecoder::Json {
-    Json()
-    {
-        if (parser.allocate(simdjson::SIMDJSON_PADDING, maxJsonDepth + 8))
-            throw std::bad_alloc();
-    }
-    simdjson::dom::parser parser;
-};
+struct OllamaStreamDecoder::Json : StreamJsonParser<8> {};
 
 OllamaStreamDecoder::OllamaStreamDecoder(RequestId requestId, Emit emit, Limits limits)
     : StreamDecoder(requestId, std::move(emit), limits)

@@ -5,6 +5,8 @@
 
 #include "koder/agent/serialization.h"
 
+#include "jsonfields.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -17,25 +19,7 @@ using namespace koder::agent;
 static_assert(simdjson::SIMDJSON_PADDING <= SseDecoder::readablePadding,
               "SSE event data must be parseable in place");
 
-namespace {
-// Reads an optional field: `out` keeps its value when the field is absent or of another type.
-template<class T, class Result>
-bool take(Result&& result, T& out)
-{
-    return !std::forward<Result>(result).get(out);
-}
-} // namespace
-
-// One parser per stream, reused for every chunk (it keeps its buffers). Its depth limit leaves
-// room for the chunk's own levels around tool arguments given as an object.
-struct OpenAiStreamDecoder::Json {
-    Json()
-    {
-        if (parser.allocate(simdjson::SIMDJSON_PADDING, maxJsonDepth + 8))
-            throw std::bad_alloc();
-    }
-    simdjson::dom::parser parser;
-};
+struct OpenAiStreamDecoder::Json : StreamJsonParser<8> {};
 
 OpenAiStreamDecoder::OpenAiStreamDecoder(RequestId requestId, Emit emit, Limits limits)
     : StreamDecoder(requestId, std::move(emit), limits)
@@ -186,8 +170,7 @@ void OpenAiStreamDecoder::chunk(std::string_view data)
         take(usage["prompt_tokens"].get_int64(), u.promptTokens);
         take(usage["completion_tokens"].get_int64(), u.completionTokens);
         take(usage["total_tokens"].get_int64(), u.totalTokens);
-        take(usage["completion_tokens_details"]["reasoning_tokens"].get_int64(),
-             u.reasoningTokens);
+        take(usage["completion_tokens_details"]["reasoning_tokens"].get_int64(), u.reasoningTokens);
         take(usage["prompt_tokens_details"]["cached_tokens"].get_int64(), u.cachedTokens);
     }
 }

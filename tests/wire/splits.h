@@ -1,14 +1,39 @@
 // SPDX-License-Identifier: MIT
-// Read schedules: the same bytes cut into reads in every way that matters to a stream parser.
+// Read schedules: the same bytes cut into reads in every way that matters to a stream parser;
+// the recordings and their line-ending variants.
 #pragma once
 
 #include <cstddef>
+#include <fstream>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace koder::wire::test {
+
+/// A recording of tests/wire/streams.
+inline std::string streamFile(const std::string& name)
+{
+    std::ifstream in(std::string(KODER_STREAMS_DIR) + "/" + name, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+/// `lf` with every LF replaced by `end` (CRLF, CR).
+inline std::string withLineEnds(const std::string& lf, std::string_view end)
+{
+    std::string out;
+    for (char c : lf) {
+        if (c == '\n')
+            out += end;
+        else
+            out += c;
+    }
+    return out;
+}
 
 struct Schedule {
     std::string name;

@@ -7,33 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 namespace koder::wire::test {
 namespace {
 
 using namespace koder::agent;
-
-std::string anthropicFile(const std::string& name)
-{
-    std::ifstream in(std::string(KODER_STREAMS_DIR) + "/" + name, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string anthropicLineEnds(const std::string& lf, std::string_view end)
-{
-    std::string out;
-    for (char c : lf) {
-        if (c == '\n')
-            out += end;
-        else
-            out += c;
-    }
-    return out;
-}
 
 struct Outcome {
     bool started = false;
@@ -152,10 +129,10 @@ class AnthropicStreams : public ::testing::TestWithParam<Recording> {};
 
 TEST_P(AnthropicStreams, SameResultUnderEveryScheduleAndLineEnding)
 {
-    const std::string lf = anthropicFile(GetParam().file);
+    const std::string lf = streamFile(GetParam().file);
     ASSERT_FALSE(lf.empty()) << GetParam().file;
     for (std::string_view ending : {"\n", "\r\n", "\r"}) {
-        const std::string bytes = anthropicLineEnds(lf, ending);
+        const std::string bytes = withLineEnds(lf, ending);
         for (const Schedule& s : schedulesFor(bytes.size())) {
             const Outcome got = decode(bytes, s);
             std::string warnings;
@@ -243,7 +220,7 @@ const Schedule wholeRead{"whole", {}};
 
 TEST(AnthropicStream, UsageIsTheLastReportedFieldByField)
 {
-    const Outcome r = decode(anthropicFile("anthropic_usage.sse"), wholeRead);
+    const Outcome r = decode(streamFile("anthropic_usage.sse"), wholeRead);
     EXPECT_EQ(r.usage.promptTokens, 30);     // message_delta's input_tokens
     EXPECT_EQ(r.usage.completionTokens, 42); // message_delta's output_tokens
     EXPECT_EQ(r.usage.totalTokens, 72);
@@ -251,7 +228,7 @@ TEST(AnthropicStream, UsageIsTheLastReportedFieldByField)
     EXPECT_EQ(r.usage.cacheWriteTokens, 3);
     EXPECT_EQ(r.usage.reasoningTokens, -1);
 
-    const Outcome plain = decode(anthropicFile("anthropic_text.sse"), wholeRead);
+    const Outcome plain = decode(streamFile("anthropic_text.sse"), wholeRead);
     EXPECT_EQ(plain.usage.promptTokens, 25);
     EXPECT_EQ(plain.usage.completionTokens, 15);
     EXPECT_EQ(plain.usage.cachedTokens, 0);
@@ -260,13 +237,13 @@ TEST(AnthropicStream, UsageIsTheLastReportedFieldByField)
 
 TEST(AnthropicStream, ARepeatedMessageStartChangesNothing)
 {
-    const Outcome r = decode(anthropicFile("anthropic_repeated_start.sse"), wholeRead);
+    const Outcome r = decode(streamFile("anthropic_repeated_start.sse"), wholeRead);
     EXPECT_EQ(r.usage.promptTokens, 25);
     EXPECT_EQ(r.usage.completionTokens, 4);
     EXPECT_TRUE(r.warnings.empty());
 
     // Another message's start is reported and ignored.
-    std::string other = anthropicFile("anthropic_repeated_start.sse");
+    std::string other = streamFile("anthropic_repeated_start.sse");
     const std::size_t second = other.find("msg_01XFDUDYJgAACzvnptvVoYEL", other.find("one"));
     ASSERT_NE(second, std::string::npos);
     other.replace(second, 6, "msg_02");
@@ -280,7 +257,7 @@ TEST(AnthropicStream, ARepeatedMessageStartChangesNothing)
 TEST(AnthropicStream, MessageIdAndThinkingBlocksAreKept)
 {
     AnthropicStreamDecoder d(1, [](Input&&) {});
-    d.feed(anthropicFile("anthropic_thinking.sse"));
+    d.feed(streamFile("anthropic_thinking.sse"));
     d.endOfStream();
     EXPECT_EQ(d.messageId(), "msg_01XFDUDYJgAACzvnptvVoYEL");
     ASSERT_EQ(d.thinkingBlocks().size(), 2u);
@@ -293,7 +270,7 @@ TEST(AnthropicStream, MessageIdAndThinkingBlocksAreKept)
 
 TEST(AnthropicStream, AnErrorEventIsRetryableWhenOverloaded)
 {
-    const Outcome r = decode(anthropicFile("anthropic_error.sse"), wholeRead);
+    const Outcome r = decode(streamFile("anthropic_error.sse"), wholeRead);
     ASSERT_TRUE(r.error);
     EXPECT_EQ(r.error->code, "overloaded");
     EXPECT_TRUE(r.error->retryable);
@@ -311,7 +288,7 @@ TEST(AnthropicStream, AnErrorEventIsRetryableWhenOverloaded)
 
 TEST(AnthropicStream, PingsAreNotProgress)
 {
-    const Outcome r = decode(anthropicFile("anthropic_ping_unknown.sse"), wholeRead);
+    const Outcome r = decode(streamFile("anthropic_ping_unknown.sse"), wholeRead);
     // message_start, future_event, content_block_start/_delta/_stop, message_delta, message_stop
     EXPECT_EQ(r.events, 7u);
 
@@ -325,12 +302,12 @@ TEST(AnthropicStream, PingsAreNotProgress)
 
 TEST(AnthropicStream, WarningsNameWhatWasSkipped)
 {
-    const Outcome r = decode(anthropicFile("anthropic_unknown_block.sse"), wholeRead);
+    const Outcome r = decode(streamFile("anthropic_unknown_block.sse"), wholeRead);
     ASSERT_EQ(r.warnings.size(), 3u);
     EXPECT_NE(r.warnings[0].find("\"hologram\""), std::string::npos);
     EXPECT_NE(r.warnings[1].find("\"thinking_delta\""), std::string::npos);
     EXPECT_NE(r.warnings[2].find("not open"), std::string::npos);
-    EXPECT_TRUE(decode(anthropicFile("anthropic_server_tools.sse"), wholeRead).warnings.empty());
+    EXPECT_TRUE(decode(streamFile("anthropic_server_tools.sse"), wholeRead).warnings.empty());
 }
 
 TEST(AnthropicStream, ARefusalWithoutExplanationGetsTheDeclinedText)
@@ -345,7 +322,7 @@ TEST(AnthropicStream, ARefusalWithoutExplanationGetsTheDeclinedText)
 
 TEST(AnthropicStream, MessageStopWithoutStopReasonIsIncomplete)
 {
-    const std::string stream = anthropicFile("anthropic_delta_no_stop.sse");
+    const std::string stream = streamFile("anthropic_delta_no_stop.sse");
     const std::string withoutDelta = stream.substr(0, stream.find("event: message_delta")) +
                                      "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
     const Outcome r = decode(withoutDelta, wholeRead);
@@ -364,7 +341,7 @@ TEST(AnthropicStream, AConnectionFailureMidStreamIsTheOneTerminal)
             error = f->error;
         EXPECT_FALSE(std::holds_alternative<ToolCallRequested>(in));
     });
-    const std::string stream = anthropicFile("anthropic_tool_use.sse");
+    const std::string stream = streamFile("anthropic_tool_use.sse");
     d.feed(stream.substr(0, stream.find("event: message_stop")));
     d.fail({"transport", "connection reset", true, -1});
     d.endOfStream();
@@ -378,7 +355,7 @@ TEST(AnthropicStream, CancelStopsEverything)
     int inputs = 0;
     AnthropicStreamDecoder d(1, [&](Input&&) { ++inputs; });
     d.cancel();
-    d.feed(anthropicFile("anthropic_text.sse"));
+    d.feed(streamFile("anthropic_text.sse"));
     d.endOfStream();
     EXPECT_EQ(inputs, 0);
 }

@@ -6,34 +6,12 @@
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace koder::wire::test {
 namespace {
 
 using namespace koder::agent;
-
-std::string streamFile(const std::string& name)
-{
-    std::ifstream in(std::string(KODER_STREAMS_DIR) + "/" + name, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::string withLineEnds(const std::string& lf, std::string_view end)
-{
-    std::string out;
-    for (char c : lf) {
-        if (c == '\n')
-            out += end;
-        else
-            out += c;
-    }
-    return out;
-}
 
 struct Result {
     bool started = false;
