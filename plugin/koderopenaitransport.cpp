@@ -38,14 +38,16 @@ KoderOpenAiTransport::decoder(RequestId requestId, std::function<void(Input&&)> 
 }
 
 namespace {
-// A user message with attachments: a text part (its text and any text files), then one
-// image_url part per image.
+// A user message with attachments: a text part (its text and any text files) unless there is no
+// text at all, then one image_url part per image.
 QJsonValue userContent(const Message& m, const QList<LoadedAttachment>& attachments)
 {
     if (attachments.isEmpty())
         return toQString(m.text);
-    QJsonArray parts{QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
-                                 {QStringLiteral("text"), textWithAttachedFiles(m, attachments)}}};
+    QJsonArray parts;
+    if (const QString text = textWithAttachedFiles(m, attachments); !text.isEmpty())
+        parts.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                 {QStringLiteral("text"), text}});
     for (const LoadedAttachment& a : attachments) {
         if (a.kind != LoadedAttachment::Kind::Image)
             continue;

@@ -500,6 +500,32 @@ private Q_SLOTS:
         QVERIFY(!stored[0].toMap().contains(QStringLiteral("data")));
     }
 
+    // A picture sent without words carries no empty text part (the APIs refuse one).
+    void anImageAloneCarriesNoEmptyText_data() { transportRows(); }
+    void anImageAloneCarriesNoEmptyText()
+    {
+        QFETCH(QString, which);
+        use(which);
+        const QString image = writeFile(QStringLiteral("alone.png"), onePixelPng);
+        server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("A dot.")})));
+        sendAndSettle(QString(), QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        const QJsonObject user = bodyOf(server->received()[0])
+                                     .value(QStringLiteral("messages"))
+                                     .toArray()
+                                     .last()
+                                     .toObject();
+        if (which == QLatin1String("ollama")) {
+            QCOMPARE(user.value(QStringLiteral("content")).toString(), QString());
+            QCOMPARE(user.value(QStringLiteral("images")).toArray().size(), 1);
+            return;
+        }
+        const QJsonArray parts = user.value(QStringLiteral("content")).toArray();
+        QCOMPARE(parts.size(), 1);
+        QVERIFY(parts[0].toObject().value(QStringLiteral("type")).toString() !=
+                QLatin1String("text"));
+    }
+
     void webImagesGoByAddressWhereTheApiTakesOne_data() { transportRows(); }
     void webImagesGoByAddressWhereTheApiTakesOne()
     {
