@@ -7,6 +7,8 @@
 #include <QtCore/QFileInfo>
 #include <QtCore/QLocale>
 #include <QtCore/QMimeDatabase>
+#include <QtCore/QMutex>
+#include <QtCore/QSet>
 #include <QtCore/QVariantMap>
 
 namespace koder::agent::qt {
@@ -23,6 +25,17 @@ bool isText(const QMimeType& type)
 {
     return type.isValid() && type.inherits(QStringLiteral("text/plain"));
 }
+
+// The local files send() accepted in this process: the only ones a request may read.
+struct Granted {
+    QMutex mutex;
+    QSet<QString> files;
+};
+Granted& granted()
+{
+    static Granted g;
+    return g;
+}
 } // namespace
 
 bool AttachmentLoader::fail(const QString& error)
@@ -33,11 +46,16 @@ bool AttachmentLoader::fail(const QString& error)
 
 bool AttachmentLoader::check(std::string_view json)
 {
-    QList<LoadedAttachment> ignored;
-    return load(json, &ignored);
+    QList<LoadedAttachment> loaded;
+    return loadAll(json, true, &loaded);
 }
 
-bool AttachmentLoader::load(std::string_view json, QList<LoadedAttachment>* out)
+void AttachmentLoader::load(std::string_view json, QList<LoadedAttachment>* out)
+{
+    loadAll(json, false, out);
+}
+
+bool AttachmentLoader::loadAll(std::string_view json, bool checking, QList<LoadedAttachment>* out)
 {
     m_error.clear();
     out->clear();
@@ -48,17 +66,27 @@ bool AttachmentLoader::load(std::string_view json, QList<LoadedAttachment>* out)
         return fail(tr("Attachments must be a list of {name, mimeType, url}."));
     const QVariantList items = value.toList();
     for (const QVariant& item : items) {
-        if (item.typeId() != QMetaType::QVariantMap)
-            return fail(tr("Each attachment must be an object with name, mimeType and url."));
+        if (item.typeId() != QMetaType::QVariantMap) {
+            if (checking)
+                return fail(tr("Each attachment must be an object with name, mimeType and url."));
+            continue;
+        }
         LoadedAttachment a;
-        if (!loadOne(item.toMap(), &a))
-            return false;
+        if (!loadOne(item.toMap(), checking, &a)) {
+            if (checking)
+                return false;
+            // A later request goes on without it: the model reads its name instead.
+            m_error.clear();
+            a.kind = LoadedAttachment::Kind::Unavailable;
+            a.bytes.clear();
+            a.remoteUrl.clear();
+        }
         out->append(std::move(a));
     }
     return true;
 }
 
-bool AttachmentLoader::loadOne(const QVariantMap& item, LoadedAttachment* out)
+bool AttachmentLoader::loadOne(const QVariantMap& item, bool checking, LoadedAttachment* out)
 {
     const QUrl url(item.value(QStringLiteral("url")).toString());
     out->name = item.value(QStringLiteral("name")).toString();
@@ -83,8 +111,9 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, LoadedAttachment* out)
         if (payload.size() > m_maxBytes * 4 / 3 + 4)
             return fail(tr("The attachment %1 is larger than %2.")
                             .arg(name, QLocale().formattedDataSize(m_maxBytes)));
-        if (header.endsWith(";base64")) {
-            auto decoded = QByteArray::fromBase64Encoding(payload);
+        if (header.toLower().endsWith(";base64")) {
+            auto decoded = QByteArray::fromBase64Encoding(
+                payload, QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded)
                 return fail(tr("The attachment %1 is not valid base64.").arg(name));
             bytes = std::move(*decoded);
@@ -97,7 +126,13 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, LoadedAttachment* out)
         if (mimeType.isEmpty())
             mimeType = QString::fromLatin1(header.left(header.indexOf(';')));
     } else if (url.isLocalFile()) {
-        QFile file(url.toLocalFile());
+        const QString path = url.toLocalFile();
+        if (!checking) {
+            QMutexLocker lock(&granted().mutex);
+            if (!granted().files.contains(path))
+                return fail(tr("The attachment %1 was not attached here.").arg(name));
+        }
+        QFile file(path);
         const QFileInfo info(file);
         if (!info.isFile() || !file.open(QIODevice::ReadOnly))
             return fail(tr("The attachment %1 cannot be read: %2")
@@ -135,19 +170,20 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, LoadedAttachment* out)
     }
 
     out->mimeType = mimeType;
-    if (isSupportedImage(mimeType)) {
+    if (isSupportedImage(mimeType))
         out->kind = LoadedAttachment::Kind::Image;
-        out->bytes = std::move(bytes);
-        return true;
-    }
-    if (isText(mimes.mimeTypeForName(mimeType))) {
+    else if (isText(mimes.mimeTypeForName(mimeType)))
         out->kind = LoadedAttachment::Kind::Text;
-        out->bytes = std::move(bytes);
-        return true;
+    else
+        return fail(tr("The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and "
+                       "WebP images and text files can.")
+                        .arg(name, mimeType.isEmpty() ? tr("unknown type") : mimeType));
+    out->bytes = std::move(bytes);
+    if (checking && url.isLocalFile()) {
+        QMutexLocker lock(&granted().mutex);
+        granted().files.insert(url.toLocalFile());
     }
-    return fail(tr("The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and "
-                   "WebP images and text files can.")
-                    .arg(name, mimeType.isEmpty() ? tr("unknown type") : mimeType));
+    return true;
 }
 
 } // namespace koder::agent::qt

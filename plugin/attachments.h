@@ -15,7 +15,8 @@ namespace koder::agent::qt {
 
 /// One attachment ready for a request body.
 struct LoadedAttachment {
-    enum class Kind { Image, Text };
+    /// Unavailable: named in the text instead (a file gone since, or never sent from here).
+    enum class Kind { Image, Text, Unavailable };
     Kind kind = Kind::Text;
     QString name;
     QString mimeType;
@@ -36,16 +37,21 @@ public:
     {
     }
 
-    /// The attachments of `json` (JSON text: a list of {name, mimeType, url}; empty for none).
-    /// On failure returns false and error() says which attachment and why.
-    bool load(std::string_view json, QList<LoadedAttachment>* out);
-    /// Checks what load() would refuse without keeping the bytes (send() calls it, so a message
-    /// that no model could take never enters the history).
+    /// The attachments of one message of a request (JSON text: a list of {name, mimeType, url};
+    /// empty for none). Never fails: what cannot be sent any more is Unavailable. A `file:` URL
+    /// is read only when check() accepted it in this process, so a conversation loaded from
+    /// elsewhere (an import, a store written by another program) cannot make the library read
+    /// and send a local file the user never attached.
+    void load(std::string_view json, QList<LoadedAttachment>* out);
+    /// What send() calls: false with error() when an attachment cannot be sent to a model (so a
+    /// message no model could take never enters the history); on success the files it names
+    /// may be read for later requests.
     bool check(std::string_view json);
     QString error() const { return m_error; }
 
 private:
-    bool loadOne(const QVariantMap& item, LoadedAttachment* out);
+    bool loadAll(std::string_view json, bool checking, QList<LoadedAttachment>* out);
+    bool loadOne(const QVariantMap& item, bool checking, LoadedAttachment* out);
     bool fail(const QString& error);
 
     qint64 m_maxBytes;

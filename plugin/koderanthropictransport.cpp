@@ -64,7 +64,8 @@ void appendTurn(QJsonArray& messages, const QString& role, const QJsonArray& con
             return;
         }
     }
-    messages.append(QJsonObject{{QStringLiteral("role"), role}, {QStringLiteral("content"), content}});
+    messages.append(
+        QJsonObject{{QStringLiteral("role"), role}, {QStringLiteral("content"), content}});
 }
 } // namespace
 
@@ -100,7 +101,8 @@ void KoderAnthropicTransport::finishing(koder::wire::StreamDecoder& decoder, Inp
     auto* ended = std::get_if<StreamEnded>(&input);
     if (!ended)
         return;
-    const auto& blocks = static_cast<koder::wire::AnthropicStreamDecoder&>(decoder).thinkingBlocks();
+    const auto& blocks =
+        static_cast<koder::wire::AnthropicStreamDecoder&>(decoder).thinkingBlocks();
     if (blocks.empty())
         return;
     QJsonArray thinking;
@@ -130,8 +132,7 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
             break;
         case Role::User: {
             QList<LoadedAttachment> loaded;
-            if (!attachments.load(m.attachments(), &loaded))
-                return {};
+            attachments.load(m.attachments(), &loaded);
             QJsonArray content;
             for (const LoadedAttachment& a : loaded) // images first, as the API suggests
                 if (a.kind == LoadedAttachment::Kind::Image)
@@ -147,10 +148,11 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
             if (!m.text.empty())
                 content.append(textBlock(toQString(m.text)));
             for (const ToolCall& c : m.toolCalls())
-                content.append(QJsonObject{{typeKey, QStringLiteral("tool_use")},
-                                           {QStringLiteral("id"), toQString(c.id)},
-                                           {QStringLiteral("name"), toQString(c.name)},
-                                           {QStringLiteral("input"), argumentsObject(c.arguments)}});
+                content.append(
+                    QJsonObject{{typeKey, QStringLiteral("tool_use")},
+                                {QStringLiteral("id"), toQString(c.id)},
+                                {QStringLiteral("name"), toQString(c.name)},
+                                {QStringLiteral("input"), argumentsObject(c.arguments)}});
             appendTurn(messages, QStringLiteral("assistant"), content);
             break;
         }

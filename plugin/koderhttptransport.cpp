@@ -92,17 +92,11 @@ QUrl KoderHttpTransport::urlWithPath(const QString& path) const
 
 void KoderHttpTransport::finishing(koder::wire::StreamDecoder&, Input&) const {}
 
-QByteArray KoderHttpTransport::requestBody(const StartTurn& request, const QList<ToolSpec>& tools,
-                                           QString* error) const
+QByteArray KoderHttpTransport::requestBody(const StartTurn& request,
+                                           const QList<ToolSpec>& tools) const
 {
     AttachmentLoader attachments(maxAttachmentBytes(), takesImageUrls());
-    const QJsonObject object = body(request, tools, attachments);
-    if (!attachments.error().isEmpty()) {
-        if (error)
-            *error = attachments.error();
-        return {};
-    }
-    return QJsonDocument(object).toJson(QJsonDocument::Compact);
+    return QJsonDocument(body(request, tools, attachments)).toJson(QJsonDocument::Compact);
 }
 
 bool KoderHttpTransport::checkAttachments(std::string_view attachments, QString* error) const
@@ -146,8 +140,7 @@ void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& 
 
     auto failSoon = [this, r](ErrorInfo error) {
         QMetaObject::invokeMethod(
-            this, [r, error = std::move(error)] { r->decoder->fail(error); },
-            Qt::QueuedConnection);
+            this, [r, error = std::move(error)] { r->decoder->fail(error); }, Qt::QueuedConnection);
     };
     if (!m_baseUrl.isValid() || m_baseUrl.isEmpty())
         return failSoon({"bad_request",
@@ -155,10 +148,7 @@ void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& 
                              .arg(QString::fromLatin1(metaObject()->className()))
                              .toStdString(),
                          false, -1});
-    QString attachmentError;
-    const QByteArray payload = requestBody(request, tools, &attachmentError);
-    if (!attachmentError.isEmpty())
-        return failSoon({"unsupported_attachment", attachmentError.toStdString(), false, -1});
+    const QByteArray payload = requestBody(request, tools);
 
     const QUrl url = endpoint();
     QNetworkRequest req(url);

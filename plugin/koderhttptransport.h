@@ -31,9 +31,10 @@ class AttachmentLoader;
     and error bodies (with \c Retry-After), \c{"upstream_timeout"} after \l transferTimeout
     without an event, \c{"redirect"} for a redirect to another origin (never followed, so the
     key and \l extraHeaders never reach another host), \c{"tls"} for a failed handshake (TLS
-    errors are never ignored), \c{"transport"} for a dropped connection (retryable), and
-    \c{"unsupported_attachment"} for an attachment the provider cannot take (before anything is
-    sent). Several requests (of several conversations) run at once.
+    errors are never ignored) and \c{"transport"} for a dropped connection (retryable). An
+    attachment of an earlier message that cannot be sent any more (a file moved since, or one
+    not attached in this process) is named in the text instead. Several requests (of several
+    conversations) run at once.
 */
 class KoderHttpTransport : public KoderTransport {
     Q_OBJECT
@@ -62,10 +63,9 @@ public:
     void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
     void cancel(koder::agent::RequestId requestId) override;
 
-    /// The request body for \a request, as it would be sent (for tests and debugging). Empty,
-    /// with \a error set, when an attachment cannot be sent.
-    QByteArray requestBody(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools,
-                           QString* error = nullptr) const;
+    /// The request body for \a request, as it would be sent (for tests and debugging).
+    QByteArray requestBody(const koder::agent::StartTurn& request,
+                           const QList<ToolSpec>& tools) const;
 
     bool checkAttachments(std::string_view attachments, QString* error) const override;
 
@@ -99,8 +99,7 @@ protected:
     virtual QUrl endpoint() const = 0;
     /// Adds the provider's headers (authentication, version) to \a request.
     virtual void addHeaders(QNetworkRequest& request) const = 0;
-    /// The provider's JSON body; \a attachments reads each message's attachments. Returns an
-    /// empty object when an attachment cannot be sent (the loader's error says why).
+    /// The provider's JSON body; \a attachments reads each message's attachments.
     virtual QJsonObject body(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools,
                              koder::agent::qt::AttachmentLoader& attachments) const = 0;
     /// A decoder for one request's stream that reports through \a report.

@@ -50,8 +50,7 @@ QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<Too
             break;
         case Role::User: {
             QList<LoadedAttachment> loaded;
-            if (!attachments.load(m.attachments(), &loaded))
-                return {};
+            attachments.load(m.attachments(), &loaded);
             o.insert(QStringLiteral("role"), QStringLiteral("user"));
             o.insert(QStringLiteral("content"), textWithAttachedFiles(m, loaded));
             QJsonArray images;
@@ -71,10 +70,11 @@ QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<Too
             if (!calls.empty()) {
                 QJsonArray array;
                 for (const ToolCall& c : calls)
-                    array.append(QJsonObject{
-                        {QStringLiteral("function"),
-                         QJsonObject{{QStringLiteral("name"), toQString(c.name)},
-                                     {QStringLiteral("arguments"), argumentsObject(c.arguments)}}}});
+                    array.append(
+                        QJsonObject{{QStringLiteral("function"),
+                                     QJsonObject{{QStringLiteral("name"), toQString(c.name)},
+                                                 {QStringLiteral("arguments"),
+                                                  argumentsObject(c.arguments)}}}});
                 o.insert(QStringLiteral("tool_calls"), array);
             }
             break;

@@ -52,9 +52,9 @@ QJsonValue userContent(const Message& m, const QList<LoadedAttachment>& attachme
         if (a.kind != LoadedAttachment::Kind::Image)
             continue;
         const QString url = a.remoteUrl.isEmpty() ? dataUrl(a) : a.remoteUrl.toString();
-        parts.append(QJsonObject{
-            {QStringLiteral("type"), QStringLiteral("image_url")},
-            {QStringLiteral("image_url"), QJsonObject{{QStringLiteral("url"), url}}}});
+        parts.append(
+            QJsonObject{{QStringLiteral("type"), QStringLiteral("image_url")},
+                        {QStringLiteral("image_url"), QJsonObject{{QStringLiteral("url"), url}}}});
     }
     return parts;
 }
@@ -73,8 +73,7 @@ QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<Too
             break;
         case Role::User: {
             QList<LoadedAttachment> loaded;
-            if (!attachments.load(m.attachments(), &loaded))
-                return {};
+            attachments.load(m.attachments(), &loaded);
             o.insert(QStringLiteral("role"), QStringLiteral("user"));
             o.insert(QStringLiteral("content"), userContent(m, loaded));
             break;

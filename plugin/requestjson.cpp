@@ -13,12 +13,15 @@ QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachme
 {
     QString text = toQString(message.text);
     for (const LoadedAttachment& a : attachments) {
-        if (a.kind != LoadedAttachment::Kind::Text)
+        if (a.kind == LoadedAttachment::Kind::Image)
             continue;
         if (!text.isEmpty())
             text += QLatin1String("\n\n");
-        text += QStringLiteral("Attached file %1:\n```\n%2\n```")
-                    .arg(a.name, QString::fromUtf8(a.bytes));
+        if (a.kind == LoadedAttachment::Kind::Text)
+            text += QStringLiteral("Attached file %1:\n```\n%2\n```")
+                        .arg(a.name, QString::fromUtf8(a.bytes));
+        else
+            text += QStringLiteral("(An attachment, %1, is not available any more.)").arg(a.name);
     }
     return text;
 }

@@ -14,7 +14,8 @@ class Message;
 
 namespace koder::agent::qt {
 
-/// The message's text followed by its text attachments, each under its name.
+/// The message's text followed by its text attachments, each under its name, and a note for
+/// each attachment that is not available any more.
 QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachment>& attachments);
 /// An image as a data: URL.
 QString dataUrl(const LoadedAttachment& image);

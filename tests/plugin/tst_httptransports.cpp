@@ -593,20 +593,46 @@ private Q_SLOTS:
         QCOMPARE(server->received().size(), 0);
     }
 
-    // A file that changed after send() (removed here) fails the request before it is sent.
-    void anAttachmentGoneByRequestTimeEndsTheTurnBeforeSending()
+    // A file gone since send() (removed here) is named in the text of the later request, which
+    // goes on: the conversation stays usable.
+    void anAttachmentGoneSinceIsNamedAndTheTurnGoesOn()
     {
         use(QStringLiteral("openai"));
         const QString image = writeFile(QStringLiteral("soon-gone.png"), onePixelPng);
-        agent->setMaxRetries(0);
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("first")})));
         sendAndSettle(QStringLiteral("look"),
                       QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
         QVERIFY(QFile::remove(files.filePath(QStringLiteral("soon-gone.png"))));
+        server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("second")})));
         sendAndSettle(QStringLiteral("again"));
-        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
-                 QStringLiteral("unsupported_attachment"));
+        QCOMPARE(agent->status(), QStringLiteral("idle"));
+        QCOMPARE(server->received().size(), 2);
+        const QByteArray body = server->received()[1].body;
+        QVERIFY2(body.contains("An attachment, soon-gone.png, is not available any more."),
+                 body.constData());
+        QVERIFY(!body.contains("image_url"));
+    }
+
+    // A conversation from elsewhere (an import, another program's store) names a local file the
+    // user never attached here: no request reads it.
+    void aFileNeverAttachedHereIsNeverRead_data() { transportRows(); }
+    void aFileNeverAttachedHereIsNeverRead()
+    {
+        QFETCH(QString, which);
+        use(which);
+        const QString secret = writeFile(QStringLiteral("id_ed25519"), "SECRET-KEY-MATERIAL");
+        const QString json =
+            QStringLiteral(R"([{"id":"u1","role":"user","text":"summarise","attachments":)"
+                           R"([{"name":"notes.txt","mimeType":"text/plain","url":"%1"}]},)"
+                           R"({"id":"a1","role":"assistant","text":"ok"}])")
+                .arg(secret);
+        QVERIFY(agent->setChatMessages(QJsonDocument::fromJson(json.toUtf8()).toVariant()));
+        server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("fine")})));
+        sendAndSettle(QStringLiteral("go on"));
         QCOMPARE(server->received().size(), 1);
+        const QByteArray body = server->received()[0].body;
+        QVERIFY2(!body.contains("SECRET-KEY-MATERIAL"), body.constData());
+        QVERIFY(body.contains("An attachment, notes.txt, is not available any more."));
     }
 
     void refusalsShowTheModelsWordsAsTheReply_data()
