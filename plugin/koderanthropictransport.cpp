@@ -34,21 +34,39 @@ QJsonObject imageBlock(const LoadedAttachment& image)
 }
 
 // The thinking blocks a reply came with (kept in its metadata by finishing()), to send back
-// unchanged: the API checks their signatures.
+// unchanged: the API checks their signatures, so one without is left out.
 QJsonArray thinkingBlocksOf(const Message& m)
 {
     if (m.metadata().empty())
         return {};
     const QJsonObject metadata =
         QJsonDocument::fromJson(QByteArray::fromStdString(m.metadata())).object();
-    return metadata.value(QStringLiteral("anthropic"))
-        .toObject()
-        .value(QStringLiteral("thinking"))
-        .toArray();
+    QJsonArray blocks;
+    const QJsonArray kept = metadata.value(QStringLiteral("anthropic"))
+                                .toObject()
+                                .value(QStringLiteral("thinking"))
+                                .toArray();
+    for (const QJsonValue& block : kept) {
+        const QJsonObject o = block.toObject();
+        const bool redacted = o.value(typeKey).toString() == QLatin1String("redacted_thinking");
+        if (!o.value(redacted ? QStringLiteral("data") : QStringLiteral("signature"))
+                 .toString()
+                 .isEmpty())
+            blocks.append(o);
+    }
+    return blocks;
+}
+
+bool isThinking(const QJsonValue& block)
+{
+    const QString type = block.toObject().value(typeKey).toString();
+    return type == QLatin1String("thinking") || type == QLatin1String("redacted_thinking");
 }
 
 // Anthropic wants user and assistant turns to alternate: consecutive messages of one role (a
-// user message after tool results, several tool results) become one message.
+// user message after tool results, several tool results, two replies of an imported
+// conversation) become one message. Thinking may only open a message, so a later one's is left
+// out.
 void appendTurn(QJsonArray& messages, const QString& role, const QJsonArray& content)
 {
     if (content.isEmpty())
@@ -58,7 +76,8 @@ void appendTurn(QJsonArray& messages, const QString& role, const QJsonArray& con
         if (last.value(QStringLiteral("role")).toString() == role) {
             QJsonArray merged = last.value(QStringLiteral("content")).toArray();
             for (const QJsonValue& block : content)
-                merged.append(block);
+                if (!isThinking(block))
+                    merged.append(block);
             last.insert(QStringLiteral("content"), merged);
             messages.replace(messages.size() - 1, last);
             return;
@@ -101,10 +120,10 @@ void KoderAnthropicTransport::finishing(koder::wire::StreamDecoder& decoder, Inp
     auto* ended = std::get_if<StreamEnded>(&input);
     if (!ended)
         return;
-    const auto& blocks =
-        static_cast<koder::wire::AnthropicStreamDecoder&>(decoder).thinkingBlocks();
-    if (blocks.empty())
+    const auto* anthropic = dynamic_cast<koder::wire::AnthropicStreamDecoder*>(&decoder);
+    if (!anthropic || anthropic->thinkingBlocks().empty())
         return;
+    const auto& blocks = anthropic->thinkingBlocks();
     QJsonArray thinking;
     for (const auto& b : blocks) {
         if (b.redacted)
@@ -123,6 +142,7 @@ void KoderAnthropicTransport::finishing(koder::wire::StreamDecoder& decoder, Inp
 QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<ToolSpec>& tools,
                                           AttachmentLoader& attachments) const
 {
+    const AnsweredCalls answered(request.history);
     QStringList system;
     QJsonArray messages;
     for (const Message& m : request.history) {
@@ -147,7 +167,7 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
             QJsonArray content = thinkingBlocksOf(m);
             if (!m.text.empty())
                 content.append(textBlock(toQString(m.text)));
-            for (const ToolCall& c : m.toolCalls())
+            for (const ToolCall& c : answered.of(m))
                 content.append(
                     QJsonObject{{typeKey, QStringLiteral("tool_use")},
                                 {QStringLiteral("id"), toQString(c.id)},

@@ -40,6 +40,7 @@ KoderOllamaTransport::decoder(RequestId requestId, std::function<void(Input&&)> 
 QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<ToolSpec>& tools,
                                        AttachmentLoader& attachments) const
 {
+    const AnsweredCalls answered(request.history);
     QJsonArray messages;
     for (const Message& m : request.history) {
         QJsonObject o;
@@ -62,7 +63,7 @@ QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<Too
             break;
         }
         case Role::Assistant: {
-            const auto& calls = m.toolCalls();
+            const std::vector<ToolCall> calls = answered.of(m);
             if (m.text.empty() && calls.empty())
                 continue; // a reply that failed or was stopped before its first token
             o.insert(QStringLiteral("role"), QStringLiteral("assistant"));

@@ -63,6 +63,7 @@ QJsonValue userContent(const Message& m, const QList<LoadedAttachment>& attachme
 QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<ToolSpec>& tools,
                                        AttachmentLoader& attachments) const
 {
+    const AnsweredCalls answered(request.history);
     QJsonArray messages;
     for (const Message& m : request.history) {
         QJsonObject o;
@@ -79,7 +80,7 @@ QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<Too
             break;
         }
         case Role::Assistant: {
-            const auto& calls = m.toolCalls();
+            const std::vector<ToolCall> calls = answered.of(m);
             if (m.text.empty() && calls.empty())
                 continue; // a reply that failed or was stopped before its first token
             o.insert(QStringLiteral("role"), QStringLiteral("assistant"));

@@ -52,6 +52,22 @@ QJsonArray functionTools(const QList<KoderTransport::ToolSpec>& tools)
     return array;
 }
 
+AnsweredCalls::AnsweredCalls(const std::vector<Message>& history)
+{
+    for (const Message& m : history)
+        if (m.role == Role::Tool)
+            m_ids.insert(m.toolCallId());
+}
+
+std::vector<ToolCall> AnsweredCalls::of(const Message& assistant) const
+{
+    std::vector<ToolCall> calls;
+    for (const ToolCall& c : assistant.toolCalls())
+        if (m_ids.count(c.id))
+            calls.push_back(c);
+    return calls;
+}
+
 QJsonObject argumentsObject(const std::string& arguments)
 {
     return QJsonDocument::fromJson(QByteArray::fromStdString(arguments)).object();

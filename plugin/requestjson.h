@@ -8,9 +8,11 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 
-namespace koder::agent {
-class Message;
-}
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "koder/agent/message.h"
 
 namespace koder::agent::qt {
 
@@ -23,6 +25,18 @@ QString dataUrl(const LoadedAttachment& image);
 QJsonArray functionTools(const QList<KoderTransport::ToolSpec>& tools);
 /// A tool's parameters, an empty object schema when it declared none.
 QJsonObject parametersOf(const KoderTransport::ToolSpec& tool);
+/// The calls of an assistant message that the history answers (a tool message with their id).
+/// A call left without a result (its step failed after the model asked for it) is not sent:
+/// the APIs refuse a tool call without its result.
+class AnsweredCalls {
+public:
+    explicit AnsweredCalls(const std::vector<Message>& history);
+    std::vector<ToolCall> of(const Message& assistant) const;
+
+private:
+    std::unordered_set<std::string> m_ids;
+};
+
 /// Tool-call arguments (JSON text) as an object; {} when they are not an object.
 QJsonObject argumentsObject(const std::string& arguments);
 

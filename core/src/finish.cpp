@@ -12,25 +12,26 @@ namespace koder::agent {
 
 std::string_view normalizedFinishReason(std::string_view wireReason, bool askedForTools)
 {
-    if (askedForTools)
-        return "tool_calls";
     // OpenAI Chat Completions, Anthropic Messages, Ollama and aichat.v1 spell them differently.
-    static constexpr std::array<std::pair<std::string_view, std::string_view>, 10> names{{
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 11> names{{
         {"stop", "stop"},
         {"end_turn", "stop"},
         {"stop_sequence", "stop"},
         {"length", "length"},
         {"max_tokens", "length"},
+        {"model_context_window_exceeded", "length"},
         {"tool_calls", "tool_calls"},
         {"tool_use", "tool_calls"},
         {"function_call", "tool_calls"},
         {"refusal", "refusal"},
         {"content_filter", "content_filter"},
     }};
-    for (const auto& [wire, normalized] : names)
+    std::string_view normalized = "stop"; // a reason no API documents
+    for (const auto& [wire, name] : names)
         if (wire == wireReason)
-            return normalized;
-    return "stop";
+            normalized = name;
+    // Ollama ends a tool step with "stop"; a refusal or a cut reply stays what it is.
+    return askedForTools && normalized == "stop" ? "tool_calls" : normalized;
 }
 
 namespace detail {

@@ -157,11 +157,8 @@ void OpenAiStreamDecoder::chunk(std::string_view data)
                     return;
             }
             std::string_view reason;
-            if (!choice["finish_reason"].get_string().get(reason) && !reason.empty()) {
-                setFinishReason(reason);
-                if (!flushToolCalls())
-                    return;
-            }
+            if (!choice["finish_reason"].get_string().get(reason) && !reason.empty())
+                setFinishReason(reason); // the calls are sent at the end, if the reason runs them
         }
     }
     simdjson::dom::object usage;
@@ -229,13 +226,20 @@ bool OpenAiStreamDecoder::flushToolCalls()
     return true;
 }
 
+// Calls run only after a reply that ended for them: arguments cut by `length`, or calls of a
+// reply the model refused or a filter stopped, are never run nor left pending.
 void OpenAiStreamDecoder::finish()
 {
-    if (!flushToolCalls())
-        return;
     std::string reason = finishReason();
     if (refused_ && !reason.empty())
         reason = "refusal";
+    const std::string_view normalized = normalizedFinishReason(reason, false);
+    if (!reason.empty() && (normalized == "stop" || normalized == "tool_calls")) {
+        if (!flushToolCalls())
+            return;
+    } else {
+        calls_.clear();
+    }
     end(std::move(reason)); // an empty reason: incomplete turn
 }
 

@@ -22,6 +22,11 @@ TEST(Finish, EveryWiresReasonIsNormalised)
         EXPECT_EQ(normalizedFinishReason(wire, false), row) << wire;
     // Ollama ends a tool step with "stop".
     EXPECT_EQ(normalizedFinishReason("stop", true), "tool_calls");
+    EXPECT_EQ(normalizedFinishReason("end_turn", true), "tool_calls");
+    EXPECT_EQ(normalizedFinishReason("model_context_window_exceeded", false), "length");
+    // A refusal or a cut reply stays what it is, calls or not.
+    EXPECT_EQ(normalizedFinishReason("content_filter", true), "content_filter");
+    EXPECT_EQ(normalizedFinishReason("length", true), "length");
 }
 
 TEST(Finish, TheRowKeepsItsReasonAndUsageInOneChange)

@@ -635,6 +635,34 @@ private Q_SLOTS:
         QVERIFY(body.contains("An attachment, notes.txt, is not available any more."));
     }
 
+    // A reply whose step failed after the model asked for a call keeps the call in the history
+    // without a result; the APIs refuse such a call, so it is not sent (the text is).
+    void aCallWithoutItsResultIsNotSentAgain_data() { transportRows(); }
+    void aCallWithoutItsResultIsNotSentAgain()
+    {
+        QFETCH(QString, which);
+        use(which);
+        const QString json = QStringLiteral(
+            R"([{"id":"u1","role":"user","text":"save it"},)"
+            R"({"id":"a1","role":"assistant","text":"Saving","isError":true,"error":"cut",)"
+            R"("toolCalls":[{"id":"orphan_1","name":"save","arguments":"{}"}]},)"
+            R"({"id":"u2","role":"user","text":"again"},)"
+            R"({"id":"a2","role":"assistant","text":"","toolCalls":[{"id":"ok_1","name":"save","arguments":"{}"}]},)"
+            R"({"id":"t2","role":"tool","text":"saved","toolCallId":"ok_1","toolName":"save"},)"
+            R"({"id":"a3","role":"assistant","text":"Done."}])");
+        QVERIFY(agent->setChatMessages(QJsonDocument::fromJson(json.toUtf8()).toVariant()));
+        server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
+        sendAndSettle(QStringLiteral("thanks"));
+        QCOMPARE(server->received().size(), 1);
+        const QByteArray body = server->received()[0].body;
+        QVERIFY2(!body.contains("orphan_1"), body.constData());
+        QVERIFY(body.contains("Saving"));
+        if (which != QLatin1String("ollama")) // Ollama's calls carry no id
+            QVERIFY2(body.contains("ok_1"), body.constData());
+        else
+            QVERIFY(body.contains("\"tool_name\":\"save\""));
+    }
+
     void refusalsShowTheModelsWordsAsTheReply_data()
     {
         QTest::addColumn<QString>("which");

@@ -258,7 +258,8 @@ TEST(OpenAiStreamLimits, TooManyToolCallsInOneStep)
     std::string ok;
     for (int i = 0; i < 64; ++i)
         ok += toolFragment(i, "{}", true);
-    const Result fine = run(ok + "data: [DONE]\n\n", whole);
+    const Result fine =
+        run(ok + chunk(R"({},"finish_reason":"tool_calls")") + "data: [DONE]\n\n", whole);
     EXPECT_FALSE(fine.error);
     EXPECT_EQ(fine.calls.size(), 64u);
 }
@@ -279,7 +280,9 @@ TEST(OpenAiStreamLimits, AnEventPastTheLimitUnderEverySchedule)
 TEST(OpenAiStreamLimits, DeeplyNestedArgumentsEndTheTurn)
 {
     const std::string deep = std::string(80'000, '[') + std::string(80'000, ']');
-    const Result r = run(toolFragment(0, deep, true) + "data: [DONE]\n\n", whole);
+    const Result r = run(toolFragment(0, deep, true) + chunk(R"({},"finish_reason":"tool_calls")") +
+                             "data: [DONE]\n\n",
+                         whole);
     ASSERT_TRUE(r.error);
     EXPECT_EQ(r.error->code, "protocol_error");
     EXPECT_TRUE(r.calls.empty());
@@ -353,6 +356,30 @@ TEST(OpenAiStream, UsageWithoutATotalGetsOne)
     EXPECT_EQ(usage.completionTokens, 2);
     EXPECT_EQ(usage.totalTokens, 7);
     EXPECT_EQ(usage.cachedTokens, -1); // not reported
+}
+
+// A call is run only after a reply that ended for it: arguments cut by `length`, or calls of a
+// reply a filter stopped, are dropped (never run, never left without a result).
+TEST(OpenAiStream, CallsOfACutOrFilteredReplyAreDropped)
+{
+    for (const char* reason : {"length", "content_filter"}) {
+        std::vector<ToolCall> calls;
+        std::string finish;
+        OpenAiStreamDecoder d(1, [&](Input&& in) {
+            if (const auto* c = std::get_if<ToolCallRequested>(&in))
+                calls.push_back(c->call);
+            if (const auto* e = std::get_if<StreamEnded>(&in))
+                finish = e->finishReason;
+        });
+        d.feed(R"(data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c1",)"
+               R"("function":{"name":"save","arguments":"{\"text\":\"cut her"}}]}}]})"
+               "\n\n");
+        d.feed(std::string(R"(data: {"choices":[{"index":0,"delta":{},"finish_reason":")") +
+               reason + "\"}]}\n\ndata: [DONE]\n\n");
+        d.endOfStream();
+        EXPECT_TRUE(calls.empty()) << reason;
+        EXPECT_EQ(finish, reason);
+    }
 }
 
 } // namespace

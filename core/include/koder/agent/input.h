@@ -152,8 +152,8 @@ struct StreamEnded {
 };
 
 /// A wire's finish reason as an assistant row keeps it: "stop", "length", "tool_calls",
-/// "refusal" or "content_filter". `askedForTools` makes any reason a tool step (Ollama ends one
-/// with "stop"); a reason no API documents counts as "stop".
+/// "refusal" or "content_filter". With `askedForTools` a "stop" is a tool step (Ollama ends one
+/// so); a reason no API documents counts as "stop".
 std::string_view normalizedFinishReason(std::string_view wireReason, bool askedForTools);
 /// The transport or model failed. `verdict` is what the onError hooks decided (see hooks.h).
 struct StreamFailed {
