@@ -38,7 +38,7 @@ DemoSettings::DemoSettings(bool persistent, SecretStore* secrets, QObject* paren
 {
     m_environmentKey = qEnvironmentVariable("KODER_API_KEY");
     for (const QString& provider : keyedProviders())
-        m_apiKeys.insert(provider, m_environmentKey);
+        m_apiKeys.insert(provider, QString());
     if (!m_persistent)
         return;
     QSettings settings;
@@ -60,9 +60,12 @@ DemoSettings::DemoSettings(bool persistent, SecretStore* secrets, QObject* paren
     if (!m_secrets)
         return;
     connect(m_secrets, &SecretStore::found, this, &DemoSettings::keyFound);
-    connect(m_secrets, &SecretStore::failed, this, [](const QString& provider, const QString& why) {
-        qCWarning(lcSecrets, "secret store, %s key: %s", qPrintable(provider), qPrintable(why));
-    });
+    connect(
+        m_secrets, &SecretStore::failed, this, [this](const QString& provider, const QString& why) {
+            qCWarning(lcSecrets, "secret store, %s key: %s", qPrintable(provider), qPrintable(why));
+            // Not known to be kept: the next save tries again.
+            m_storedKeys.remove(provider);
+        });
     connect(m_secrets, &SecretStore::stateChanged, this, [this] {
         if (m_secrets->available())
             secretStoreReady();
@@ -81,6 +84,16 @@ void DemoSettings::secretStoreReady()
         m_secrets->lookup(provider);
     }
     saveKeys(); // a key moved from the old clear-text setting goes to the store now
+}
+
+// One provider's key: sending it to another provider's server (a switch in Settings to a local
+// Ollama, say) would hand it to a host it was never meant for.
+void DemoSettings::useEnvironmentKeyFor(const QString& provider)
+{
+    if (m_environmentKey.isEmpty() || !keyedProviders().contains(provider))
+        return;
+    m_apiKeys.insert(provider, m_environmentKey);
+    Q_EMIT changed();
 }
 
 void DemoSettings::keyFound(const QString& provider, const QString& key)

@@ -15,8 +15,9 @@
     API keys, one per remote provider (\c openai, \c ollama, \c anthropic), never reach the
     settings file: with \c rememberApiKey and a platform secret store (\c secretStore, the
     freedesktop Secret Service) they are kept there; otherwise they live in memory for this run
-    (or come from the KODER_API_KEY environment variable). A key an older demo wrote in clear text
-    is removed from the settings file when it is read (and moved to the secret store when allowed).
+    (or, for the agent the demo starts with, come from the KODER_API_KEY environment variable). A
+   key an older demo wrote in clear text is removed from the settings file when it is read (and
+   moved to the secret store when allowed).
 */
 class DemoSettings : public QObject {
     Q_OBJECT
@@ -70,6 +71,8 @@ public:
     Q_INVOKABLE void setApiKey(const QString& provider, const QString& key);
 
     QString agent() const { return m_agent; }
+    /// KODER_API_KEY becomes \a provider's key (the agent the demo starts with), and only its.
+    void useEnvironmentKeyFor(const QString& provider);
     QVariantMap apiKeys() const { return m_apiKeys; }
     SecretStore* secretStore() const { return m_secrets; }
 

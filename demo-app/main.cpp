@@ -137,6 +137,7 @@ int main(int argc, char** argv)
         settings.setProperty(urlProperty, parser.value(baseUrlOption));
     if (parser.isSet(modelOption))
         settings.setProperty(modelProperty, parser.value(modelOption));
+    settings.useEnvironmentKeyFor(chosen);
 
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QString storePath = parser.value(storeOption);

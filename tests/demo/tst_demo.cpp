@@ -209,14 +209,20 @@ private Q_SLOTS:
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-old-clear-text")));
     }
 
-    void theEnvironmentKeyIsUsedForEveryProvider()
+    // The environment's key is the starting agent's only: another provider's server never gets it.
+    void theEnvironmentKeyGoesToTheStartingAgentOnly()
     {
         QSettings().clear();
         qputenv("KODER_API_KEY", "sk-from-env");
         DemoSettings settings(true);
         qunsetenv("KODER_API_KEY");
         for (const QString& provider : DemoSettings::keyedProviders())
-            QCOMPARE(settings.apiKeys().value(provider).toString(), QStringLiteral("sk-from-env"));
+            QVERIFY(settings.apiKeys().value(provider).toString().isEmpty());
+        settings.useEnvironmentKeyFor(QStringLiteral("anthropic"));
+        QCOMPARE(settings.apiKeys().value(QStringLiteral("anthropic")).toString(),
+                 QStringLiteral("sk-from-env"));
+        QVERIFY(settings.apiKeys().value(QStringLiteral("ollama")).toString().isEmpty());
+        QVERIFY(settings.apiKeys().value(QStringLiteral("openai")).toString().isEmpty());
         settings.setProperty("rememberApiKey", true);
         settings.save();
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-from-env")));
