@@ -84,7 +84,43 @@ struct KoderWebSocketTransport::Turn {
     QList<QJsonObject> results{};    ///< tool.result frames sent since the last frame came:
                                      ///< the server may not have them, so a resume sends them again
     koder::wire::ReplyBudget budget; ///< of the current step's request
+    Usage stepsUsage{}; ///< what the step.end frames reported: turn.end's usage is the turn's
 };
+
+namespace {
+// The last step's share of a turn's usage: the turn's counts less what earlier steps reported
+// (a count either side did not report stays unreported).
+Usage lastStepUsage(const Usage& turn, const Usage& steps)
+{
+    if (steps.empty())
+        return turn;
+    Usage last;
+    auto share = [](std::int64_t all, std::int64_t before) {
+        return all >= 0 && before >= 0 ? std::max<std::int64_t>(0, all - before) : all;
+    };
+    last.promptTokens = share(turn.promptTokens, steps.promptTokens);
+    last.completionTokens = share(turn.completionTokens, steps.completionTokens);
+    last.totalTokens = share(turn.totalTokens, steps.totalTokens);
+    last.reasoningTokens = share(turn.reasoningTokens, steps.reasoningTokens);
+    last.cachedTokens = share(turn.cachedTokens, steps.cachedTokens);
+    last.cacheWriteTokens = share(turn.cacheWriteTokens, steps.cacheWriteTokens);
+    return last;
+}
+
+void addUsage(Usage& sum, const Usage& step)
+{
+    auto add = [](std::int64_t& to, std::int64_t n) {
+        if (n >= 0)
+            to = std::max<std::int64_t>(to, 0) + n;
+    };
+    add(sum.promptTokens, step.promptTokens);
+    add(sum.completionTokens, step.completionTokens);
+    add(sum.totalTokens, step.totalTokens);
+    add(sum.reasoningTokens, step.reasoningTokens);
+    add(sum.cachedTokens, step.cachedTokens);
+    add(sum.cacheWriteTokens, step.cacheWriteTokens);
+}
+} // namespace
 
 // One WebSocket and the turn it carries. Never deleted from inside one of its socket's signals:
 // dead connections are dropped on a later event-loop turn (dropDeadConnections).
@@ -544,13 +580,15 @@ void KoderWebSocketTransport::onTurnFrame(Connection& c, koder::wire::AichatFram
     } else if (type == "step.end") {
         if (frame.finishReason == "tool_calls") {
             turn.awaitingTools = true;
+            addUsage(turn.stepsUsage, frame.usage);
             deliver(StreamEnded{id, "tool_calls", frame.usage});
         }
     } else if (type == "turn.end") {
         m_usage = usageToVariant(frame.usage);
         Q_EMIT usageChanged();
+        const Usage last = lastStepUsage(frame.usage, turn.stepsUsage);
         endTurn(c);
-        deliver(StreamEnded{id, std::move(frame.finishReason), frame.usage});
+        deliver(StreamEnded{id, std::move(frame.finishReason), last});
     } else if (type == "error") {
         endTurn(c);
         deliver(StreamFailed{id, std::move(frame.error), ErrorVerdict::Default});

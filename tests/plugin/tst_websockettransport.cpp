@@ -273,6 +273,49 @@ private Q_SLOTS:
         QCOMPARE(tools[0].toObject().value("name").toString(), QStringLiteral("get_time"));
     }
 
+    // step.end reports a step's usage, turn.end the whole turn's: each reply row keeps its own
+    // step's, so a conversation's total counts nothing twice.
+    void eachStepKeepsItsOwnUsage()
+    {
+        script({{started(),
+                 send({{"type", "tool_call"},
+                       {"step", 0},
+                       {"call_id", "call_u"},
+                       {"name", "get_time"},
+                       {"arguments", QJsonObject{}}}),
+                 send({{"type", "step.end"},
+                       {"step", 0},
+                       {"finish_reason", "tool_calls"},
+                       {"usage", QJsonObject{{"prompt_tokens", 100},
+                                             {"completion_tokens", 10},
+                                             {"total_tokens", 110}}}}),
+                 step("await", "tool.result"),
+                 send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "Noon."}}),
+                 send({{"type", "turn.end"},
+                       {"finish_reason", "stop"},
+                       {"usage", QJsonObject{{"prompt_tokens", 230},
+                                             {"completion_tokens", 14},
+                                             {"total_tokens", 244}}}})}});
+        auto* tool = new KoderTool(agent.get());
+        tool->setName(QStringLiteral("get_time"));
+        tool->setReadOnly(true);
+        tool->setCallable([](const QJsonObject&) { return QVariant(QStringLiteral("12:00")); });
+        agent->addTool(tool);
+        agent->setAutoAccept(QStringLiteral("onlyRead"));
+        QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
+        agent->send(QStringLiteral("time?"));
+        QVERIFY(end.wait(10'000));
+        const QVariantMap first = agent->messages()->get(1).value("usage").toMap();
+        QCOMPARE(first.value("totalTokens").toInt(), 110);
+        QCOMPARE(agent->messages()->get(1).value("finishReason").toString(),
+                 QStringLiteral("tool_calls"));
+        const QVariantMap last = agent->messages()->get(3).value("usage").toMap();
+        QCOMPARE(last.value("promptTokens").toInt(), 130);
+        QCOMPARE(last.value("completionTokens").toInt(), 4);
+        QCOMPARE(last.value("totalTokens").toInt(), 134);
+        QCOMPARE(transport->usage().value("totalTokens").toInt(), 244); // the turn's
+    }
+
     // PROTOCOL.md, Clarifications: an error with the turn ends it whatever the client waits
     // for; a server ending the turn, or a connection dropped without resume, while a call waits
     // for the user's approval ends the turn once for the client, and approving afterwards
