@@ -3,6 +3,7 @@
 // documented event format) through the decoder, under every read schedule and every line-ending
 // style.
 #include "anthropicstream.h"
+#include "recorder.h"
 #include "splits.h"
 
 #include <gtest/gtest.h>
@@ -12,25 +13,13 @@ namespace {
 
 using namespace koder::agent;
 
-struct Outcome {
-    bool started = false;
-    std::string text;
-    std::string reasoning;
-    std::vector<ToolCall> calls;
-    int terminals = 0;
-    std::optional<std::string> finishReason; ///< set by StreamEnded
-    std::optional<ErrorInfo> error;          ///< set by StreamFailed
+struct Outcome : Recorded {
     std::vector<ThinkingBlock> thinking;
-    std::vector<std::string> warnings;
-    Usage usage;
     std::uint64_t events = 0;
 
     friend bool operator==(const Outcome& a, const Outcome& b)
     {
-        return a.started == b.started && a.text == b.text && a.reasoning == b.reasoning &&
-               a.calls == b.calls && a.terminals == b.terminals &&
-               a.finishReason == b.finishReason && a.error.has_value() == b.error.has_value() &&
-               (!a.error || a.error->code == b.error->code) && a.thinking == b.thinking &&
+        return a.sameInputs(b) && a.thinking == b.thinking &&
                a.warnings.size() == b.warnings.size();
     }
 };
@@ -39,41 +28,8 @@ Outcome decode(std::string_view bytes, const Schedule& schedule, bool cleanEnd =
                Limits limits = {})
 {
     Outcome r;
-    AnthropicStreamDecoder d(
-        7,
-        [&](Input&& in) {
-            std::visit(
-                [&](auto& e) {
-                    using T = std::decay_t<decltype(e)>;
-                    ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
-                    if constexpr (requires { e.requestId; }) {
-                        EXPECT_EQ(e.requestId, 7u);
-                    }
-                    if constexpr (std::is_same_v<T, StreamStarted>)
-                        r.started = true;
-                    else if constexpr (std::is_same_v<T, TextDelta>)
-                        r.text += e.text;
-                    else if constexpr (std::is_same_v<T, ReasoningDelta>)
-                        r.reasoning += e.text;
-                    else if constexpr (std::is_same_v<T, ToolCallRequested>)
-                        r.calls.push_back(e.call);
-                    else if constexpr (std::is_same_v<T, StreamEnded>) {
-                        ++r.terminals;
-                        r.finishReason = e.finishReason;
-                        r.usage = e.usage;
-                    } else if constexpr (std::is_same_v<T, StreamFailed>) {
-                        ++r.terminals;
-                        r.error = e.error;
-                    }
-                },
-                in);
-        },
-        limits);
-    d.setWarningSink([&](std::string_view w) { r.warnings.emplace_back(w); });
-    for (std::string_view piece : cut(bytes, schedule))
-        d.feed(piece);
-    if (cleanEnd)
-        d.endOfStream();
+    AnthropicStreamDecoder d(7, recordInto(r, 7), limits);
+    decodeAll(d, r, bytes, schedule, cleanEnd);
     r.thinking = d.thinkingBlocks();
     r.events = d.events();
     if (!r.finishReason)

@@ -2,6 +2,7 @@
 // Ollama /api/chat NDJSON streams (tests/wire/streams/ollama_*.ndjson, written from Ollama's API
 // documentation) through the decoder, under every read schedule and both line-ending styles.
 #include "ollamastream.h"
+#include "recorder.h"
 #include "splits.h"
 
 #include <gtest/gtest.h>
@@ -13,25 +14,13 @@ namespace {
 
 using namespace koder::agent;
 
-struct Result {
-    bool started = false;
-    std::string text;
-    std::string reasoning;
-    std::vector<ToolCall> calls;
-    int terminals = 0;
-    std::optional<std::string> finishReason; ///< set by StreamEnded
-    std::optional<ErrorInfo> error;          ///< set by StreamFailed
-    Usage usage;                             ///< StreamEnded's
-    std::vector<std::string> warnings;
+struct Result : Recorded {
     std::uint64_t events = 0;
 
     friend bool operator==(const Result& a, const Result& b)
     {
-        return a.started == b.started && a.text == b.text && a.reasoning == b.reasoning &&
-               a.calls == b.calls && a.terminals == b.terminals &&
-               a.finishReason == b.finishReason && a.error.has_value() == b.error.has_value() &&
-               (!a.error || a.error->code == b.error->code) && a.usage == b.usage &&
-               a.warnings.size() == b.warnings.size() && a.events == b.events;
+        return a.sameInputs(b) && a.usage == b.usage && a.warnings.size() == b.warnings.size() &&
+               a.events == b.events;
     }
 };
 
@@ -39,43 +28,9 @@ Result run(std::string_view bytes, const Schedule& schedule, bool cleanEnd = tru
            Limits limits = {}, RequestId id = 7)
 {
     Result r;
-    OllamaStreamDecoder d(
-        id,
-        [&](Input&& in) {
-            std::visit(
-                [&](auto& e) {
-                    using T = std::decay_t<decltype(e)>;
-                    ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
-                    if constexpr (requires { e.requestId; }) {
-                        EXPECT_EQ(e.requestId, id);
-                    }
-                    if constexpr (std::is_same_v<T, StreamStarted>)
-                        r.started = true;
-                    else if constexpr (std::is_same_v<T, TextDelta>)
-                        r.text += e.text;
-                    else if constexpr (std::is_same_v<T, ReasoningDelta>)
-                        r.reasoning += e.text;
-                    else if constexpr (std::is_same_v<T, ToolCallRequested>)
-                        r.calls.push_back(e.call);
-                    else if constexpr (std::is_same_v<T, StreamEnded>) {
-                        ++r.terminals;
-                        r.finishReason = e.finishReason;
-                        r.usage = e.usage;
-                    } else if constexpr (std::is_same_v<T, StreamFailed>) {
-                        ++r.terminals;
-                        r.error = e.error;
-                    }
-                },
-                in);
-        },
-        limits);
-    d.setWarningSink([&](std::string_view w) { r.warnings.emplace_back(w); });
-    for (std::string_view piece : cut(bytes, schedule)) {
-        d.feed(piece);
-        EXPECT_LE(d.bufferedBytes(), limits.maxEventBytes);
-    }
-    if (cleanEnd)
-        d.endOfStream();
+    OllamaStreamDecoder d(id, recordInto(r, id), limits);
+    decodeAll(d, r, bytes, schedule, cleanEnd,
+              [&] { EXPECT_LE(d.bufferedBytes(), limits.maxEventBytes); });
     r.events = d.events();
     return r;
 }

@@ -2,6 +2,7 @@
 // Recorded OpenAI-compatible streams (tests/wire/streams) through the decoder, under every read
 // schedule and every line-ending style.
 #include "openaistream.h"
+#include "recorder.h"
 #include "splits.h"
 
 #include <gtest/gtest.h>
@@ -11,63 +12,16 @@ namespace {
 
 using namespace koder::agent;
 
-struct Result {
-    bool started = false;
-    std::string text;
-    std::string reasoning;
-    std::vector<ToolCall> calls;
-    int terminals = 0;
-    std::optional<std::string> finishReason; ///< set by StreamEnded
-    std::optional<ErrorInfo> error;          ///< set by StreamFailed
-    Usage usage;
-
-    friend bool operator==(const Result& a, const Result& b)
-    {
-        return a.started == b.started && a.text == b.text && a.reasoning == b.reasoning &&
-               a.calls == b.calls && a.terminals == b.terminals &&
-               a.finishReason == b.finishReason && a.error.has_value() == b.error.has_value() &&
-               (!a.error || a.error->code == b.error->code);
-    }
+struct Result : Recorded {
+    friend bool operator==(const Result& a, const Result& b) { return a.sameInputs(b); }
 };
 
 Result run(std::string_view bytes, const Schedule& schedule, bool cleanEnd = true,
            Limits limits = {})
 {
     Result r;
-    OpenAiStreamDecoder d(
-        7,
-        [&](Input&& in) {
-            std::visit(
-                [&](auto& e) {
-                    using T = std::decay_t<decltype(e)>;
-                    ASSERT_EQ(r.terminals, 0) << "an input after the terminal one";
-                    if constexpr (requires { e.requestId; }) {
-                        EXPECT_EQ(e.requestId, 7u);
-                    }
-                    if constexpr (std::is_same_v<T, StreamStarted>)
-                        r.started = true;
-                    else if constexpr (std::is_same_v<T, TextDelta>)
-                        r.text += e.text;
-                    else if constexpr (std::is_same_v<T, ReasoningDelta>)
-                        r.reasoning += e.text;
-                    else if constexpr (std::is_same_v<T, ToolCallRequested>)
-                        r.calls.push_back(e.call);
-                    else if constexpr (std::is_same_v<T, StreamEnded>) {
-                        ++r.terminals;
-                        r.finishReason = e.finishReason;
-                    } else if constexpr (std::is_same_v<T, StreamFailed>) {
-                        ++r.terminals;
-                        r.error = e.error;
-                    }
-                },
-                in);
-        },
-        limits);
-    for (std::string_view piece : cut(bytes, schedule))
-        d.feed(piece);
-    if (cleanEnd)
-        d.endOfStream();
-    r.usage = d.usage();
+    OpenAiStreamDecoder d(7, recordInto(r, 7), limits);
+    decodeAll(d, r, bytes, schedule, cleanEnd);
     return r;
 }
 
