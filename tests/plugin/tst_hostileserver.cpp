@@ -90,7 +90,7 @@ class TstHostileServer : public QObject {
     void expectError(const char* code)
     {
         QCOMPARE(agent->status(), QStringLiteral("error"));
-        QCOMPARE(error().value("code").toString(), QString::fromLatin1(code));
+        QCOMPARE(error().value(QStringLiteral("code")).toString(), QString::fromLatin1(code));
     }
 
 private Q_SLOTS:
@@ -121,8 +121,9 @@ private Q_SLOTS:
             endless(chunk("{\"content\":\"Hi\"}") + "data: ", QByteArray(1 << 20, 'x')));
         sendAndSettle();
         expectError("too_large");
-        QCOMPARE(error().value("retryable").toBool(), false);
-        QCOMPARE(reply().value("text").toString(), QStringLiteral("Hi")); // what was seen stays
+        QCOMPARE(error().value(QStringLiteral("retryable")).toBool(), false);
+        QCOMPARE(reply().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Hi")); // what was seen stays
         // The client stopped reading long before the line ended.
         QTRY_COMPARE(server->openConnections(), 0);
         QVERIFY2(server->bytesWritten() < (qint64{64} << 20),
@@ -149,7 +150,7 @@ private Q_SLOTS:
             endless({}, chunk("{\"reasoning_content\":\"" + QByteArray(8192, 'r') + "\"}")));
         sendAndSettle();
         expectError("too_large");
-        const qsizetype kept = reply().value("reasoning").toString().size();
+        const qsizetype kept = reply().value(QStringLiteral("reasoning")).toString().size();
         QVERIFY2(kept > 0 && kept <= (4 << 20), qPrintable(QString::number(kept)));
     }
 
@@ -179,7 +180,7 @@ private Q_SLOTS:
         sendAndSettle();
         expectError("too_large");
         QVERIFY(agent->pendingToolCalls().isEmpty());
-        QVERIFY(error().value("message").toString().contains(QStringLiteral("64")));
+        QVERIFY(error().value(QStringLiteral("message")).toString().contains(QStringLiteral("64")));
     }
 
     void deeplyNestedArgumentsAreRefused()
@@ -201,7 +202,7 @@ private Q_SLOTS:
         clock.start();
         sendAndSettle();
         expectError("upstream_timeout");
-        QCOMPARE(reply().value("text").toString(), QStringLiteral("Hi"));
+        QCOMPARE(reply().value(QStringLiteral("text")).toString(), QStringLiteral("Hi"));
         QVERIFY(clock.elapsed() < 15'000);
     }
 
@@ -213,8 +214,9 @@ private Q_SLOTS:
         r.repeatCount = 30;
         server->enqueue(r);
         sendAndSettle();
-        QVERIFY(error().value("code").toString() != QStringLiteral("upstream_timeout"));
-        QCOMPARE(reply().value("text").toString(), QString(30, QLatin1Char('.')));
+        QVERIFY(error().value(QStringLiteral("code")).toString() !=
+                QStringLiteral("upstream_timeout"));
+        QCOMPARE(reply().value(QStringLiteral("text")).toString(), QString(30, QLatin1Char('.')));
     }
 
     void aHugeRetryAfterIsClamped()
@@ -223,7 +225,7 @@ private Q_SLOTS:
                                                    {{"Retry-After", "1e300"}}));
         sendAndSettle();
         expectError("rate_limited");
-        QCOMPARE(error().value("retryAfterMs").toLongLong(), qint64{3'600'000});
+        QCOMPARE(error().value(QStringLiteral("retryAfterMs")).toLongLong(), qint64{3'600'000});
     }
 
     void aRedirectToAnotherOriginIsRefusedAndTheKeyStaysHome()
@@ -238,8 +240,8 @@ private Q_SLOTS:
             agent->clear();
             sendAndSettle();
             expectError("redirect");
-            QCOMPARE(error().value("retryable").toBool(), false);
-            QVERIFY(!error().value("message").toString().contains(key));
+            QCOMPARE(error().value(QStringLiteral("retryable")).toBool(), false);
+            QVERIFY(!error().value(QStringLiteral("message")).toString().contains(key));
         }
         QCOMPARE(elsewhere.received().size(), 0); // nothing at all reached the other origin
     }
@@ -251,7 +253,7 @@ private Q_SLOTS:
         server->enqueue(
             ScriptedHttpServer::sse(chunk("{\"content\":\"moved\"}") + "data: [DONE]\n\n"));
         sendAndSettle();
-        QCOMPARE(reply().value("text").toString(), QStringLiteral("moved"));
+        QCOMPARE(reply().value(QStringLiteral("text")).toString(), QStringLiteral("moved"));
         QCOMPARE(server->received().size(), 2);
         const auto& followed = server->received().at(1);
         QCOMPARE(followed.path, QByteArray("/v1/moved"));
