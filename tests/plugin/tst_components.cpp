@@ -128,7 +128,10 @@ QList<QQuickItem*> textItems(QQuickItem* root)
 
 QString lastId(KoderAgentController* agent)
 {
-    return agent->messages()->get(agent->messages()->count() - 1).value("messageId").toString();
+    return agent->messages()
+        ->get(agent->messages()->count() - 1)
+        .value(QStringLiteral("messageId"))
+        .toString();
 }
 
 } // namespace
@@ -315,8 +318,9 @@ Item {
 
         // Denied: the tool result card (tool name) and the reply come.
         QSignalSpy end(agent, &KoderAgentController::streamEnd);
-        agent->denyToolCall(agent->pendingToolCalls().constFirst().toMap().value("id").toString(),
-                            img);
+        agent->denyToolCall(
+            agent->pendingToolCalls().constFirst().toMap().value(QStringLiteral("id")).toString(),
+            img);
         QVERIFY(end.wait());
         QVERIFY(!view.grabWindow().isNull());
         QTest::qWait(500);
@@ -430,8 +434,11 @@ Item {
         KoderAgentController* agent = window.controller();
         QVERIFY(agent->send(QStringLiteral("one")));
         QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("error"), 10'000);
-        QVERIFY(agent->lastError().toMap().value("message").toString().contains(
-            QStringLiteral("<img")));
+        QVERIFY(agent->lastError()
+                    .toMap()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("<img")));
         QVERIFY(!window.view.grabWindow().isNull());
         QVERIFY(agent->send(QStringLiteral("two")));
         QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("error"), 10'000);
@@ -520,9 +527,10 @@ Item {
         QVERIFY(QTest::qWaitForWindowExposed(&window.view));
         KoderAgentController* agent = window.controller();
         QVERIFY(agent->setChatMessages(QVariantList{QVariantMap{
-            {"role", "assistant"},
-            {"text",
-             "[a](javascript:alert(1)) [b](file:///etc/passwd) [c](https://example.com)"}}}));
+            {QStringLiteral("role"), QStringLiteral("assistant")},
+            {QStringLiteral("text"),
+             QStringLiteral(
+                 "[a](javascript:alert(1)) [b](file:///etc/passwd) [c](https://example.com)")}}}));
         QQuickItem* bubble = nullptr;
         QTRY_VERIFY((bubble = window.bubbleFor(lastId(agent))));
         auto* body = bubble->findChild<QQuickItem*>(QStringLiteral("bubbleBody"));
@@ -554,12 +562,14 @@ Item {
         QVERIFY(end.wait());
         QQuickItem* bubble = nullptr;
         QTRY_VERIFY((bubble = window.bubbleFor(lastId(window.controller()))));
-        QCOMPARE(recorder.summary(bubble),
-                 (QStringList{"say:Reply started", "insert@0:Hello world.",
-                              "insert@12: How are you?", "insert@25: Fine", "say:Reply finished"}));
+        QCOMPARE(recorder.summary(bubble), (QStringList{QStringLiteral("say:Reply started"),
+                                                        QStringLiteral("insert@0:Hello world."),
+                                                        QStringLiteral("insert@12: How are you?"),
+                                                        QStringLiteral("insert@25: Fine"),
+                                                        QStringLiteral("say:Reply finished")}));
         // The item's accessible name is now the whole reply (a single name change for AT).
         QTRY_COMPARE(bubble->property("streaming").toBool(), false);
-        QCOMPARE(window.controller()->messages()->get(1).value("text").toString(),
+        QCOMPARE(window.controller()->messages()->get(1).value(QStringLiteral("text")).toString(),
                  QStringLiteral("Hello world. How are you? Fine"));
     }
 
@@ -582,9 +592,9 @@ Item {
         QVERIFY(aborted.wait());
         QQuickItem* bubble = nullptr;
         QTRY_VERIFY((bubble = window.bubbleFor(lastId(window.controller()))));
-        QCOMPARE(
-            recorder.summary(bubble),
-            (QStringList{"say:Reply started", "insert@0:First sentence.", "say:Reply stopped"}));
+        QCOMPARE(recorder.summary(bubble), (QStringList{QStringLiteral("say:Reply started"),
+                                                        QStringLiteral("insert@0:First sentence."),
+                                                        QStringLiteral("say:Reply stopped")}));
     }
 
     void failedReplyIsAnnouncedAssertively()
@@ -599,9 +609,10 @@ Item {
         QQuickItem* bubble = nullptr;
         QTRY_VERIFY((bubble = window.bubbleFor(lastId(window.controller()))));
         const QString message =
-            window.controller()->lastError().toMap().value("message").toString();
+            window.controller()->lastError().toMap().value(QStringLiteral("message")).toString();
         QCOMPARE(recorder.summary(bubble),
-                 (QStringList{"say:Reply started", "insert@0:One.", "ALERT:Error: " + message}));
+                 (QStringList{QStringLiteral("say:Reply started"), QStringLiteral("insert@0:One."),
+                              QStringLiteral("ALERT:Error: ") + message}));
     }
 
     void approvalNeededIsAssertive()
@@ -685,11 +696,13 @@ Item {
         QVERIFY(QTest::qWaitForWindowExposed(&window.view));
         KoderAgentController* agent = window.controller();
         agent->setChatMessages(QVariantList{
-            QVariantMap{{"role", "user"}, {"text", "What can you do?"}},
-            QVariantMap{{"role", "assistant"},
-                        {"text",
-                         "I can **stream** replies, run tools *with your permission*, "
-                         "and keep several conversations.\n\n- stop\n- regenerate\n- edit"}}});
+            QVariantMap{{QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("text"), QStringLiteral("What can you do?")}},
+            QVariantMap{{QStringLiteral("role"), QStringLiteral("assistant")},
+                        {QStringLiteral("text"),
+                         QStringLiteral(
+                             "I can **stream** replies, run tools *with your permission*, "
+                             "and keep several conversations.\n\n- stop\n- regenerate\n- edit")}}});
         agent->send(QStringLiteral("Save a note, please."));
         QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
         QTRY_VERIFY(window.bubbleFor(lastId(agent)));

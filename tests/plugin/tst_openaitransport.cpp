@@ -151,31 +151,38 @@ private Q_SLOTS:
         sendAndSettle();
         QCOMPARE(agent->status(), status);
         const QVariantMap assistant = agent->messages()->get(1);
-        QCOMPARE(assistant.value("text").toString(), text);
+        QCOMPARE(assistant.value(QStringLiteral("text")).toString(), text);
         if (status == QStringLiteral("error")) {
-            QCOMPARE(agent->lastError().toMap().value("code").toString(), detail);
+            QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(), detail);
         } else if (status == QStringLiteral("reviewingToolCall")) {
             QStringList names;
             for (const QVariant& c : agent->pendingToolCalls())
-                names << c.toMap().value("name").toString();
-            QCOMPARE(names.join(','), detail);
-            QCOMPARE(assistant.value("toolCalls").toList().size(), names.size());
+                names << c.toMap().value(QStringLiteral("name")).toString();
+            QCOMPARE(names.join(QLatin1Char(',')), detail);
+            QCOMPARE(assistant.value(QStringLiteral("toolCalls")).toList().size(), names.size());
         } else {
             QVERIFY(agent->lastError().isNull());
         }
         if (file == QStringLiteral("reasoning.sse"))
-            QCOMPARE(assistant.value("reasoning").toString(),
+            QCOMPARE(assistant.value(QStringLiteral("reasoning")).toString(),
                      QStringLiteral("Think hard. And more."));
         if (file == QStringLiteral("tool_calls_fragments.sse")) {
             const QVariantMap call = agent->pendingToolCalls().first().toMap();
-            QCOMPARE(call.value("id").toString(), QStringLiteral("call_a"));
-            QCOMPARE(call.value("arguments").toMap().value("tz").toString(),
+            QCOMPARE(call.value(QStringLiteral("id")).toString(), QStringLiteral("call_a"));
+            QCOMPARE(call.value(QStringLiteral("arguments"))
+                         .toMap()
+                         .value(QStringLiteral("tz"))
+                         .toString(),
                      QStringLiteral("Asia/Tokyo"));
-            QCOMPARE(call.value("arguments").toMap().value("q").toString(), QStringLiteral("a\"b"));
+            QCOMPARE(call.value(QStringLiteral("arguments"))
+                         .toMap()
+                         .value(QStringLiteral("q"))
+                         .toString(),
+                     QStringLiteral("a\"b"));
         }
         if (file == QStringLiteral("text.sse")) {
-            QCOMPARE(transport->usage().value("promptTokens").toInt(), 12);
-            QCOMPARE(transport->usage().value("totalTokens").toInt(), 15);
+            QCOMPARE(transport->usage().value(QStringLiteral("promptTokens")).toInt(), 12);
+            QCOMPARE(transport->usage().value(QStringLiteral("totalTokens")).toInt(), 15);
         }
     }
 
@@ -198,20 +205,31 @@ private Q_SLOTS:
         QCOMPARE(req.headers.value("x-trace"), QByteArray("t1"));
         QCOMPARE(req.headers.value("accept"), QByteArray("text/event-stream"));
         const QJsonObject body = QJsonDocument::fromJson(req.body).object();
-        QCOMPARE(body.value("model").toString(), QStringLiteral("test-model"));
-        QCOMPARE(body.value("stream").toBool(), true);
-        QCOMPARE(body.value("stream_options").toObject().value("include_usage").toBool(), true);
-        QCOMPARE(body.value("temperature").toDouble(), 0.5);
-        QCOMPARE(body.value("max_tokens").toInt(), 64);
-        const QJsonArray messages = body.value("messages").toArray();
+        QCOMPARE(body.value(QStringLiteral("model")).toString(), QStringLiteral("test-model"));
+        QCOMPARE(body.value(QStringLiteral("stream")).toBool(), true);
+        QCOMPARE(body.value(QStringLiteral("stream_options"))
+                     .toObject()
+                     .value(QStringLiteral("include_usage"))
+                     .toBool(),
+                 true);
+        QCOMPARE(body.value(QStringLiteral("temperature")).toDouble(), 0.5);
+        QCOMPARE(body.value(QStringLiteral("max_tokens")).toInt(), 64);
+        const QJsonArray messages = body.value(QStringLiteral("messages")).toArray();
         QCOMPARE(messages.size(), 2);
-        QCOMPARE(messages[0].toObject().value("role").toString(), QStringLiteral("system"));
-        QCOMPARE(messages[0].toObject().value("content").toString(), QStringLiteral("Be brief."));
-        QCOMPARE(messages[1].toObject().value("content").toString(),
+        QCOMPARE(messages[0].toObject().value(QStringLiteral("role")).toString(),
+                 QStringLiteral("system"));
+        QCOMPARE(messages[0].toObject().value(QStringLiteral("content")).toString(),
+                 QStringLiteral("Be brief."));
+        QCOMPARE(messages[1].toObject().value(QStringLiteral("content")).toString(),
                  QStringLiteral("What time is it?"));
-        const QJsonArray tools = body.value("tools").toArray();
+        const QJsonArray tools = body.value(QStringLiteral("tools")).toArray();
         QCOMPARE(tools.size(), 1);
-        QCOMPARE(tools[0].toObject().value("function").toObject().value("name").toString(),
+        QCOMPARE(tools[0]
+                     .toObject()
+                     .value(QStringLiteral("function"))
+                     .toObject()
+                     .value(QStringLiteral("name"))
+                     .toString(),
                  QStringLiteral("get_time"));
     }
 
@@ -229,17 +247,21 @@ private Q_SLOTS:
         QCOMPARE(server->received().size(), 2);
         const QJsonArray messages = QJsonDocument::fromJson(server->received()[1].body)
                                         .object()
-                                        .value("messages")
+                                        .value(QStringLiteral("messages"))
                                         .toArray();
         // user, assistant with tool_calls, two tool results
         QCOMPARE(messages.size(), 4);
         const QJsonObject assistant = messages[1].toObject();
-        QCOMPARE(assistant.value("tool_calls").toArray().size(), 2);
-        QVERIFY(assistant.value("content").isNull());
-        QCOMPARE(messages[2].toObject().value("role").toString(), QStringLiteral("tool"));
-        QCOMPARE(messages[2].toObject().value("tool_call_id").toString(), QStringLiteral("call_a"));
-        QCOMPARE(messages[2].toObject().value("content").toString(), QStringLiteral("ok"));
-        QCOMPARE(lastRow().value("text").toString(), QStringLiteral("Hello, world"));
+        QCOMPARE(assistant.value(QStringLiteral("tool_calls")).toArray().size(), 2);
+        QVERIFY(assistant.value(QStringLiteral("content")).isNull());
+        QCOMPARE(messages[2].toObject().value(QStringLiteral("role")).toString(),
+                 QStringLiteral("tool"));
+        QCOMPARE(messages[2].toObject().value(QStringLiteral("tool_call_id")).toString(),
+                 QStringLiteral("call_a"));
+        QCOMPARE(messages[2].toObject().value(QStringLiteral("content")).toString(),
+                 QStringLiteral("ok"));
+        QCOMPARE(lastRow().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Hello, world"));
     }
 
     void httpErrors_data()
@@ -296,10 +318,10 @@ private Q_SLOTS:
         QCOMPARE(err.count(), 1);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap e = agent->lastError().toMap();
-        QCOMPARE(e.value("code").toString(), code);
-        QCOMPARE(e.value("retryable").toBool(), retryable);
-        QCOMPARE(e.value("retryAfterMs").toInt(), retryAfterMs);
-        QCOMPARE(e.value("message").toString(), message);
+        QCOMPARE(e.value(QStringLiteral("code")).toString(), code);
+        QCOMPARE(e.value(QStringLiteral("retryable")).toBool(), retryable);
+        QCOMPARE(e.value(QStringLiteral("retryAfterMs")).toInt(), retryAfterMs);
+        QCOMPARE(e.value(QStringLiteral("message")).toString(), message);
     }
 
     void rateLimitIsRetriedAfterTheServersHint()
@@ -314,7 +336,8 @@ private Q_SLOTS:
         QVERIFY(end.wait(10'000));
         QCOMPARE(err.count(), 0);
         QCOMPARE(server->received().size(), 2);
-        QCOMPARE(lastRow().value("text").toString(), QStringLiteral("Hello, world"));
+        QCOMPARE(lastRow().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Hello, world"));
     }
 
     void stallHitsTheTransferTimeout()
@@ -324,9 +347,10 @@ private Q_SLOTS:
         server->enqueue(response);
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("error"));
-        QCOMPARE(agent->lastError().toMap().value("code").toString(),
+        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("upstream_timeout"));
-        QCOMPARE(agent->messages()->get(1).value("text").toString(), QStringLiteral("Hello"));
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("Hello"));
     }
 
     void droppedConnectionIsATransportError()
@@ -335,9 +359,10 @@ private Q_SLOTS:
         server->enqueue(response);
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("error"));
-        QCOMPARE(agent->lastError().toMap().value("code").toString(), QStringLiteral("transport"));
-        QCOMPARE(agent->lastError().toMap().value("retryable").toBool(), true);
-        QCOMPARE(agent->messages()->get(1).value("text").toString(),
+        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("transport"));
+        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("retryable")).toBool(), true);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("text")).toString(),
                  QStringLiteral("Hello, world"));
     }
 
@@ -354,7 +379,7 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("interrupted"));
         QVERIFY(gone.wait(10'000)); // the connection was really closed
         QCOMPARE(token.count(), 1);
-        QCOMPARE(agent->messages()->get(1).value("aborted").toBool(), true);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("aborted")).toBool(), true);
     }
 
     void tlsFailureIsAnErrorNeverIgnored()
@@ -365,11 +390,11 @@ private Q_SLOTS:
         server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("text.sse"))));
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("error"));
-        const QString code = agent->lastError().toMap().value("code").toString();
+        const QString code = agent->lastError().toMap().value(QStringLiteral("code")).toString();
         qInfo() << "TLS failure reported as" << code;
         QVERIFY2(code == QStringLiteral("tls") || code == QStringLiteral("transport"),
                  qPrintable(code));
-        QVERIFY(agent->messages()->get(1).value("text").toString().isEmpty());
+        QVERIFY(agent->messages()->get(1).value(QStringLiteral("text")).toString().isEmpty());
         QCOMPARE(server->received().size(), 0); // no request ever went out in clear text
     }
 
@@ -377,7 +402,7 @@ private Q_SLOTS:
     {
         transport->setBaseUrl(QUrl());
         sendAndSettle();
-        QCOMPARE(agent->lastError().toMap().value("code").toString(),
+        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("bad_request"));
     }
 
