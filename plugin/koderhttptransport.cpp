@@ -90,6 +90,12 @@ QUrl KoderHttpTransport::urlWithPath(const QString& path) const
     return url;
 }
 
+void KoderHttpTransport::addBearerKey(QNetworkRequest& request) const
+{
+    if (!m_apiKey.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + m_apiKey.toUtf8());
+}
+
 void KoderHttpTransport::finishing(koder::wire::StreamDecoder&, Input&) const {}
 
 QByteArray KoderHttpTransport::requestBody(const StartTurn& request,

@@ -114,6 +114,8 @@ protected:
     /// subclass may add what the decoder kept (Anthropic's thinking signatures).
     virtual void finishing(koder::wire::StreamDecoder& decoder, koder::agent::Input& input) const;
 
+    /// Sends \l apiKey, when set, as \c{Authorization: Bearer <key>}.
+    void addBearerKey(QNetworkRequest& request) const;
     /// \a path appended to \l baseUrl's path.
     QUrl urlWithPath(const QString& path) const;
 

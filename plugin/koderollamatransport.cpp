@@ -26,8 +26,7 @@ QUrl KoderOllamaTransport::endpoint() const
 
 void KoderOllamaTransport::addHeaders(QNetworkRequest& request) const
 {
-    if (!apiKey().isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + apiKey().toUtf8());
+    addBearerKey(request);
 }
 
 std::unique_ptr<koder::wire::StreamDecoder>

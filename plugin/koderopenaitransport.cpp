@@ -26,8 +26,7 @@ QUrl KoderOpenAiTransport::endpoint() const
 
 void KoderOpenAiTransport::addHeaders(QNetworkRequest& request) const
 {
-    if (!apiKey().isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + apiKey().toUtf8());
+    addBearerKey(request);
 }
 
 std::unique_ptr<koder::wire::StreamDecoder>

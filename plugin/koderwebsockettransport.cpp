@@ -92,33 +92,18 @@ namespace {
 // (a count either side did not report stays unreported).
 Usage lastStepUsage(const Usage& turn, const Usage& steps)
 {
-    if (steps.empty())
-        return turn;
-    Usage last;
-    auto share = [](std::int64_t all, std::int64_t before) {
-        return all >= 0 && before >= 0 ? std::max<std::int64_t>(0, all - before) : all;
-    };
-    last.promptTokens = share(turn.promptTokens, steps.promptTokens);
-    last.completionTokens = share(turn.completionTokens, steps.completionTokens);
-    last.totalTokens = share(turn.totalTokens, steps.totalTokens);
-    last.reasoningTokens = share(turn.reasoningTokens, steps.reasoningTokens);
-    last.cachedTokens = share(turn.cachedTokens, steps.cachedTokens);
-    last.cacheWriteTokens = share(turn.cacheWriteTokens, steps.cacheWriteTokens);
+    Usage last = turn;
+    for (const auto& [name, field] : usageCounts)
+        if (turn.*field >= 0 && steps.*field >= 0)
+            last.*field = std::max<std::int64_t>(0, turn.*field - steps.*field);
     return last;
 }
 
 void addUsage(Usage& sum, const Usage& step)
 {
-    auto add = [](std::int64_t& to, std::int64_t n) {
-        if (n >= 0)
-            to = std::max<std::int64_t>(to, 0) + n;
-    };
-    add(sum.promptTokens, step.promptTokens);
-    add(sum.completionTokens, step.completionTokens);
-    add(sum.totalTokens, step.totalTokens);
-    add(sum.reasoningTokens, step.reasoningTokens);
-    add(sum.cachedTokens, step.cachedTokens);
-    add(sum.cacheWriteTokens, step.cacheWriteTokens);
+    for (const auto& [name, field] : usageCounts)
+        if (step.*field >= 0)
+            sum.*field = std::max<std::int64_t>(sum.*field, 0) + step.*field;
 }
 } // namespace
 

@@ -385,18 +385,10 @@ QVariantMap errorToVariant(const ErrorInfo& error)
 QVariantMap usageToVariant(const Usage& u)
 {
     // Only the counts the server reported: an empty map when it sent none.
-    const std::pair<QString, std::int64_t> counts[] = {
-        {QStringLiteral("promptTokens"), u.promptTokens},
-        {QStringLiteral("completionTokens"), u.completionTokens},
-        {QStringLiteral("totalTokens"), u.totalTokens},
-        {QStringLiteral("reasoningTokens"), u.reasoningTokens},
-        {QStringLiteral("cachedTokens"), u.cachedTokens},
-        {QStringLiteral("cacheWriteTokens"), u.cacheWriteTokens},
-    };
     QVariantMap map;
-    for (const auto& [key, value] : counts)
-        if (value >= 0)
-            map.insert(key, QVariant::fromValue<qint64>(value));
+    for (const auto& [key, field] : usageCounts)
+        if (u.*field >= 0)
+            map.insert(QLatin1String(key), QVariant::fromValue<qint64>(u.*field));
     return map;
 }
 

@@ -34,12 +34,13 @@ std::string_view normalizedFinishReason(std::string_view wireReason, bool askedF
     return askedForTools && normalized == "stop" ? "tool_calls" : normalized;
 }
 
-namespace detail {
-
-bool isRefusal(std::string_view normalizedReason)
+bool isRefusal(std::string_view wireReason)
 {
-    return normalizedReason == "refusal" || normalizedReason == "content_filter";
+    const std::string_view normalized = normalizedFinishReason(wireReason, false);
+    return normalized == "refusal" || normalized == "content_filter";
 }
+
+namespace detail {
 
 std::string mergedMetadata(std::string_view metadata, std::string_view patch, bool refusal)
 {

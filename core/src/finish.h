@@ -7,9 +7,6 @@
 
 namespace koder::agent::detail {
 
-/// Whether a normalised finish reason means the model declined (metadata.refusal).
-bool isRefusal(std::string_view normalizedReason);
-
 /// `metadata` (JSON text of an object, or empty) with the members of `patch` (the same) and,
 /// when `refusal`, `"refusal": true` added.
 std::string mergedMetadata(std::string_view metadata, std::string_view patch, bool refusal);

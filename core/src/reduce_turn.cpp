@@ -239,7 +239,7 @@ void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
         x.usage = e.usage;
         fields |= Field::Usage;
     }
-    const bool refusal = detail::isRefusal(x.finishReason);
+    const bool refusal = isRefusal(x.finishReason);
     if (refusal || !e.metadata.empty()) {
         x.metadata = detail::mergedMetadata(x.metadata, e.metadata, refusal);
         fields |= Field::Metadata;

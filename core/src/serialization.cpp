@@ -58,19 +58,13 @@ json embedded(const std::string& text)
     return value.is_discarded() ? json(text) : value;
 }
 
-constexpr std::pair<const char*, std::int64_t Usage::*> usageFields[] = {
-    {"promptTokens", &Usage::promptTokens},         {"completionTokens", &Usage::completionTokens},
-    {"totalTokens", &Usage::totalTokens},           {"reasoningTokens", &Usage::reasoningTokens},
-    {"cachedTokens", &Usage::cachedTokens},         {"cacheWriteTokens", &Usage::cacheWriteTokens},
-};
-
 // Only the counts the server reported.
 json usageJson(const Usage& usage)
 {
     json j = json::object();
-    for (const auto& [key, field] : usageFields)
+    for (const auto& [key, field] : usageCounts)
         if (usage.*field >= 0)
-            j[key] = usage.*field;
+            j[std::string(key)] = usage.*field;
     return j;
 }
 
@@ -274,8 +268,8 @@ Usage readUsage(const json& j, const std::string& path)
     if (!j.is_object())
         fail(path, "expected an object, found " + typeName(j));
     Usage usage;
-    for (const auto& [key, field] : usageFields) {
-        const auto it = j.find(key);
+    for (const auto& [key, field] : usageCounts) {
+        const auto it = j.find(std::string(key));
         if (it != j.end() && it->is_number_integer() && it->get<std::int64_t>() >= 0)
             usage.*field = it->get<std::int64_t>();
     }

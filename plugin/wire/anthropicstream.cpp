@@ -280,7 +280,8 @@ void AnthropicStreamDecoder::finish()
     std::string reason = finishReason();
     // A call the token limit cut has partial arguments, and a declined reply asks for nothing:
     // neither is run. A stream cut before its stop reason fails its step, calls and all.
-    const bool runCalls = !reason.empty() && reason != "max_tokens" && !isRefusalReason(reason);
+    const bool runCalls =
+        !reason.empty() && reason != "max_tokens" && !koder::agent::isRefusal(reason);
     std::vector<PendingCall> calls = std::move(calls_);
     calls_.clear();
     for (PendingCall& c : calls) {

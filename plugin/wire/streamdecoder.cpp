@@ -5,12 +5,6 @@ namespace koder::wire {
 
 using namespace koder::agent;
 
-bool isRefusalReason(std::string_view wireReason)
-{
-    const std::string_view normalized = normalizedFinishReason(wireReason, false);
-    return normalized == "refusal" || normalized == "content_filter";
-}
-
 StreamDecoder::StreamDecoder(RequestId requestId, Emit emit, Limits limits)
     : requestId_(requestId)
     , emit_(std::move(emit))
@@ -107,7 +101,7 @@ void StreamDecoder::end(std::string reason, std::string_view explanation)
         return;
     if (!reason.empty())
         finish_ = reason;
-    if (isRefusalReason(reason) && !saidText_) {
+    if (isRefusal(reason) && !saidText_) {
         // Never an empty answer: the API's explanation, else a sentence of ours.
         if (!text(explanation.empty() ? std::string_view(declined_) : explanation))
             return;

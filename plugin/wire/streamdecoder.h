@@ -97,7 +97,4 @@ private:
     bool saidText_ = false;
 };
 
-/// Whether a finish reason (as any of the wires says it) is the model declining.
-bool isRefusalReason(std::string_view wireReason);
-
 } // namespace koder::wire

@@ -155,6 +155,8 @@ struct StreamEnded {
 /// "refusal" or "content_filter". With `askedForTools` a "stop" is a tool step (Ollama ends one
 /// so); a reason no API documents counts as "stop".
 std::string_view normalizedFinishReason(std::string_view wireReason, bool askedForTools);
+/// Whether a finish reason (as any wire says it) is the model declining: a refusal or a filter.
+bool isRefusal(std::string_view wireReason);
 /// The transport or model failed. `verdict` is what the onError hooks decided (see hooks.h).
 struct StreamFailed {
     RequestId requestId;

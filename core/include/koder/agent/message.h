@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace koder::agent {
@@ -45,6 +46,14 @@ struct Usage {
     /// Nothing was reported.
     bool empty() const { return *this == Usage{}; }
     friend bool operator==(const Usage&, const Usage&) = default;
+};
+
+/// Every count of a Usage with its name (the stored JSON's and the `usage` role's), for code that
+/// treats them alike.
+inline constexpr std::pair<std::string_view, std::int64_t Usage::*> usageCounts[] = {
+    {"promptTokens", &Usage::promptTokens}, {"completionTokens", &Usage::completionTokens},
+    {"totalTokens", &Usage::totalTokens},   {"reasoningTokens", &Usage::reasoningTokens},
+    {"cachedTokens", &Usage::cachedTokens}, {"cacheWriteTokens", &Usage::cacheWriteTokens},
 };
 
 /// The fields most messages never use. Kept out of line so a plain chat message costs one
