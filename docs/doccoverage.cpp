@@ -1,0 +1,474 @@
+// SPDX-License-Identifier: MIT
+// The reference's completeness check. qdoc warns about what is documented wrongly, but not about
+// what is not documented at all: a property without a \qmlproperty simply has no entry. This
+// program lists what the module offers from what the build knows about it and fails on every
+// item the reference (qdoc's XML index) does not document:
+//   - each QML type of Koder.Agent in the module's qmltypes, with its properties, signals and
+//     methods (those of its extension object too), and each QML component of the module's
+//     folder with its root object's properties, signals and functions;
+//   - each public class of the Qt library in the moc metatypes (the classes of the installed
+//     koder*.h headers), with its properties, signals, invokable methods, slots and enums;
+//   - each type the core's public headers declare in koder::agent;
+//   - and, given the .qch, that Qt's help engine registers it and finds each QML type and class
+//     by the identifiers Qt Creator's F1 asks for.
+// Usage: doccoverage --index <koderagent.index> --qmltypes <file> --qml-dir <dir>
+//        --metatypes <json>... --core-headers <dir> [--qch <koderagent.qch> --work-dir <dir>]
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QHelpEngineCore>
+#include <QHelpLink>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTextStream>
+#include <QXmlStreamReader>
+
+#include <map>
+
+namespace {
+
+struct Members {
+    QSet<QString> properties;
+    QSet<QString> signalNames;
+    QSet<QString> methods;
+    QSet<QString> enums;
+};
+
+// What the index documents: per QML type and per C++ class (by full name), the members
+// marked documented.
+struct Documented {
+    std::map<QString, Members> qmlTypes;
+    std::map<QString, Members> classes; // includes namespaces and core types
+    QSet<QString> cppNames; // every documented C++ node's full name (classes, enums, aliases)
+};
+
+QTextStream& err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+QString readAll(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err() << "doccoverage: cannot read " << path << '\n';
+        return {};
+    }
+    return QString::fromUtf8(file.readAll());
+}
+
+Documented readIndex(const QString& path)
+{
+    Documented result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        err() << "doccoverage: cannot read the qdoc index " << path << '\n';
+        return result;
+    }
+    QXmlStreamReader xml(&file);
+    QStringList qmlStack; // the enclosing qmlclass, or empty for other elements
+    QStringList cppStack; // the enclosing class/namespace full name
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isEndElement()) {
+            const auto name = xml.name();
+            if (name == QLatin1String("qmlclass"))
+                qmlStack.removeLast();
+            else if (name == QLatin1String("class") || name == QLatin1String("struct") ||
+                     name == QLatin1String("namespace") || name == QLatin1String("union"))
+                cppStack.removeLast();
+            continue;
+        }
+        if (!xml.isStartElement())
+            continue;
+        const auto attrs = xml.attributes();
+        const auto element = xml.name().toString();
+        const bool documented = attrs.value(QLatin1String("documented")) == QLatin1String("true");
+        const QString name = attrs.value(QLatin1String("name")).toString();
+        const QString fullName = attrs.value(QLatin1String("fullname")).toString();
+        if (element == QLatin1String("qmlclass")) {
+            qmlStack.append(name);
+            if (documented)
+                result.qmlTypes[name];
+            continue;
+        }
+        if (element == QLatin1String("class") || element == QLatin1String("struct") ||
+            element == QLatin1String("namespace") || element == QLatin1String("union")) {
+            cppStack.append(fullName);
+            if (documented) {
+                result.classes[fullName];
+                result.cppNames.insert(fullName);
+            }
+            continue;
+        }
+        if (!documented)
+            continue;
+        if (!qmlStack.isEmpty() && element.startsWith(QLatin1String("qml"))) {
+            auto& members = result.qmlTypes[qmlStack.last()];
+            if (element == QLatin1String("qmlproperty"))
+                members.properties.insert(name);
+            else if (element == QLatin1String("qmlsignal"))
+                members.signalNames.insert(name);
+            else if (element == QLatin1String("qmlmethod"))
+                members.methods.insert(name);
+            continue;
+        }
+        if (!fullName.isEmpty())
+            result.cppNames.insert(fullName);
+        if (cppStack.isEmpty())
+            continue;
+        auto& members = result.classes[cppStack.last()];
+        if (element == QLatin1String("property"))
+            members.properties.insert(name);
+        else if (element == QLatin1String("function"))
+            members.methods.insert(name); // signals, slots and methods alike
+        else if (element == QLatin1String("enum"))
+            members.enums.insert(name);
+    }
+    if (xml.hasError())
+        err() << "doccoverage: " << path << ": " << xml.errorString() << '\n';
+    return result;
+}
+
+// A QML type of the module as qmltyperegistrar describes it.
+struct QmlComponent {
+    QString name;
+    QString extension;
+    bool exported = false;
+    Members members;
+};
+
+// The qmltypes file: nested `Name { key: value ... }` blocks. Read each Component's name,
+// export and extension, and the name of each Property, Signal, Method and Enum block in it.
+std::map<QString, QmlComponent> readQmlTypes(const QString& path)
+{
+    std::map<QString, QmlComponent> components;
+    static const QRegularExpression tokenRe(
+        QStringLiteral(R"re((\w+)\s*\{|\}|(\w+):\s*("(?:[^"\\]|\\.)*"|\[[^\]]*\]|[^;\n}]+))re"));
+    QStringList blocks; // Module, Component, Property, ...
+    QmlComponent current;
+    bool memberNamed = false;
+    const QString text = readAll(path);
+    for (auto it = tokenRe.globalMatch(text); it.hasNext();) {
+        const auto token = it.next();
+        if (!token.captured(1).isEmpty()) {
+            blocks.append(token.captured(1));
+            if (blocks.size() == 2)
+                current = {};
+            memberNamed = false;
+            continue;
+        }
+        if (token.captured(0) == QLatin1String("}")) {
+            if (blocks.size() == 2 && !current.name.isEmpty())
+                components[current.name] = current;
+            if (!blocks.isEmpty())
+                blocks.removeLast();
+            continue;
+        }
+        const QString key = token.captured(2);
+        QString value = token.captured(3).trimmed();
+        if (blocks.size() == 2) {
+            if (key == QLatin1String("name"))
+                current.name = value.mid(1).chopped(1);
+            else if (key == QLatin1String("extension"))
+                current.extension = value.mid(1).chopped(1);
+            else if (key == QLatin1String("exports"))
+                current.exported = value.contains(QLatin1String("\"Koder.Agent/"));
+        } else if (blocks.size() == 3 && key == QLatin1String("name") && !memberNamed) {
+            memberNamed = true;
+            const QString kind = blocks.last();
+            const QString memberName = value.mid(1).chopped(1);
+            if (kind == QLatin1String("Property"))
+                current.members.properties.insert(memberName);
+            else if (kind == QLatin1String("Signal"))
+                current.members.signalNames.insert(memberName);
+            else if (kind == QLatin1String("Method"))
+                current.members.methods.insert(memberName);
+            else if (kind == QLatin1String("Enum"))
+                current.members.enums.insert(memberName);
+        }
+    }
+    return components;
+}
+
+// Root-level declarations of a QML component: four-space indented lines of the file's root
+// object. Names beginning with an underscore are private by convention.
+Members readQmlFile(const QString& path)
+{
+    Members members;
+    static const QRegularExpression propertyRe(QStringLiteral(
+        R"re(^    (?:(?:required|readonly|default)\s+)*property\s+[\w.<>]+\s+([A-Za-z]\w*))re"));
+    static const QRegularExpression signalRe(QStringLiteral(R"re(^    signal\s+([A-Za-z]\w*))re"));
+    static const QRegularExpression functionRe(
+        QStringLiteral(R"re(^    function\s+([A-Za-z]\w*))re"));
+    const auto lines = readAll(path).split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        if (const auto m = propertyRe.match(line); m.hasMatch())
+            members.properties.insert(m.captured(1));
+        else if (const auto s = signalRe.match(line); s.hasMatch())
+            members.signalNames.insert(s.captured(1));
+        else if (const auto f = functionRe.match(line); f.hasMatch())
+            members.methods.insert(f.captured(1));
+    }
+    return members;
+}
+
+// A property's notify signal is documented with the property (on<Property>Changed).
+bool isNotifySignal(const QString& signal, const Members& members)
+{
+    if (!signal.endsWith(QLatin1String("Changed")))
+        return false;
+    return members.properties.contains(signal.chopped(7));
+}
+
+class Report {
+public:
+    void missing(const QString& what)
+    {
+        err() << "undocumented: " << what << '\n';
+        ++m_missing;
+    }
+    void checked() { ++m_checked; }
+    int missingCount() const { return m_missing; }
+    int checkedCount() const { return m_checked; }
+
+private:
+    int m_missing = 0;
+    int m_checked = 0;
+};
+
+void compareQmlType(const QString& type, const Members& offered, const Documented& docs,
+                    Report& report)
+{
+    report.checked();
+    const auto page = docs.qmlTypes.find(type);
+    if (page == docs.qmlTypes.end()) {
+        report.missing(QStringLiteral("QML type %1 (no \\qmltype page)").arg(type));
+        return;
+    }
+    const auto check = [&](const QSet<QString>& names, const QSet<QString>& documented,
+                           const char* kind) {
+        for (const QString& name : names) {
+            report.checked();
+            if (!documented.contains(name))
+                report.missing(QStringLiteral("QML %1 %2.%3").arg(QLatin1String(kind), type, name));
+        }
+    };
+    check(offered.properties, page->second.properties, "property");
+    QSet<QString> signalNames;
+    for (const QString& signal : offered.signalNames)
+        if (!isNotifySignal(signal, offered))
+            signalNames.insert(signal);
+    check(signalNames, page->second.signalNames, "signal");
+    check(offered.methods, page->second.methods, "method");
+}
+
+void checkQml(const QString& qmlTypesPath, const QString& qmlDir, const Documented& docs,
+              Report& report)
+{
+    const auto components = readQmlTypes(qmlTypesPath);
+    int exported = 0;
+    for (const auto& [name, component] : components) {
+        if (!component.exported)
+            continue;
+        ++exported;
+        Members offered = component.members;
+        if (const auto ext = components.find(component.extension); ext != components.end()) {
+            offered.properties.unite(ext->second.members.properties);
+            offered.signalNames.unite(ext->second.members.signalNames);
+            offered.methods.unite(ext->second.members.methods);
+        }
+        compareQmlType(name, offered, docs, report);
+    }
+    if (exported == 0)
+        report.missing(QStringLiteral("no Koder.Agent type found in %1").arg(qmlTypesPath));
+    const auto files = QDir(qmlDir).entryInfoList({QStringLiteral("*.qml")}, QDir::Files);
+    if (files.isEmpty())
+        report.missing(QStringLiteral("no QML component found in %1").arg(qmlDir));
+    for (const QFileInfo& file : files)
+        compareQmlType(file.completeBaseName(), readQmlFile(file.filePath()), docs, report);
+}
+
+QSet<QString> names(const QJsonArray& array)
+{
+    QSet<QString> result;
+    for (const auto& entry : array)
+        result.insert(entry.toObject().value(QLatin1String("name")).toString());
+    return result;
+}
+
+void checkClasses(const QStringList& metatypesPaths, const Documented& docs, Report& report)
+{
+    int classes = 0;
+    for (const QString& path : metatypesPaths) {
+        const auto files = QJsonDocument::fromJson(readAll(path).toUtf8()).array();
+        for (const auto& fileEntry : files) {
+            const auto file = fileEntry.toObject();
+            const QString header = file.value(QLatin1String("inputFile")).toString();
+            // The installed public headers are koder*.h; the QML extension objects are not.
+            if (!header.startsWith(QLatin1String("koder")) ||
+                header.endsWith(QLatin1String("extension.h")))
+                continue;
+            for (const auto& classEntry : file.value(QLatin1String("classes")).toArray()) {
+                const auto cls = classEntry.toObject();
+                const QString name = cls.value(QLatin1String("qualifiedClassName")).toString();
+                ++classes;
+                report.checked();
+                const auto page = docs.classes.find(name);
+                if (page == docs.classes.end()) {
+                    report.missing(
+                        QStringLiteral("C++ class %1 (no \\class or \\namespace page)").arg(name));
+                    continue;
+                }
+                Members offered;
+                offered.properties = names(cls.value(QLatin1String("properties")).toArray());
+                offered.signalNames = names(cls.value(QLatin1String("signals")).toArray());
+                offered.methods = names(cls.value(QLatin1String("methods")).toArray())
+                                      .unite(names(cls.value(QLatin1String("slots")).toArray()));
+                offered.enums = names(cls.value(QLatin1String("enums")).toArray());
+                const Members& documented = page->second;
+                for (const QString& p : std::as_const(offered.properties)) {
+                    report.checked();
+                    if (!documented.properties.contains(p))
+                        report.missing(QStringLiteral("C++ property %1::%2").arg(name, p));
+                }
+                for (const QString& s : std::as_const(offered.signalNames)) {
+                    report.checked();
+                    if (!isNotifySignal(s, offered) && !documented.methods.contains(s))
+                        report.missing(QStringLiteral("C++ signal %1::%2()").arg(name, s));
+                }
+                for (const QString& m : std::as_const(offered.methods)) {
+                    report.checked();
+                    if (!documented.methods.contains(m))
+                        report.missing(QStringLiteral("C++ method %1::%2()").arg(name, m));
+                }
+                for (const QString& e : std::as_const(offered.enums)) {
+                    report.checked();
+                    if (!documented.enums.contains(e))
+                        report.missing(QStringLiteral("C++ enum %1::%2").arg(name, e));
+                }
+            }
+        }
+    }
+    if (classes == 0)
+        report.missing(QStringLiteral("no public class found in the metatypes"));
+}
+
+// The types the core's public headers declare at namespace level.
+void checkCore(const QString& headerDir, const Documented& docs, Report& report)
+{
+    static const QRegularExpression typeRe(
+        QStringLiteral(
+            R"re(^(?:struct|class|enum class|enum|using)\s+(?:\[\[\w+\]\]\s+)?([A-Za-z]\w*)\b([^;]*)$)re"),
+        QRegularExpression::MultilineOption);
+    static const QRegularExpression aliasRe(QStringLiteral(R"re(^using\s+([A-Za-z]\w*)\s*=)re"),
+                                            QRegularExpression::MultilineOption);
+    const auto headers = QDir(headerDir).entryInfoList({QStringLiteral("*.h")}, QDir::Files);
+    int types = 0;
+    for (const QFileInfo& header : headers) {
+        const QString text = readAll(header.filePath());
+        QSet<QString> declared;
+        for (auto it = typeRe.globalMatch(text); it.hasNext();)
+            declared.insert(it.next().captured(1));
+        for (auto it = aliasRe.globalMatch(text); it.hasNext();)
+            declared.insert(it.next().captured(1));
+        for (const QString& type : std::as_const(declared)) {
+            ++types;
+            report.checked();
+            const QString fullName = QStringLiteral("koder::agent::") + type;
+            if (!docs.cppNames.contains(fullName))
+                report.missing(
+                    QStringLiteral("core type %1 (%2)").arg(fullName, header.fileName()));
+        }
+    }
+    if (types == 0)
+        report.missing(QStringLiteral("no core type found in %1").arg(headerDir));
+}
+
+// Registers the .qch in a fresh help collection, as Qt Creator and Assistant do, and looks each
+// QML type and class up by the identifier F1 uses.
+void checkQch(const QString& qchPath, const QString& workDir, const Documented& docs,
+              Report& report)
+{
+    QDir().mkpath(workDir);
+    const QString collection = QDir(workDir).filePath(QStringLiteral("doccoverage.qhc"));
+    QFile::remove(collection);
+    QHelpEngineCore engine(collection);
+    if (!engine.setupData()) {
+        report.missing(QStringLiteral("help collection: %1").arg(engine.error()));
+        return;
+    }
+    if (!engine.registerDocumentation(qchPath)) {
+        report.missing(QStringLiteral("the .qch does not register: %1").arg(engine.error()));
+        return;
+    }
+    const QString ns = QHelpEngineCore::namespaceName(qchPath);
+    if (!engine.registeredDocumentations().contains(ns))
+        report.missing(QStringLiteral("the .qch namespace %1 is not registered").arg(ns));
+    for (const auto& [type, members] : docs.qmlTypes) {
+        report.checked();
+        if (engine.documentsForIdentifier(QStringLiteral("QML.Koder.Agent1.") + type).isEmpty())
+            report.missing(QStringLiteral("the .qch has no F1 entry for QML type %1").arg(type));
+    }
+    for (const auto& [name, members] : docs.classes) {
+        if (name.isEmpty() || name.contains(QLatin1String("::")))
+            continue;
+        report.checked();
+        if (engine.documentsForIdentifier(name).isEmpty())
+            report.missing(QStringLiteral("the .qch has no F1 entry for class %1").arg(name));
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Fails on every undocumented public item."));
+    const QCommandLineOption index(QStringLiteral("index"), QStringLiteral("qdoc index"),
+                                   QStringLiteral("file"));
+    const QCommandLineOption qmltypes(QStringLiteral("qmltypes"), QStringLiteral("qmltypes"),
+                                      QStringLiteral("file"));
+    const QCommandLineOption qmlDir(QStringLiteral("qml-dir"), QStringLiteral("QML components"),
+                                    QStringLiteral("dir"));
+    const QCommandLineOption metatypes(QStringLiteral("metatypes"),
+                                       QStringLiteral("moc metatypes JSON (repeatable)"),
+                                       QStringLiteral("file"));
+    const QCommandLineOption coreHeaders(QStringLiteral("core-headers"),
+                                         QStringLiteral("core public headers"),
+                                         QStringLiteral("dir"));
+    const QCommandLineOption qch(QStringLiteral("qch"), QStringLiteral("the .qch"),
+                                 QStringLiteral("file"));
+    const QCommandLineOption workDir(QStringLiteral("work-dir"),
+                                     QStringLiteral("scratch directory for the help collection"),
+                                     QStringLiteral("dir"));
+    parser.addOptions({index, qmltypes, qmlDir, metatypes, coreHeaders, qch, workDir});
+    parser.addHelpOption();
+    parser.process(app);
+    for (const auto& required : {index, qmltypes, qmlDir, metatypes, coreHeaders}) {
+        if (!parser.isSet(required)) {
+            err() << "doccoverage: --" << required.names().constFirst() << " is required\n";
+            return 2;
+        }
+    }
+
+    const Documented docs = readIndex(parser.value(index));
+    Report report;
+    checkQml(parser.value(qmltypes), parser.value(qmlDir), docs, report);
+    checkClasses(parser.values(metatypes), docs, report);
+    checkCore(parser.value(coreHeaders), docs, report);
+    if (parser.isSet(qch))
+        checkQch(parser.value(qch), parser.value(workDir), docs, report);
+
+    QTextStream out(stdout);
+    out << "doccoverage: " << report.checkedCount() << " items checked, " << report.missingCount()
+        << " undocumented\n";
+    return report.missingCount() == 0 ? 0 : 1;
+}
