@@ -58,16 +58,22 @@ private:
     {
         events.clear();
         auto* a = agent.get();
-        connect(a, &KoderAgentController::userMessage, this, [this] { events << "userMessage"; });
-        connect(a, &KoderAgentController::streamStart, this, [this] { events << "streamStart"; });
+        connect(a, &KoderAgentController::userMessage, this,
+                [this] { events << QStringLiteral("userMessage"); });
+        connect(a, &KoderAgentController::streamStart, this,
+                [this] { events << QStringLiteral("streamStart"); });
         connect(a, &KoderAgentController::streamToken, this, [this] {
-            if (events.isEmpty() || events.last() != "streamToken")
-                events << "streamToken"; // many tokens read as one entry
+            if (events.isEmpty() || events.last() != QStringLiteral("streamToken"))
+                events << QStringLiteral("streamToken"); // many tokens read as one entry
         });
-        connect(a, &KoderAgentController::toolCall, this, [this] { events << "toolCall"; });
-        connect(a, &KoderAgentController::streamEnd, this, [this] { events << "streamEnd"; });
-        connect(a, &KoderAgentController::error, this, [this] { events << "error"; });
-        connect(a, &KoderAgentController::aborted, this, [this] { events << "aborted"; });
+        connect(a, &KoderAgentController::toolCall, this,
+                [this] { events << QStringLiteral("toolCall"); });
+        connect(a, &KoderAgentController::streamEnd, this,
+                [this] { events << QStringLiteral("streamEnd"); });
+        connect(a, &KoderAgentController::error, this,
+                [this] { events << QStringLiteral("error"); });
+        connect(a, &KoderAgentController::aborted, this,
+                [this] { events << QStringLiteral("aborted"); });
     }
 
     KoderLocalAgent* useLocalAgent(const QString& reply)
@@ -131,7 +137,8 @@ private Q_SLOTS:
         QVERIFY(agent->streaming());
         QVERIFY(agent->abortable());
         QVERIFY(end.wait());
-        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "streamToken", "streamEnd"}));
+        QCOMPARE(events, (QStringList{QStringLiteral("userMessage"), QStringLiteral("streamStart"),
+                                      QStringLiteral("streamToken"), QStringLiteral("streamEnd")}));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QVERIFY(!agent->streaming());
         QVERIFY(!agent->abortable());
@@ -139,10 +146,10 @@ private Q_SLOTS:
         QCOMPARE(agent->messages()->count(), 2);
         QCOMPARE(lastText(), QStringLiteral("Hello there, friend."));
         const QVariantMap row = agent->messages()->get(1);
-        QCOMPARE(row.value("role").toString(), QStringLiteral("assistant"));
-        QCOMPARE(row.value("streaming").toBool(), false);
-        QCOMPARE(row.value("visible").toBool(), true);
-        QCOMPARE(end.first().first().toString(), row.value("messageId").toString());
+        QCOMPARE(row.value(QStringLiteral("role")).toString(), QStringLiteral("assistant"));
+        QCOMPARE(row.value(QStringLiteral("streaming")).toBool(), false);
+        QCOMPARE(row.value(QStringLiteral("visible")).toBool(), true);
+        QCOMPARE(end.first().first().toString(), row.value(QStringLiteral("messageId")).toString());
     }
 
     void echoWhenReplyIsEmpty()
@@ -182,8 +189,9 @@ private Q_SLOTS:
         t->push(TextDelta{id, "late"});
         t->push(StreamEnded{id, "stop"});
         QCOMPARE(lastText(), QStringLiteral("partial "));
-        QCOMPARE(agent->messages()->get(1).value("aborted").toBool(), true);
-        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "streamToken", "aborted"}));
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("aborted")).toBool(), true);
+        QCOMPARE(events, (QStringList{QStringLiteral("userMessage"), QStringLiteral("streamStart"),
+                                      QStringLiteral("streamToken"), QStringLiteral("aborted")}));
     }
 
     void localAgentStopsAtOnceOnAbort()
@@ -210,11 +218,12 @@ private Q_SLOTS:
         QVERIFY(err.wait());
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap e = agent->lastError().toMap();
-        QCOMPARE(e.value("code").toString(), QStringLiteral("transport"));
-        QCOMPARE(err.first().first().toMap().value("code").toString(), QStringLiteral("transport"));
+        QCOMPARE(e.value(QStringLiteral("code")).toString(), QStringLiteral("transport"));
+        QCOMPARE(err.first().first().toMap().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("transport"));
         QCOMPARE(lastText(), QStringLiteral("a b"));
-        QCOMPARE(agent->messages()->get(1).value("errorText").toString(),
-                 e.value("message").toString());
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("errorText")).toString(),
+                 e.value(QStringLiteral("message")).toString());
         QCOMPARE(lastErrorChanged.count(), 1);
         QCOMPARE(events.last(), QStringLiteral("error"));
     }
@@ -229,25 +238,27 @@ private Q_SLOTS:
         QVERIFY(end.wait());
         QCOMPARE(agent->messages()->count(), 4);
 
-        const QString a1 = agent->messages()->get(1).value("messageId").toString();
+        const QString a1 = agent->messages()->get(1).value(QStringLiteral("messageId")).toString();
         QVERIFY(agent->regenerate(a1));
         QCOMPARE(agent->messages()->count(), 2);
         QVERIFY(end.wait());
         QCOMPARE(lastText(), QStringLiteral("answer"));
 
-        const QString q1 = agent->messages()->get(0).value("messageId").toString();
+        const QString q1 = agent->messages()->get(0).value(QStringLiteral("messageId")).toString();
         QVERIFY(agent->edit(q1, QStringLiteral("q1 edited")));
         QCOMPARE(text(0), QStringLiteral("q1 edited"));
         QVERIFY(end.wait());
         QCOMPARE(agent->messages()->count(), 2);
         // The edit is a new version of q1; q1 itself is off the shown path now.
-        const QString edited = agent->messages()->get(0).value("messageId").toString();
+        const QString edited =
+            agent->messages()->get(0).value(QStringLiteral("messageId")).toString();
         QVERIFY(edited != q1);
-        QCOMPARE(agent->messages()->get(0).value("versionCount").toInt(), 2);
+        QCOMPARE(agent->messages()->get(0).value(QStringLiteral("versionCount")).toInt(), 2);
 
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
-        QVERIFY(!agent->edit(agent->messages()->get(1).value("messageId").toString(),
-                             QStringLiteral("x")));
+        QVERIFY(
+            !agent->edit(agent->messages()->get(1).value(QStringLiteral("messageId")).toString(),
+                         QStringLiteral("x")));
         QCOMPARE(rejected.count(), 1);
 
         const QString original = agent->conversationId();
@@ -275,10 +286,10 @@ private Q_SLOTS:
             t->push(StreamEnded{id, "stop"});
         };
         auto id = [&](int row) {
-            return agent->messages()->get(row).value("messageId").toString();
+            return agent->messages()->get(row).value(QStringLiteral("messageId")).toString();
         };
         auto role = [&](int row, const char* name) {
-            return agent->messages()->get(row).value(name);
+            return agent->messages()->get(row).value(QString::fromUtf8(name));
         };
         QVERIFY(agent->send(QStringLiteral("q1")));
         exchange(QStringLiteral("A1"));
@@ -357,24 +368,30 @@ private Q_SLOTS:
         // user, assistant(call), tool, assistant
         QCOMPARE(agent->messages()->count(), 4);
         QCOMPARE(visible.count(), 3);
-        const QString firstReply = agent->messages()->get(1).value("messageId").toString();
+        const QString firstReply =
+            agent->messages()->get(1).value(QStringLiteral("messageId")).toString();
 
         events.clear();
         QVERIFY(agent->regenerate(firstReply));
-        QCOMPARE(events, (QStringList{"streamStart"}));
+        QCOMPARE(events, (QStringList{QStringLiteral("streamStart")}));
         QCOMPARE(agent->messages()->count(), 2);
         QCOMPARE(visible.count(), 2);
         t->push(TextDelta{t->last(), "Plain answer."});
         t->push(StreamEnded{t->last(), "stop"});
-        QCOMPARE(events, (QStringList{"streamStart", "streamToken", "streamEnd"}));
+        QCOMPARE(events, (QStringList{QStringLiteral("streamStart"), QStringLiteral("streamToken"),
+                                      QStringLiteral("streamEnd")}));
 
-        QVERIFY(agent->switchVersion(agent->messages()->get(1).value("messageId").toString(), 0));
+        QVERIFY(agent->switchVersion(
+            agent->messages()->get(1).value(QStringLiteral("messageId")).toString(), 0));
         QCOMPARE(agent->messages()->count(), 4);
-        QCOMPARE(agent->messages()->get(2).value("role").toString(), QStringLiteral("tool"));
-        QCOMPARE(agent->messages()->get(2).value("toolCallId").toString(), QStringLiteral("r1"));
+        QCOMPARE(agent->messages()->get(2).value(QStringLiteral("role")).toString(),
+                 QStringLiteral("tool"));
+        QCOMPARE(agent->messages()->get(2).value(QStringLiteral("toolCallId")).toString(),
+                 QStringLiteral("r1"));
         QCOMPARE(lastText(), QStringLiteral("It says contents."));
         QCOMPARE(visible.count(), 3);
-        QCOMPARE(visible.get(2).value("text").toString(), QStringLiteral("It says contents."));
+        QCOMPARE(visible.get(2).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("It says contents."));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
 
         // The next turn continues under the version shown, with its tool messages in the history.
@@ -393,7 +410,8 @@ private Q_SLOTS:
         });
         addTool(QStringLiteral("write"), false, [&](const QJsonObject& args) {
             ++writes;
-            return QVariant(QVariantMap{{"written", args.value("path").toString()}});
+            return QVariant(QVariantMap{
+                {QStringLiteral("written"), args.value(QStringLiteral("path")).toString()}});
         });
         QCOMPARE(t->lastTools.size(), 0); // no request yet
         agent->setAutoAccept(QStringLiteral("onlyRead"));
@@ -410,8 +428,14 @@ private Q_SLOTS:
         QCOMPARE(pendingChanged.count(), 1);
         const QVariantList pending = agent->pendingToolCalls();
         QCOMPARE(pending.size(), 1);
-        QCOMPARE(pending.first().toMap().value("name").toString(), QStringLiteral("write"));
-        QCOMPARE(pending.first().toMap().value("arguments").toMap().value("path").toString(),
+        QCOMPARE(pending.first().toMap().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("write"));
+        QCOMPARE(pending.first()
+                     .toMap()
+                     .value(QStringLiteral("arguments"))
+                     .toMap()
+                     .value(QStringLiteral("path"))
+                     .toString(),
                  QStringLiteral("a.txt"));
         QTRY_COMPARE(reads, 1); // the read-only tool ran without asking
         QCOMPARE(writes, 0);
@@ -422,9 +446,9 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("streaming"));
         // user, assistant(calls), tool(read), tool(write), assistant(step 2)
         QCOMPARE(agent->messages()->count(), 5);
-        QCOMPARE(agent->messages()->get(3).value("text").toString(),
+        QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
                  QStringLiteral("{\"written\":\"a.txt\"}"));
-        QCOMPARE(agent->messages()->get(3).value("visible").toBool(), false);
+        QCOMPARE(agent->messages()->get(3).value(QStringLiteral("visible")).toBool(), false);
 
         // Step 2 asks again; this time the user says no.
         id = t->last();
@@ -432,12 +456,14 @@ private Q_SLOTS:
         t->push(StreamEnded{id, "tool_calls"});
         agent->denyToolCall(QStringLiteral("w2"), QStringLiteral("not now"));
         QCOMPARE(writes, 1);
-        QCOMPARE(agent->messages()->get(5).value("denied").toBool(), true);
+        QCOMPARE(agent->messages()->get(5).value(QStringLiteral("denied")).toBool(), true);
         QCOMPARE(t->requests.size(), std::size_t(3));
         t->push(TextDelta{t->last(), "ok"});
         t->push(StreamEnded{t->last(), "stop"});
-        QCOMPARE(events, (QStringList{"userMessage", "streamStart", "toolCall", "toolCall",
-                                      "toolCall", "streamToken", "streamEnd"}));
+        QCOMPARE(events, (QStringList{QStringLiteral("userMessage"), QStringLiteral("streamStart"),
+                                      QStringLiteral("toolCall"), QStringLiteral("toolCall"),
+                                      QStringLiteral("toolCall"), QStringLiteral("streamToken"),
+                                      QStringLiteral("streamEnd")}));
     }
 
     // Approvals v2, durable: a conversation stored while a call waits reloads in a new
@@ -461,7 +487,7 @@ private Q_SLOTS:
             t->push(StreamEnded{t->last(), "tool_calls"});
             QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
             conversation = agent->conversationId();
-            assistantId = agent->messages()->get(1).value("id").toString();
+            assistantId = agent->messages()->get(1).value(QStringLiteral("id")).toString();
             tester.reset();
             agent.reset(); // the app quits without a word
         }
@@ -480,22 +506,30 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
         QVERIFY(agent->abortable());
         QCOMPARE(agent->messages()->count(), 2);
-        QCOMPARE(agent->messages()->get(1).value("id").toString(), assistantId);
-        QCOMPARE(agent->messages()->get(1).value("toolCalls").toList().size(), 1);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("id")).toString(), assistantId);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("toolCalls")).toList().size(), 1);
         const QVariantList pending = agent->pendingToolCalls();
         QCOMPARE(pending.size(), 1);
-        QCOMPARE(pending[0].toMap().value("id").toString(), QStringLiteral("w1"));
-        QCOMPARE(pending[0].toMap().value("name").toString(), QStringLiteral("write"));
-        QCOMPARE(pending[0].toMap().value("arguments").toMap().value("path").toString(),
+        QCOMPARE(pending[0].toMap().value(QStringLiteral("id")).toString(), QStringLiteral("w1"));
+        QCOMPARE(pending[0].toMap().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("write"));
+        QCOMPARE(pending[0]
+                     .toMap()
+                     .value(QStringLiteral("arguments"))
+                     .toMap()
+                     .value(QStringLiteral("path"))
+                     .toString(),
                  QStringLiteral("a.txt"));
         QVERIFY(t->requests.empty()); // nothing is sent by itself
 
         QSignalSpy ended(agent.get(), &KoderAgentController::streamEnd);
         QVERIFY(agent->approveToolCall(
             QStringLiteral("w1"),
-            QVariantMap{{"scope", "once"}, {"arguments", QVariantMap{{"path", "b.txt"}}}}));
+            QVariantMap{{QStringLiteral("scope"), QStringLiteral("once")},
+                        {QStringLiteral("arguments"),
+                         QVariantMap{{QStringLiteral("path"), QStringLiteral("b.txt")}}}}));
         QTRY_COMPARE(t->requests.size(), std::size_t(1));
-        QCOMPARE(received.value("path").toString(), QStringLiteral("b.txt"));
+        QCOMPARE(received.value(QStringLiteral("path")).toString(), QStringLiteral("b.txt"));
         const StartTurn resumed = t->requests.back();
         QCOMPARE(resumed.step, 2);
         QCOMPARE(resumed.history.size(), std::size_t(3)); // question, request, result
@@ -508,11 +542,14 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("idle"));
 
         const QVariantMap tool = agent->messages()->get(2);
-        const QVariantMap approval = tool.value("metadata").toMap().value("approval").toMap();
-        QCOMPARE(approval.value("decision").toString(), QStringLiteral("approved"));
-        QCOMPARE(approval.value("by").toString(), QStringLiteral("user"));
-        QCOMPARE(approval.value("argumentsEdited").toBool(), true);
-        QVERIFY(approval.value("at").toString().endsWith(QLatin1Char('Z')));
+        const QVariantMap approval = tool.value(QStringLiteral("metadata"))
+                                         .toMap()
+                                         .value(QStringLiteral("approval"))
+                                         .toMap();
+        QCOMPARE(approval.value(QStringLiteral("decision")).toString(), QStringLiteral("approved"));
+        QCOMPARE(approval.value(QStringLiteral("by")).toString(), QStringLiteral("user"));
+        QCOMPARE(approval.value(QStringLiteral("argumentsEdited")).toBool(), true);
+        QVERIFY(approval.value(QStringLiteral("at")).toString().endsWith(QLatin1Char('Z')));
 
         // Reloaded once more: the turn is over, nothing waits.
         agent->setConversationId(QStringLiteral("elsewhere"));
@@ -543,7 +580,8 @@ private Q_SLOTS:
             QCOMPARE(policy.count(), 1);
             QSignalSpy queueChanged(agent.get(), &KoderAgentController::queuedMessagesChanged);
             QVERIFY(agent->send(QStringLiteral("first")));
-            QVERIFY(agent->send(QStringLiteral("second"), QVariantList{QVariantMap{{"n", 1}}}));
+            QVERIFY(agent->send(QStringLiteral("second"),
+                                QVariantList{QVariantMap{{QStringLiteral("n"), 1}}}));
             QCOMPARE(queueChanged.count(), 1);
             QCOMPARE(agent->queuedMessages().size(), 1);
             QCOMPARE(agent->messages()->count(), 2); // not history yet
@@ -561,8 +599,9 @@ private Q_SLOTS:
         agent->setConversationId(conversation);
         const QVariantList queued = agent->queuedMessages();
         QCOMPARE(queued.size(), 1);
-        QCOMPARE(queued[0].toMap().value("text").toString(), QStringLiteral("second"));
-        QCOMPARE(queued[0].toMap().value("attachments").toList().size(), 1);
+        QCOMPARE(queued[0].toMap().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("second"));
+        QCOMPARE(queued[0].toMap().value(QStringLiteral("attachments")).toList().size(), 1);
         QVERIFY(agent->sendQueued());
         QCOMPARE(t->requests.size(), std::size_t(1));
         QCOMPARE(t->requests[0].history.back().text, std::string("second"));
@@ -581,7 +620,7 @@ private Q_SLOTS:
         });
         QSignalSpy policiesChanged(agent.get(), &KoderAgentController::toolPoliciesChanged);
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
-        agent->setToolPolicies({{"write", "sometimes"}});
+        agent->setToolPolicies({{QStringLiteral("write"), QStringLiteral("sometimes")}});
         QCOMPARE(rejected.count(), 1);
         QCOMPARE(rejected.last().at(0).toString(), QStringLiteral("setToolPolicies"));
         QVERIFY(agent->toolPolicies().isEmpty());
@@ -591,42 +630,50 @@ private Q_SLOTS:
         t->push(ToolCallRequested{t->last(), {"w1", "write", "{}", false}});
         t->push(StreamEnded{t->last(), "tool_calls"});
         QVERIFY(!agent->approveToolCall(QStringLiteral("w1"), QStringLiteral("nonsense")));
-        QVERIFY(!agent->approveToolCall(QStringLiteral("w1"), QVariantMap{{"scope", "forever"}}));
-        QVERIFY(!agent->approveAll(QVariantMap{{"arguments", QVariantMap{}}}));
-        QVERIFY(!agent->approveToolCall(QStringLiteral("w1"),
-                                        QVariantMap{{"arguments", QStringLiteral("{\"a\":")}}));
+        QVERIFY(!agent->approveToolCall(
+            QStringLiteral("w1"),
+            QVariantMap{{QStringLiteral("scope"), QStringLiteral("forever")}}));
+        QVERIFY(!agent->approveAll(QVariantMap{{QStringLiteral("arguments"), QVariantMap{}}}));
+        QVERIFY(!agent->approveToolCall(
+            QStringLiteral("w1"),
+            QVariantMap{{QStringLiteral("arguments"), QStringLiteral("{\"a\":")}}));
         QCOMPARE(rejected.count(), 5);
         QVERIFY(rejected.last().at(1).toString().contains(QStringLiteral("not valid JSON")));
         // Arguments that do not convert are refused, never taken for "no edit".
         QVERIFY(!agent->approveToolCall(
-            QStringLiteral("w1"),
-            QVariantMap{{"scope", "always"}, {"arguments", QVariantMap{{"t", qQNaN()}}}}));
+            QStringLiteral("w1"), QVariantMap{{QStringLiteral("scope"), QStringLiteral("always")},
+                                              {QStringLiteral("arguments"),
+                                               QVariantMap{{QStringLiteral("t"), qQNaN()}}}}));
         QCOMPARE(rejected.count(), 6);
         QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
         QVERIFY(agent->toolPolicies().isEmpty());
         QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QStringLiteral("[1]")),
                  QStringLiteral("arguments must be a JSON object"));
-        QCOMPARE(agent->checkToolArguments(QStringLiteral("write"), QVariantMap{{"a", 1}}),
+        QCOMPARE(agent->checkToolArguments(QStringLiteral("write"),
+                                           QVariantMap{{QStringLiteral("a"), 1}}),
                  QString());
         QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
 
-        QVERIFY(agent->approveToolCall(QStringLiteral("w1"), QVariantMap{{"scope", "always"}}));
+        QVERIFY(agent->approveToolCall(
+            QStringLiteral("w1"),
+            QVariantMap{{QStringLiteral("scope"), QStringLiteral("always")}}));
         QCOMPARE(policiesChanged.count(), 1);
-        QCOMPARE(agent->toolPolicies().value("write").toString(), QStringLiteral("allow"));
+        QCOMPARE(agent->toolPolicies().value(QStringLiteral("write")).toString(),
+                 QStringLiteral("allow"));
         QTRY_COMPARE(t->requests.size(), std::size_t(2));
         QCOMPARE(writes, 1);
         t->push(ToolCallRequested{t->last(), {"w2", "write", "{}", false}});
         t->push(StreamEnded{t->last(), "tool_calls"});
         QTRY_COMPARE(t->requests.size(), std::size_t(3));
         QCOMPARE(writes, 2); // allowed now: not asked
-        agent->setToolPolicies({{"write", "deny"}});
+        agent->setToolPolicies({{QStringLiteral("write"), QStringLiteral("deny")}});
         QCOMPARE(policiesChanged.count(), 2);
         t->push(ToolCallRequested{t->last(), {"w3", "write", "{}", false}});
         t->push(StreamEnded{t->last(), "tool_calls"});
         QCOMPARE(writes, 2);
         const QVariantMap denied = agent->messages()->get(agent->messages()->count() - 2);
-        QCOMPARE(denied.value("toolCallId").toString(), QStringLiteral("w3"));
-        QVERIFY(denied.value("denied").toBool());
+        QCOMPARE(denied.value(QStringLiteral("toolCallId")).toString(), QStringLiteral("w3"));
+        QVERIFY(denied.value(QStringLiteral("denied")).toBool());
         t->push(StreamEnded{t->last(), "stop"});
         QVERIFY(!agent->denyAll());
         QVERIFY(!agent->approveAll());
@@ -673,12 +720,12 @@ private Q_SLOTS:
         QCOMPARE(model->count(), 6);
         QStringList results;
         for (int row = 2; row < 5; ++row) {
-            QVERIFY(model->get(row).value("isError").toBool());
-            results << model->get(row).value("text").toString();
+            QVERIFY(model->get(row).value(QStringLiteral("isError")).toBool());
+            results << model->get(row).value(QStringLiteral("text")).toString();
         }
-        QVERIFY(results.filter("disk on fire").size() == 1);
-        QVERIFY(results.filter("timed out after 50 ms").size() == 1);
-        QVERIFY(results.filter("Invalid arguments").size() == 1);
+        QVERIFY(results.filter(QStringLiteral("disk on fire")).size() == 1);
+        QVERIFY(results.filter(QStringLiteral("timed out after 50 ms")).size() == 1);
+        QVERIFY(results.filter(QStringLiteral("Invalid arguments")).size() == 1);
     }
 
     void hooksRunInOrderAThrowingHookIsSkippedAndRetryWorks()
@@ -688,36 +735,41 @@ private Q_SLOTS:
         QStringList order;
         agent->addHooks(
             {.name = "first",
-             .onStart = [&](const StartTurn&) { order << "onStart"; },
+             .onStart = [&](const StartTurn&) { order << QStringLiteral("onStart"); },
              .prepareStep =
                  [&](StartTurn r) {
-                     order << "prepareStep#" + QString::number(r.attempt);
+                     order << QStringLiteral("prepareStep#") + QString::number(r.attempt);
                      return r;
                  },
-             .onStepFinish = [&](const StepFinishEvent&) { order << "onStepFinish"; },
+             .onStepFinish =
+                 [&](const StepFinishEvent&) { order << QStringLiteral("onStepFinish"); },
              .onFinish =
-                 [&](const Event& e) { order << "onFinish:" + QString::fromLatin1(eventName(e)); },
+                 [&](const Event& e) {
+                     order << QStringLiteral("onFinish:") + QString::fromLatin1(eventName(e));
+                 },
              .onError =
                  [&](const ErrorInfo& e, int attempt) {
-                     order << "onError:" + QString::fromStdString(e.code) + "#" +
-                                  QString::number(attempt);
+                     order << QStringLiteral("onError:") + QString::fromStdString(e.code) +
+                                  QStringLiteral("#") + QString::number(attempt);
                      local->setFailAfterTokens(-1); // the next attempt succeeds
                      return ErrorVerdict::Retry;
                  }});
         agent->addHooks({.name = "thrower", .onStart = [](const StartTurn&) -> void {
                              throw std::runtime_error("hook bug");
                          }});
-        QTest::ignoreMessage(QtWarningMsg,
-                             QRegularExpression("hook thrower onStart threw: hook bug"));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral(
+                                               "hook thrower onStart threw: hook bug")));
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         QSignalSpy err(agent.get(), &KoderAgentController::error);
         agent->send(QStringLiteral("q"));
         QVERIFY(end.wait());
         QCOMPARE(err.count(), 0);
-        QCOMPARE(order, (QStringList{"onStart", "prepareStep#0", "onError:transport#0",
-                                     "prepareStep#1", "onStepFinish", "onFinish:streamEnd"}));
+        QCOMPARE(order, (QStringList{
+                            QStringLiteral("onStart"), QStringLiteral("prepareStep#0"),
+                            QStringLiteral("onError:transport#0"), QStringLiteral("prepareStep#1"),
+                            QStringLiteral("onStepFinish"), QStringLiteral("onFinish:streamEnd")}));
         QCOMPARE(lastText(), QStringLiteral("fine now"));
-        QCOMPARE(events.count("streamStart"), 1);
+        QCOMPARE(events.count(QStringLiteral("streamStart")), 1);
     }
 
     void maxRetriesRetriesRetryableErrors()
@@ -776,16 +828,27 @@ private Q_SLOTS:
     {
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
         QVERIFY(agent->setChatMessages(QVariantList{
-            QVariantMap{{"role", "user"}, {"text", "hello"}},
-            QVariantMap{
-                {"role", "assistant"}, {"text", "hi"}, {"metadata", QVariantMap{{"k", 1}}}}}));
+            QVariantMap{{QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("text"), QStringLiteral("hello")}},
+            QVariantMap{{QStringLiteral("role"), QStringLiteral("assistant")},
+                        {QStringLiteral("text"), QStringLiteral("hi")},
+                        {QStringLiteral("metadata"), QVariantMap{{QStringLiteral("k"), 1}}}}}));
         QCOMPARE(agent->messages()->count(), 2);
-        QCOMPARE(agent->messages()->get(1).value("metadata").toMap().value("k").toInt(), 1);
-        QVERIFY(!agent->addChatMessages(QVariantList{QVariantMap{{"role", "user"}, {"text", "a"}},
-                                                     QVariantMap{{"role", "bot"}, {"text", "b"}}}));
+        QCOMPARE(agent->messages()
+                     ->get(1)
+                     .value(QStringLiteral("metadata"))
+                     .toMap()
+                     .value(QStringLiteral("k"))
+                     .toInt(),
+                 1);
+        QVERIFY(!agent->addChatMessages(
+            QVariantList{QVariantMap{{QStringLiteral("role"), QStringLiteral("user")},
+                                     {QStringLiteral("text"), QStringLiteral("a")}},
+                         QVariantMap{{QStringLiteral("role"), QStringLiteral("bot")},
+                                     {QStringLiteral("text"), QStringLiteral("b")}}}));
         QCOMPARE(rejected.count(), 1);
-        QVERIFY(
-            rejected.first().at(1).toString().contains("messages[1].role: unknown value \"bot\""));
+        QVERIFY(rejected.first().at(1).toString().contains(
+            QStringLiteral("messages[1].role: unknown value \"bot\"")));
         QCOMPARE(agent->messages()->count(), 2);
         QVERIFY(agent->addUserMessage(QStringLiteral("note")));
         QCOMPARE(agent->messages()->count(), 3);
@@ -795,12 +858,13 @@ private Q_SLOTS:
     {
         QSignalSpy restored(agent.get(), &KoderAgentController::checkpointRestored);
         agent->addUserMessage(QStringLiteral("before"));
-        QVERIFY(agent->addCheckpoint(QVariantMap{{"doc", "v1"}}));
-        const QString cp = agent->messages()->get(1).value("messageId").toString();
+        QVERIFY(agent->addCheckpoint(QVariantMap{{QStringLiteral("doc"), QStringLiteral("v1")}}));
+        const QString cp = agent->messages()->get(1).value(QStringLiteral("messageId")).toString();
         agent->addUserMessage(QStringLiteral("after"));
         QVERIFY(agent->restoreCheckpoint(cp));
         QCOMPARE(restored.count(), 1);
-        QCOMPARE(restored.first().first().toMap().value("doc").toString(), QStringLiteral("v1"));
+        QCOMPARE(restored.first().first().toMap().value(QStringLiteral("doc")).toString(),
+                 QStringLiteral("v1"));
         QCOMPARE(agent->messages()->count(), 2);
 
         const QString id = agent->conversationId();
@@ -826,21 +890,25 @@ private Q_SLOTS:
         double lastSeq = 0;
         for (const QVariant& v : agent->eventLog()) {
             const QVariantMap e = v.toMap();
-            QVERIFY(e.value("seq").toDouble() > lastSeq);
-            lastSeq = e.value("seq").toDouble();
-            kinds << e.value("kind").toString();
-            if (e.value("kind") == QStringLiteral("tokens"))
-                QCOMPARE(e.value("repeat").toInt(), 3); // one entry for the step's three tokens
+            QVERIFY(e.value(QStringLiteral("seq")).toDouble() > lastSeq);
+            lastSeq = e.value(QStringLiteral("seq")).toDouble();
+            kinds << e.value(QStringLiteral("kind")).toString();
+            if (e.value(QStringLiteral("kind")) == QStringLiteral("tokens"))
+                QCOMPARE(e.value(QStringLiteral("repeat")).toInt(),
+                         3); // one entry for the step's three tokens
         }
-        QVERIFY2(kinds.contains("send") && kinds.contains("tokens") && kinds.contains("end"),
-                 qPrintable(kinds.join(',')));
-        QVERIFY(kinds.indexOf("send") < kinds.indexOf("end"));
+        QVERIFY2(kinds.contains(QStringLiteral("send")) &&
+                     kinds.contains(QStringLiteral("tokens")) &&
+                     kinds.contains(QStringLiteral("end")),
+                 qPrintable(kinds.join(QLatin1Char(','))));
+        QVERIFY(kinds.indexOf(QStringLiteral("send")) < kinds.indexOf(QStringLiteral("end")));
     }
 
     void localAgentTokensKeepWhitespace()
     {
         QCOMPARE(KoderLocalAgent::tokenize(QStringLiteral("Hello  w\u00f6rld,\n\tok ")),
-                 (QStringList{"Hello", "  w\u00f6rld,", "\n\tok", " "}));
+                 (QStringList{QStringLiteral("Hello"), QStringLiteral("  w\u00f6rld,"),
+                              QStringLiteral("\n\tok"), QStringLiteral(" ")}));
         QCOMPARE(KoderLocalAgent::tokenize({}), QStringList{});
     }
 
@@ -946,7 +1014,7 @@ private Q_SLOTS:
         QSignalSpy err(agent.get(), &KoderAgentController::error);
         agent->send(QStringLiteral("q"));
         QVERIFY(err.wait());
-        QCOMPARE(agent->lastError().toMap().value("code").toString(),
+        QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("no_transport"));
     }
 
@@ -965,9 +1033,11 @@ private Q_SLOTS:
         QVERIFY(sent.role == Role::User);
         // (not a raw string: moc reads the "//" in it as a comment)
         QCOMPARE(sent.attachments(), "[{\"name\":\"a.png\",\"size\":12,\"url\":\"file:///x\"}]");
-        const QVariantList row = agent->messages()->get(0).value("attachments").toList();
+        const QVariantList row =
+            agent->messages()->get(0).value(QStringLiteral("attachments")).toList();
         QCOMPARE(row.size(), 1);
-        QCOMPARE(row.first().toMap().value("url").toString(), QStringLiteral("file:///x"));
+        QCOMPARE(row.first().toMap().value(QStringLiteral("url")).toString(),
+                 QStringLiteral("file:///x"));
 
         t->push(StreamEnded{t->last(), "stop"});
         const QJSValue imageOnly = engine.evaluate(QStringLiteral("[{name: 'b.png'}]"));
@@ -989,19 +1059,23 @@ private Q_SLOTS:
                  R"({"doc":"v1","n":[1,2.5,{"x":true,"z":null}]})");
         QCOMPARE(variantToJsonText(js("[[], {}, new Date(0)]")),
                  R"([[],{},"1970-01-01T00:00:00.000Z"])");
-        QCOMPARE(variantToJsonText(
-                     QVariantMap{{"list", QVariant::fromValue(QList<int>{1, 2})},
-                                 {"map", QVariant::fromValue(QMap<QString, int>{{"k", 3}})},
-                                 {"hash", QVariantHash{{"h", QStringList{"a"}}}},
-                                 {"json", QJsonObject{{"j", QJsonArray{1, "x"}}}},
-                                 {"big", QVariant::fromValue<qulonglong>(3'000'000'000ULL)},
-                                 {"whole", 2.0},
-                                 {"when", QDateTime(QDate(2024, 1, 2), QTime(3, 4, 5, 6), Qt::UTC)},
-                                 {"none", QVariant::fromValue(nullptr)},
-                                 {"undefined", QVariant()}}),
-                 R"({"big":3000000000,"hash":{"h":["a"]},"json":{"j":[1,"x"]},"list":[1,2],)"
-                 R"("map":{"k":3},"none":null,)"
-                 R"("when":"2024-01-02T03:04:05.006Z","whole":2})");
+        QCOMPARE(
+            variantToJsonText(QVariantMap{
+                {QStringLiteral("list"), QVariant::fromValue(QList<int>{1, 2})},
+                {QStringLiteral("map"),
+                 QVariant::fromValue(QMap<QString, int>{{QStringLiteral("k"), 3}})},
+                {QStringLiteral("hash"),
+                 QVariantHash{{QStringLiteral("h"), QStringList{QStringLiteral("a")}}}},
+                {QStringLiteral("json"),
+                 QJsonObject{{QStringLiteral("j"), QJsonArray{1, QStringLiteral("x")}}}},
+                {QStringLiteral("big"), QVariant::fromValue<qulonglong>(3'000'000'000ULL)},
+                {QStringLiteral("whole"), 2.0},
+                {QStringLiteral("when"), QDateTime(QDate(2024, 1, 2), QTime(3, 4, 5, 6), Qt::UTC)},
+                {QStringLiteral("none"), QVariant::fromValue(nullptr)},
+                {QStringLiteral("undefined"), QVariant()}}),
+            R"({"big":3000000000,"hash":{"h":["a"]},"json":{"j":[1,"x"]},"list":[1,2],)"
+            R"("map":{"k":3},"none":null,)"
+            R"("when":"2024-01-02T03:04:05.006Z","whole":2})");
         QCOMPARE(variantToJsonText(QUrl(QStringLiteral("https://example.com/a b"))),
                  "\"https://example.com/a b\"");
         QCOMPARE(variantToJsonText(QStringLiteral("text")), R"("text")");
@@ -1012,8 +1086,10 @@ private Q_SLOTS:
         QCOMPARE(variantToJsonText(QVariantList{1, std::nan("")}, &error), "");
         QCOMPARE(error, QStringLiteral("[1]: NaN cannot be represented as JSON"));
         error.clear();
-        QCOMPARE(variantToJsonText(QVariantMap{{"o", QVariant::fromValue<QObject*>(this)}}, &error),
-                 "");
+        QCOMPARE(
+            variantToJsonText(
+                QVariantMap{{QStringLiteral("o"), QVariant::fromValue<QObject*>(this)}}, &error),
+            "");
         QVERIFY2(error.startsWith(QStringLiteral("o: a value of type QObject*")),
                  qPrintable(error));
         error.clear();
@@ -1035,11 +1111,13 @@ private Q_SLOTS:
         auto* t = useScripted();
         agent->setAutoAccept(QStringLiteral("always"));
         addTool(QStringLiteral("list"), true, [](const QJsonObject&) {
-            return QVariant(QVariantMap{{"ids", QVariant::fromValue(QList<int>{1, 2})},
-                                        {"at", QDateTime::fromMSecsSinceEpoch(0, Qt::UTC)}});
+            return QVariant(
+                QVariantMap{{QStringLiteral("ids"), QVariant::fromValue(QList<int>{1, 2})},
+                            {QStringLiteral("at"), QDateTime::fromMSecsSinceEpoch(0, Qt::UTC)}});
         });
         addTool(QStringLiteral("odd"), true, [this](const QJsonObject&) {
-            return QVariant(QVariantMap{{"self", QVariant::fromValue<QObject*>(this)}});
+            return QVariant(
+                QVariantMap{{QStringLiteral("self"), QVariant::fromValue<QObject*>(this)}});
         });
         agent->send(QStringLiteral("go"));
         const RequestId id = t->last();
@@ -1048,13 +1126,15 @@ private Q_SLOTS:
         t->push(StreamEnded{id, "tool_calls"});
         QTRY_COMPARE(t->requests.size(), std::size_t(2));
         const QVariantMap list = agent->messages()->get(2);
-        QCOMPARE(list.value("text").toString(),
+        QCOMPARE(list.value(QStringLiteral("text")).toString(),
                  QStringLiteral(R"({"at":"1970-01-01T00:00:00.000Z","ids":[1,2]})"));
-        QVERIFY(!list.value("isError").toBool());
+        QVERIFY(!list.value(QStringLiteral("isError")).toBool());
         const QVariantMap odd = agent->messages()->get(3);
-        QVERIFY(odd.value("isError").toBool());
-        QVERIFY2(odd.value("text").toString().contains(QStringLiteral("self: a value of type")),
-                 qPrintable(odd.value("text").toString()));
+        QVERIFY(odd.value(QStringLiteral("isError")).toBool());
+        QVERIFY2(odd.value(QStringLiteral("text"))
+                     .toString()
+                     .contains(QStringLiteral("self: a value of type")),
+                 qPrintable(odd.value(QStringLiteral("text")).toString()));
     }
 };
 

@@ -83,7 +83,7 @@ int childMain(const QString& path)
             return;
         const QVariantMap last = agent.messages()->get(agent.messages()->count() - 1);
         std::printf("flushed %s %lld\n", qPrintable(id),
-                    static_cast<long long>(last.value("text").toString().size()));
+                    static_cast<long long>(last.value(QStringLiteral("text")).toString().size()));
         std::fflush(stdout);
     });
     agent.send(QStringLiteral("Write something long."));
@@ -132,7 +132,8 @@ int storedRows(const QString& path, const char* table, const QString& conversati
 {
     int n = -1;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "count");
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("count"));
         db.setDatabaseName(path);
         if (db.open()) {
             QSqlQuery q(db);
@@ -143,7 +144,7 @@ int storedRows(const QString& path, const char* table, const QString& conversati
                 n = q.value(0).toInt();
         }
     }
-    QSqlDatabase::removeDatabase("count");
+    QSqlDatabase::removeDatabase(QStringLiteral("count"));
     return n;
 }
 
@@ -151,15 +152,16 @@ int userVersion(const QString& path)
 {
     int version = -1;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "version");
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("version"));
         db.setDatabaseName(path);
         if (db.open()) {
             QSqlQuery q(db);
-            if (q.exec("PRAGMA user_version") && q.next())
+            if (q.exec(QStringLiteral("PRAGMA user_version")) && q.next())
                 version = q.value(0).toInt();
         }
     }
-    QSqlDatabase::removeDatabase("version");
+    QSqlDatabase::removeDatabase(QStringLiteral("version"));
     return version;
 }
 
@@ -168,12 +170,13 @@ bool damage(const QString& path, const char* sql)
 {
     bool ok = false;
     {
-        QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
         db.setDatabaseName(path);
         QSqlQuery q(db);
         ok = db.open() && q.exec(QString::fromLatin1(sql)) && q.numRowsAffected() == 1;
     }
-    QSqlDatabase::removeDatabase("damage");
+    QSqlDatabase::removeDatabase(QStringLiteral("damage"));
     return ok;
 }
 
@@ -249,40 +252,41 @@ class TstStore : public QObject {
         {
             KoderConversationStore store;
             store.setPath(path);
-            QVERIFY(store.save("c", everyField(), 0));
+            QVERIFY(store.save(QStringLiteral("c"), everyField(), 0));
         }
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
             QVERIFY(q.exec(QString::fromLatin1(sql)));
             QCOMPARE(q.numRowsAffected(), 1);
         }
-        QSqlDatabase::removeDatabase("damage");
+        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
     }
 
 private Q_SLOTS:
     void everyMessageFieldRoundTrips()
     {
         KoderConversationStore store;
-        store.setPath(file("fields.sqlite"));
+        store.setPath(file(QStringLiteral("fields.sqlite")));
         QVERIFY2(store.ready(), qPrintable(store.error()));
         const auto messages = everyField();
-        QVERIFY(store.save("c1", messages, 0));
+        QVERIFY(store.save(QStringLiteral("c1"), messages, 0));
         KoderConversationStore reopened;
-        reopened.setPath(file("fields.sqlite"));
-        const auto loaded = reopened.load("c1");
+        reopened.setPath(file(QStringLiteral("fields.sqlite")));
+        const auto loaded = reopened.load(QStringLiteral("c1"));
         QVERIFY(loaded);
         QCOMPARE(loaded->size(), messages.size());
         for (std::size_t i = 0; i < messages.size(); ++i)
             QVERIFY2((*loaded)[i] == messages[i], toJson((*loaded)[i]).c_str());
-        QVERIFY(!reopened.load("nope"));
+        QVERIFY(!reopened.load(QStringLiteral("nope")));
     }
 
     void aDamagedRowCostsItsDetailsNotTheConversation()
     {
-        const QString path = file("damaged.sqlite");
+        const QString path = file(QStringLiteral("damaged.sqlite"));
         storeThenDamage(path, "UPDATE messages SET extras = '{\"broken' WHERE position = 0");
         if (QTest::currentTestFailed())
             return;
@@ -290,7 +294,7 @@ private Q_SLOTS:
         KoderConversationStore store;
         store.setPath(path);
         QSignalSpy failed(&store, &KoderConversationStore::failed);
-        const auto loaded = store.load("c");
+        const auto loaded = store.load(QStringLiteral("c"));
         QVERIFY(loaded);
         QCOMPARE(loaded->size(), everyField().size());
         QCOMPARE((*loaded)[0].text, everyField()[0].text);
@@ -301,7 +305,7 @@ private Q_SLOTS:
 
     void aConversationThatFailsToLoadIsNeverOverwritten()
     {
-        const QString path = file("unreadable.sqlite");
+        const QString path = file(QStringLiteral("unreadable.sqlite"));
         storeThenDamage(path, "UPDATE messages SET role = 'bot' WHERE position = 1");
         if (QTest::currentTestFailed())
             return;
@@ -311,10 +315,11 @@ private Q_SLOTS:
         KoderAgentController agent;
         agent.setStore(&store);
         agent.setTransport(new KoderLocalAgent(&agent));
-        agent.setConversationId("c");
+        agent.setConversationId(QStringLiteral("c"));
         QCOMPARE(agent.conversationId(), QStringLiteral("c"));
         QCOMPARE(agent.messages()->count(), 0);
-        QCOMPARE(agent.lastError().toMap().value("code").toString(), QStringLiteral("load_failed"));
+        QCOMPARE(agent.lastError().toMap().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("load_failed"));
 
         // Sending would have saved an empty conversation over the stored one.
         QSignalSpy rejected(&agent, &KoderAgentController::rejected);
@@ -322,20 +327,21 @@ private Q_SLOTS:
         QCOMPARE(rejected.count(), 1);
         QVERIFY2(rejected.at(0).at(1).toString().contains(QStringLiteral("read-only")),
                  qPrintable(rejected.at(0).at(1).toString()));
-        QVERIFY(!agent.addCheckpoint(QVariantMap{{"doc", "v1"}}));
-        QCOMPARE(store.conversation("c").value("messageCount").toInt(),
-                 static_cast<int>(everyField().size()));
+        QVERIFY(!agent.addCheckpoint(QVariantMap{{QStringLiteral("doc"), QStringLiteral("v1")}}));
+        QCOMPARE(
+            store.conversation(QStringLiteral("c")).value(QStringLiteral("messageCount")).toInt(),
+            static_cast<int>(everyField().size()));
 
         // Deleting it is the app's decision.
         QVERIFY(agent.deleteConversation());
-        QVERIFY(!store.contains("c"));
+        QVERIFY(!store.contains(QStringLiteral("c")));
         QVERIFY(agent.send(QStringLiteral("hello")));
     }
 
     void aTurnIsCommittedBeforeItsTerminalEvent()
     {
         KoderConversationStore store;
-        store.setPath(file("commit.sqlite"));
+        store.setPath(file(QStringLiteral("commit.sqlite")));
         KoderAgentController agent;
         agent.setStore(&store);
         auto* local = new KoderLocalAgent(&agent);
@@ -344,7 +350,7 @@ private Q_SLOTS:
         QString seenAtEnd;
         connect(&agent, &KoderAgentController::streamEnd, this, [&] {
             KoderConversationStore other; // a second connection to the same file
-            other.setPath(file("commit.sqlite"));
+            other.setPath(file(QStringLiteral("commit.sqlite")));
             const auto loaded = other.load(agent.conversationId());
             seenAtEnd = loaded && loaded->size() == 2 ? QString::fromStdString(loaded->back().text)
                                                       : QString();
@@ -353,14 +359,15 @@ private Q_SLOTS:
         agent.send(QStringLiteral("hi"));
         QVERIFY(end.wait());
         QCOMPARE(seenAtEnd, QStringLiteral("stored before you hear of it"));
-        QCOMPARE(store.conversation(agent.conversationId()).value("title").toString(),
-                 QStringLiteral("hi"));
+        QCOMPARE(
+            store.conversation(agent.conversationId()).value(QStringLiteral("title")).toString(),
+            QStringLiteral("hi"));
     }
 
     void switchBranchRenameDeleteWithALiveList()
     {
         KoderConversationStore store;
-        store.setPath(file("ops.sqlite"));
+        store.setPath(file(QStringLiteral("ops.sqlite")));
         KoderConversationListModel list;
         QAbstractItemModelTester tester(&list,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -377,8 +384,9 @@ private Q_SLOTS:
         QVERIFY(end.wait());
         const QString first = agent.conversationId();
         QCOMPARE(list.count(), 1);
-        QCOMPARE(list.get(0).value("title").toString(), QStringLiteral("first conversation"));
-        QCOMPARE(list.get(0).value("messageCount").toInt(), 2);
+        QCOMPARE(list.get(0).value(QStringLiteral("title")).toString(),
+                 QStringLiteral("first conversation"));
+        QCOMPARE(list.get(0).value(QStringLiteral("messageCount")).toInt(), 2);
 
         agent.reset(); // a new, empty conversation; nothing stored until the first send
         QCOMPARE(list.count(), 1);
@@ -386,25 +394,28 @@ private Q_SLOTS:
         QVERIFY(end.wait());
         const QString second = agent.conversationId();
         QCOMPARE(list.count(), 2);
-        QCOMPARE(list.get(0).value("conversationId").toString(), second); // newest first
+        QCOMPARE(list.get(0).value(QStringLiteral("conversationId")).toString(),
+                 second); // newest first
 
         agent.setConversationId(first);
         QCOMPARE(agent.messages()->count(), 2);
-        QCOMPARE(agent.messages()->get(0).value("text").toString(),
+        QCOMPARE(agent.messages()->get(0).value(QStringLiteral("text")).toString(),
                  QStringLiteral("first conversation"));
 
-        const QString fork = agent.branch(agent.messages()->get(0).value("messageId").toString());
+        const QString fork =
+            agent.branch(agent.messages()->get(0).value(QStringLiteral("messageId")).toString());
         QVERIFY(!fork.isEmpty());
         QVERIFY(store.contains(fork));
         QCOMPARE(store.load(fork)->size(), std::size_t(1));
         QCOMPARE(list.count(), 3);
 
         QVERIFY(list.rename(first, QStringLiteral("Renamed")));
-        QCOMPARE(list.get(0).value("title").toString(), QStringLiteral("Renamed"));
+        QCOMPARE(list.get(0).value(QStringLiteral("title")).toString(), QStringLiteral("Renamed"));
         agent.send(QStringLiteral("more"));
         QVERIFY(end.wait());
-        QCOMPARE(store.conversation(first).value("title").toString(), QStringLiteral("Renamed"));
-        QCOMPARE(list.get(0).value("messageCount").toInt(), 4);
+        QCOMPARE(store.conversation(first).value(QStringLiteral("title")).toString(),
+                 QStringLiteral("Renamed"));
+        QCOMPARE(list.get(0).value(QStringLiteral("messageCount")).toInt(), 4);
 
         agent.clear(); // the view empties; the stored copy stays, even through the next send
         QCOMPARE(store.load(first)->size(), std::size_t(4));
@@ -433,13 +444,13 @@ private Q_SLOTS:
         }
         QStringList listed;
         for (const QVariant& c : store.conversations())
-            listed << c.toMap().value("id").toString();
+            listed << c.toMap().value(QStringLiteral("id")).toString();
         QCOMPARE(listed, written);
         QCOMPARE(list.count(), written.size());
         for (int row = 0; row < list.count(); ++row)
-            QCOMPARE(list.get(row).value("id").toString(), written.at(row));
+            QCOMPARE(list.get(row).value(QStringLiteral("id")).toString(), written.at(row));
         QVERIFY(store.rename(QStringLiteral("c00"), QStringLiteral("oldest, renamed")));
-        QCOMPARE(list.get(0).value("id").toString(), QStringLiteral("c00"));
+        QCOMPARE(list.get(0).value(QStringLiteral("id")).toString(), QStringLiteral("c00"));
     }
 
     // Leaving a conversation stops its turn here, but what waits for the user is stored with
@@ -450,7 +461,7 @@ private Q_SLOTS:
         KoderAgentController agent;
         agent.setStore(&store);
         auto* local = new KoderLocalAgent(&agent);
-        local->setToolCalls({QVariantMap{{"name", "save_note"}}});
+        local->setToolCalls({QVariantMap{{QStringLiteral("name"), QStringLiteral("save_note")}}});
         agent.setTransport(local);
         auto* tool = new KoderTool(&agent);
         tool->setName(QStringLiteral("save_note"));
@@ -464,9 +475,10 @@ private Q_SLOTS:
         agent.setConversationId(first);
         QCOMPARE(agent.status(), QStringLiteral("reviewingToolCall"));
         QCOMPARE(agent.messages()->count(), 2); // the request and the reply asking for the tool
-        QVERIFY(!agent.messages()->get(1).value("aborted").toBool());
+        QVERIFY(!agent.messages()->get(1).value(QStringLiteral("aborted")).toBool());
         QCOMPARE(agent.pendingToolCalls().size(), 1);
-        const QString callId = agent.pendingToolCalls().first().toMap().value("id").toString();
+        const QString callId =
+            agent.pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString();
         QSignalSpy ended(&agent, &KoderAgentController::streamEnd);
         QVERIFY(agent.approveToolCall(callId));
         QVERIFY(ended.wait());
@@ -479,7 +491,7 @@ private Q_SLOTS:
     void aReplyRunsOnInTheBackgroundWithALiveList()
     {
         KoderConversationStore store;
-        store.setPath(file("background.sqlite"));
+        store.setPath(file(QStringLiteral("background.sqlite")));
         KoderConversationListModel list;
         QAbstractItemModelTester tester(&list,
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -498,7 +510,7 @@ private Q_SLOTS:
         QVERIFY(agent.send(QStringLiteral("question A")));
         const QString a = agent.conversationId();
         QTRY_VERIFY(agent.messages()->count() == 2 &&
-                    !agent.messages()->get(1).value("text").toString().isEmpty());
+                    !agent.messages()->get(1).value(QStringLiteral("text")).toString().isEmpty());
         QCOMPARE(agent.conversationStatus(a), QStringLiteral("streaming"));
 
         QSignalSpy resets(&list, &QAbstractItemModel::modelReset);
@@ -520,12 +532,13 @@ private Q_SLOTS:
         QCOMPARE(agent.conversationStatus(a), QStringLiteral("streaming"));
         const auto rowOfA = [&] {
             for (int i = 0; i < list.count(); ++i)
-                if (list.get(i).value("conversationId").toString() == a)
+                if (list.get(i).value(QStringLiteral("conversationId")).toString() == a)
                     return i;
             return -1;
         };
         QVERIFY(rowOfA() >= 0);
-        QCOMPARE(list.get(rowOfA()).value("status").toString(), QStringLiteral("streaming"));
+        QCOMPARE(list.get(rowOfA()).value(QStringLiteral("status")).toString(),
+                 QStringLiteral("streaming"));
         QCOMPARE(list.index(rowOfA()).data(KoderConversationListModel::StatusRole).toString(),
                  QStringLiteral("streaming"));
         QVERIFY(!list.index(rowOfA()).data(KoderConversationListModel::UnreadRole).toBool());
@@ -541,7 +554,7 @@ private Q_SLOTS:
         QCOMPARE(list.index(rowOfA()).data(KoderConversationListModel::StatusRole).toString(),
                  QStringLiteral("idle"));
         QTRY_VERIFY(list.index(rowOfA()).data(KoderConversationListModel::UnreadRole).toBool());
-        QCOMPARE(store.conversation(a).value("unread").toBool(), true);
+        QCOMPARE(store.conversation(a).value(QStringLiteral("unread")).toBool(), true);
         // One dataChanged per change of A's status: it left the view streaming, then ended.
         QCOMPARE(statusChanges.filter(a + QLatin1Char(' ')),
                  QStringList({a + QStringLiteral(" streaming"), a + QStringLiteral(" idle")}));
@@ -550,21 +563,22 @@ private Q_SLOTS:
         QSignalSpy bEnded(&agent, &KoderAgentController::streamEnd);
         QVERIFY(bEnded.wait());
         const QString b = agent.conversationId();
-        QCOMPARE(agent.messages()->get(1).value("text").toString(), reply);
+        QCOMPARE(agent.messages()->get(1).value(QStringLiteral("text")).toString(), reply);
 
         agent.setConversationId(a);
         QCOMPARE(agent.messages()->count(), 2);
-        QCOMPARE(agent.messages()->get(1).value("text").toString(), reply);
-        QCOMPARE(agent.messages()->get(1).value("aborted").toBool(), false);
+        QCOMPARE(agent.messages()->get(1).value(QStringLiteral("text")).toString(), reply);
+        QCOMPARE(agent.messages()->get(1).value(QStringLiteral("aborted")).toBool(), false);
         QVERIFY(!list.index(rowOfA()).data(KoderConversationListModel::UnreadRole).toBool());
-        QCOMPARE(store.conversation(a).value("unread").toBool(), false);
-        QVERIFY2(!store.conversation(b).value("unread").toBool(), "B finished while shown");
+        QCOMPARE(store.conversation(a).value(QStringLiteral("unread")).toBool(), false);
+        QVERIFY2(!store.conversation(b).value(QStringLiteral("unread")).toBool(),
+                 "B finished while shown");
 
         // The mark survives a restart of the store.
         QVERIFY(store.setUnread(b, true));
         KoderConversationStore reopened;
-        reopened.setPath(file("background.sqlite"));
-        QCOMPARE(reopened.conversation(b).value("unread").toBool(), true);
+        reopened.setPath(file(QStringLiteral("background.sqlite")));
+        QCOMPARE(reopened.conversation(b).value(QStringLiteral("unread")).toBool(), true);
     }
 
     void abortStopsOnlyTheShownConversationAndTheLimitRefusesASend()
@@ -610,51 +624,63 @@ private Q_SLOTS:
         agent.setConversationId(QStringLiteral("third"));
         QCOMPARE(agent.conversationStatus(QStringLiteral("second")), QStringLiteral("idle"));
         agent.setConversationId(QStringLiteral("second"));
-        QVERIFY(agent.messages()->get(agent.messages()->count() - 1).value("aborted").toBool());
+        QVERIFY(agent.messages()
+                    ->get(agent.messages()->count() - 1)
+                    .value(QStringLiteral("aborted"))
+                    .toBool());
     }
 
     void migratesFromTheFirstSchema()
     {
-        const QString path = file("v1.sqlite");
+        const QString path = file(QStringLiteral("v1.sqlite"));
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "v1");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("v1"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(
-                q.exec("CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
-                       "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)"));
-            QVERIFY(q.exec("CREATE TABLE messages (conversation_id TEXT NOT NULL REFERENCES "
-                           "conversations(id) ON DELETE CASCADE, position INTEGER NOT NULL, id "
-                           "TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, created_at "
-                           "INTEGER NOT NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, "
-                           "PRIMARY KEY (conversation_id, position))"));
-            QVERIFY(q.exec("CREATE INDEX conversations_by_recency ON conversations(updated_at)"));
-            QVERIFY(q.exec("INSERT INTO conversations VALUES ('old', 'Old title', 1, 2)"));
-            QVERIFY(q.exec("INSERT INTO messages VALUES ('old', 0, 'm1', 'user', 'from v1', 1, 0, "
-                           "NULL)"));
-            QVERIFY(q.exec("PRAGMA user_version = 1"));
+            QVERIFY(q.exec(QStringLiteral(
+                "CREATE TABLE conversations (id TEXT PRIMARY KEY, title TEXT NOT NULL "
+                "DEFAULT '', created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)")));
+            QVERIFY(q.exec(
+                QStringLiteral("CREATE TABLE messages (conversation_id TEXT NOT NULL REFERENCES "
+                               "conversations(id) ON DELETE CASCADE, position INTEGER NOT NULL, id "
+                               "TEXT NOT NULL, role TEXT NOT NULL, text TEXT NOT NULL, created_at "
+                               "INTEGER NOT NULL, flags INTEGER NOT NULL DEFAULT 0, extras TEXT, "
+                               "PRIMARY KEY (conversation_id, position))")));
+            QVERIFY(q.exec(QStringLiteral(
+                "CREATE INDEX conversations_by_recency ON conversations(updated_at)")));
+            QVERIFY(q.exec(
+                QStringLiteral("INSERT INTO conversations VALUES ('old', 'Old title', 1, 2)")));
+            QVERIFY(q.exec(QStringLiteral(
+                "INSERT INTO messages VALUES ('old', 0, 'm1', 'user', 'from v1', 1, 0, "
+                "NULL)")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 1")));
             db.close();
         }
-        QSqlDatabase::removeDatabase("v1");
+        QSqlDatabase::removeDatabase(QStringLiteral("v1"));
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY2(store.ready(), qPrintable(store.error()));
-        const auto loaded = store.load("old");
+        const auto loaded = store.load(QStringLiteral("old"));
         QVERIFY(loaded);
         QCOMPARE(loaded->front().text, std::string("from v1"));
-        QVERIFY(store.rename("old", "Kept")); // needs the column schema 2 added
-        QVERIFY(store.save("old", *loaded, 0));
-        QCOMPARE(store.conversation("old").value("title").toString(), QStringLiteral("Kept"));
+        QVERIFY(store.rename(QStringLiteral("old"),
+                             QStringLiteral("Kept"))); // needs the column schema 2 added
+        QVERIFY(store.save(QStringLiteral("old"), *loaded, 0));
+        QCOMPARE(
+            store.conversation(QStringLiteral("old")).value(QStringLiteral("title")).toString(),
+            QStringLiteral("Kept"));
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "check");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec("PRAGMA user_version") && q.next());
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
             QCOMPARE(q.value(0).toInt(), KoderConversationStore::schemaVersion);
         }
-        QSqlDatabase::removeDatabase("check");
+        QSqlDatabase::removeDatabase(QStringLiteral("check"));
     }
 
     // tests/data/store-release-0.1.sqlite was written by this release's store (schema 2), before
@@ -662,17 +688,19 @@ private Q_SLOTS:
     // (Kept as a file, not re-created by code, so a change to the writer cannot hide a break.)
     void theFileOfTheReleaseBeforeVersionsOpens()
     {
-        const QString path = file("release.sqlite");
+        const QString path = file(QStringLiteral("release.sqlite"));
         QVERIFY(QFile::copy(QStringLiteral(KODER_TEST_DATA_DIR "/store-release-0.1.sqlite"), path));
         QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY2(store.ready(), qPrintable(store.error()));
         QCOMPARE(store.conversations().size(), 2);
-        QCOMPARE(store.conversation("c-release").value("title").toString(),
+        QCOMPARE(store.conversation(QStringLiteral("c-release"))
+                     .value(QStringLiteral("title"))
+                     .toString(),
                  QStringLiteral("Written by the release before versions"));
 
-        const auto chat = store.load("c-release");
+        const auto chat = store.load(QStringLiteral("c-release"));
         QVERIFY(chat);
         QCOMPARE(chat->size(), std::size_t(7));
         const std::vector<std::string> ids{"u1", "a1", "t1", "a2", "k1", "u2", "a3"};
@@ -693,7 +721,7 @@ private Q_SLOTS:
         QVERIFY((*chat)[6].aborted);
         QCOMPARE((*chat)[6].createdAt, std::int64_t(1700000006000));
 
-        const auto second = store.load("c-second");
+        const auto second = store.load(QStringLiteral("c-second"));
         QVERIFY(second);
         QCOMPARE(second->front().createdAt, std::int64_t(-86400000));
     }
@@ -701,7 +729,7 @@ private Q_SLOTS:
     void twoControllersOnOneStore()
     {
         KoderConversationStore store;
-        store.setPath(file("two.sqlite"));
+        store.setPath(file(QStringLiteral("two.sqlite")));
         KoderAgentController a;
         KoderAgentController b;
         for (auto [agent, reply] :
@@ -724,11 +752,11 @@ private Q_SLOTS:
 
     void aCrashMidStreamLosesNothingBeforeTheLastFlush()
     {
-        const QString path = file("crash.sqlite");
+        const QString path = file(QStringLiteral("crash.sqlite"));
         QProcess child;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("KODER_STORE_CHILD", path);
-        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert(QStringLiteral("KODER_STORE_CHILD"), path);
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         child.setProcessEnvironment(env);
         child.start(QCoreApplication::applicationFilePath(), {});
         QVERIFY(child.waitForStarted());
@@ -774,17 +802,18 @@ private Q_SLOTS:
         agent.setConversationId(conversation);
         QCOMPARE(agent.messages()->count(), 2);
         QCOMPARE(agent.status(), QStringLiteral("interrupted"));
-        QVERIFY(agent.messages()->get(1).value("aborted").toBool());
+        QVERIFY(agent.messages()->get(1).value(QStringLiteral("aborted")).toBool());
         auto* local = new KoderLocalAgent(&agent);
         local->setReply(QStringLiteral("again"));
         agent.setTransport(local);
-        QVERIFY(agent.regenerate(agent.messages()->get(1).value("messageId").toString()));
+        QVERIFY(agent.regenerate(
+            agent.messages()->get(1).value(QStringLiteral("messageId")).toString()));
     }
 
     void aControllerDestroyedMidReplyKeepsWhatStreamed()
     {
         KoderConversationStore store;
-        store.setPath(file("closed.sqlite"));
+        store.setPath(file(QStringLiteral("closed.sqlite")));
         QString conversation;
         {
             KoderAgentController agent;
@@ -796,7 +825,8 @@ private Q_SLOTS:
             agent.setTransport(local);
             QVERIFY(agent.send(QStringLiteral("q")));
             conversation = agent.conversationId();
-            QTRY_VERIFY(agent.messages()->get(1).value("text").toString().size() >= 7);
+            QTRY_VERIFY(agent.messages()->get(1).value(QStringLiteral("text")).toString().size() >=
+                        7);
         }
         const auto loaded = store.load(conversation);
         QVERIFY(loaded);
@@ -807,7 +837,7 @@ private Q_SLOTS:
 
     void aCorruptFileIsRefusedAndLeftAlone()
     {
-        const QString path = file("corrupt.sqlite");
+        const QString path = file(QStringLiteral("corrupt.sqlite"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
         const QByteArray garbage = QByteArray("this is not a database. ").repeated(200);
@@ -820,132 +850,144 @@ private Q_SLOTS:
         QVERIFY(failed.count() >= 1);
         QVERIFY2(store.error().contains(QStringLiteral("not a usable conversation store")),
                  qPrintable(store.error()));
-        QVERIFY(!store.save("c", everyField(), 0));
+        QVERIFY(!store.save(QStringLiteral("c"), everyField(), 0));
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), garbage);
     }
 
     void aNewerSchemaIsRefusedAndLeftAlone()
     {
-        const QString path = file("newer.sqlite");
+        const QString path = file(QStringLiteral("newer.sqlite"));
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "newer");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("newer"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec("CREATE TABLE future (x)"));
-            QVERIFY(q.exec("PRAGMA user_version = 99"));
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE future (x)")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version = 99")));
             db.close();
         }
-        QSqlDatabase::removeDatabase("newer");
+        QSqlDatabase::removeDatabase(QStringLiteral("newer"));
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY(!store.ready());
         QVERIFY2(store.error().contains(QStringLiteral("newer version")),
                  qPrintable(store.error()));
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "newer2");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("newer2"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec("PRAGMA user_version") && q.next());
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
             QCOMPARE(q.value(0).toInt(), 99);
         }
-        QSqlDatabase::removeDatabase("newer2");
+        QSqlDatabase::removeDatabase(QStringLiteral("newer2"));
     }
 
     void aLockedDatabaseIsAnErrorNotALoss()
     {
-        const QString path = file("locked.sqlite");
+        const QString path = file(QStringLiteral("locked.sqlite"));
         KoderConversationStore store;
         store.setPath(path);
-        QVERIFY(store.save("c", everyField(), 0));
+        QVERIFY(store.save(QStringLiteral("c"), everyField(), 0));
         {
-            QSqlDatabase locker = QSqlDatabase::addDatabase("QSQLITE", "locker");
+            QSqlDatabase locker =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("locker"));
             locker.setDatabaseName(path);
             QVERIFY(locker.open());
             QSqlQuery q(locker);
-            QVERIFY(q.exec("BEGIN EXCLUSIVE"));
+            QVERIFY(q.exec(QStringLiteral("BEGIN EXCLUSIVE")));
             QSignalSpy failed(&store, &KoderConversationStore::failed);
-            QVERIFY(!store.save("c", {Message("x", Role::User, "new")}, 0));
+            QVERIFY(!store.save(QStringLiteral("c"), {Message("x", Role::User, "new")}, 0));
             QCOMPARE(failed.count(), 1);
             QVERIFY2(store.error().contains(QStringLiteral("locked")), qPrintable(store.error()));
-            QVERIFY(q.exec("ROLLBACK"));
+            QVERIFY(q.exec(QStringLiteral("ROLLBACK")));
             locker.close();
         }
-        QSqlDatabase::removeDatabase("locker");
-        QCOMPARE(store.load("c")->size(), everyField().size()); // nothing was lost
-        QVERIFY(store.save("c", {Message("x", Role::User, "new")}, 0));
+        QSqlDatabase::removeDatabase(QStringLiteral("locker"));
+        QCOMPARE(store.load(QStringLiteral("c"))->size(), everyField().size()); // nothing was lost
+        QVERIFY(store.save(QStringLiteral("c"), {Message("x", Role::User, "new")}, 0));
         QVERIFY(store.error().isEmpty());
     }
 
     void aFullDiskIsAnErrorNotALoss()
     {
         // A real full disk: a 160 KiB tmpfs (needs mount rights, as root in CI has).
-        const QString mountPoint = file("small-disk");
+        const QString mountPoint = file(QStringLiteral("small-disk"));
         QDir().mkpath(mountPoint);
-        if (QProcess::execute("mount", {"-t", "tmpfs", "-o", "size=160k", "tmpfs", mountPoint}) !=
+        if (QProcess::execute(QStringLiteral("mount"),
+                              {QStringLiteral("-t"), QStringLiteral("tmpfs"), QStringLiteral("-o"),
+                               QStringLiteral("size=160k"), QStringLiteral("tmpfs"), mountPoint}) !=
             0)
             QSKIP("cannot mount a small tmpfs here");
-        auto unmount = qScopeGuard([&] { QProcess::execute("umount", {mountPoint}); });
+        auto unmount =
+            qScopeGuard([&] { QProcess::execute(QStringLiteral("umount"), {mountPoint}); });
         KoderConversationStore store;
-        store.setPath(mountPoint + "/full.sqlite");
+        store.setPath(mountPoint + QStringLiteral("/full.sqlite"));
         QVERIFY2(store.ready(), qPrintable(store.error()));
-        QVERIFY(store.save("kept", everyField(), 0));
+        QVERIFY(store.save(QStringLiteral("kept"), everyField(), 0));
         std::vector<Message> big;
         for (int i = 0; i < 400; ++i)
             big.emplace_back("b" + std::to_string(i), Role::User, std::string(1000, 'x'));
         QSignalSpy failed(&store, &KoderConversationStore::failed);
-        QVERIFY(!store.save("big", big, 0));
+        QVERIFY(!store.save(QStringLiteral("big"), big, 0));
         QCOMPARE(failed.count(), 1);
         QVERIFY2(store.error().contains(QStringLiteral("full")), qPrintable(store.error()));
-        QCOMPARE(store.load("kept")->size(), everyField().size()); // nothing else was lost
-        QVERIFY(!store.contains("big")); // the failed write left nothing half-done
+        QCOMPARE(store.load(QStringLiteral("kept"))->size(),
+                 everyField().size());                   // nothing else was lost
+        QVERIFY(!store.contains(QStringLiteral("big"))); // the failed write left nothing half-done
     }
 
     void importAndExport()
     {
         KoderConversationStore store;
-        QVERIFY(store.save("c1", everyField(), 0, static_cast<std::size_t>(-1), "Title"));
-        const QString json = store.exportJson("c1");
+        QVERIFY(store.save(QStringLiteral("c1"), everyField(), 0, static_cast<std::size_t>(-1),
+                           QStringLiteral("Title")));
+        const QString json = store.exportJson(QStringLiteral("c1"));
         QVERIFY(json.contains(QStringLiteral("\"Title\"")));
         const QString copy = store.importJson(json);
         QVERIFY(!copy.isEmpty());
         QVERIFY(copy != QStringLiteral("c1")); // the id was taken
-        QCOMPARE(*store.load(copy), *store.load("c1"));
-        QCOMPARE(store.conversation(copy).value("title").toString(), QStringLiteral("Title"));
-        QVERIFY(store.importJson(R"({"id":"x","messages":[{"id":"a","role":"bot","text":""}]})")
+        QCOMPARE(*store.load(copy), *store.load(QStringLiteral("c1")));
+        QCOMPARE(store.conversation(copy).value(QStringLiteral("title")).toString(),
+                 QStringLiteral("Title"));
+        QVERIFY(store
+                    .importJson(QStringLiteral(
+                        R"({"id":"x","messages":[{"id":"a","role":"bot","text":""}]})"))
                     .isEmpty());
         QVERIFY2(store.error().contains(QStringLiteral("messages[0].role: unknown value \"bot\"")),
                  qPrintable(store.error()));
-        QVERIFY(store.exportJson("missing").isEmpty());
+        QVERIFY(store.exportJson(QStringLiteral("missing")).isEmpty());
     }
 
     // Text is read as its UTF-8 bytes; a database in UTF-16 (made by another tool) reads too.
     void aUtf16DatabaseReadsTheSame()
     {
-        const QString path = file("utf16.sqlite");
+        const QString path = file(QStringLiteral("utf16.sqlite"));
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "utf16");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("utf16"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(q.exec("PRAGMA encoding = 'UTF-16le'"));
-            QVERIFY(q.exec("CREATE TABLE made_elsewhere (x)"));
-            QVERIFY(q.exec("PRAGMA encoding") && q.next());
+            QVERIFY(q.exec(QStringLiteral("PRAGMA encoding = 'UTF-16le'")));
+            QVERIFY(q.exec(QStringLiteral("CREATE TABLE made_elsewhere (x)")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA encoding")) && q.next());
             QCOMPARE(q.value(0).toString(), QStringLiteral("UTF-16le"));
         }
-        QSqlDatabase::removeDatabase("utf16");
+        QSqlDatabase::removeDatabase(QStringLiteral("utf16"));
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY2(store.ready(), qPrintable(store.error()));
         const Conversation tree = treeConversation();
-        QVERIFY(store.save("fields", everyField(), 0));
+        QVERIFY(store.save(QStringLiteral("fields"), everyField(), 0));
         QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
         KoderConversationStore reopened;
         reopened.setPath(path);
-        QCOMPARE(*reopened.load("fields"), everyField());
-        const auto loaded = reopened.loadConversation("tree");
+        QCOMPARE(*reopened.load(QStringLiteral("fields")), everyField());
+        const auto loaded = reopened.loadConversation(QStringLiteral("tree"));
         QVERIFY(loaded);
         QCOMPARE(loaded->messages, tree.messages);
         QVERIFY(loaded->versions == tree.versions);
@@ -955,7 +997,7 @@ private Q_SLOTS:
 
     void aTreeRoundTrips()
     {
-        const QString path = file("tree.sqlite");
+        const QString path = file(QStringLiteral("tree.sqlite"));
         const Conversation tree = treeConversation();
         {
             KoderConversationStore store;
@@ -964,7 +1006,7 @@ private Q_SLOTS:
         }
         KoderConversationStore store;
         store.setPath(path);
-        const auto loaded = store.loadConversation("tree");
+        const auto loaded = store.loadConversation(QStringLiteral("tree"));
         QVERIFY2(loaded, qPrintable(store.error()));
         QVERIFY(store.error().isEmpty());
         QCOMPARE(loaded->id, std::string("tree"));
@@ -974,14 +1016,17 @@ private Q_SLOTS:
         QCOMPARE(loaded->versions.find("a1a")->activeChildId, std::string("u3"));
         QCOMPARE(loaded->versions.position("u1", "a1c"), (VersionPosition{2, 3}));
         // The list counts the shown path, not the tree.
-        QCOMPARE(store.conversation("tree").value("messageCount").toInt(), 4);
-        QCOMPARE(storedRows(path, "other_versions", "tree"), 7);
-        QCOMPARE(*store.load("tree"), tree.messages);
+        QCOMPARE(store.conversation(QStringLiteral("tree"))
+                     .value(QStringLiteral("messageCount"))
+                     .toInt(),
+                 4);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("tree")), 7);
+        QCOMPARE(*store.load(QStringLiteral("tree")), tree.messages);
     }
 
     void whatTheReducerWritesReloadsEqual()
     {
-        const QString path = file("driven.sqlite");
+        const QString path = file(QStringLiteral("driven.sqlite"));
         KoderConversationStore store;
         store.setPath(path);
         Driven d(store);
@@ -989,12 +1034,13 @@ private Q_SLOTS:
         auto same = [&](const char* step) {
             const auto loaded = store.loadConversation(conversation);
             if (!loaded)
-                return QStringLiteral("%1: not loaded: %2").arg(step, store.error());
+                return QStringLiteral("%1: not loaded: %2")
+                    .arg(QString::fromUtf8(step), store.error());
             if (loaded->messages != d.state.messages)
-                return QStringLiteral("%1: the path differs").arg(step);
+                return QStringLiteral("%1: the path differs").arg(QString::fromUtf8(step));
             if (!(loaded->versions == d.state.versions))
                 return QStringLiteral("%1: the versions differ:\n%2---\n%3")
-                    .arg(step, QString::fromStdString(dump(loaded->versions)),
+                    .arg(QString::fromUtf8(step), QString::fromStdString(dump(loaded->versions)),
                          QString::fromStdString(dump(d.state.versions)));
             return d.problem;
         };
@@ -1034,7 +1080,7 @@ private Q_SLOTS:
         d.apply(SwitchVersion{d.row(0), 0});
         QCOMPARE(d.state.messages.back().text, std::string("r2")); // r2 is active there now
         QVERIFY2(same("to q1 again").isEmpty(), qPrintable(same("to q1 again")));
-        QCOMPARE(store.conversation(conversation).value("messageCount").toInt(), 4);
+        QCOMPARE(store.conversation(conversation).value(QStringLiteral("messageCount")).toInt(), 4);
 
         // Another connection (a restart) reads the same tree.
         {
@@ -1055,12 +1101,12 @@ private Q_SLOTS:
 
     void allVersionsReplacesEveryStoredVersion()
     {
-        const QString path = file("replace.sqlite");
+        const QString path = file(QStringLiteral("replace.sqlite"));
         KoderConversationStore store;
         store.setPath(path);
         const Conversation tree = treeConversation();
         QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, tree.messages, tree.versions));
-        QCOMPARE(storedRows(path, "other_versions", "c"), 7);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("c")), 7);
 
         // A smaller tree: the first question with two answers.
         std::vector<Message> path2{Message("x1", Role::User, "other question"),
@@ -1069,25 +1115,25 @@ private Q_SLOTS:
         v2.siblings["x1"] = {"y1", "y2"};
         v2.offPath.emplace("y1", OtherVersion{Message("y1", Role::Assistant, "first"), "x1", ""});
         QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, v2));
-        auto loaded = store.loadConversation("c");
+        auto loaded = store.loadConversation(QStringLiteral("c"));
         QVERIFY2(loaded, qPrintable(store.error()));
         QCOMPARE(loaded->messages, path2);
         QVERIFY2(loaded->versions == v2, dump(loaded->versions).c_str());
-        QCOMPARE(storedRows(path, "other_versions", "c"), 1);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("c")), 1);
 
         // No versions at all.
         QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, Versions{}));
-        loaded = store.loadConversation("c");
+        loaded = store.loadConversation(QStringLiteral("c"));
         QVERIFY(loaded);
         QVERIFY(loaded->versions.empty());
-        QCOMPARE(storedRows(path, "other_versions", "c"), 0);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("c")), 0);
 
         // The path-only save leaves the tree as it is stored (a rewritten row keeps its index).
         QVERIFY(store.save(Persist{"c", 0, {}, {}, true}, path2, v2));
         path2[1].text = "second, rewritten";
-        QVERIFY(store.save("c", path2, 1));
-        QCOMPARE(storedRows(path, "other_versions", "c"), 1);
-        loaded = store.loadConversation("c");
+        QVERIFY(store.save(QStringLiteral("c"), path2, 1));
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("c")), 1);
+        loaded = store.loadConversation(QStringLiteral("c"));
         QVERIFY2(loaded, qPrintable(store.error()));
         QCOMPARE(loaded->messages, path2);
         QVERIFY2(loaded->versions == v2, dump(loaded->versions).c_str());
@@ -1095,24 +1141,24 @@ private Q_SLOTS:
 
     void removeDeletesTheOtherVersions()
     {
-        const QString path = file("remove.sqlite");
+        const QString path = file(QStringLiteral("remove.sqlite"));
         KoderConversationStore store;
         store.setPath(path);
         const Conversation tree = treeConversation();
         QVERIFY(store.save(Persist{"gone", 0, {}, {}, true}, tree.messages, tree.versions));
         QVERIFY(store.save(Persist{"kept", 0, {}, {}, true}, tree.messages, tree.versions));
-        QCOMPARE(storedRows(path, "other_versions", "gone"), 7);
-        QVERIFY(store.remove("gone"));
-        QVERIFY(!store.contains("gone"));
-        QCOMPARE(storedRows(path, "other_versions", "gone"), 0);
-        QCOMPARE(storedRows(path, "messages", "gone"), 0);
-        QCOMPARE(storedRows(path, "other_versions", "kept"), 7);
-        QVERIFY(store.loadConversation("kept")->versions == tree.versions);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("gone")), 7);
+        QVERIFY(store.remove(QStringLiteral("gone")));
+        QVERIFY(!store.contains(QStringLiteral("gone")));
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("gone")), 0);
+        QCOMPARE(storedRows(path, "messages", QStringLiteral("gone")), 0);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("kept")), 7);
+        QVERIFY(store.loadConversation(QStringLiteral("kept"))->versions == tree.versions);
     }
 
     void theReleaseFileBecomesATree()
     {
-        const QString path = file("release-tree.sqlite");
+        const QString path = file(QStringLiteral("release-tree.sqlite"));
         QVERIFY(QFile::copy(QStringLiteral(KODER_TEST_DATA_DIR "/store-release-0.1.sqlite"), path));
         QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
         QCOMPARE(userVersion(path), 2);
@@ -1125,14 +1171,14 @@ private Q_SLOTS:
             const QVariantList all = store.conversations();
             QCOMPARE(all.size(), 2);
             for (const QVariant& summary : all) {
-                const QString id = summary.toMap().value("id").toString();
+                const QString id = summary.toMap().value(QStringLiteral("id")).toString();
                 const auto loaded = store.loadConversation(id);
-                QVERIFY2(loaded, qPrintable(id + ": " + store.error()));
+                QVERIFY2(loaded, qPrintable(id + QStringLiteral(": ") + store.error()));
                 QVERIFY(loaded->versions.empty()); // one version per message
                 QCOMPARE(static_cast<int>(loaded->messages.size()),
-                         summary.toMap().value("messageCount").toInt());
+                         summary.toMap().value(QStringLiteral("messageCount")).toInt());
             }
-            shown = store.loadConversation("c-release")->messages;
+            shown = store.loadConversation(QStringLiteral("c-release"))->messages;
             QCOMPARE(shown.size(), std::size_t(7));
 
             // Its last reply regenerated: the old one is the first version, off the path.
@@ -1145,7 +1191,7 @@ private Q_SLOTS:
         KoderConversationStore store;
         store.setPath(path);
         QVERIFY2(store.ready(), qPrintable(store.error()));
-        const auto loaded = store.loadConversation("c-release");
+        const auto loaded = store.loadConversation(QStringLiteral("c-release"));
         QVERIFY2(loaded, qPrintable(store.error()));
         QCOMPARE(loaded->messages, shown);
         QCOMPARE(loaded->versions.position("u2", "a3b"), (VersionPosition{1, 2}));
@@ -1154,14 +1200,17 @@ private Q_SLOTS:
         QVERIFY(old->message.aborted); // every field of the release's row kept
         QCOMPARE(old->message.createdAt, std::int64_t(1700000006000));
         QCOMPARE(loaded->title, std::string("Written by the release before versions"));
-        QCOMPARE(store.conversation("c-release").value("messageCount").toInt(), 7);
+        QCOMPARE(store.conversation(QStringLiteral("c-release"))
+                     .value(QStringLiteral("messageCount"))
+                     .toInt(),
+                 7);
     }
 
     // Schema 4: what a conversation's tool phase waits for, and its grants, are stored with it,
     // survive export and import, and a damaged record costs the wait, not the conversation.
     void approvalsAreStoredExportedAndSurviveDamage()
     {
-        const QString path = file("approvals.sqlite");
+        const QString path = file(QStringLiteral("approvals.sqlite"));
         std::vector<Message> messages{Message("q", Role::User, "save it"),
                                       Message("a", Role::Assistant, "")};
         messages[1].extras().toolCalls.push_back({"w1", "write", "{\"path\":\"a\"}", false});
@@ -1209,14 +1258,15 @@ private Q_SLOTS:
                                {approvals, queued}));
         }
         {
-            QSqlDatabase db = QSqlDatabase::addDatabase("QSQLITE", "damage");
+            QSqlDatabase db =
+                QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("damage"));
             db.setDatabaseName(path);
             QVERIFY(db.open());
             QSqlQuery q(db);
-            QVERIFY(
-                q.exec("UPDATE conversations SET approvals = '{\"running\":[1]}' WHERE id = 'c'"));
+            QVERIFY(q.exec(QStringLiteral(
+                "UPDATE conversations SET approvals = '{\"running\":[1]}' WHERE id = 'c'")));
         }
-        QSqlDatabase::removeDatabase("damage");
+        QSqlDatabase::removeDatabase(QStringLiteral("damage"));
         KoderConversationStore store;
         store.setPath(path);
         const auto loaded = store.loadConversation(QStringLiteral("c"));
@@ -1232,7 +1282,7 @@ private Q_SLOTS:
         KoderConversationStore store;
         const Conversation tree = treeConversation();
         QVERIFY(store.save(Persist{"tree", 0, {}, {}, true}, tree.messages, tree.versions));
-        const QString json = store.exportJson("tree");
+        const QString json = store.exportJson(QStringLiteral("tree"));
         QVERIFY(json.contains(QStringLiteral("\"otherVersions\"")));
         auto parsed = conversationFromJson(json.toStdString());
         QVERIFY(std::holds_alternative<Conversation>(parsed));
@@ -1245,14 +1295,15 @@ private Q_SLOTS:
         QVERIFY2(loaded, qPrintable(store.error()));
         QCOMPARE(loaded->messages, tree.messages);
         QVERIFY2(loaded->versions == tree.versions, dump(loaded->versions).c_str());
-        QCOMPARE(store.conversation(copy).value("title").toString(),
+        QCOMPARE(store.conversation(copy).value(QStringLiteral("title")).toString(),
                  QStringLiteral("first question"));
 
         // A document whose tree does not hold is refused, naming the field.
         QVERIFY(store
-                    .importJson(R"({"version":2,"id":"b","messages":[{"id":"a","role":"user",)"
-                                R"("text":"q"}],"otherVersions":[{"id":"o","role":"user","text":)"
-                                R"("x","parentId":"nobody","versionIndex":0}]})")
+                    .importJson(QStringLiteral(
+                        R"({"version":2,"id":"b","messages":[{"id":"a","role":"user",)"
+                        R"("text":"q"}],"otherVersions":[{"id":"o","role":"user","text":)"
+                        R"("x","parentId":"nobody","versionIndex":0}]})"))
                     .isEmpty());
         QVERIFY2(store.error().contains(QStringLiteral("otherVersions[0].parentId")),
                  qPrintable(store.error()));
@@ -1260,7 +1311,7 @@ private Q_SLOTS:
 
     void aDamagedTreeIsALoadErrorNotACrash()
     {
-        const QString path = file("bad-tree.sqlite");
+        const QString path = file(QStringLiteral("bad-tree.sqlite"));
         {
             KoderConversationStore store;
             store.setPath(path);
@@ -1272,44 +1323,47 @@ private Q_SLOTS:
         KoderConversationStore store;
         store.setPath(path);
         QSignalSpy failed(&store, &KoderConversationStore::failed);
-        QVERIFY(!store.loadConversation("tree"));
+        QVERIFY(!store.loadConversation(QStringLiteral("tree")));
         QCOMPARE(failed.count(), 1);
         for (const char* part : {"tree", "a1b", "parentId", "unknown message \"ghost\""})
             QVERIFY2(store.error().contains(QLatin1String(part)), qPrintable(store.error()));
-        QVERIFY(!store.load("tree"));
-        QVERIFY(store.exportJson("tree").isEmpty());
+        QVERIFY(!store.load(QStringLiteral("tree")));
+        QVERIFY(store.exportJson(QStringLiteral("tree")).isEmpty());
 
         // The controller shows it read-only; nothing overwrites the stored copy.
         KoderAgentController agent;
         agent.setStore(&store);
         agent.setTransport(new KoderLocalAgent(&agent));
-        agent.setConversationId("tree");
+        agent.setConversationId(QStringLiteral("tree"));
         QCOMPARE(agent.messages()->count(), 0);
         const QVariantMap error = agent.lastError().toMap();
-        QCOMPARE(error.value("code").toString(), QStringLiteral("load_failed"));
-        QVERIFY2(error.value("message").toString().contains(QStringLiteral("a1b")),
-                 qPrintable(error.value("message").toString()));
+        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("load_failed"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(QStringLiteral("a1b")),
+                 qPrintable(error.value(QStringLiteral("message")).toString()));
         QVERIFY(!agent.send(QStringLiteral("hello")));
-        QCOMPARE(store.conversation("tree").value("messageCount").toInt(), 4);
-        QCOMPARE(storedRows(path, "other_versions", "tree"), 7);
+        QCOMPARE(store.conversation(QStringLiteral("tree"))
+                     .value(QStringLiteral("messageCount"))
+                     .toInt(),
+                 4);
+        QCOMPARE(storedRows(path, "other_versions", QStringLiteral("tree")), 7);
 
         // A cycle and an active child that is not a child are refused the same way.
         QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'a1a' WHERE id = 'a1b'"));
         QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'a1b' WHERE id = 'a1a'"));
-        QVERIFY(!store.loadConversation("tree"));
+        QVERIFY(!store.loadConversation(QStringLiteral("tree")));
         QVERIFY2(store.error().contains(QStringLiteral("cycle")), qPrintable(store.error()));
         QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'u1' WHERE id IN ('a1a')"));
         QVERIFY(damage(path, "UPDATE other_versions SET parent_id = 'u1' WHERE id IN ('a1b')"));
-        QVERIFY(store.loadConversation("tree")); // repaired
+        QVERIFY(store.loadConversation(QStringLiteral("tree"))); // repaired
         QVERIFY(damage(path, "UPDATE other_versions SET active_child_id = 'a2' WHERE id = 'a1a'"));
-        QVERIFY(!store.loadConversation("tree"));
+        QVERIFY(!store.loadConversation(QStringLiteral("tree")));
         QVERIFY2(store.error().contains(QStringLiteral("activeChildId")),
                  qPrintable(store.error()));
     }
 
     void aDamagedOtherVersionCostsItsDetailsOnly()
     {
-        const QString path = file("bad-extras.sqlite");
+        const QString path = file(QStringLiteral("bad-extras.sqlite"));
         const Conversation tree = treeConversation();
         {
             KoderConversationStore store;
@@ -1319,7 +1373,7 @@ private Q_SLOTS:
         QVERIFY(damage(path, "UPDATE other_versions SET extras = '{\"broken' WHERE id = 'a1b'"));
         KoderConversationStore store;
         store.setPath(path);
-        const auto loaded = store.loadConversation("tree");
+        const auto loaded = store.loadConversation(QStringLiteral("tree"));
         QVERIFY(loaded);
         QVERIFY2(store.error().contains(QStringLiteral("a1b")), qPrintable(store.error()));
         const OtherVersion* a1b = loaded->versions.find("a1b");
@@ -1333,7 +1387,7 @@ private Q_SLOTS:
     void theControllerStoresAndReloadsVersions()
     {
         KoderConversationStore store;
-        store.setPath(file("controller-tree.sqlite"));
+        store.setPath(file(QStringLiteral("controller-tree.sqlite")));
         QString conversation;
         QString reply;
         {
@@ -1347,9 +1401,10 @@ private Q_SLOTS:
             QVERIFY(end.wait());
             conversation = agent.conversationId();
             local->setReply(QStringLiteral("second reply"));
-            QVERIFY(agent.regenerate(agent.messages()->get(1).value("messageId").toString()));
+            QVERIFY(agent.regenerate(
+                agent.messages()->get(1).value(QStringLiteral("messageId")).toString()));
             QVERIFY(end.count() == 2 || end.wait());
-            reply = agent.messages()->get(1).value("messageId").toString();
+            reply = agent.messages()->get(1).value(QStringLiteral("messageId")).toString();
         }
         const auto stored = store.loadConversation(conversation);
         QVERIFY(stored);
@@ -1360,20 +1415,21 @@ private Q_SLOTS:
         agent.setConversationId(conversation);
         QCOMPARE(agent.messages()->count(), 2);
         QVariantMap row = agent.messages()->get(1);
-        QCOMPARE(row.value("messageId").toString(), reply);
-        QCOMPARE(row.value("text").toString(), QStringLiteral("second reply"));
-        QCOMPARE(row.value("versionIndex").toInt(), 1);
-        QCOMPARE(row.value("versionCount").toInt(), 2);
+        QCOMPARE(row.value(QStringLiteral("messageId")).toString(), reply);
+        QCOMPARE(row.value(QStringLiteral("text")).toString(), QStringLiteral("second reply"));
+        QCOMPARE(row.value(QStringLiteral("versionIndex")).toInt(), 1);
+        QCOMPARE(row.value(QStringLiteral("versionCount")).toInt(), 2);
         QVERIFY(agent.switchVersion(reply, 0));
-        QCOMPARE(agent.messages()->get(1).value("text").toString(), QStringLiteral("first reply"));
+        QCOMPARE(agent.messages()->get(1).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("first reply"));
 
         KoderAgentController again; // the switch was stored
         again.setStore(&store);
         again.setConversationId(conversation);
         row = again.messages()->get(1);
-        QCOMPARE(row.value("text").toString(), QStringLiteral("first reply"));
-        QCOMPARE(row.value("versionIndex").toInt(), 0);
-        QCOMPARE(row.value("versionCount").toInt(), 2);
+        QCOMPARE(row.value(QStringLiteral("text")).toString(), QStringLiteral("first reply"));
+        QCOMPARE(row.value(QStringLiteral("versionIndex")).toInt(), 0);
+        QCOMPARE(row.value(QStringLiteral("versionCount")).toInt(), 2);
     }
 };
 

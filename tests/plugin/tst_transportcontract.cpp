@@ -54,14 +54,16 @@ struct SseBackend {
                            const QStringList& tokens)
     {
         const QJsonObject call{
-            {"index", 0},
-            {"id", callId},
-            {"type", "function"},
-            {"function", QJsonObject{{"name", name},
-                                     {"arguments", QString::fromUtf8(QJsonDocument(args).toJson(
-                                                       QJsonDocument::Compact))}}}};
-        server.enqueue(ScriptedHttpServer::sse(openAiChunk({{"tool_calls", QJsonArray{call}}}) +
-                                               openAiChunk({}, "tool_calls") + "data: [DONE]\n\n"));
+            {QStringLiteral("index"), 0},
+            {QStringLiteral("id"), callId},
+            {QStringLiteral("type"), QStringLiteral("function")},
+            {QStringLiteral("function"),
+             QJsonObject{{QStringLiteral("name"), name},
+                         {QStringLiteral("arguments"),
+                          QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact))}}}};
+        server.enqueue(ScriptedHttpServer::sse(
+            openAiChunk({{QStringLiteral("tool_calls"), QJsonArray{call}}}) +
+            openAiChunk({}, QStringLiteral("tool_calls")) + "data: [DONE]\n\n"));
         reply(tokens);
     }
     void overloaded()
@@ -72,11 +74,13 @@ struct SseBackend {
     QString toolResultSent(const QString& callId) const
     {
         for (const auto& r : server.received()) {
-            const QJsonArray messages =
-                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            const QJsonArray messages = QJsonDocument::fromJson(r.body)
+                                            .object()
+                                            .value(QStringLiteral("messages"))
+                                            .toArray();
             for (const QJsonValue& m : messages)
-                if (m.toObject().value("tool_call_id").toString() == callId)
-                    return m.toObject().value("content").toString();
+                if (m.toObject().value(QStringLiteral("tool_call_id")).toString() == callId)
+                    return m.toObject().value(QStringLiteral("content")).toString();
         }
         return {};
     }
@@ -89,7 +93,7 @@ struct AnthropicBackend {
     {
         auto* t = new KoderAnthropicTransport(parent);
         t->setBaseUrl(server.baseUrl());
-        t->setApiKey("sk-ant-test");
+        t->setApiKey(QStringLiteral("sk-ant-test"));
         return t;
     }
     bool listen() { return server.listen(); }
@@ -107,8 +111,8 @@ struct AnthropicBackend {
                            const QStringList& tokens)
     {
         const QByteArray toolUse = anthropicToolUse(0, callId, name, args);
-        server.enqueue(
-            ScriptedHttpServer::sse(anthropicStart() + toolUse + anthropicEnd("tool_use")));
+        server.enqueue(ScriptedHttpServer::sse(anthropicStart() + toolUse +
+                                               anthropicEnd(QStringLiteral("tool_use"))));
         reply(tokens);
     }
     void overloaded()
@@ -119,13 +123,17 @@ struct AnthropicBackend {
     QString toolResultSent(const QString& callId) const
     {
         for (const auto& r : server.received()) {
-            const QJsonArray messages =
-                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            const QJsonArray messages = QJsonDocument::fromJson(r.body)
+                                            .object()
+                                            .value(QStringLiteral("messages"))
+                                            .toArray();
             for (const QJsonValue& m : messages)
-                for (const QJsonValue& block : m.toObject().value("content").toArray())
-                    if (block.toObject().value("type").toString() == "tool_result" &&
-                        block.toObject().value("tool_use_id").toString() == callId)
-                        return block.toObject().value("content").toString();
+                for (const QJsonValue& block :
+                     m.toObject().value(QStringLiteral("content")).toArray())
+                    if (block.toObject().value(QStringLiteral("type")).toString() ==
+                            QStringLiteral("tool_result") &&
+                        block.toObject().value(QStringLiteral("tool_use_id")).toString() == callId)
+                        return block.toObject().value(QStringLiteral("content")).toString();
         }
         return {};
     }
@@ -156,10 +164,14 @@ struct OllamaBackend {
                            const QStringList& tokens)
     {
         toolNames.insert(callId, name);
-        const QJsonObject call{{"function", QJsonObject{{"name", name}, {"arguments", args}}}};
+        const QJsonObject call{
+            {QStringLiteral("function"),
+             QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), args}}}};
         server.enqueue(ScriptedHttpServer::sse(
-            ollamaLine({{"role", "assistant"}, {"content", ""}, {"tool_calls", QJsonArray{call}}}) +
-            ollamaLine(ollamaMessage(""), true)));
+            ollamaLine({{QStringLiteral("role"), QStringLiteral("assistant")},
+                        {QStringLiteral("content"), QStringLiteral("")},
+                        {QStringLiteral("tool_calls"), QJsonArray{call}}}) +
+            ollamaLine(ollamaMessage(QStringLiteral("")), true)));
         reply(tokens);
     }
     void overloaded()
@@ -169,12 +181,16 @@ struct OllamaBackend {
     QString toolResultSent(const QString& callId) const
     {
         for (const auto& r : server.received()) {
-            const QJsonArray messages =
-                QJsonDocument::fromJson(r.body).object().value("messages").toArray();
+            const QJsonArray messages = QJsonDocument::fromJson(r.body)
+                                            .object()
+                                            .value(QStringLiteral("messages"))
+                                            .toArray();
             for (const QJsonValue& m : messages)
-                if (m.toObject().value("role").toString() == "tool" &&
-                    m.toObject().value("tool_name").toString() == toolNames.value(callId))
-                    return m.toObject().value("content").toString();
+                if (m.toObject().value(QStringLiteral("role")).toString() ==
+                        QStringLiteral("tool") &&
+                    m.toObject().value(QStringLiteral("tool_name")).toString() ==
+                        toolNames.value(callId))
+                    return m.toObject().value(QStringLiteral("content")).toString();
         }
         return {};
     }
@@ -191,13 +207,15 @@ struct WsBackend {
         return t;
     }
     bool listen() { return server.listen(); }
-    static QJsonObject send(const QJsonObject& frame) { return {{"send", frame}}; }
+    static QJsonObject send(const QJsonObject& frame) { return {{QStringLiteral("send"), frame}}; }
     static QJsonArray deltas(const QStringList& tokens, int step = 0)
     {
         QJsonArray steps;
         for (const QString& t : tokens)
-            steps.append(
-                send({{"type", "delta"}, {"step", step}, {"channel", "text"}, {"text", t}}));
+            steps.append(send({{QStringLiteral("type"), QStringLiteral("delta")},
+                               {QStringLiteral("step"), step},
+                               {QStringLiteral("channel"), QStringLiteral("text")},
+                               {QStringLiteral("text"), t}}));
         return steps;
     }
     void add(QJsonArray steps)
@@ -207,52 +225,57 @@ struct WsBackend {
     }
     void reply(const QStringList& tokens)
     {
-        QJsonArray steps{send({{"type", "turn.started"}})};
+        QJsonArray steps{send({{QStringLiteral("type"), QStringLiteral("turn.started")}})};
         for (const QJsonValue& s : deltas(tokens))
             steps.append(s);
-        steps.append(send({{"type", "turn.end"},
-                           {"finish_reason", "stop"},
-                           {"usage", QJsonObject{{"prompt_tokens", 11},
-                                                 {"completion_tokens", 4},
-                                                 {"total_tokens", 15}}}}));
+        steps.append(
+            send({{QStringLiteral("type"), QStringLiteral("turn.end")},
+                  {QStringLiteral("finish_reason"), QStringLiteral("stop")},
+                  {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 11},
+                                                        {QStringLiteral("completion_tokens"), 4},
+                                                        {QStringLiteral("total_tokens"), 15}}}}));
         add(steps);
     }
     void stalledReply(const QString& first)
     {
-        QJsonArray steps{send({{"type", "turn.started"}})};
+        QJsonArray steps{send({{QStringLiteral("type"), QStringLiteral("turn.started")}})};
         steps.append(deltas({first})[0]);
-        steps.append(QJsonObject{{"stall", true}});
+        steps.append(QJsonObject{{QStringLiteral("stall"), true}});
         add(steps);
     }
     void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
                            const QStringList& tokens)
     {
-        QJsonArray steps{send({{"type", "turn.started"}}),
-                         send({{"type", "tool_call"},
-                               {"step", 0},
-                               {"call_id", callId},
-                               {"name", name},
-                               {"arguments", args}}),
-                         send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
-                         QJsonObject{{"await", "tool.result"}}};
+        QJsonArray steps{send({{QStringLiteral("type"), QStringLiteral("turn.started")}}),
+                         send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                               {QStringLiteral("step"), 0},
+                               {QStringLiteral("call_id"), callId},
+                               {QStringLiteral("name"), name},
+                               {QStringLiteral("arguments"), args}}),
+                         send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                               {QStringLiteral("step"), 0},
+                               {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                         QJsonObject{{QStringLiteral("await"), QStringLiteral("tool.result")}}};
         for (const QJsonValue& s : deltas(tokens, 1))
             steps.append(s);
-        steps.append(send({{"type", "turn.end"}, {"finish_reason", "stop"}}));
+        steps.append(send({{QStringLiteral("type"), QStringLiteral("turn.end")},
+                           {QStringLiteral("finish_reason"), QStringLiteral("stop")}}));
         add(steps);
     }
     void overloaded()
     {
-        add({send({{"type", "turn.started"}}), send({{"type", "error"},
-                                                     {"code", "overloaded"},
-                                                     {"message", "busy"},
-                                                     {"retryable", true}})});
+        add({send({{QStringLiteral("type"), QStringLiteral("turn.started")}}),
+             send({{QStringLiteral("type"), QStringLiteral("error")},
+                   {QStringLiteral("code"), QStringLiteral("overloaded")},
+                   {QStringLiteral("message"), QStringLiteral("busy")},
+                   {QStringLiteral("retryable"), true}})});
     }
     QString toolResultSent(const QString& callId) const
     {
         for (const QJsonObject& f : server.received())
-            if (f.value("type").toString() == "tool.result" &&
-                f.value("call_id").toString() == callId)
-                return f.value("content").toString();
+            if (f.value(QStringLiteral("type")).toString() == QStringLiteral("tool.result") &&
+                f.value(QStringLiteral("call_id")).toString() == callId)
+                return f.value(QStringLiteral("content")).toString();
         return {};
     }
 };
@@ -270,7 +293,10 @@ protected:
 
     QString lastText() const
     {
-        return agent.messages()->get(agent.messages()->count() - 1).value("text").toString();
+        return agent.messages()
+            ->get(agent.messages()->count() - 1)
+            .value(QStringLiteral("text"))
+            .toString();
     }
 
     Backend backend;
@@ -282,13 +308,14 @@ TYPED_TEST_SUITE(TransportContract, Backends);
 
 TYPED_TEST(TransportContract, StreamsAReply)
 {
-    this->backend.reply({"Hello", ", ", "world", "."});
+    this->backend.reply({QStringLiteral("Hello"), QStringLiteral(", "), QStringLiteral("world"),
+                         QStringLiteral(".")});
     QSignalSpy start(&this->agent, &KoderAgentController::streamStart);
     QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
-    ASSERT_TRUE(this->agent.send("hi"));
+    ASSERT_TRUE(this->agent.send(QStringLiteral("hi")));
     ASSERT_TRUE(end.wait(10'000));
-    EXPECT_EQ(this->lastText(), "Hello, world.");
-    EXPECT_EQ(this->agent.status(), "idle");
+    EXPECT_EQ(this->lastText(), QStringLiteral("Hello, world."));
+    EXPECT_EQ(this->agent.status(), QStringLiteral("idle"));
     EXPECT_EQ(start.count(), 1);
     EXPECT_EQ(end.count(), 1);
 }
@@ -297,76 +324,82 @@ TYPED_TEST(TransportContract, StreamsAReply)
 // only says the last request's).
 TYPED_TEST(TransportContract, UsageAndFinishReasonStayOnTheReply)
 {
-    this->backend.reply({"one"});
-    this->backend.reply({"two"});
+    this->backend.reply({QStringLiteral("one")});
+    this->backend.reply({QStringLiteral("two")});
     QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
-    ASSERT_TRUE(this->agent.send("a"));
+    ASSERT_TRUE(this->agent.send(QStringLiteral("a")));
     ASSERT_TRUE(end.wait(10'000));
-    ASSERT_TRUE(this->agent.send("b"));
+    ASSERT_TRUE(this->agent.send(QStringLiteral("b")));
     ASSERT_TRUE(end.wait(10'000));
     for (int row : {1, 3}) {
         const QVariantMap reply = this->agent.messages()->get(row);
-        EXPECT_EQ(reply.value("finishReason").toString(), "stop") << row;
-        const QVariantMap usage = reply.value("usage").toMap();
-        EXPECT_EQ(usage.value("promptTokens").toInt(), 11) << row;
-        EXPECT_EQ(usage.value("completionTokens").toInt(), 4) << row;
-        EXPECT_EQ(usage.value("totalTokens").toInt(), 15) << row;
+        EXPECT_EQ(reply.value(QStringLiteral("finishReason")).toString(), QStringLiteral("stop"))
+            << row;
+        const QVariantMap usage = reply.value(QStringLiteral("usage")).toMap();
+        EXPECT_EQ(usage.value(QStringLiteral("promptTokens")).toInt(), 11) << row;
+        EXPECT_EQ(usage.value(QStringLiteral("completionTokens")).toInt(), 4) << row;
+        EXPECT_EQ(usage.value(QStringLiteral("totalTokens")).toInt(), 15) << row;
     }
-    EXPECT_TRUE(this->agent.messages()->get(0).value("usage").toMap().isEmpty());
-    EXPECT_EQ(this->agent.messages()->get(0).value("finishReason").toString(), "");
+    EXPECT_TRUE(this->agent.messages()->get(0).value(QStringLiteral("usage")).toMap().isEmpty());
+    EXPECT_EQ(this->agent.messages()->get(0).value(QStringLiteral("finishReason")).toString(),
+              QStringLiteral(""));
 }
 
 TYPED_TEST(TransportContract, AbortStopsEverything)
 {
-    this->backend.stalledReply("partial");
+    this->backend.stalledReply(QStringLiteral("partial"));
     QSignalSpy token(&this->agent, &KoderAgentController::streamToken);
     QSignalSpy aborted(&this->agent, &KoderAgentController::aborted);
-    this->agent.send("hi");
+    this->agent.send(QStringLiteral("hi"));
     ASSERT_TRUE(token.wait(10'000));
     this->agent.abort();
     EXPECT_EQ(aborted.count(), 1);
-    EXPECT_EQ(this->agent.status(), "interrupted");
+    EXPECT_EQ(this->agent.status(), QStringLiteral("interrupted"));
     EXPECT_FALSE(token.wait(150)); // a window for anything late; nothing may come
-    EXPECT_EQ(this->lastText(), "partial");
-    EXPECT_TRUE(this->agent.messages()->get(1).value("aborted").toBool());
+    EXPECT_EQ(this->lastText(), QStringLiteral("partial"));
+    EXPECT_TRUE(this->agent.messages()->get(1).value(QStringLiteral("aborted")).toBool());
 }
 
 TYPED_TEST(TransportContract, ToolRoundTrip)
 {
-    this->backend.toolCallThenReply("call_1", "get_time", {{"tz", "UTC"}}, {"It is ", "noon."});
+    this->backend.toolCallThenReply(QStringLiteral("call_1"), QStringLiteral("get_time"),
+                                    {{QStringLiteral("tz"), QStringLiteral("UTC")}},
+                                    {QStringLiteral("It is "), QStringLiteral("noon.")});
     auto* tool = new KoderTool(&this->agent);
-    tool->setName("get_time");
+    tool->setName(QStringLiteral("get_time"));
     tool->setReadOnly(true);
-    tool->setCallable(
-        [](const QJsonObject& args) { return QVariant("12:00 " + args.value("tz").toString()); });
+    tool->setCallable([](const QJsonObject& args) {
+        return QVariant(QStringLiteral("12:00 ") + args.value(QStringLiteral("tz")).toString());
+    });
     this->agent.addTool(tool);
-    this->agent.setAutoAccept("onlyRead");
+    this->agent.setAutoAccept(QStringLiteral("onlyRead"));
     QSignalSpy end(&this->agent, &KoderAgentController::streamEnd);
-    this->agent.send("time?");
+    this->agent.send(QStringLiteral("time?"));
     ASSERT_TRUE(end.wait(10'000));
-    EXPECT_EQ(this->backend.toolResultSent("call_1"), "12:00 UTC");
-    EXPECT_EQ(this->lastText(), "It is noon.");
-    EXPECT_EQ(this->agent.messages()->get(2).value("role").toString(), "tool");
+    EXPECT_EQ(this->backend.toolResultSent(QStringLiteral("call_1")), QStringLiteral("12:00 UTC"));
+    EXPECT_EQ(this->lastText(), QStringLiteral("It is noon."));
+    EXPECT_EQ(this->agent.messages()->get(2).value(QStringLiteral("role")).toString(),
+              QStringLiteral("tool"));
 }
 
 TYPED_TEST(TransportContract, ErrorIsReportedWithRetryable)
 {
     this->backend.overloaded();
     QSignalSpy error(&this->agent, &KoderAgentController::error);
-    this->agent.send("hi");
+    this->agent.send(QStringLiteral("hi"));
     ASSERT_TRUE(error.wait(10'000));
     const QVariantMap e = this->agent.lastError().toMap();
-    EXPECT_EQ(e.value("code").toString(), "overloaded");
-    EXPECT_TRUE(e.value("retryable").toBool());
-    EXPECT_EQ(this->agent.status(), "error");
+    EXPECT_EQ(e.value(QStringLiteral("code")).toString(), QStringLiteral("overloaded"));
+    EXPECT_TRUE(e.value(QStringLiteral("retryable")).toBool());
+    EXPECT_EQ(this->agent.status(), QStringLiteral("error"));
 }
 
 // Background runs: a transport carries turns of several conversations at once, each request
 // independent of the other (the WebSocket transport opens a connection per turn).
 TYPED_TEST(TransportContract, TwoConversationsAtOnce)
 {
-    this->backend.stalledReply("first");
-    this->backend.reply({"second", " reply"});
+    this->backend.stalledReply(QStringLiteral("first"));
+    this->backend.reply({QStringLiteral("second"), QStringLiteral(" reply")});
     std::unique_ptr<KoderTransport> transport(this->backend.make(nullptr));
     QList<Input> got;
     transport->setSink([&got](Input&& input) { got.append(std::move(input)); });

@@ -29,19 +29,23 @@ QJsonObject send(const QJsonObject& frame)
 }
 QJsonObject delta(const QString& text, const QString& channel = QStringLiteral("text"))
 {
-    return send({{"type", "delta"}, {"step", 0}, {"channel", channel}, {"text", text}});
+    return send({{QStringLiteral("type"), QStringLiteral("delta")},
+                 {QStringLiteral("step"), 0},
+                 {QStringLiteral("channel"), channel},
+                 {QStringLiteral("text"), text}});
 }
 QJsonObject started()
 {
-    return send({{"type", "turn.started"}, {"model", "scripted"}});
+    return send({{QStringLiteral("type"), QStringLiteral("turn.started")},
+                 {QStringLiteral("model"), QStringLiteral("scripted")}});
 }
 QJsonObject turnEnd(const QString& reason = QStringLiteral("stop"))
 {
-    return send(
-        {{"type", "turn.end"},
-         {"finish_reason", reason},
-         {"usage",
-          QJsonObject{{"prompt_tokens", 10}, {"completion_tokens", 4}, {"total_tokens", 14}}}});
+    return send({{QStringLiteral("type"), QStringLiteral("turn.end")},
+                 {QStringLiteral("finish_reason"), reason},
+                 {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 10},
+                                                       {QStringLiteral("completion_tokens"), 4},
+                                                       {QStringLiteral("total_tokens"), 14}}}});
 }
 QJsonObject step(const char* key, const QJsonValue& value)
 {
@@ -78,14 +82,17 @@ class TstWebSocketTransport : public QObject {
         QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), 10'000);
     }
 
-    QString replyText() const { return agent->messages()->get(1).value("text").toString(); }
+    QString replyText() const
+    {
+        return agent->messages()->get(1).value(QStringLiteral("text")).toString();
+    }
     QVariantMap lastError() const { return agent->lastError().toMap(); }
 
     QList<QJsonObject> framesOfType(const QString& type) const
     {
         QList<QJsonObject> found;
         for (const QJsonObject& f : server->received())
-            if (f.value("type").toString() == type)
+            if (f.value(QStringLiteral("type")).toString() == type)
                 found.append(f);
         return found;
     }
@@ -93,24 +100,33 @@ class TstWebSocketTransport : public QObject {
     void expectError(const char* code, bool retryable)
     {
         QCOMPARE(agent->status(), QStringLiteral("error"));
-        QCOMPARE(lastError().value("code").toString(), QString::fromLatin1(code));
-        QCOMPARE(lastError().value("retryable").toBool(), retryable);
+        QCOMPARE(lastError().value(QStringLiteral("code")).toString(), QString::fromLatin1(code));
+        QCOMPARE(lastError().value(QStringLiteral("retryable")).toBool(), retryable);
     }
 
     // Reasoning, a tool round trip and text: 7 frames (seq 0..6), the last one terminal.
     static QJsonArray recordedTurn()
     {
         return {started(),
-                delta("Need the tool.", "reasoning"),
-                send({{"type", "tool_call"},
-                      {"step", 0},
-                      {"call_id", "call_7k2m"},
-                      {"name", "get_time"},
-                      {"arguments", QJsonObject{{"tz", "Asia/Tokyo"}}}}),
-                send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
-                step("await", "tool.result"),
-                send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "It is "}}),
-                send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "09:41."}}),
+                delta(QStringLiteral("Need the tool."), QStringLiteral("reasoning")),
+                send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                      {QStringLiteral("step"), 0},
+                      {QStringLiteral("call_id"), QStringLiteral("call_7k2m")},
+                      {QStringLiteral("name"), QStringLiteral("get_time")},
+                      {QStringLiteral("arguments"),
+                       QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}}}),
+                send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                      {QStringLiteral("step"), 0},
+                      {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                step("await", QStringLiteral("tool.result")),
+                send({{QStringLiteral("type"), QStringLiteral("delta")},
+                      {QStringLiteral("step"), 1},
+                      {QStringLiteral("channel"), QStringLiteral("text")},
+                      {QStringLiteral("text"), QStringLiteral("It is ")}}),
+                send({{QStringLiteral("type"), QStringLiteral("delta")},
+                      {QStringLiteral("step"), 1},
+                      {QStringLiteral("channel"), QStringLiteral("text")},
+                      {QStringLiteral("text"), QStringLiteral("09:41.")}}),
                 turnEnd()};
     }
     static constexpr int recordedFrames = 7;
@@ -131,14 +147,16 @@ class TstWebSocketTransport : public QObject {
         QStringList rows;
         for (int i = 0; i < agent->messages()->count(); ++i) {
             const QVariantMap m = agent->messages()->get(i);
-            rows.append(
-                QStringList{m.value("role").toString(), m.value("text").toString(),
-                            m.value("reasoning").toString(),
-                            QString::fromUtf8(QJsonDocument::fromVariant(m.value("toolCalls"))
-                                                  .toJson(QJsonDocument::Compact)),
-                            m.value("toolCallId").toString(), m.value("aborted").toString(),
-                            m.value("error").toString()}
-                    .join(QLatin1Char('|')));
+            rows.append(QStringList{
+                m.value(QStringLiteral("role")).toString(),
+                m.value(QStringLiteral("text")).toString(),
+                m.value(QStringLiteral("reasoning")).toString(),
+                QString::fromUtf8(QJsonDocument::fromVariant(m.value(QStringLiteral("toolCalls")))
+                                      .toJson(QJsonDocument::Compact)),
+                m.value(QStringLiteral("toolCallId")).toString(),
+                m.value(QStringLiteral("aborted")).toString(),
+                m.value(QStringLiteral("error")).toString()}
+                            .join(QLatin1Char('|')));
         }
         return rows;
     }
@@ -163,9 +181,9 @@ class TstWebSocketTransport : public QObject {
     void everyControlFrameCarriesARid() const
     {
         for (const QJsonObject& f : server->received()) {
-            const QString type = f.value("type").toString();
-            if (type != "hello")
-                QVERIFY2(!f.value("rid").toString().isEmpty(), qPrintable(type));
+            const QString type = f.value(QStringLiteral("type")).toString();
+            if (type != QStringLiteral("hello"))
+                QVERIFY2(!f.value(QStringLiteral("rid")).toString().isEmpty(), qPrintable(type));
         }
     }
 
@@ -206,50 +224,57 @@ private Q_SLOTS:
 
     void streamsATurn()
     {
-        script({{started(), delta("Need ", "reasoning"), delta("nothing."), delta(" Hi"),
-                 delta(" there."), turnEnd()}});
+        script({{started(), delta(QStringLiteral("Need "), QStringLiteral("reasoning")),
+                 delta(QStringLiteral("nothing.")), delta(QStringLiteral(" Hi")),
+                 delta(QStringLiteral(" there.")), turnEnd()}});
         agent->setSystemPrompt(QStringLiteral("Be brief."));
         transport->setModel(QStringLiteral("qwen3:8b"));
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("nothing. Hi there."));
-        QCOMPARE(agent->messages()->get(1).value("reasoning").toString(), QStringLiteral("Need "));
-        QCOMPARE(transport->usage().value("totalTokens").toInt(), 14);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("reasoning")).toString(),
+                 QStringLiteral("Need "));
+        QCOMPARE(transport->usage().value(QStringLiteral("totalTokens")).toInt(), 14);
 
-        QCOMPARE(framesOfType("hello").size(), 1);
-        const auto starts = framesOfType("turn.start");
+        QCOMPARE(framesOfType(QStringLiteral("hello")).size(), 1);
+        const auto starts = framesOfType(QStringLiteral("turn.start"));
         QCOMPARE(starts.size(), 1);
         const QJsonObject start = starts.first();
-        QCOMPARE(start.value("v").toInt(), 1);
-        QVERIFY(!start.value("turn").toString().isEmpty());
-        QCOMPARE(start.value("model").toString(), QStringLiteral("qwen3:8b"));
-        const QJsonArray messages = start.value("messages").toArray();
+        QCOMPARE(start.value(QStringLiteral("v")).toInt(), 1);
+        QVERIFY(!start.value(QStringLiteral("turn")).toString().isEmpty());
+        QCOMPARE(start.value(QStringLiteral("model")).toString(), QStringLiteral("qwen3:8b"));
+        const QJsonArray messages = start.value(QStringLiteral("messages")).toArray();
         QCOMPARE(messages.size(), 2);
-        QCOMPARE(messages[0].toObject().value("role").toString(), QStringLiteral("system"));
-        QCOMPARE(messages[1].toObject().value("content").toString(), QStringLiteral("hi"));
+        QCOMPARE(messages[0].toObject().value(QStringLiteral("role")).toString(),
+                 QStringLiteral("system"));
+        QCOMPARE(messages[1].toObject().value(QStringLiteral("content")).toString(),
+                 QStringLiteral("hi"));
     }
 
     void toolRoundTripStaysInOneTurn()
     {
         script({{started(),
-                 send({{"type", "tool_call"},
-                       {"step", 0},
-                       {"call_id", "call_7k2m"},
-                       {"name", "get_time"},
-                       {"arguments", QJsonObject{{"tz", "Asia/Tokyo"}}}}),
-                 send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
-                 step("await", "tool.result"),
-                 send({{"type", "delta"},
-                       {"step", 1},
-                       {"channel", "text"},
-                       {"text", "It is 09:41 in Tokyo."}}),
+                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("call_id"), QStringLiteral("call_7k2m")},
+                       {QStringLiteral("name"), QStringLiteral("get_time")},
+                       {QStringLiteral("arguments"),
+                        QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}}}),
+                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                 step("await", QStringLiteral("tool.result")),
+                 send({{QStringLiteral("type"), QStringLiteral("delta")},
+                       {QStringLiteral("step"), 1},
+                       {QStringLiteral("channel"), QStringLiteral("text")},
+                       {QStringLiteral("text"), QStringLiteral("It is 09:41 in Tokyo.")}}),
                  turnEnd()}});
         auto* tool = new KoderTool(agent.get());
         tool->setName(QStringLiteral("get_time"));
         tool->setReadOnly(true);
         QString seenTz;
         tool->setCallable([&](const QJsonObject& args) {
-            seenTz = args.value("tz").toString();
+            seenTz = args.value(QStringLiteral("tz")).toString();
             return QVariant(QStringLiteral("09:41"));
         });
         agent->addTool(tool);
@@ -258,44 +283,56 @@ private Q_SLOTS:
         agent->send(QStringLiteral("Time in Tokyo?"));
         QVERIFY(end.wait(10'000));
         QCOMPARE(seenTz, QStringLiteral("Asia/Tokyo"));
-        QCOMPARE(framesOfType("turn.start").size(), 1);
-        const auto results = framesOfType("tool.result");
+        QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(), 1);
+        const auto results = framesOfType(QStringLiteral("tool.result"));
         QCOMPARE(results.size(), 1);
-        QCOMPARE(results[0].value("call_id").toString(), QStringLiteral("call_7k2m"));
-        QCOMPARE(results[0].value("content").toString(), QStringLiteral("09:41"));
-        QCOMPARE(results[0].value("turn").toString(),
-                 framesOfType("turn.start")[0].value("turn").toString());
-        QCOMPARE(results[0].value("is_error").toBool(), false);
-        QCOMPARE(agent->messages()->get(agent->messages()->count() - 1).value("text").toString(),
+        QCOMPARE(results[0].value(QStringLiteral("call_id")).toString(),
+                 QStringLiteral("call_7k2m"));
+        QCOMPARE(results[0].value(QStringLiteral("content")).toString(), QStringLiteral("09:41"));
+        QCOMPARE(
+            results[0].value(QStringLiteral("turn")).toString(),
+            framesOfType(QStringLiteral("turn.start"))[0].value(QStringLiteral("turn")).toString());
+        QCOMPARE(results[0].value(QStringLiteral("is_error")).toBool(), false);
+        QCOMPARE(agent->messages()
+                     ->get(agent->messages()->count() - 1)
+                     .value(QStringLiteral("text"))
+                     .toString(),
                  QStringLiteral("It is 09:41 in Tokyo."));
-        const QJsonArray tools = framesOfType("turn.start")[0].value("tools").toArray();
+        const QJsonArray tools =
+            framesOfType(QStringLiteral("turn.start"))[0].value(QStringLiteral("tools")).toArray();
         QCOMPARE(tools.size(), 1);
-        QCOMPARE(tools[0].toObject().value("name").toString(), QStringLiteral("get_time"));
+        QCOMPARE(tools[0].toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("get_time"));
     }
 
     // step.end reports a step's usage, turn.end the whole turn's: each reply row keeps its own
     // step's, so a conversation's total counts nothing twice.
     void eachStepKeepsItsOwnUsage()
     {
-        script({{started(),
-                 send({{"type", "tool_call"},
-                       {"step", 0},
-                       {"call_id", "call_u"},
-                       {"name", "get_time"},
-                       {"arguments", QJsonObject{}}}),
-                 send({{"type", "step.end"},
-                       {"step", 0},
-                       {"finish_reason", "tool_calls"},
-                       {"usage", QJsonObject{{"prompt_tokens", 100},
-                                             {"completion_tokens", 10},
-                                             {"total_tokens", 110}}}}),
-                 step("await", "tool.result"),
-                 send({{"type", "delta"}, {"step", 1}, {"channel", "text"}, {"text", "Noon."}}),
-                 send({{"type", "turn.end"},
-                       {"finish_reason", "stop"},
-                       {"usage", QJsonObject{{"prompt_tokens", 230},
-                                             {"completion_tokens", 14},
-                                             {"total_tokens", 244}}}})}});
+        script(
+            {{started(),
+              send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                    {QStringLiteral("step"), 0},
+                    {QStringLiteral("call_id"), QStringLiteral("call_u")},
+                    {QStringLiteral("name"), QStringLiteral("get_time")},
+                    {QStringLiteral("arguments"), QJsonObject{}}}),
+              send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                    {QStringLiteral("step"), 0},
+                    {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")},
+                    {QStringLiteral("usage"), QJsonObject{{QStringLiteral("prompt_tokens"), 100},
+                                                          {QStringLiteral("completion_tokens"), 10},
+                                                          {QStringLiteral("total_tokens"), 110}}}}),
+              step("await", QStringLiteral("tool.result")),
+              send({{QStringLiteral("type"), QStringLiteral("delta")},
+                    {QStringLiteral("step"), 1},
+                    {QStringLiteral("channel"), QStringLiteral("text")},
+                    {QStringLiteral("text"), QStringLiteral("Noon.")}}),
+              send({{QStringLiteral("type"), QStringLiteral("turn.end")},
+                    {QStringLiteral("finish_reason"), QStringLiteral("stop")},
+                    {QStringLiteral("usage"),
+                     QJsonObject{{QStringLiteral("prompt_tokens"), 230},
+                                 {QStringLiteral("completion_tokens"), 14},
+                                 {QStringLiteral("total_tokens"), 244}}}})}});
         auto* tool = new KoderTool(agent.get());
         tool->setName(QStringLiteral("get_time"));
         tool->setReadOnly(true);
@@ -305,15 +342,16 @@ private Q_SLOTS:
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         agent->send(QStringLiteral("time?"));
         QVERIFY(end.wait(10'000));
-        const QVariantMap first = agent->messages()->get(1).value("usage").toMap();
-        QCOMPARE(first.value("totalTokens").toInt(), 110);
-        QCOMPARE(agent->messages()->get(1).value("finishReason").toString(),
+        const QVariantMap first = agent->messages()->get(1).value(QStringLiteral("usage")).toMap();
+        QCOMPARE(first.value(QStringLiteral("totalTokens")).toInt(), 110);
+        QCOMPARE(agent->messages()->get(1).value(QStringLiteral("finishReason")).toString(),
                  QStringLiteral("tool_calls"));
-        const QVariantMap last = agent->messages()->get(3).value("usage").toMap();
-        QCOMPARE(last.value("promptTokens").toInt(), 130);
-        QCOMPARE(last.value("completionTokens").toInt(), 4);
-        QCOMPARE(last.value("totalTokens").toInt(), 134);
-        QCOMPARE(transport->usage().value("totalTokens").toInt(), 244); // the turn's
+        const QVariantMap last = agent->messages()->get(3).value(QStringLiteral("usage")).toMap();
+        QCOMPARE(last.value(QStringLiteral("promptTokens")).toInt(), 130);
+        QCOMPARE(last.value(QStringLiteral("completionTokens")).toInt(), 4);
+        QCOMPARE(last.value(QStringLiteral("totalTokens")).toInt(), 134);
+        QCOMPARE(transport->usage().value(QStringLiteral("totalTokens")).toInt(),
+                 244); // the turn's
     }
 
     // PROTOCOL.md, Clarifications: an error with the turn ends it whatever the client waits
@@ -326,12 +364,13 @@ private Q_SLOTS:
         QTest::addColumn<QJsonObject>("ending");
         QTest::addColumn<QString>("status");
         QTest::addColumn<QString>("code");
-        QTest::newRow("tool_timeout") << send({{"type", "error"},
-                                               {"code", "tool_timeout"},
-                                               {"message", "No tool result in 600 s."},
-                                               {"retryable", false}})
-                                      << "error"
-                                      << "tool_timeout";
+        QTest::newRow("tool_timeout")
+            << send({{QStringLiteral("type"), QStringLiteral("error")},
+                     {QStringLiteral("code"), QStringLiteral("tool_timeout")},
+                     {QStringLiteral("message"), QStringLiteral("No tool result in 600 s.")},
+                     {QStringLiteral("retryable"), false}})
+            << "error"
+            << "tool_timeout";
         QTest::newRow("turn.end") << turnEnd() << "idle"
                                   << "";
         QTest::newRow("dropped connection") << step("drop", true) << "error"
@@ -342,14 +381,17 @@ private Q_SLOTS:
         QFETCH(QJsonObject, ending);
         QFETCH(QString, status);
         QFETCH(QString, code);
-        script(
-            {{started(),
-              send({{"type", "tool_call"},
-                    {"step", 0},
-                    {"call_id", "call_1"},
-                    {"name", "save_note"},
-                    {"arguments", QJsonObject{{"text", "hi"}}}}),
-              send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}), ending}});
+        script({{started(),
+                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("call_id"), QStringLiteral("call_1")},
+                       {QStringLiteral("name"), QStringLiteral("save_note")},
+                       {QStringLiteral("arguments"),
+                        QJsonObject{{QStringLiteral("text"), QStringLiteral("hi")}}}}),
+                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                 ending}});
         auto* tool = new KoderTool(agent.get());
         tool->setName(QStringLiteral("save_note"));
         int runs = 0;
@@ -369,13 +411,13 @@ private Q_SLOTS:
         QCOMPARE(errors.count() + ends.count() + aborts.count(), 1);
         QCOMPARE(agent->status(), status);
         if (!code.isEmpty())
-            QCOMPARE(lastError().value("code").toString(), code);
+            QCOMPARE(lastError().value(QStringLiteral("code")).toString(), code);
         QVERIFY(agent->pendingToolCalls().isEmpty());
         const QVariantMap record = agent->messages()->get(agent->messages()->count() - 1);
-        QCOMPARE(record.value("role").toString(), QStringLiteral("tool"));
-        QCOMPARE(record.value("toolCallId").toString(), QStringLiteral("call_1"));
-        QVERIFY(record.value("denied").toBool());
-        QCOMPARE(record.value("text").toString(),
+        QCOMPARE(record.value(QStringLiteral("role")).toString(), QStringLiteral("tool"));
+        QCOMPARE(record.value(QStringLiteral("toolCallId")).toString(), QStringLiteral("call_1"));
+        QVERIFY(record.value(QStringLiteral("denied")).toBool());
+        QCOMPARE(record.value(QStringLiteral("text")).toString(),
                  QStringLiteral("Not run: the turn ended before the call was decided."));
 
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
@@ -383,63 +425,68 @@ private Q_SLOTS:
         QCOMPARE(rejected.count(), 1);
         QVERIFY(!agent->abortable());
         QCOMPARE(runs, 0);
-        QCOMPARE(framesOfType("turn.start").size(), 1);
-        QCOMPARE(framesOfType("tool.result").size(), 0);
+        QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(), 1);
+        QCOMPARE(framesOfType(QStringLiteral("tool.result")).size(), 0);
         QCOMPARE(errors.count() + ends.count() + aborts.count(), 1);
     }
 
     void abortDropsLateFrames()
     {
-        script({{started(), delta("first"), step("stall", true)},
-                {started(), delta("second turn"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("first")), step("stall", true)},
+                {started(), delta(QStringLiteral("second turn")), turnEnd()}});
         QSignalSpy token(agent.get(), &KoderAgentController::streamToken);
         agent->send(QStringLiteral("q"));
         QVERIFY(token.wait(10'000));
         agent->abort();
         QCOMPARE(agent->status(), QStringLiteral("interrupted"));
-        QTRY_COMPARE(framesOfType("turn.abort").size(), 1);
-        QCOMPARE(framesOfType("turn.abort")[0].value("reason").toString(), QStringLiteral("user"));
+        QTRY_COMPARE(framesOfType(QStringLiteral("turn.abort")).size(), 1);
+        QCOMPARE(framesOfType(QStringLiteral("turn.abort"))[0]
+                     .value(QStringLiteral("reason"))
+                     .toString(),
+                 QStringLiteral("user"));
         // The next turn works on the same connection; nothing of the first arrives meanwhile.
         sendAndSettle(QStringLiteral("again"));
         QCOMPARE(replyText(), QStringLiteral("first"));
-        QCOMPARE(agent->messages()->get(3).value("text").toString(), QStringLiteral("second turn"));
+        QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("second turn"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
     }
 
     void lateFramesOfAnAbortedTurnAreDropped()
     {
         // The server talks on after the abort: those frames must be dropped.
-        script({{started(), delta("a"), step("await", "turn.abort"), delta("b"), delta("c"),
-                 turnEnd()}});
+        script({{started(), delta(QStringLiteral("a")), step("await", QStringLiteral("turn.abort")),
+                 delta(QStringLiteral("b")), delta(QStringLiteral("c")), turnEnd()}});
         QSignalSpy token(agent.get(), &KoderAgentController::streamToken);
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
         agent->send(QStringLiteral("q"));
         QVERIFY(token.wait(10'000));
         agent->abort();
         const QString partial = replyText();
-        QTRY_COMPARE(framesOfType("turn.abort").size(), 1);
+        QTRY_COMPARE(framesOfType(QStringLiteral("turn.abort")).size(), 1);
         QVERIFY(!end.wait(200)); // the server's turn.end and deltas are dropped
         QCOMPARE(replyText(), partial);
     }
 
     void errorFrameEndsTheTurn()
     {
-        script({{started(), delta("part"),
-                 send({{"type", "error"},
-                       {"code", "rate_limited"},
-                       {"message", "slow down"},
-                       {"retryable", true},
-                       {"retry_after_ms", 1500}})}});
+        script({{started(), delta(QStringLiteral("part")),
+                 send({{QStringLiteral("type"), QStringLiteral("error")},
+                       {QStringLiteral("code"), QStringLiteral("rate_limited")},
+                       {QStringLiteral("message"), QStringLiteral("slow down")},
+                       {QStringLiteral("retryable"), true},
+                       {QStringLiteral("retry_after_ms"), 1500}})}});
         sendAndSettle();
         expectError("rate_limited", true);
-        QCOMPARE(lastError().value("retryAfterMs").toInt(), 1500);
-        QCOMPARE(lastError().value("message").toString(), QStringLiteral("slow down"));
+        QCOMPARE(lastError().value(QStringLiteral("retryAfterMs")).toInt(), 1500);
+        QCOMPARE(lastError().value(QStringLiteral("message")).toString(),
+                 QStringLiteral("slow down"));
         QCOMPARE(replyText(), QStringLiteral("part"));
     }
 
     void errorAnsweringTurnStartByRid()
     {
-        script({{step("raw", ridErrorFrame)}});
+        script({{step("raw", QString::fromUtf8(ridErrorFrame))}});
         sendAndSettle();
         expectError("turn_in_progress", false);
     }
@@ -450,14 +497,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("code");
         QTest::newRow("not json") << step("raw", QStringLiteral("this is not json"))
                                   << "protocol_error";
-        QTest::newRow("json array") << step("raw", "[1,2]") << "protocol_error";
-        QTest::newRow("wrong v")
-            << send({{"type", "delta"}, {"v", 2}, {"channel", "text"}, {"text", "x"}})
-            << "protocol_error";
-        QTest::newRow("seq gap")
-            << send({{"type", "delta"}, {"seq", 9}, {"channel", "text"}, {"text", "x"}})
-            << "protocol_error";
-        QTest::newRow("binary") << step("binary", "bytes") << "protocol_error";
+        QTest::newRow("json array") << step("raw", QStringLiteral("[1,2]")) << "protocol_error";
+        QTest::newRow("wrong v") << send({{QStringLiteral("type"), QStringLiteral("delta")},
+                                          {QStringLiteral("v"), 2},
+                                          {QStringLiteral("channel"), QStringLiteral("text")},
+                                          {QStringLiteral("text"), QStringLiteral("x")}})
+                                 << "protocol_error";
+        QTest::newRow("seq gap") << send({{QStringLiteral("type"), QStringLiteral("delta")},
+                                          {QStringLiteral("seq"), 9},
+                                          {QStringLiteral("channel"), QStringLiteral("text")},
+                                          {QStringLiteral("text"), QStringLiteral("x")}})
+                                 << "protocol_error";
+        QTest::newRow("binary") << step("binary", QStringLiteral("bytes")) << "protocol_error";
         // Past maxEventBytes (1 MiB in this test): QWebSocket refuses it before buffering it.
         QTest::newRow("oversized")
             << step("raw", QString::fromLatin1(oversizedFramePrefix) +
@@ -472,11 +523,11 @@ private Q_SLOTS:
             << "protocol_error";
         // The same depth as text, the way OpenAI-style servers send arguments (a fuzzer's find).
         QTest::newRow("arguments nested deeper than 64, as text")
-            << send(
-                   {{"type", "tool_call"},
-                    {"call_id", "c1"},
-                    {"name", "get_time"},
-                    {"arguments", QString(100, QLatin1Char('[')) + QString(100, QLatin1Char(']'))}})
+            << send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                     {QStringLiteral("call_id"), QStringLiteral("c1")},
+                     {QStringLiteral("name"), QStringLiteral("get_time")},
+                     {QStringLiteral("arguments"),
+                      QString(100, QLatin1Char('[')) + QString(100, QLatin1Char(']'))}})
             << "protocol_error";
     }
 
@@ -485,7 +536,8 @@ private Q_SLOTS:
         QFETCH(QJsonObject, bad);
         QFETCH(QString, code);
         transport->setMaxEventBytes(1 << 20);
-        script({{started(), delta("ok "), bad, delta("never"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("ok ")), bad, delta(QStringLiteral("never")),
+                 turnEnd()}});
         sendAndSettle();
         expectError(code.toLatin1().constData(), false);
         QCOMPARE(replyText(), QStringLiteral("ok "));
@@ -495,22 +547,25 @@ private Q_SLOTS:
     {
         QJsonArray manyCalls{started()};
         for (int i = 0; i < 3; ++i)
-            manyCalls.append(send({{"type", "tool_call"},
-                                   {"step", 0},
-                                   {"call_id", QStringLiteral("c%1").arg(i)},
-                                   {"name", "get_time"},
-                                   {"arguments", QJsonObject{}}}));
-        manyCalls.append(
-            send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}));
-        script(
-            {{started(), delta("0123456"), delta("789ab"), delta("never"), turnEnd()}, manyCalls});
+            manyCalls.append(send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                                   {QStringLiteral("step"), 0},
+                                   {QStringLiteral("call_id"), QStringLiteral("c%1").arg(i)},
+                                   {QStringLiteral("name"), QStringLiteral("get_time")},
+                                   {QStringLiteral("arguments"), QJsonObject{}}}));
+        manyCalls.append(send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                               {QStringLiteral("step"), 0},
+                               {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}));
+        script({{started(), delta(QStringLiteral("0123456")), delta(QStringLiteral("789ab")),
+                 delta(QStringLiteral("never")), turnEnd()},
+                manyCalls});
 
         // Endless text: what arrived before the limit stays on screen.
         transport->setMaxReplyBytes(10);
         sendAndSettle();
         expectError("too_large", false);
         QCOMPARE(replyText(), QStringLiteral("0123456"));
-        QVERIFY(!framesOfType("turn.abort").isEmpty()); // the server is told to stop
+        QVERIFY(
+            !framesOfType(QStringLiteral("turn.abort")).isEmpty()); // the server is told to stop
 
         // Too many tool calls in one step.
         transport->setMaxReplyBytes(1 << 20);
@@ -523,9 +578,17 @@ private Q_SLOTS:
 
     void unknownTypesAndFieldsAreIgnored()
     {
-        script({{started(), send({{"type", "future.frame"}, {"whatever", 1}}),
-                 send({{"type", "delta"}, {"channel", "text"}, {"text", "fine"}, {"extra", true}}),
-                 send({{"type", "tool_call.begin"}, {"call_id", "c"}, {"name", "x"}}), turnEnd()}});
+        script({{started(),
+                 send({{QStringLiteral("type"), QStringLiteral("future.frame")},
+                       {QStringLiteral("whatever"), 1}}),
+                 send({{QStringLiteral("type"), QStringLiteral("delta")},
+                       {QStringLiteral("channel"), QStringLiteral("text")},
+                       {QStringLiteral("text"), QStringLiteral("fine")},
+                       {QStringLiteral("extra"), true}}),
+                 send({{QStringLiteral("type"), QStringLiteral("tool_call.begin")},
+                       {QStringLiteral("call_id"), QStringLiteral("c")},
+                       {QStringLiteral("name"), QStringLiteral("x")}}),
+                 turnEnd()}});
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("fine"));
@@ -553,24 +616,30 @@ private Q_SLOTS:
         QFETCH(int, closeCode);
         QFETCH(QString, code);
         QFETCH(bool, retryable);
-        script(
-            {{started(), delta("x"), QJsonObject{{"close", closeCode}, {"reason", "scripted"}}}});
+        script({{started(), delta(QStringLiteral("x")),
+                 QJsonObject{{QStringLiteral("close"), closeCode},
+                             {QStringLiteral("reason"), QStringLiteral("scripted")}}}});
         sendAndSettle();
         expectError(code.toLatin1().constData(), retryable);
-        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("scripted")));
+        QVERIFY(lastError()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("scripted")));
     }
 
     void errorFrameBeforeCloseIsTheReportedError()
     {
-        script({{started(), step("raw", unauthorizedFrame), QJsonObject{{"close", 4401}}}});
+        script({{started(), step("raw", QString::fromUtf8(unauthorizedFrame)),
+                 QJsonObject{{QStringLiteral("close"), 4401}}}});
         sendAndSettle();
         expectError("unauthorized", false);
-        QCOMPARE(lastError().value("message").toString(), QStringLiteral("token expired"));
+        QCOMPARE(lastError().value(QStringLiteral("message")).toString(),
+                 QStringLiteral("token expired"));
     }
 
     void serverThatVanishesIsARetryableTransportError()
     {
-        script({{started(), delta("half"), step("drop", true)}});
+        script({{started(), delta(QStringLiteral("half")), step("drop", true)}});
         sendAndSettle();
         expectError("transport", true);
         QCOMPARE(replyText(), QStringLiteral("half"));
@@ -585,16 +654,20 @@ private Q_SLOTS:
         transport->setPongTimeout(150);
         sendAndSettle();
         expectError("transport", true);
-        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("ping")));
+        QVERIFY(lastError()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("ping")));
     }
 
     void serverWithoutTheSubprotocolIsRefused()
     {
         server->setSubprotocolEnabled(false);
-        script({{started(), delta("x"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("x")), turnEnd()}});
         sendAndSettle();
         expectError("protocol_error", false);
-        QCOMPARE(framesOfType("turn.start").size(), 0); // nothing was said to that server
+        QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(),
+                 0); // nothing was said to that server
     }
 
     void unreachableServerIsATransportError()
@@ -606,12 +679,13 @@ private Q_SLOTS:
 
     void reconnectsAfterADrop()
     {
-        script({{started(), step("drop", true)}, {started(), delta("back"), turnEnd()}});
+        script({{started(), step("drop", true)},
+                {started(), delta(QStringLiteral("back")), turnEnd()}});
         sendAndSettle();
         expectError("transport", true);
         sendAndSettle(QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
-        QCOMPARE(framesOfType("hello").size(), 2);
+        QCOMPARE(framesOfType(QStringLiteral("hello")).size(), 2);
     }
 
     // ---- resume (PROTOCOL.md rule 5 and its clarifications) ----------------------------------
@@ -636,15 +710,20 @@ private Q_SLOTS:
             const Run dropped = runRecorded();
             const QByteArray where = "dropped after " + QByteArray::number(k) + " frames";
             QVERIFY2(dropped.transcript == undisturbed.transcript,
-                     qPrintable(where + ": " + dropped.transcript.join(QStringLiteral(" / "))));
+                     qPrintable(QString::fromUtf8(where) + QStringLiteral(": ") +
+                                dropped.transcript.join(QStringLiteral(" / "))));
             QVERIFY2(dropped.ends == 1 && dropped.errors == 0, where.constData());
-            const auto resumes = framesOfType("turn.resume");
+            const auto resumes = framesOfType(QStringLiteral("turn.resume"));
             QVERIFY2(resumes.size() == 1, where.constData());
-            QCOMPARE(resumes[0].value("after_seq").toInt(-2), k - 1); // -1: nothing arrived
-            QCOMPARE(resumes[0].value("turn").toString(),
-                     framesOfType("turn.start")[0].value("turn").toString());
-            QCOMPARE(framesOfType("turn.start").size(), 1); // resumed, never started again
-            QVERIFY(framesOfType("tool.result").size() >= 1);
+            QCOMPARE(resumes[0].value(QStringLiteral("after_seq")).toInt(-2),
+                     k - 1); // -1: nothing arrived
+            QCOMPARE(resumes[0].value(QStringLiteral("turn")).toString(),
+                     framesOfType(QStringLiteral("turn.start"))[0]
+                         .value(QStringLiteral("turn"))
+                         .toString());
+            QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(),
+                     1); // resumed, never started again
+            QVERIFY(framesOfType(QStringLiteral("tool.result")).size() >= 1);
             everyControlFrameCarriesARid();
             QCOMPARE(server->turnCount(), 0); // the turn ended on the server too
         }
@@ -659,14 +738,18 @@ private Q_SLOTS:
         QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
         QVERIFY(agent->send(QStringLiteral("Time in Tokyo?")));
         QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("reviewingToolCall"), 10'000);
-        QTRY_COMPARE_WITH_TIMEOUT(framesOfType("turn.resume").size(), 1, 10'000);
+        QTRY_COMPARE_WITH_TIMEOUT(framesOfType(QStringLiteral("turn.resume")).size(), 1, 10'000);
         QCOMPARE(agent->status(), QStringLiteral("reviewingToolCall")); // still waiting for us
-        const QString callId = agent->pendingToolCalls().first().toMap().value("id").toString();
+        const QString callId =
+            agent->pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString();
         QVERIFY(agent->approveToolCall(callId));
         QVERIFY(ends.wait(10'000));
-        QCOMPARE(agent->messages()->get(agent->messages()->count() - 1).value("text").toString(),
+        QCOMPARE(agent->messages()
+                     ->get(agent->messages()->count() - 1)
+                     .value(QStringLiteral("text"))
+                     .toString(),
                  QStringLiteral("It is 09:41."));
-        QCOMPARE(framesOfType("tool.result").size(), 1);
+        QCOMPARE(framesOfType(QStringLiteral("tool.result")).size(), 1);
     }
 
     void aServerWithoutResumeEndsTheTurnWithOneRetryableError()
@@ -674,7 +757,7 @@ private Q_SLOTS:
         dropEndsTheTurnOnce();
         if (QTest::currentTestFailed())
             return;
-        QCOMPARE(framesOfType("turn.resume").size(), 0);
+        QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 0);
     }
 
     void anExpiredTurnEndsWithOneRetryableError()
@@ -684,8 +767,11 @@ private Q_SLOTS:
         dropEndsTheTurnOnce();
         if (QTest::currentTestFailed())
             return;
-        QCOMPARE(framesOfType("turn.resume").size(), 1);
-        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("no longer")));
+        QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 1);
+        QVERIFY(lastError()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("no longer")));
     }
 
     void aSpentReconnectBudgetEndsWithOneRetryableError()
@@ -693,7 +779,7 @@ private Q_SLOTS:
         server->setResumeEnabled(true);
         transport->setReconnectBudget(400);
         QCOMPARE(transport->reconnectBudget(), 400);
-        script({{started(), delta("half"), step("stall", true)}});
+        script({{started(), delta(QStringLiteral("half")), step("stall", true)}});
         QSignalSpy errors(agent.get(), &KoderAgentController::error);
         QVERIFY(agent->send(QStringLiteral("hi")));
         QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
@@ -708,7 +794,10 @@ private Q_SLOTS:
         QVERIFY(!errors.wait(300));
         QCOMPARE(errors.count(), 1);
         expectError("transport", true);
-        QVERIFY(lastError().value("message").toString().contains(QStringLiteral("restored")));
+        QVERIFY(lastError()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("restored")));
         QCOMPARE(replyText(), QStringLiteral("half")); // what streamed stays
     }
 
@@ -719,14 +808,14 @@ private Q_SLOTS:
         dropEndsTheTurnOnce();
         if (QTest::currentTestFailed())
             return;
-        QCOMPARE(framesOfType("turn.resume").size(), 0);
+        QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 0);
     }
 
     // A server restarted without resume would ignore the turn.resume: the turn must not hang.
     void aServerThatNoLongerResumesEndsTheTurn()
     {
         server->setResumeEnabled(true);
-        script({{started(), delta("half"), step("stall", true)}});
+        script({{started(), delta(QStringLiteral("half")), step("stall", true)}});
         QSignalSpy errors(agent.get(), &KoderAgentController::error);
         QVERIFY(agent->send(QStringLiteral("hi")));
         QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
@@ -737,9 +826,11 @@ private Q_SLOTS:
         QCOMPARE(errors.count(), 1);
         expectError("transport", true);
         // Said by its hello, before the server's unknown_turn could.
-        QVERIFY(
-            lastError().value("message").toString().contains(QStringLiteral("no longer resumes")));
-        QCOMPARE(framesOfType("hello").size(), 2); // it did reconnect
+        QVERIFY(lastError()
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QStringLiteral("no longer resumes")));
+        QCOMPARE(framesOfType(QStringLiteral("hello")).size(), 2); // it did reconnect
     }
 
     // The client sent the tool result, then the connection dropped before anything came back:
@@ -763,13 +854,16 @@ private Q_SLOTS:
         QCOMPARE(dropped.transcript, undisturbed.transcript);
         QCOMPARE(dropped.ends, 1);
         QCOMPARE(dropped.errors, 0);
-        const auto results = framesOfType("tool.result");
+        const auto results = framesOfType(QStringLiteral("tool.result"));
         QCOMPARE(results.size(), 2); // sent, then sent again after the resume
-        QCOMPARE(results[1].value("call_id").toString(), results[0].value("call_id").toString());
-        QCOMPARE(results[1].value("content"), results[0].value("content"));
-        const auto resumes = framesOfType("turn.resume");
+        QCOMPARE(results[1].value(QStringLiteral("call_id")).toString(),
+                 results[0].value(QStringLiteral("call_id")).toString());
+        QCOMPARE(results[1].value(QStringLiteral("content")),
+                 results[0].value(QStringLiteral("content")));
+        const auto resumes = framesOfType(QStringLiteral("turn.resume"));
         QCOMPARE(resumes.size(), 1);
-        QCOMPARE(resumes[0].value("after_seq").toInt(-2), 3); // step.end was the last frame
+        QCOMPARE(resumes[0].value(QStringLiteral("after_seq")).toInt(-2),
+                 3); // step.end was the last frame
         QCOMPARE(server->turnCount(), 0);
         everyControlFrameCarriesARid();
     }
@@ -779,17 +873,18 @@ private Q_SLOTS:
     void framesLostInFlightAtTheEndOfATurnAreReplayed()
     {
         server->setResumeEnabled(true);
-        script({{started(), delta("a"), delta("b"), delta("c"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("a")), delta(QStringLiteral("b")),
+                 delta(QStringLiteral("c")), turnEnd()}});
         server->loseFramesAfter(2);
         QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("abc"));
         QCOMPARE(ends.count(), 1);
-        const auto resumes = framesOfType("turn.resume");
+        const auto resumes = framesOfType(QStringLiteral("turn.resume"));
         QCOMPARE(resumes.size(), 1);
-        QCOMPARE(resumes[0].value("after_seq").toInt(-2), 1);
-        QCOMPARE(transport->usage().value("totalTokens").toInt(), 14);
+        QCOMPARE(resumes[0].value(QStringLiteral("after_seq")).toInt(-2), 1);
+        QCOMPARE(transport->usage().value(QStringLiteral("totalTokens")).toInt(), 14);
     }
 
     // A frame of ours the server refuses (unknown_tool_call answers a tool.result) says nothing
@@ -797,21 +892,21 @@ private Q_SLOTS:
     void aRefusedControlFrameDoesNotStopALaterResume()
     {
         server->setResumeEnabled(true);
-        script({{started(), delta("half"),
-                 step("raw", "{\"v\":1,\"type\":\"error\",\"rid\":\"r999\",\"code\":"
-                             "\"unknown_tool_call\",\"message\":\"no such call\","
-                             "\"retryable\":false}"),
-                 step("drop", true), delta(" whole"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("half")),
+                 step("raw", QStringLiteral("{\"v\":1,\"type\":\"error\",\"rid\":\"r999\",\"code\":"
+                                            "\"unknown_tool_call\",\"message\":\"no such call\","
+                                            "\"retryable\":false}")),
+                 step("drop", true), delta(QStringLiteral(" whole")), turnEnd()}});
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("half whole"));
-        QCOMPARE(framesOfType("turn.resume").size(), 1);
+        QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 1);
     }
 
     void abortWhileReconnectingStopsReconnecting()
     {
         server->setResumeEnabled(true);
-        script({{started(), delta("half"), step("stall", true)}});
+        script({{started(), delta(QStringLiteral("half")), step("stall", true)}});
         QVERIFY(agent->send(QStringLiteral("hi")));
         QTRY_COMPARE_WITH_TIMEOUT(replyText(), QStringLiteral("half"), 10'000);
         server->dropAll();
@@ -819,14 +914,15 @@ private Q_SLOTS:
         agent->abort();
         QCOMPARE(aborted.count(), 1);
         QTest::qWait(600); // past the first backoff: nothing may come back to life
-        QCOMPARE(framesOfType("turn.resume").size(), 0);
+        QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 0);
         QCOMPARE(agent->status(), QStringLiteral("interrupted"));
     }
 
     // Background runs: each conversation's turn on its own connection (one turn per connection).
     void twoTurnsAtOnceRunOnTwoConnections()
     {
-        const QJsonArray turn{started(), delta("one"), delta(" two"), turnEnd()};
+        const QJsonArray turn{started(), delta(QStringLiteral("one")),
+                              delta(QStringLiteral(" two")), turnEnd()};
         server->setScript({turn, turn, QJsonArray{started(), step("stall", true)},
                            QJsonArray{started(), step("stall", true)}});
         KoderWebSocketTransport direct;
@@ -846,19 +942,22 @@ private Q_SLOTS:
         direct.start(StartTurn{1, "c1", {Message("m1", Role::User, "a", 0)}, 1, 0, 0}, {});
         direct.start(StartTurn{2, "c2", {Message("m2", Role::User, "b", 0)}, 1, 0, 0}, {});
         QTRY_VERIFY_WITH_TIMEOUT(finished(1) == 1 && finished(2) == 1, 10'000);
-        QCOMPARE(framesOfType("turn.start").size(), 2);
+        QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(), 2);
         for (const QJsonObject& f : server->received())
-            QVERIFY(f.value("code").toString() != QStringLiteral("turn_in_progress"));
+            QVERIFY(f.value(QStringLiteral("code")).toString() !=
+                    QStringLiteral("turn_in_progress"));
 
         // Cancelling one conversation's turn leaves the other's running.
         direct.start(StartTurn{3, "c1", {Message("m3", Role::User, "c", 0)}, 1, 0, 0}, {});
         direct.start(StartTurn{4, "c2", {Message("m4", Role::User, "d", 0)}, 1, 0, 0}, {});
         QTRY_COMPARE_WITH_TIMEOUT(server->turnCount(), 2, 10'000);
-        const auto startedTurns = framesOfType("turn.start");
-        const QString third = startedTurns[2].value("turn").toString();
+        const auto startedTurns = framesOfType(QStringLiteral("turn.start"));
+        const QString third = startedTurns[2].value(QStringLiteral("turn")).toString();
         direct.cancel(3);
-        QTRY_COMPARE_WITH_TIMEOUT(framesOfType("turn.abort").size(), 1, 10'000);
-        QCOMPARE(framesOfType("turn.abort")[0].value("turn").toString(), third);
+        QTRY_COMPARE_WITH_TIMEOUT(framesOfType(QStringLiteral("turn.abort")).size(), 1, 10'000);
+        QCOMPARE(
+            framesOfType(QStringLiteral("turn.abort"))[0].value(QStringLiteral("turn")).toString(),
+            third);
         QCOMPARE(server->turnCount(), 1);
         QCOMPARE(finished(4), 0); // still running
 
@@ -867,7 +966,7 @@ private Q_SLOTS:
         QSignalSpy gone(server.get(), &AichatServer::clientDisconnected);
         direct.cancel(4);
         QTRY_COMPARE_WITH_TIMEOUT(server->turnCount(), 0, 10'000);
-        QCOMPARE(framesOfType("turn.abort").size(), 2);
+        QCOMPARE(framesOfType(QStringLiteral("turn.abort")).size(), 2);
         QTRY_COMPARE_WITH_TIMEOUT(gone.count(), 1, 10'000);
         QVERIFY(!gone.wait(200)); // one idle connection stays for the next turn
     }
@@ -876,16 +975,18 @@ private Q_SLOTS:
     // (rule 1): a new turn must not wait for it nor be refused with turn_in_progress.
     void aNewTurnRightAfterAnAbortDoesNotWaitForTheServer()
     {
-        script({{started(), delta("first"), step("await", "turn.abort"), step("stall", true)},
-                {started(), delta("second"), turnEnd()}});
+        script({{started(), delta(QStringLiteral("first")),
+                 step("await", QStringLiteral("turn.abort")), step("stall", true)},
+                {started(), delta(QStringLiteral("second")), turnEnd()}});
         QSignalSpy token(agent.get(), &KoderAgentController::streamToken);
         QVERIFY(agent->send(QStringLiteral("q")));
         QVERIFY(token.wait(10'000));
         agent->abort();
         sendAndSettle(QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
-        QCOMPARE(agent->messages()->get(3).value("text").toString(), QStringLiteral("second"));
-        QCOMPARE(framesOfType("hello").size(), 2); // on a connection of its own
+        QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
+                 QStringLiteral("second"));
+        QCOMPARE(framesOfType(QStringLiteral("hello")).size(), 2); // on a connection of its own
     }
 
     // The server's side of the clarifications, spoken to by hand.
@@ -893,13 +994,16 @@ private Q_SLOTS:
     {
         server->setResumeEnabled(true);
         script({{started(),
-                 send({{"type", "tool_call"},
-                       {"step", 0},
-                       {"call_id", "c1"},
-                       {"name", "get_time"},
-                       {"arguments", QJsonObject{}}}),
-                 send({{"type", "step.end"}, {"step", 0}, {"finish_reason", "tool_calls"}}),
-                 step("await", "tool.result"), delta("once"), step("stall", true)}});
+                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("call_id"), QStringLiteral("c1")},
+                       {QStringLiteral("name"), QStringLiteral("get_time")},
+                       {QStringLiteral("arguments"), QJsonObject{}}}),
+                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                       {QStringLiteral("step"), 0},
+                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                 step("await", QStringLiteral("tool.result")), delta(QStringLiteral("once")),
+                 step("stall", true)}});
         QWebSocket socket;
         QList<QJsonObject> got;
         connect(&socket, &QWebSocket::textMessageReceived, this, [&got](const QString& text) {
@@ -913,33 +1017,54 @@ private Q_SLOTS:
         const auto sendJson = [&socket](const QJsonObject& o) {
             socket.sendTextMessage(QString::fromUtf8(QJsonDocument(o).toJson()));
         };
-        sendJson({{"v", 1}, {"type", "hello"}, {"caps", QJsonObject{{"resume", true}}}});
-        sendJson({{"v", 1}, {"type", "turn.start"}, {"turn", "t1"}, {"rid", "r1"}});
+        sendJson({{QStringLiteral("v"), 1},
+                  {QStringLiteral("type"), QStringLiteral("hello")},
+                  {QStringLiteral("caps"), QJsonObject{{QStringLiteral("resume"), true}}}});
+        sendJson({{QStringLiteral("v"), 1},
+                  {QStringLiteral("type"), QStringLiteral("turn.start")},
+                  {QStringLiteral("turn"), QStringLiteral("t1")},
+                  {QStringLiteral("rid"), QStringLiteral("r1")}});
         QTRY_COMPARE_WITH_TIMEOUT(got.size(), 4, 10'000); // hello, started, tool_call, step.end
-        QCOMPARE(got[0].value("caps").toObject().value("resume").toBool(), true);
-        QCOMPARE(got[0].value("limits").toObject().value("tool_timeout_ms").toInt(), 600'000);
-        const QJsonObject result{
-            {"v", 1}, {"type", "tool.result"}, {"turn", "t1"}, {"call_id", "c1"}, {"content", "x"}};
+        QCOMPARE(got[0]
+                     .value(QStringLiteral("caps"))
+                     .toObject()
+                     .value(QStringLiteral("resume"))
+                     .toBool(),
+                 true);
+        QCOMPARE(got[0]
+                     .value(QStringLiteral("limits"))
+                     .toObject()
+                     .value(QStringLiteral("tool_timeout_ms"))
+                     .toInt(),
+                 600'000);
+        const QJsonObject result{{QStringLiteral("v"), 1},
+                                 {QStringLiteral("type"), QStringLiteral("tool.result")},
+                                 {QStringLiteral("turn"), QStringLiteral("t1")},
+                                 {QStringLiteral("call_id"), QStringLiteral("c1")},
+                                 {QStringLiteral("content"), QStringLiteral("x")}};
         sendJson(result);
         sendJson(result); // a repeat, as after a resume
         QTRY_COMPARE_WITH_TIMEOUT(got.size(), 5, 10'000);
         QVERIFY(!QTest::qWaitFor([&got] { return got.size() > 5; }, 200));
-        QCOMPARE(got[4].value("text").toString(), QStringLiteral("once"));
+        QCOMPARE(got[4].value(QStringLiteral("text")).toString(), QStringLiteral("once"));
 
-        sendJson(
-            {{"v", 1}, {"type", "turn.resume"}, {"turn", "t1"}, {"after_seq", 9}, {"rid", "r7"}});
+        sendJson({{QStringLiteral("v"), 1},
+                  {QStringLiteral("type"), QStringLiteral("turn.resume")},
+                  {QStringLiteral("turn"), QStringLiteral("t1")},
+                  {QStringLiteral("after_seq"), 9},
+                  {QStringLiteral("rid"), QStringLiteral("r7")}});
         QTRY_COMPARE_WITH_TIMEOUT(got.size(), 6, 10'000);
-        QCOMPARE(got[5].value("code").toString(), QStringLiteral("protocol_error"));
-        QCOMPARE(got[5].value("rid").toString(), QStringLiteral("r7"));
-        sendJson({{"v", 1},
-                  {"type", "turn.resume"},
-                  {"turn", "nope"},
-                  {"after_seq", -1},
-                  {"rid", "r8"}});
+        QCOMPARE(got[5].value(QStringLiteral("code")).toString(), QStringLiteral("protocol_error"));
+        QCOMPARE(got[5].value(QStringLiteral("rid")).toString(), QStringLiteral("r7"));
+        sendJson({{QStringLiteral("v"), 1},
+                  {QStringLiteral("type"), QStringLiteral("turn.resume")},
+                  {QStringLiteral("turn"), QStringLiteral("nope")},
+                  {QStringLiteral("after_seq"), -1},
+                  {QStringLiteral("rid"), QStringLiteral("r8")}});
         QTRY_COMPARE_WITH_TIMEOUT(got.size(), 7, 10'000);
-        QCOMPARE(got[6].value("code").toString(), QStringLiteral("unknown_turn"));
-        QCOMPARE(got[6].value("turn").toString(), QStringLiteral("nope"));
-        QVERIFY(!got[6].contains("seq"));
+        QCOMPARE(got[6].value(QStringLiteral("code")).toString(), QStringLiteral("unknown_turn"));
+        QCOMPARE(got[6].value(QStringLiteral("turn")).toString(), QStringLiteral("nope"));
+        QVERIFY(!got[6].contains(QStringLiteral("seq")));
         socket.abort();
     }
 };
