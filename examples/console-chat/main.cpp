@@ -7,9 +7,11 @@
 //
 // Prints the reply token by token as it streams, then "[streamEnd]" and exits 0; on an error it
 // prints the error and exits 1 (--fail-after N makes the agent fail after N tokens).
+//! [includes]
 #include <koderagentcontroller.h>
 #include <koderlocalagent.h>
 #include <kodermessagemodel.h>
+//! [includes]
 
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QCoreApplication>
@@ -17,6 +19,7 @@
 
 #include <cstdio>
 
+//! [console-chat]
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
@@ -71,3 +74,4 @@ int main(int argc, char** argv)
     });
     return app.exec();
 }
+//! [console-chat]

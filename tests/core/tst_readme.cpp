@@ -9,6 +9,7 @@ using namespace koder::agent;
 TEST(Readme, CoreExample)
 {
     // README-BEGIN
+    //! [core-ten-lines]
     State state;
     Environment env = Environment::deterministic(); // the Qt layer injects uuids and a clock
     Outcome out;
@@ -19,6 +20,7 @@ TEST(Readme, CoreExample)
     reduce(state, TextDelta{id, " there."}, out, env); // announcements: "Hello there." (a phrase)
     reduce(state, StreamEnded{id, "stop"}, out, env);  // effects: Persist; events: streamEnd
     // state.messages: user "Hi!", assistant "Hello there."; state.status == Status::Idle
+    //! [core-ten-lines]
     // README-END
     ASSERT_EQ(state.messages.size(), 2u);
     EXPECT_EQ(state.messages[1].text, "Hello there.");

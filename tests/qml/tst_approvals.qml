@@ -38,6 +38,7 @@ Item {
                     reply: "Done."
                     toolCalls: [{ name: "save_note", arguments: { path: "model.md", text: "hi" } }]
                 }
+                //! [tools]
                 KoderTool {
                     name: "save_note"
                     description: "Saves a note to a file"
@@ -59,6 +60,7 @@ Item {
                         return "contents"
                     }
                 }
+                //! [tools]
             }
             ChatView {
                 id: view
@@ -141,6 +143,7 @@ Item {
         }
 
         function test_aWaitingCallSurvivesARestart() {
+            //! [durable]
             const path = testTempDir + "/approvals-restart.sqlite"
             const first = makeChat(path)
             ask(first)
@@ -162,9 +165,11 @@ Item {
             const tool = toolMessages(second.agent)[0]
             compare(tool.metadata.approval.decision, "approved")
             compare(tool.metadata.approval.by, "user")
+            //! [durable]
         }
 
         function test_conversationScopeRunsTheSameToolWithoutAskingUntilANewConversation() {
+            //! [scope-conversation]
             const chat = makeChat()
             ask(chat)
             verify(chat.agent.approveToolCall(chat.agent.pendingToolCalls[0].id,
@@ -187,6 +192,7 @@ Item {
             chat.agent.reset()
             ask(chat, "in a new conversation")
             compare(asked, 1, "a new conversation asks again")
+            //! [scope-conversation]
         }
 
         function test_alwaysSetsTheToolsPolicy() {
@@ -217,6 +223,7 @@ Item {
         }
 
         function test_editedArgumentsReachTheToolAndAreRecorded() {
+            //! [edited-arguments]
             const chat = makeChat()
             ask(chat)
             verify(chat.agent.approveToolCall(chat.agent.pendingToolCalls[0].id,
@@ -229,6 +236,7 @@ Item {
             compare(JSON.parse(approval.originalArguments).path, "model.md")
             compare(chat.agent.messages.get(1).toolCalls[0].arguments.path, "mine.md",
                     "the history records what ran")
+            //! [edited-arguments]
         }
 
         function test_approveAllAndDenyAllThroughThePrompt() {
@@ -256,6 +264,7 @@ Item {
         }
 
         function test_approveAllAndDenyAllThroughTheApi() {
+            //! [approve-all]
             const chat = makeChat()
             chat.local.toolCalls = [{ name: "save_note", arguments: { path: "a.md" } },
                                     { name: "read_note", arguments: {} }]
@@ -267,9 +276,11 @@ Item {
             verify(chat.agent.denyAll("no"))
             finish(chat, 2)
             verify(!chat.agent.approveAll(), "nothing left")
+            //! [approve-all]
         }
 
         function test_policies() {
+            //! [policies]
             const chat = makeChat()
             chat.agent.toolPolicies = { save_note: "deny" }
             verify(chat.agent.send("save it"))
@@ -291,6 +302,7 @@ Item {
             chat.agent.toolPolicies = ({})
             finish(chat, 3) // the pending call is decided again: autoAccept runs it
             compare(chat.received.length, 2)
+            //! [policies]
         }
 
         function test_thePromptTakesTheFocusAndGivesItBack() {

@@ -140,6 +140,7 @@ Item {
         }
 
         function test_isSafeLink() {
+            //! [is-safe-link]
             verify(KoderText.isSafeLink("https://example.invalid/docs"))
             verify(KoderText.isSafeLink("http://example.invalid"))
             verify(KoderText.isSafeLink("mailto:ana@example.invalid"))
@@ -149,6 +150,7 @@ Item {
             verify(!KoderText.isSafeLink("data:text/html,<b>x</b>"))
             verify(!KoderText.isSafeLink("custom:thing"))
             verify(!KoderText.isSafeLink("relative/page.html"))
+            //! [is-safe-link]
         }
     }
 }

@@ -83,6 +83,7 @@ Item {
         }
 
         function test_queueSendsAfterTheReplyAndShowsChips() {
+            //! [busy-queue]
             const chat = makeChat("queue")
             streamingSoon(chat, "first")
             verify(chat.agent.send("second"))
@@ -105,6 +106,7 @@ Item {
             compare(all.length, 4)
             compare(all[2], "user:second")
             verify(!findChild(chat.view, "queuedChip_0"), "no chip left")
+            //! [busy-queue]
         }
 
         function test_interruptStopsTheReplyAndStartsANewTurn() {

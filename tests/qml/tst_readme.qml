@@ -12,6 +12,7 @@ TestCase {
     Component {
         id: example
         // README-BEGIN
+        //! [twenty-lines]
         KoderAgentController {
             id: agent
             transport: KoderLocalAgent { reply: "It is 09:41 in Tokyo." }
@@ -30,6 +31,7 @@ TestCase {
             onStreamEnd: (messageId) => console.log("done:", messages.get(messages.count - 1).text)
             onRejected: (action, reason) => console.warn(action, reason)
         }
+        //! [twenty-lines]
         // README-END
     }
 

@@ -1,3 +1,4 @@
+//! [chat-window]
 import QtQuick
 import Koder.Agent
 
@@ -16,3 +17,4 @@ Window {
         controller: agent
     }
 }
+//! [chat-window]
