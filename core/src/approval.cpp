@@ -12,10 +12,205 @@
 #include <chrono>
 #include <cstdio>
 
+/*!
+    \enum koder::agent::Decision
+    \relates koder::agent::Approval
+
+    How a tool call was decided. Stored as \c {metadata.approval.decision} on the call's
+    \c tool message, with the strings in brackets.
+
+    \value Approved The user approved it when asked (\c "approved").
+    \value Denied It was not run: the user denied it, a policy denied it, the tool is unknown,
+           the step limit was reached, or the turn ended before a decision (\c "denied").
+    \value Auto It ran without asking: a policy or a grant let it (\c "auto").
+*/
+
+/*!
+    \enum koder::agent::DecidedBy
+    \relates koder::agent::Approval
+
+    Whose rule decided a tool call. Stored as \c {metadata.approval.by}, with the strings in
+    brackets.
+
+    \value User The user's: a click on Approve or Deny, a grant they gave with the scope
+           \c conversation, or their stop of the turn (\c "user").
+    \value Policy A policy's: \c autoAccept, \c toolPolicies, or the library's own refusals of
+           unknown tools and of calls past the step limit (\c "policy").
+*/
+
+/*!
+    \class koder::agent::Approval
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/approval.h
+    \brief The audit record of one tool-call decision.
+
+    Every \c tool message records how its call was decided in its \c metadata, as
+    \c {metadata.approval} (see \l {koder::agent::withApproval()}{withApproval()}):
+
+    \badcode
+    {"approval": {"decision": "approved", "scope": "once", "by": "user",
+                  "at": "2026-11-24T10:00:00.000Z", "argumentsEdited": false}}
+    \endcode
+
+    When the user edited the arguments, \c argumentsEdited is \c true and
+    \c originalArguments holds what the model asked for.
+
+    \sa {Tools and Permissions}
+*/
+
+/*!
+    \variable koder::agent::Approval::callId
+
+    The id of the tool call decided. Not written into the metadata: the message's
+    \c toolCallId says it.
+*/
+
+/*!
+    \variable koder::agent::Approval::decision
+
+    How the call was decided. Default \c Decision::Auto.
+*/
+
+/*!
+    \variable koder::agent::Approval::scope
+
+    How far the decision reaches: \c Once (the default) for this call, \c Conversation for the
+    same tool for the rest of the conversation, \c Always for the same tool from now on (its
+    policy became \c Allow). Written as \c "once", \c "conversation" or \c "always".
+*/
+
+/*!
+    \variable koder::agent::Approval::by
+
+    Whose rule decided. Default \c DecidedBy::Policy.
+*/
+
+/*!
+    \variable koder::agent::Approval::at
+
+    When the call was decided, in milliseconds since the Unix epoch (from the
+    \l {koder::agent::Environment}{Environment}'s clock). Written as ISO 8601 text
+    (\l {koder::agent::isoTime()}{isoTime()}).
+*/
+
+/*!
+    \variable koder::agent::Approval::argumentsEdited
+
+    Whether the user replaced the model's arguments before approving. Default \c false.
+*/
+
+/*!
+    \variable koder::agent::Approval::originalArguments
+
+    The model's arguments (JSON text) when the user edited them; empty otherwise.
+*/
+
+/*!
+    \fn bool koder::agent::Approval::operator==(const koder::agent::Approval &a, const koder::agent::Approval &b)
+
+    Returns \c true when \a a and \a b are equal in every member.
+*/
+
+/*!
+    \class koder::agent::PolicyVerdict
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/approval.h
+    \brief What the policies decide for one tool call before anyone is asked.
+
+    Returned by \l {koder::agent::decideCall()}{decideCall()}.
+*/
+
+/*!
+    \enum koder::agent::PolicyVerdict::Kind
+
+    \value Run Run the call without asking.
+    \value Deny Answer the model with a denial without asking.
+    \value Ask Ask the user: the call joins \c pendingToolCalls. The default.
+*/
+
+/*!
+    \variable koder::agent::PolicyVerdict::kind
+
+    The verdict. Default \c Kind::Ask.
+*/
+
+/*!
+    \variable koder::agent::PolicyVerdict::approval
+
+    For \c Run and \c Deny, the audit record: who decided, with which scope (\c at is left 0
+    for the caller to stamp). Unused for \c Ask.
+*/
+
+/*!
+    \class koder::agent::ApprovalState
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/approval.h
+    \brief What a stored conversation keeps of its open tool phase.
+
+    A conversation stored while a tool call waits for the user reloads waiting, with the same
+    pending calls: approving or denying then resumes the turn. To that end the store keeps, beside
+    the messages, the calls awaiting a decision (from the last assistant message's
+    \c toolCalls), the approved calls whose tool was running (recorded as not completed on
+    reload: their result is lost, and running them again unasked could repeat a side effect),
+    and the tools granted for the rest of the conversation.
+
+    The reload trusts it only as far as the history bears it out.
+*/
+
+/*!
+    \variable koder::agent::ApprovalState::pending
+
+    The ids of the calls awaiting the user's decision.
+*/
+
+/*!
+    \variable koder::agent::ApprovalState::running
+
+    The decisions of the approved calls whose tool was running.
+*/
+
+/*!
+    \variable koder::agent::ApprovalState::grantedTools
+
+    The names of the tools the user allowed for the rest of the conversation (approval scope
+    \c conversation).
+*/
+
+/*!
+    \fn bool koder::agent::ApprovalState::empty() const
+
+    Returns \c true when nothing is pending, running or granted.
+*/
+
+/*!
+    \fn bool koder::agent::ApprovalState::operator==(const koder::agent::ApprovalState &a, const koder::agent::ApprovalState &b)
+
+    Returns \c true when \a a and \a b are equal in every member.
+*/
+
 namespace koder::agent {
 
 using nlohmann::json;
 
+/*!
+    \relates koder::agent::PolicyVerdict
+
+    Decides \a call before anyone is asked. \a tool is the registered tool of that name
+    (\c nullptr when none), \a autoAccept the auto-accept mode, \a policies the per-tool
+    policies and \a granted the tools granted for this conversation. The rules, in order:
+
+    \list 1
+    \li the tool's policy is \c Deny: \c Deny (by policy, scope \c Always);
+    \li the tool is in \a granted (the user chose scope \c conversation): \c Run (by the
+        user, scope \c Conversation);
+    \li the tool's policy is \c Allow: \c Run (by policy); its policy is \c Ask: \c Ask;
+    \li \a autoAccept is \c Always: \c Run; \c OnlyRead: \c Run when \a tool is registered
+        read-only now (whatever the call carried), else \c Ask; \c Never: \c Ask.
+    \endlist
+
+    An unknown tool is not this function's business: the reducer answers its calls with an error
+    result before asking it.
+*/
 PolicyVerdict decideCall(const ToolCall& call, const ToolInfo* tool, AutoAccept autoAccept,
                          const ToolPolicies& policies, const std::vector<std::string>& granted)
 {
@@ -55,6 +250,12 @@ PolicyVerdict decideCall(const ToolCall& call, const ToolInfo* tool, AutoAccept 
 
 // ---- time -------------------------------------------------------------------------------------
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns \a msSinceEpoch, milliseconds since the Unix epoch, as ISO 8601 text in UTC with
+    milliseconds: \c "2026-11-24T10:00:00.000Z".
+*/
 std::string isoTime(std::int64_t msSinceEpoch)
 {
     using namespace std::chrono;
@@ -151,6 +352,13 @@ std::vector<std::string> stringList(const json& j)
 }
 } // namespace
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns \a metadata (JSON text of an object, or empty) with \a approval merged in as its
+    \c approval key; other keys are kept. Metadata that is not a JSON object is replaced by a new
+    object.
+*/
 std::string withApproval(std::string_view metadata, const Approval& approval)
 {
     json j = parsedObject(metadata);
@@ -158,6 +366,12 @@ std::string withApproval(std::string_view metadata, const Approval& approval)
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns the decision recorded in the \c {metadata.approval} of \a message, with the
+    message's \c toolCallId as its call id; or none when it has no well-formed record.
+*/
 std::optional<Approval> approvalOf(const Message& message)
 {
     const std::string& metadata = message.metadata();
@@ -223,6 +437,11 @@ Loaded<ApprovalState> approvalStateFromJson(std::string_view text)
 
 // ---- names ------------------------------------------------------------------------------------
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns the name of \a decision as stored: \c "approved", \c "denied" or \c "auto".
+*/
 std::string_view toString(Decision decision)
 {
     switch (decision) {
@@ -236,11 +455,22 @@ std::string_view toString(Decision decision)
     return {};
 }
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns the decision named \a text (\c "approved", \c "denied" or \c "auto"), or none
+    for any other text.
+*/
 std::optional<Decision> decisionFromString(std::string_view text)
 {
     return detail::enumFromName<Decision>([](Decision d) { return toString(d); }, text);
 }
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns the name of \a by as stored: \c "user" or \c "policy".
+*/
 std::string_view toString(DecidedBy by)
 {
     switch (by) {
@@ -252,6 +482,11 @@ std::string_view toString(DecidedBy by)
     return {};
 }
 
+/*!
+    \relates koder::agent::Approval
+
+    Returns the decider named \a text (\c "user" or \c "policy"), or none for any other text.
+*/
 std::optional<DecidedBy> decidedByFromString(std::string_view text)
 {
     return detail::enumFromName<DecidedBy>([](DecidedBy b) { return toString(b); }, text);

@@ -6,6 +6,114 @@
 #include "koder/agent/overloaded.h"
 #include "koder/agent/state.h"
 
+/*!
+    \class koder::agent::DebugEntry
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/debuglog.h
+    \brief One compact entry of a \l {koder::agent::DebugLog}{DebugLog}.
+*/
+
+/*!
+    \variable koder::agent::DebugEntry::seq
+
+    The entry's sequence number: the log's \l {koder::agent::DebugLog::seq()}{seq()} when the
+    entry was last written (a folded repeat renumbers it). Increases from 1.
+*/
+
+/*!
+    \variable koder::agent::DebugEntry::kind
+
+    What happened, a static string such as \c "send", \c "tokens", \c "toolCall" or
+    \c "error" (the list is in \l {koder::agent::DebugLog}{DebugLog}).
+*/
+
+/*!
+    \variable koder::agent::DebugEntry::subject
+
+    What it happened to, as fits the kind: a message id, a call id, a conversation id or an
+    error code; may be empty.
+*/
+
+/*!
+    \variable koder::agent::DebugEntry::repeat
+
+    How many times it happened in a row (repeats of the same kind and subject fold into one
+    entry), or, for \c "tokens", how many text deltas the step streamed. At least 1.
+*/
+
+/*!
+    \fn bool koder::agent::DebugEntry::operator==(const koder::agent::DebugEntry &a, const koder::agent::DebugEntry &b)
+
+    Returns \c true when \a a and \a b are equal in every member.
+*/
+
+/*!
+    \class koder::agent::DebugLog
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/debuglog.h
+    \brief The compact event log of a conversation surface, for debug panels.
+
+    A bounded ring of \l {koder::agent::DebugEntry}{entries}: the oldest is dropped first, and
+    an event of the same kind and subject as the newest entry folds into it, counting the
+    repeats.
+
+    The log observes; it is not part of the state, and the reducer knows nothing of it. Whoever
+    runs the reducer feeds it every input with its outcome and the state after it (a
+    \l {koder::agent::Runtime}{Runtime} does so for the shown conversation, see
+    \l {koder::agent::Runtime::debugLog()}{Runtime::debugLog()}):
+
+    \code
+    reduce(state, input, out, env);
+    log.record(input, out, state);
+    \endcode
+
+    The kinds of entry, with their subject in brackets:
+
+    \table
+    \header \li Kind \li Entries
+    \row \li Actions \li \c send [the user message], \c steer [the user message], \c queue
+         [the queued id], \c sendQueued, \c cancelQueued, \c regenerate, \c edit, \c restore
+         [the message named], \c switchVersion, \c branch [the new conversation], \c abort
+         [the turn's first reply], \c clear, \c delete, \c reset, \c switch [the conversation],
+         \c checkpoint [the new message], \c approve, \c deny [the call], \c approveAll,
+         \c denyAll, \c toolResult [the call]
+    \row \li Turn milestones \li \c started, \c reasoning, \c stepEnd, \c step, \c end
+         [the reply message], \c toolCall [the call], \c retry, \c error [the error code],
+         \c handoff [the target]
+    \row \li Text \li \c tokens [the reply message]: a step's text deltas as one entry counting
+         them, written when the step ends, fails or is cut off
+    \row \li Other \li \c dropped: a transport event of a stale request, or a tool result
+         nobody waits for
+    \endtable
+
+    A rejected input leaves no entry. \c Reset empties the log before its own entry.
+*/
+
+/*!
+    \fn koder::agent::DebugLog::DebugLog(std::size_t capacity = 256)
+
+    Constructs an empty log that keeps at most \a capacity entries (at least 1).
+*/
+
+/*!
+    \fn std::size_t koder::agent::DebugLog::size() const
+
+    Returns the number of entries kept, at most \l {koder::agent::DebugLog::capacity()}{capacity()}.
+*/
+
+/*!
+    \fn std::size_t koder::agent::DebugLog::capacity() const
+
+    Returns the most entries the log keeps.
+*/
+
+/*!
+    \fn std::uint64_t koder::agent::DebugLog::seq() const
+
+    Returns how many entries were written so far, folded repeats included: the newest entry's
+    \c seq, 0 before any. A panel that shows the log refreshes when it changes.
+*/
+
 namespace koder::agent {
 
 namespace {
@@ -51,6 +159,12 @@ std::string_view endedStep(const Outcome& out, const State& after)
 
 } // namespace
 
+/*!
+    Records what reducing \a input did: \a out is the outcome reduce() reported, \a after the
+    state it left. \a input may be the moved-from input of a reduce() that took it by rvalue:
+    only fields the reducer never moves are read. A text delta costs O(1) and allocates
+    nothing.
+*/
 void DebugLog::record(const Input& input, const Outcome& out, const State& after)
 {
     if (out.rejected())
@@ -236,6 +350,11 @@ void DebugLog::noteTurnStart(const Outcome& out)
         turnFirstMessage_ = start->messageId;
 }
 
+/*!
+    Writes an entry of one's own, of kind \a kind about \a subject (say, a hook that failed).
+    \a kind must be a string with static storage: the entry keeps a view of it. \a times > 1
+    records that many at once.
+*/
 void DebugLog::append(std::string_view kind, std::string_view subject, std::uint64_t times)
 {
     ++seq_;
@@ -261,6 +380,9 @@ void DebugLog::append(std::string_view kind, std::string_view subject, std::uint
     head_ = (head_ + 1) % capacity_;
 }
 
+/*!
+    Returns the entries kept, oldest first.
+*/
 std::vector<DebugEntry> DebugLog::entries() const
 {
     std::vector<DebugEntry> out;
@@ -270,6 +392,10 @@ std::vector<DebugEntry> DebugLog::entries() const
     return out;
 }
 
+/*!
+    Empties the ring. \l {koder::agent::DebugLog::seq()}{seq()} keeps counting, and the text
+    deltas of a step not yet written stay counted.
+*/
 void DebugLog::clear()
 {
     ring_.clear();

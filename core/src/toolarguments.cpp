@@ -373,6 +373,73 @@ private:
 
 } // namespace
 
+/*!
+    \fn std::string koder::agent::checkToolArguments(std::string_view schemaJson, std::string_view argumentsJson)
+
+    Returns why the tool arguments \a argumentsJson do not fit the tool's \c parameters schema
+    \a schemaJson, or an empty string when they fit. Never throws.
+
+    This is what an argument editor shows while the user edits a pending call's arguments (the
+    Approve button stays off meanwhile), and why the core refuses edited arguments
+    (\c ApproveToolCall with \c arguments is rejected with \c InvalidValue and the detail
+    \c {"arguments: <problem>"}).
+
+    \section2 The arguments
+
+    The arguments must be JSON within the library's limits (\c "not valid JSON",
+    \c "nested deeper than 64 levels", \c "larger than 64 MiB") and a JSON object
+    (\c "arguments must be a JSON object").
+
+    \section2 The schema
+
+    The schema is read as the subset of JSON Schema that function-calling tools use:
+
+    \table
+    \header \li Keyword \li Checks
+    \row \li \c type \li A type name or a list of them: \c object, \c array, \c string,
+         \c number, \c integer (3 and 3.0 both count), \c boolean, \c null.
+    \row \li \c properties, \c required, \c additionalProperties \li An object's
+         properties, the ones it must have, and whether others are allowed (\c false or a
+         schema they must fit).
+    \row \li \c items, \c minItems, \c maxItems \li An array's items (a schema) and their
+         number.
+    \row \li \c enum, \c const \li The allowed values.
+    \row \li \c minimum, \c maximum, \c exclusiveMinimum, \c exclusiveMaximum \li A
+         number's bounds (numbers).
+    \row \li \c minLength, \c maxLength \li A string's length, in Unicode code points, not
+         bytes.
+    \row \li \c allOf, \c anyOf, \c oneOf \li All must fit; at least one; exactly one.
+    \endtable
+
+    \c pattern is not supported: it is ignored, like \c format, \c description, \c title,
+    \c default, \c $ref and every other keyword. A schema that is empty, \c "{}", not JSON,
+    nested deeper than the JSON limit or not an object checks nothing but that the arguments are
+    an object, and a malformed keyword is skipped: a mistake of the application in its schema
+    never blocks the user.
+
+    \section2 The problem reported
+
+    The first problem wins: a value's type, then its \c const or \c enum, its bounds and
+    lengths, then (for an object) its required properties, then its contents (items in order,
+    properties in key order), then \c allOf, \c anyOf and \c oneOf. The problem follows the
+    path of the value it is about: \c key.inner, \c list[2], an odd key as \c {["a.b"]}; at the
+    root, no path. Its shapes:
+
+    \list
+    \li \c {tz: expected a string, got a number},
+        \c {when: expected a string or null, got an object}
+    \li \c {missing required property "tz"},
+        \c {extra: not allowed (additionalProperties is false)}
+    \li \c {unit: must be one of "c", "f"}, \c {kind: must be "note"}
+    \li \c {count: must be at least 1}, \c {... at most 3}, \c {... more than 0},
+        \c {... less than 1}
+    \li \c {name: shorter than 1 character}, \c {name: longer than 20 characters}
+    \li \c {tags: fewer than 1 item}, \c {tags: more than 2 items}
+    \li \c {id: fits none of the allowed shapes (expected an integer, got a string)} (for
+        \c anyOf and \c oneOf: the first alternative's problem, its path relative to the
+        value), \c {id: fits more than one of the allowed shapes} (\c oneOf)
+    \endlist
+*/
 std::string checkToolArguments(std::string_view schemaJson, std::string_view argumentsJson)
 {
     try {

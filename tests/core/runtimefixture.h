@@ -208,6 +208,7 @@ public:
         saves.push_back({id, messages, fromRow, streamingRow});
         stored[id] = messages;
     }
+    //! [runtime-executor-load]
     void loadConversation(const std::string& id) override
     {
         log_.push_back("exec:load " + id);
@@ -221,6 +222,7 @@ public:
         }
         runtime->dispatch(std::move(to));
     }
+    //! [runtime-executor-load]
     void removeConversation(const std::string& id) override
     {
         log_.push_back("exec:remove " + id);
@@ -359,6 +361,7 @@ inline HookSet loggingHooks(Log& log, const std::string& setName)
 
 class RuntimeFixture : public ::testing::Test {
 protected:
+    //! [runtime-setup]
     Log log;
     FakeExecutor exec{log};
     RecordingObserver obs{log};
@@ -371,6 +374,7 @@ protected:
         rt.dispatch(SetTools{{{"read_file", true}, {"write_file", false}}});
         log.clear();
     }
+    //! [runtime-setup]
 
     Environment makeEnvironment()
     {
@@ -379,6 +383,7 @@ protected:
         return env;
     }
 
+    //! [runtime-inputs]
     const State& state() const { return rt.state(); }
     RequestId live() const { return state().turn ? state().turn->requestId : 0; }
 
@@ -394,6 +399,7 @@ protected:
         return rt.dispatch(
             ToolCallRequested{live(), {std::move(id), std::move(name), "{}", false}});
     }
+    //! [runtime-inputs]
     /// One finished exchange.
     void exchange(std::string question, std::string answer)
     {

@@ -41,6 +41,7 @@ const ErrorInfo fatal{"server", "bad request", false, -1};
 
 TEST_F(RuntimeHooks, AFullTurnWithAToolRoundCallsEveryHookAtItsMoment)
 {
+    //! [runtime-turn]
     rt.dispatch(SetAutoAccept{AutoAccept::Always});
     rt.addHooks(loggingHooks(log, "A"));
     rt.addHooks(loggingHooks(log, "B"));
@@ -82,6 +83,7 @@ TEST_F(RuntimeHooks, AFullTurnWithAToolRoundCallsEveryHookAtItsMoment)
             "obs:announce ReplyFinished m5 unheard", "A:onStepFinish step2 stop",
             "B:onStepFinish step2 stop", "obs:event stepFinish m5", "obs:beforeTerminal",
             "A:onFinish streamEnd m5", "B:onFinish streamEnd m5", "obs:event streamEnd m5"));
+    //! [runtime-turn]
 
     // The prepareStep chain: B saw what A returned, and the executor got the result.
     ASSERT_EQ(exec.requests.size(), 2u);
@@ -193,6 +195,7 @@ TEST_F(RuntimeErrors, OnErrorIsAskedOnlyForTheLiveRequest)
 
 TEST_F(RuntimeErrors, HookVerdictsRetryAndAbortAreApplied)
 {
+    //! [runtime-onerror]
     ErrorVerdict verdict = ErrorVerdict::Retry;
     rt.addHooks({.name = "decider", .onError = [&](const ErrorInfo&, int) { return verdict; }});
 
@@ -207,6 +210,7 @@ TEST_F(RuntimeErrors, HookVerdictsRetryAndAbortAreApplied)
     ASSERT_EQ(exec.requests.size(), 2u);
     EXPECT_EQ(exec.requests[1].attempt, 1);
     end();
+    //! [runtime-onerror]
 
     // Abort: the policy (maxRetries 2, retryable) would retry; the hook gives up.
     rt.dispatch(SetMaxRetries{2});
@@ -218,7 +222,7 @@ TEST_F(RuntimeErrors, HookVerdictsRetryAndAbortAreApplied)
     ASSERT_TRUE(state().lastError);
     EXPECT_EQ(state().lastError->code, "transport");
     EXPECT_EQ(exec.timerStarts.size(), timers) << "no retry was scheduled";
-    exec.advance(60'000);
+    exec.advance(60000);
     EXPECT_EQ(exec.requests.size(), 3u);
 }
 
@@ -386,6 +390,7 @@ TEST_F(RuntimeTools, AToolAnsweringInsideRunToolIsProcessedAfterTheDispatchThatS
 
 TEST_F(RuntimeQueue, ATransportAnsweringInsideStartRequestIsQueuedBehindTheDispatch)
 {
+    //! [runtime-synchronous]
     std::vector<bool> accepted;
     exec.answerRequest = [&](const StartTurn& r) {
         accepted.push_back(rt.dispatch(StreamStarted{r.requestId}));
@@ -396,6 +401,7 @@ TEST_F(RuntimeQueue, ATransportAnsweringInsideStartRequestIsQueuedBehindTheDispa
     // The token is delivered after the send's own events, not in the middle of them.
     EXPECT_LT(at("obs:event streamStart m3"), at("obs:event streamToken m3 Hi."));
     EXPECT_LT(at("obs:event userMessage m2"), at("obs:event streamToken m3 Hi."));
+    //! [runtime-synchronous]
     EXPECT_EQ(state().messages.back().text, "Hi.");
     EXPECT_EQ(state().status, Status::Streaming);
 }
@@ -424,6 +430,7 @@ TEST_F(RuntimeQueue, AHandlerDispatchingDuringTheEventsDoesNotLetQueuedInputsJum
 
 TEST_F(RuntimeRetry, BackoffWaitsOnTheRetryTimerAndDoubles)
 {
+    //! [runtime-retry]
     rt.dispatch(SetMaxRetries{2});
     send();
     ASSERT_EQ(exec.requests.size(), 1u);
@@ -457,8 +464,9 @@ TEST_F(RuntimeRetry, BackoffWaitsOnTheRetryTimerAndDoubles)
     EXPECT_EQ(state().status, Status::Error);
     ASSERT_TRUE(state().lastError);
     EXPECT_EQ(state().lastError->code, "transport");
-    exec.advance(60'000);
+    exec.advance(60000);
     EXPECT_EQ(exec.requests.size(), 3u);
+    //! [runtime-retry]
 }
 
 TEST_F(RuntimeRetry, AbortDuringTheBackoffStopsTheTimerAndNothingGoesOut)
@@ -474,7 +482,7 @@ TEST_F(RuntimeRetry, AbortDuringTheBackoffStopsTheTimerAndNothingGoesOut)
                          "exec:stopTimer Retry"),
               1);
     EXPECT_FALSE(exec.timerRunning(Timer::Retry));
-    exec.advance(10'000);
+    exec.advance(10000);
     EXPECT_EQ(exec.requests.size(), 1u);
     // Even a timer that fires anyway (already queued by the toolkit) sends nothing.
     rt.timerFired(Timer::Retry);
@@ -792,7 +800,7 @@ TEST_F(RuntimeFlush, WhileStreamingTheReplyIsSavedOnTheFlushTimer)
     EXPECT_EQ(count("exec:stopTimer Flush"), 1u);
     const std::size_t savesAtEnd = exec.saves.size();
     EXPECT_EQ(exec.saves.back().streamingRow, noRow) << "the turn's own save at its end";
-    exec.advance(5'000);
+    exec.advance(5000);
     EXPECT_EQ(exec.saves.size(), savesAtEnd);
     rt.flushStreamingReply();
     EXPECT_EQ(exec.saves.size(), savesAtEnd) << "nothing streams";
