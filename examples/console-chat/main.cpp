@@ -68,7 +68,7 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "the message was refused\n");
         return 1;
     }
-    QTimer::singleShot(30'000, &app, [&] {
+    QTimer::singleShot(30000, &app, [&] {
         std::fprintf(stderr, "no reply within 30 s\n");
         app.exit(2);
     });
