@@ -2,7 +2,7 @@
 // Versions through the QML API: regenerate and edit keep the old ones, switchVersion brings them
 // back with what was said under them, a switch during a turn is refused, a reload in a new store
 // shows the same path and versions; the Bubble's switcher by mouse, keyboard and its accessible
-// names; and the README's delegate example.
+// names; and the delegate example of the Versions page (docs/src/versions.qdoc).
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -62,13 +62,14 @@ Item {
                 width: 480
                 height: 300
                 property alias agent: agent
-                // The README's ListView: the one visual child (the controller is not an Item).
+                // The documented ListView (docs/src/versions.qdoc): the one visual child (the
+                // controller is not an Item).
                 readonly property ListView list: children[0]
                 KoderAgentController {
                     id: agent
                     transport: KoderLocalAgent { tokensPerSecond: 0 }
                 }
-                // README-BEGIN
+                //! [versions-delegate]
                 ListView {
                     anchors.fill: parent
                     model: agent.messages
@@ -85,7 +86,7 @@ Item {
                         }
                     }
                 }
-                // README-END
+                //! [versions-delegate]
             }
         }
 
