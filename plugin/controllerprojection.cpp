@@ -9,6 +9,131 @@
 
 #include <QtCore/QMetaMethod>
 
+// ---- documentation: the signals (their QML side is in koderagentcontroller.cpp) ----------------
+
+/*!
+    \fn void KoderAgentController::userMessage(const QString &messageId)
+
+    The user's message \a messageId was appended and a turn starts (or, under busyPolicy
+    \c{"steer"}, goes on with it).
+*/
+
+/*!
+    \fn void KoderAgentController::streamStart(const QString &messageId)
+
+    A turn started; \a messageId is its first assistant message. Once per turn.
+*/
+
+/*!
+    \fn void KoderAgentController::streamToken(const QString &messageId, const QString &token)
+
+    \a token was appended to the reply \a messageId. Emitted only while something is connected
+    to it: an unconnected controller converts nothing per token.
+*/
+
+/*!
+    \fn void KoderAgentController::toolCall(const QVariant &call)
+
+    The model asked for the tool call \a call (a QVariantMap with \c id, \c name, \c arguments
+    and \c readOnly), before it is decided.
+*/
+
+/*!
+    \fn void KoderAgentController::streamEnd(const QString &messageId)
+
+    The turn ended normally with the reply \a messageId: one of the three terminal signals.
+*/
+
+/*!
+    \fn void KoderAgentController::error(const QVariant &error)
+
+    The turn failed with \a error, a QVariantMap with \c code, \c message, \c retryable,
+    \c retryAfterMs and \c messageId: one of the three terminal signals.
+
+    \sa lastError
+*/
+
+/*!
+    \fn void KoderAgentController::aborted(const QString &messageId)
+
+    The turn was stopped; \a messageId is the reply cut off, kept with \c aborted set. One of
+    the three terminal signals.
+*/
+
+/*!
+    \fn void KoderAgentController::checkpointRestored(const QVariant &payload)
+
+    restoreCheckpoint() went back to a checkpoint whose value is \a payload.
+*/
+
+/*!
+    \fn void KoderAgentController::rejected(const QString &action, const QString &reason)
+
+    The call \a action was refused for \a reason, a translated sentence; nothing changed.
+*/
+
+/*!
+    \fn void KoderAgentController::conversationStatusChanged(const QString &conversationId, const QString &status)
+
+    The status of the conversation \a conversationId, shown or in the background, is now
+    \a status.
+
+    \sa conversationStatus()
+*/
+
+/*!
+    \fn void KoderAgentController::turnStarting(const QVariantMap &request)
+
+    A turn's first request, described by \a request (\c requestId, \c conversationId,
+    \c step, \c attempt, \c messageCount), is about to go out.
+*/
+
+/*!
+    \fn void KoderAgentController::stepFinished(const QVariantMap &step)
+
+    A model call of the turn ended, described by \a step (\c messageId, \c step,
+    \c finishReason).
+*/
+
+/*!
+    \fn void KoderAgentController::toolExecutionStarted(const QVariantMap &call)
+
+    The tool call \a call (\c id, \c name, \c arguments, \c readOnly) is about to run.
+*/
+
+/*!
+    \fn void KoderAgentController::toolExecutionFinished(const QVariantMap &call, const QVariantMap &result)
+
+    The tool call \a call finished with \a result (\c result, the text, and \c isError).
+*/
+
+/*!
+    \fn void KoderAgentController::turnFinished(const QString &outcome, const QString &messageId)
+
+    The turn ended with \a outcome (\c{"streamEnd"}, \c{"error"} or \c{"aborted"}) at the reply
+    \a messageId, right after its terminal signal.
+*/
+
+/*!
+    \fn void KoderAgentController::announcement(Koder::AnnouncementKind kind, Koder::Politeness politeness, const QString &messageId, const QString &text, int position)
+
+    The announcement of \a kind and \a politeness about the message \a messageId: for
+    Koder::AnnouncementKind::ReplyText, \a text is the phrase and \a position where it starts in
+    the message's text (in QString units); for an error, \a text is its message; otherwise
+    \a text is empty.
+
+    \sa attachListener()
+*/
+
+/*!
+    \fn void KoderAgentController::toolsChanged()
+
+    The list of tools changed: a tool was added, removed or destroyed (the QML type's \c tools
+    property notifies with it).
+
+    \sa toolList()
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -197,6 +322,26 @@ void KoderAgentController::onAnnounced(const SpokenAnnouncement& a, bool heard)
             listener->speak(said);
     Q_EMIT announcement(said.kind, said.politeness, said.messageId, said.text, said.position);
 }
+
+/*!
+    \fn void KoderAgentController::attachListener(const QString &messageId, KoderAnnouncementListener *listener)
+
+    Makes \a listener voice the announcements of the message \a messageId from now on, until
+    detachListener(); several listeners may listen to one message. Announcements made before
+    (a view's delegate is created a frame after its row) are handed to \a listener at once, so
+    the start of a short reply is never lost to a screen reader. An empty \a messageId, a null
+    \a listener or one already attached to that message is ignored. The controller does not own
+    \a listener. KoderLiveRegion in the QML module uses this.
+
+    \sa announcement()
+*/
+
+/*!
+    \fn void KoderAgentController::detachListener(const QString &messageId, KoderAnnouncementListener *listener)
+
+    Stops \a listener from voicing the announcements of the message \a messageId. Call it
+    before \a listener is destroyed.
+*/
 
 void KoderAgentController::attachListener(const QString& messageId,
                                           KoderAnnouncementListener* listener)

@@ -7,15 +7,9 @@
 
 #include <QtCore/QObject>
 
-/*!
-    \namespace Koder
-    \brief The core's enums, typed for C++ and QML.
-
-    The contract speaks strings (\c{status === "streaming"}); these are the same values as
-    \c Q_ENUM_NS, for \c switch statements and typed signals. In QML they are scoped:
-    \c{Koder.Status.Streaming}, \c{Koder.Politeness.Assertive}. Each mirrors a core enum value
-    for value, so converting is a cast (checked at compile time below).
-*/
+// The core's enums, typed for C++ and QML (Q_ENUM_NS; in QML scoped: Koder.Status.Streaming).
+// Each mirrors a core enum value for value, so converting is a cast (checked at compile time
+// below). Documented in docs/src/koderenums.qdoc.
 namespace Koder {
 Q_NAMESPACE
 Q_CLASSINFO("RegisterEnumClassesUnscoped", "false")

@@ -6,6 +6,293 @@
 
 #include <QtCore/QDateTime>
 
+/*!
+    \qmltype KoderMessageModel
+    \inqmlmodule Koder.Agent
+    \instantiates KoderMessageModel
+    \brief The messages of a KoderAgentController, as a list model for views.
+
+    The \l {KoderAgentController::messages}{messages} of a \l [QML] KoderAgentController: every
+    message of the shown conversation's active path, in order, hidden ones included. It cannot
+    be created in QML; each controller has one for its whole life. Bind a \c ListView to it (or
+    to a \l [QML] KoderVisibleMessages over it, which leaves out what a chat does not show), and
+    read the roles in the delegate as \c required properties:
+
+    \qml
+    ListView {
+        model: agent.messages
+        delegate: Column {
+            required property string role
+            required property string text
+            required property bool streaming
+            Text {
+                textFormat: Text.PlainText   // text from a model is never markup
+                text: (parent.role === "user" ? "You: " : "") + parent.text
+                      + (parent.streaming ? " …" : "")
+            }
+        }
+    }
+    \endqml
+
+    \section1 Roles
+
+    \table
+    \header \li Role \li Type \li Meaning
+    \row \li \c messageId \li string
+         \li The message's unique id, the one regenerate(), edit(), branch(), switchVersion()
+             and restoreCheckpoint() take.
+    \row \li \c role \li string
+         \li \c{"user"}, \c{"assistant"}, \c{"system"}, \c{"tool"} (a tool's result) or
+             \c{"checkpoint"}.
+    \row \li \c text \li string
+         \li A user message's text; an assistant reply's text so far (it grows while the reply
+             streams); a tool message's result (JSON text when the tool returned something
+             other than a string); a checkpoint's payload as JSON text.
+    \row \li \c reasoning \li string
+         \li The model's reasoning (thinking) for an assistant reply, as the server sent it;
+             empty when there is none.
+    \row \li \c streaming \li bool
+         \li This row is the reply streaming now.
+    \row \li \c aborted \li bool
+         \li The reply was cut off before it finished (stopped, or left streaming when the
+             application stopped); its partial text stays.
+    \row \li \c errorText \li string
+         \li For a reply whose turn failed, the error's message; empty otherwise.
+    \row \li \c toolCalls \li list<var>
+         \li For an assistant row, the tool calls the model asked for in that step: maps with
+             \c id, \c name, \c arguments (an object: the arguments that ran, when the user
+             edited them) and \c readOnly. Empty otherwise.
+    \row \li \c toolCallId \li string
+         \li For a tool message, the id of the call it answers.
+    \row \li \c toolName \li string
+         \li For a tool message, the tool's name.
+    \row \li \c isError \li bool
+         \li For a tool message, the result is an error: the tool threw, rejected, timed out,
+             got arguments it could not take, or is not registered.
+    \row \li \c denied \li bool
+         \li For a tool message, the call was not run: the user or a policy denied it, or the
+             turn ended before it was decided. The text says which.
+    \row \li \c attachments \li var
+         \li The attachments sent with a user message: a list of maps with \c name,
+             \c mimeType and \c url. \c undefined when there are none.
+    \row \li \c context \li var
+         \li A JSON value the application attached to the message (given to
+             addChatMessages() or setChatMessages(), or imported), such as what the user had
+             open when writing it; \c undefined when there is none.
+    \row \li \c selection \li var
+         \li A JSON value the application attached to the message, such as what the user had
+             selected; \c undefined when there is none.
+    \row \li \c metadata \li var
+         \li A JSON object about the message: for a tool message, \c{metadata.approval} records
+             how the call was decided (\c decision, \c scope, \c by, \c at,
+             \c argumentsEdited and, when edited, \c originalArguments); a refused answer has
+             \c{metadata.refusal} true; and whatever the application gave.
+             \c undefined when empty.
+    \row \li \c createdAt \li date
+         \li When the message was made.
+    \row \li \c visible \li bool
+         \li Whether a chat view shows it: true for user and assistant messages, false for
+             system, tool and checkpoint messages.
+    \row \li \c parentId \li string
+         \li The message this one follows in the conversation's tree; an empty string for the
+             first.
+    \row \li \c versionIndex \li int
+         \li Which version of its message this row is, from 0, among the versions that
+             regenerate() and edit() made.
+    \row \li \c versionCount \li int
+         \li How many versions there are (1 when there is no other); a version switcher shows
+             itself when it is more than 1.
+    \row \li \c usage \li var
+         \li For an assistant reply, the token counts the server reported for it: a map with
+             \c promptTokens, \c completionTokens and \c totalTokens, and \c reasoningTokens,
+             \c cachedTokens and \c cacheWriteTokens when the server sent them. An empty map
+             when it sent none.
+    \row \li \c finishReason \li string
+         \li For an assistant reply, why the model stopped: \c{"stop"}, \c{"length"},
+             \c{"tool_calls"}, \c{"refusal"} or \c{"content_filter"}. Empty while it streams,
+             and for a reply that was stopped or failed (see \c aborted and \c errorText).
+    \endtable
+
+    \section1 Updates
+
+    The model reads the controller's state directly; it keeps no copy of the history. Its
+    updates are precise: rows are inserted and removed as messages come and go, and
+    \c dataChanged names only the roles that changed. A model reset happens only when the whole
+    history is replaced: setChatMessages(), clear(), reset(), deleteConversation() and a
+    switch of conversation. Updates of the streaming row are coalesced to at most one
+    \c dataChanged per \l {KoderAgentController::updateInterval}{updateInterval} milliseconds,
+    and the last one is always made before the turn's terminal signal.
+
+    \sa KoderAgentController, KoderVisibleMessages
+*/
+
+/*!
+    \qmlproperty int KoderMessageModel::count
+    \readonly
+
+    The number of messages (rows). 0 for a new conversation.
+*/
+
+/*!
+    \qmlmethod var KoderMessageModel::get(int row)
+
+    Returns every role of \a row as a map from the role's name to its value, such as
+    \c{agent.messages.get(0).text}; an empty object when \a row is out of range.
+*/
+
+/*!
+    \class KoderMessageModel
+    \inmodule KoderAgent
+    \brief The KoderMessageModel class presents the messages of a KoderAgentController as a
+    list model.
+
+    KoderAgentController::messages() is one: a QAbstractListModel with a row per message of
+    the shown conversation's active path, hidden messages included, and a role per field of a
+    message (see \l {KoderMessageModel::Roles}{Roles}). It reads the controller's core state
+    directly, with no second copy of the history. Updates are precise (rows inserted and
+    removed, \c dataChanged with the changed roles only); a reset happens only when the whole
+    history is replaced; updates of the streaming row are coalesced (see
+    setUpdateInterval()).
+
+    In QML: \l [QML] {KoderMessageModel}{the KoderMessageModel QML type}, which lists what each
+    role holds.
+
+    \sa KoderAgentController, KoderVisibleMessages
+*/
+
+/*!
+    \enum KoderMessageModel::Roles
+
+    The roles of the model, from Qt::UserRole + 1; roleNames() gives each its name, which is
+    the role's name in QML. \l [QML] {KoderMessageModel}{The QML type} describes the values in
+    full.
+
+    \value MessageIdRole \c messageId (QString): the message's unique id.
+    \value RoleRole \c role (QString): \c{"user"}, \c{"assistant"}, \c{"system"}, \c{"tool"} or
+           \c{"checkpoint"}.
+    \value TextRole \c text (QString): the message's text; also returned for Qt::DisplayRole.
+    \value ReasoningRole \c reasoning (QString): the model's reasoning for a reply.
+    \value StreamingRole \c streaming (bool): this row is the reply streaming now.
+    \value AbortedRole \c aborted (bool): the reply was cut off; its partial text stays.
+    \value ErrorTextRole \c errorText (QString): the error's message for a reply that failed.
+    \value ToolCallsRole \c toolCalls (QVariantList of QVariantMap \c id, \c name,
+           \c arguments, \c readOnly): the calls an assistant step asked for.
+    \value ToolCallIdRole \c toolCallId (QString): the call a tool message answers.
+    \value ToolNameRole \c toolName (QString): the tool of a tool message.
+    \value IsErrorRole \c isError (bool): a tool message's result is an error.
+    \value DeniedRole \c denied (bool): a tool message's call was not run.
+    \value AttachmentsRole \c attachments (QVariantList): a user message's attachments; an
+           invalid QVariant when there are none.
+    \value ContextRole \c context (QVariant): the JSON value the application attached, or an
+           invalid QVariant.
+    \value SelectionRole \c selection (QVariant): the JSON value the application attached, or
+           an invalid QVariant.
+    \value MetadataRole \c metadata (QVariantMap): metadata such as \c approval and
+           \c refusal, or an invalid QVariant when empty.
+    \value CreatedAtRole \c createdAt (QDateTime, UTC): when the message was made.
+    \value VisibleRole \c visible (bool): true for user and assistant messages.
+    \value ParentIdRole \c parentId (QString): the message this one follows; empty for the
+           first.
+    \value VersionIndexRole \c versionIndex (int): which version of its message this row is,
+           from 0.
+    \value VersionCountRole \c versionCount (int): how many versions there are, at least 1.
+    \value UsageRole \c usage (QVariantMap): a reply's token counts; empty when the server sent
+           none.
+    \value FinishReasonRole \c finishReason (QString): why the model stopped: \c{"stop"},
+           \c{"length"}, \c{"tool_calls"}, \c{"refusal"} or \c{"content_filter"}.
+*/
+
+/*!
+    \property KoderMessageModel::count
+    \brief the number of messages (rows).
+
+    0 for an empty conversation. countChanged() is emitted after rows are inserted or removed
+    and after a reset that changes the number.
+*/
+
+/*!
+    \fn KoderMessageModel::KoderMessageModel(const koder::agent::State &state, QObject *parent)
+
+    Constructs a model over the core's \a state with \a parent. The model reads \a state
+    directly, so \a state must outlive it, and learns of changes only through apply().
+    KoderAgentController makes its own; an application does not need to construct one.
+*/
+
+/*!
+    \fn int KoderMessageModel::rowCount(const QModelIndex &parent) const
+
+    Returns the number of messages; 0 for a valid \a parent, as the model is a flat list.
+*/
+
+/*!
+    \fn QVariant KoderMessageModel::data(const QModelIndex &index, int role) const
+
+    Returns the value of \a role (one of Roles, or Qt::DisplayRole for the text) for the
+    message at \a index, or an invalid QVariant for an invalid index or an unknown role.
+*/
+
+/*!
+    \fn QHash<int, QByteArray> KoderMessageModel::roleNames() const
+
+    Returns the names of the Roles, the names QML delegates use: \c messageId, \c role,
+    \c text, \c reasoning, \c streaming, \c aborted, \c errorText, \c toolCalls,
+    \c toolCallId, \c toolName, \c isError, \c denied, \c attachments, \c context,
+    \c selection, \c metadata, \c createdAt, \c visible, \c parentId, \c versionIndex,
+    \c versionCount, \c usage and \c finishReason.
+*/
+
+/*!
+    \fn QVariantMap KoderMessageModel::get(int row) const
+
+    Returns every role of \a row as a map from the role's name to its value; an empty map when
+    \a row is out of range.
+*/
+
+/*!
+    \fn void KoderMessageModel::apply(const std::vector<koder::agent::Change> &changes)
+
+    Announces \a changes, a change set the core reported, to views: rows inserted, removed,
+    changed (with the changed fields as roles) or a reset. The state already holds the result.
+    The controller calls it; an application does not.
+*/
+
+/*!
+    \fn void KoderMessageModel::flush()
+
+    Emits the coalesced update of the streaming row now, if one is pending. The controller
+    calls it before every terminal signal.
+*/
+
+/*!
+    \fn int KoderMessageModel::updateInterval() const
+
+    Returns the least number of milliseconds between two updates of the streaming row.
+
+    \sa setUpdateInterval()
+*/
+
+/*!
+    \fn void KoderMessageModel::setUpdateInterval(int ms)
+
+    Sets the least time between two updates (\c dataChanged) of the streaming row to \a ms
+    milliseconds: changes of its text and reasoning that arrive meanwhile are announced
+    together. 16 by default; 0 announces every change at once, and negative values count as 0.
+    KoderAgentController::updateInterval sets it.
+*/
+
+/*!
+    \fn static QList<int> KoderMessageModel::rolesFor(koder::agent::Field fields)
+
+    Returns the roles that show the message fields \a fields (a set of the core's
+    \c koder::agent::Field flags): what \c dataChanged names for a change of those fields.
+*/
+
+/*!
+    \fn void KoderMessageModel::countChanged()
+
+    The number of rows changed.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 

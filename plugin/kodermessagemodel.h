@@ -7,21 +7,10 @@
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QTimer>
 
-/*!
-    \class KoderMessageModel
-    \brief The messages of a KoderAgentController, as a list model.
-
-    Reads the controller's core state directly: the model keeps no second copy of the history.
-    Holds every message, hidden ones included; the \c visible role says which a chat view shows.
-    A conversation is a tree (regenerate and edit keep the old versions); the model shows its
-    active path, with \c parentId, \c versionIndex (0-based) and \c versionCount per row.
-    Updates are precise (inserted / removed / changed rows with the changed roles only); a reset
-    happens only for set / reset / clear / switch. Updates of the streaming row are coalesced to
-    at most one \c dataChanged per \l updateInterval milliseconds.
-*/
+// The messages of a KoderAgentController as a list model, read from the core's state (no second
+// copy). Documented in kodermessagemodel.cpp.
 class KoderMessageModel : public QAbstractListModel {
     Q_OBJECT
-    /*! The number of messages. */
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
 
 public:
@@ -59,7 +48,6 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     int count() const { return m_count; }
-    /*! Every role of \a row as a map (role name → value); an empty map for a bad row. */
     Q_INVOKABLE QVariantMap get(int row) const;
 
     /// Replays a change set the core reported; the state already holds the result.

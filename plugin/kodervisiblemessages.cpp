@@ -5,6 +5,146 @@
 #include "kodermessagemodel.h"
 #include "qtconvert.h"
 
+/*!
+    \qmltype KoderVisibleMessages
+    \inqmlmodule Koder.Agent
+    \instantiates KoderVisibleMessages
+    \brief The messages a chat view shows: a filter over a KoderAgentController's messages.
+
+    A proxy model over a \l [QML] KoderMessageModel (its \l sourceModel) that keeps user and
+    assistant messages always and, as its properties say, tool results, system messages and
+    checkpoints. The rows keep every role of the source model and follow it live: a streaming
+    reply, rows inserted and removed. \l [QML] ChatView uses one.
+
+    \qml
+    KoderVisibleMessages {
+        id: visibleMessages
+        sourceModel: agent.messages
+        showToolResults: false        // only the conversation itself
+    }
+    ListView {
+        model: visibleMessages
+        delegate: Text {
+            required property var model
+            textFormat: Text.PlainText
+            text: model.text
+        }
+    }
+    \endqml
+
+    Which messages pass is decided by their \c role alone, not by the \c visible role, so the
+    filter can show more than a chat shows by default.
+
+    \sa KoderMessageModel
+*/
+
+/*!
+    \qmlproperty KoderMessageModel KoderVisibleMessages::sourceModel
+
+    The model to filter: a controller's \l {KoderAgentController::messages}{messages}. The
+    default is \c null (no rows).
+*/
+
+/*!
+    \qmlproperty bool KoderVisibleMessages::showToolResults
+
+    Whether tool messages (the results of tool calls) are shown, as cards between the replies.
+    The default is \c true.
+*/
+
+/*!
+    \qmlproperty bool KoderVisibleMessages::showSystem
+
+    Whether system messages are shown. The default is \c false.
+*/
+
+/*!
+    \qmlproperty bool KoderVisibleMessages::showCheckpoints
+
+    Whether checkpoint messages are shown. The default is \c false.
+*/
+
+/*!
+    \qmlproperty int KoderVisibleMessages::count
+    \readonly
+
+    The number of rows that pass the filter.
+*/
+
+/*!
+    \qmlmethod var KoderVisibleMessages::get(int row)
+
+    Returns every role of the shown \a row (a row of this model, not of the source) as a map
+    from the role's name to its value; an empty object when \a row is out of range.
+*/
+
+/*!
+    \class KoderVisibleMessages
+    \inmodule KoderAgent
+    \brief The KoderVisibleMessages class filters a KoderMessageModel down to the messages a
+    chat view shows.
+
+    A QSortFilterProxyModel: set a KoderMessageModel (KoderAgentController::messages()) as its
+    source model. User and assistant messages always pass; tool results, system messages and
+    checkpoints pass when showToolResults, showSystem and showCheckpoints say so. Every role of
+    the source passes through unchanged.
+
+    In QML: \l [QML] {KoderVisibleMessages}{the KoderVisibleMessages QML type}.
+
+    \sa KoderMessageModel
+*/
+
+/*!
+    \fn KoderVisibleMessages::KoderVisibleMessages(QObject *parent)
+
+    Constructs a filter with \a parent, with no source model: tool results shown, system
+    messages and checkpoints hidden.
+*/
+
+/*!
+    \property KoderVisibleMessages::showToolResults
+    \brief whether tool messages (the results of tool calls) pass the filter.
+
+    True by default.
+*/
+
+/*!
+    \property KoderVisibleMessages::showSystem
+    \brief whether system messages pass the filter.
+
+    False by default.
+*/
+
+/*!
+    \property KoderVisibleMessages::showCheckpoints
+    \brief whether checkpoint messages pass the filter.
+
+    False by default.
+*/
+
+/*!
+    \property KoderVisibleMessages::count
+    \brief the number of rows that pass the filter.
+
+    countChanged() is emitted when rows are inserted or removed, and after a reset or a layout
+    change.
+*/
+
+/*!
+    \fn QVariantMap KoderVisibleMessages::get(int row) const
+
+    Returns every role of \a row (a row of this model) as a map from the role's name to its
+    value; an empty map when \a row is out of range.
+*/
+
+/*!
+    \fn bool KoderVisibleMessages::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+
+    Returns whether the source model's row \a sourceRow under \a sourceParent passes: decided
+    by its \c role role (KoderMessageModel::RoleRole) and the three \c show properties. A row
+    whose role is not one of the five is left out.
+*/
+
 KoderVisibleMessages::KoderVisibleMessages(QObject* parent)
     : QSortFilterProxyModel(parent)
 {

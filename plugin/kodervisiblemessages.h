@@ -3,21 +3,13 @@
 
 #include <QtCore/QSortFilterProxyModel>
 
-/*!
-    \qmltype KoderVisibleMessages
-    \inqmlmodule Koder.Agent
-    \brief The messages a chat view shows: a filter over a KoderAgentController's messages.
-
-    User and assistant messages always; tool results, system messages and checkpoints when asked.
-*/
+// The messages a chat view shows: a filter over a KoderAgentController's messages by role.
+// Documented in kodervisiblemessages.cpp.
 class KoderVisibleMessages : public QSortFilterProxyModel {
     Q_OBJECT
-    /*! Tool results as cards between the replies. Default true. */
     Q_PROPERTY(bool showToolResults READ showToolResults WRITE setShowToolResults NOTIFY
                    showToolResultsChanged FINAL)
-    /*! System messages. Default false. */
     Q_PROPERTY(bool showSystem READ showSystem WRITE setShowSystem NOTIFY showSystemChanged FINAL)
-    /*! Checkpoints. Default false. */
     Q_PROPERTY(bool showCheckpoints READ showCheckpoints WRITE setShowCheckpoints NOTIFY
                    showCheckpointsChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
@@ -32,7 +24,6 @@ public:
     bool showCheckpoints() const { return m_showCheckpoints; }
     void setShowCheckpoints(bool show);
     int count() const { return rowCount(); }
-    /*! Every role of \a row as a map. */
     Q_INVOKABLE QVariantMap get(int row) const;
 
 Q_SIGNALS:

@@ -3,6 +3,30 @@
 
 #include "koderagentcontroller.h"
 
+/*!
+    \qmlproperty list<KoderTool> KoderAgentController::tools
+    \qmldefault
+
+    The tools the model may call, in order. It is the default property, so tools declared
+    inside the controller are its tools:
+
+    \snippet qml/tst_controller.qml tools-inside
+
+    Assigning a JavaScript array replaces the list:
+
+    \qml
+    agent.tools = [clock, calculator]
+    \endqml
+
+    The controller does not own its tools: a tool that is destroyed leaves the list. A tool
+    whose \c name is empty is not offered to the model. The model is told about the list as it
+    is when each request goes out, and a call is checked against it when the call is decided:
+    a call to a tool that is not in the list is answered with an error result and never
+    run.
+
+    \sa {Tools and Permissions}
+*/
+
 namespace {
 KoderAgentController* controllerOf(QQmlListProperty<KoderTool>* list)
 {

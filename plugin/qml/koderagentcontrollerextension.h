@@ -18,8 +18,8 @@ class KoderAgentControllerExtension : public QObject {
     // Qt 6.4 reads the default property of an extended type from its extension too (see
     // tst_controller.qml, test_toolsIsTheDefaultProperty).
     Q_CLASSINFO("DefaultProperty", "tools")
-    /*! The tools the model may call (KoderTool), the default property; assigning a JS array
-        replaces the list. A tool is not owned; it leaves the list when it is destroyed. */
+    // The tools the model may call (KoderTool), the default property; assigning a JS array
+    // replaces the list. A tool is not owned; it leaves the list when it is destroyed.
     Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
 
 public:

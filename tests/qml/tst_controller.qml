@@ -267,11 +267,13 @@ TestCase {
     // assigning a JS array replaces the list.
     Component {
         id: agentWithToolsComponent
+        //! [tools-inside]
         KoderAgentController {
             transport: KoderLocalAgent {}
             KoderTool { name: "first"; readOnly: true; handler: () => "one" }
             KoderTool { name: "second"; handler: () => "two" }
         }
+        //! [tools-inside]
     }
 
     function test_toolsIsTheDefaultProperty() {
@@ -303,11 +305,13 @@ TestCase {
         compare(Koder.AnnouncementKind.ApprovalNeeded, 5)
         const agent = makeAgent("typed")
         const end = spy(agent, "streamEnd")
+        //! [typed-enums]
         compare(agent.statusValue, Koder.Status.Idle)
         agent.send("q")
         compare(agent.statusValue, Koder.Status.Streaming)
         end.wait()
         compare(agent.statusValue, Koder.Status.Idle)
+        //! [typed-enums]
     }
 
     Component {
