@@ -91,7 +91,12 @@ Documented readIndex(const QString& path)
         const auto element = xml.name().toString();
         const bool documented = attrs.value(QLatin1String("documented")) == QLatin1String("true");
         const QString name = attrs.value(QLatin1String("name")).toString();
-        const QString fullName = attrs.value(QLatin1String("fullname")).toString();
+        // Top-level classes and namespaces carry no fullname: their scope gives it.
+        QString fullName = attrs.value(QLatin1String("fullname")).toString();
+        if (fullName.isEmpty() && !name.isEmpty())
+            fullName = cppStack.isEmpty() || cppStack.last().isEmpty()
+                           ? name
+                           : cppStack.last() + QLatin1String("::") + name;
         if (element == QLatin1String("qmlclass")) {
             qmlStack.append(name);
             if (documented)
@@ -109,13 +114,15 @@ Documented readIndex(const QString& path)
         }
         if (!documented)
             continue;
-        if (!qmlStack.isEmpty() && element.startsWith(QLatin1String("qml"))) {
+        if (!qmlStack.isEmpty()) {
+            // QML signals and methods are <function meta="qmlsignal|qmlmethod">.
             auto& members = result.qmlTypes[qmlStack.last()];
+            const auto meta = attrs.value(QLatin1String("meta"));
             if (element == QLatin1String("qmlproperty"))
                 members.properties.insert(name);
-            else if (element == QLatin1String("qmlsignal"))
+            else if (meta == QLatin1String("qmlsignal"))
                 members.signalNames.insert(name);
-            else if (element == QLatin1String("qmlmethod"))
+            else if (meta == QLatin1String("qmlmethod"))
                 members.methods.insert(name);
             continue;
         }
