@@ -52,6 +52,7 @@ Pane {
         function onConversationIdChanged() { pane.refreshTitle() }
     }
 
+    //! [activity-text]
     /*! What a row's status and unread mark say, for its accessible name and its badge. */
     function activityText(status: string, unread: bool): string {
         switch (status) {
@@ -63,6 +64,7 @@ Pane {
         }
         return unread ? qsTr("unread reply") : ""
     }
+    //! [activity-text]
 
     KoderConversationListModel {
         id: conversationList
@@ -111,6 +113,7 @@ Pane {
             Accessible.name: qsTr("Conversations")
             ScrollBar.vertical: ScrollBar {}
 
+            //! [conversation-row]
             delegate: ItemDelegate {
                 id: row
                 required property int index
@@ -129,6 +132,7 @@ Pane {
                 text: title || qsTr("Untitled")
                 Accessible.name: text + ", " + pane.messagesText(messageCount)
                                  + (activity !== "" ? ", " + activity : "")
+                //! [conversation-row]
                 contentItem: RowLayout {
                     spacing: 6
                     ColumnLayout {

@@ -139,12 +139,14 @@ int main(int argc, char** argv)
         settings.setProperty(modelProperty, parser.value(modelOption));
     settings.useEnvironmentKeyFor(chosen);
 
+    //! [store-path]
     const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QString storePath = parser.value(storeOption);
     if (!parser.isSet(storeOption) && !headless) {
         QDir().mkpath(dataDir);
         storePath = QDir(dataDir).filePath(QStringLiteral("conversations.sqlite"));
     }
+    //! [store-path]
     NoteBook notes(QDir(dataDir).filePath(QStringLiteral("notes.md")));
 
     // Fusion takes every palette role Main.qml binds for the light and dark themes.

@@ -5,6 +5,192 @@
 
 #include <QtCore/QDateTime>
 
+/*!
+    \class KoderConversationListModel
+    \inmodule KoderAgent
+    \brief Lists the conversations of a KoderConversationStore, newest first, and keeps the
+    list up to date.
+
+    One row per stored conversation, sorted by when it was last written (the most recent
+    first). Rows are inserted, moved, changed and removed as the store reports conversations
+    written, renamed, branched or deleted; the model is reset only when its store changes or
+    the store's database is opened or closed. With a \l controller, the \c status role follows
+    KoderAgentController::conversationStatus() with one \c dataChanged per change.
+
+    In QML: \l [QML] {KoderConversationListModel}{the KoderConversationListModel QML type}.
+
+    \sa KoderConversationStore, {Conversations and Storage}
+*/
+
+/*!
+    \qmltype KoderConversationListModel
+    \inqmlmodule Koder.Agent
+    \instantiates KoderConversationListModel
+    \brief The conversations of a store, newest first, kept up to date: titles, message
+    counts, unread replies and the replies running in the background.
+
+    A list model for a conversation list: set \l store, and \l controller to see which
+    conversations have a turn running in the background.
+
+    \snippet qml/tst_store.qml storage
+
+    \section2 Roles
+
+    \table
+    \header \li Role \li Type \li Value
+    \row \li \c conversationId \li string \li the conversation's id; set a controller's
+         \c conversationId to it to show the conversation
+    \row \li \c title \li string \li the first user message (one line, at most 80
+         characters) until the conversation is renamed; also the \c display role
+    \row \li \c updatedAt \li date \li when the conversation was last written or renamed
+    \row \li \c messageCount \li int \li the messages on its active path, hidden ones
+         (system, tool, checkpoint) included
+    \row \li \c unread \li bool \li a turn finished while the conversation was not shown;
+         stored, kept across restarts, cleared when the conversation is shown
+    \row \li \c status \li string \li the conversation's status as
+         \c{KoderAgentController.conversationStatus()} names it: \c streaming while its turn
+         runs (also in the background), \c reviewingToolCall while a tool call waits there for
+         the user, \c runningTool while a tool runs, \c error or \c interrupted for a turn that
+         ended so while the conversation was not shown (until it is shown), else \c idle.
+         Always \c idle without a \l controller.
+    \endtable
+
+    \section2 Updates
+
+    The rows follow the store: a conversation written (a new one on its first send, a reply
+    saved, a branch) is inserted at the top or moved there; a rename moves it there too; a
+    deleted one is removed; a change of \c unread or \c status is one \c dataChanged of its row
+    and does not move it. The model is reset only when \l store changes or the store's
+    database is opened or closed (its \c ready changes), so delegates and the current item
+    survive everything else.
+
+    \sa KoderConversationStore, {Conversations and Storage}
+*/
+
+/*!
+    \qmlproperty KoderConversationStore KoderConversationListModel::store
+
+    The store whose conversations are listed. Default null: the list is empty. Setting it
+    reloads the list.
+*/
+
+/*!
+    \qmlproperty KoderAgentController KoderConversationListModel::controller
+
+    The controller whose conversations' statuses the \c status role shows: which conversation
+    has a reply running in the background, a tool call waiting, or ended unseen. Default null:
+    \c status is \c idle for every row. Usually the controller that uses the same \l store.
+*/
+
+/*!
+    \qmlproperty int KoderConversationListModel::count
+    \readonly
+
+    The number of rows (conversations).
+*/
+
+/*!
+    \qmlmethod var KoderConversationListModel::get(int row)
+
+    Returns the row \a row as a map with the keys \c id, \c conversationId (the same value),
+    \c title, \c updatedAt, \c messageCount, \c unread and \c status, or an empty map when
+    \a row is out of range.
+*/
+
+/*!
+    \qmlmethod bool KoderConversationListModel::rename(string id, string title)
+
+    Renames the conversation \a id to \a title through the store
+    (KoderConversationStore::rename()); its row gets the new title and moves to the top.
+    Returns false when there is no \l store, no such conversation, or the write fails (the
+    store's \c error says why).
+*/
+
+/*!
+    \qmlmethod bool KoderConversationListModel::remove(string id)
+
+    Deletes the conversation \a id from the store (KoderConversationStore::remove()); its row
+    is removed. A turn of that conversation running in the background is cancelled and
+    nothing of it is written again. To delete the conversation the controller shows, calling
+    \c{KoderAgentController.deleteConversation()} also empties the view. Returns false when
+    there is no \l store or the delete fails (the store's \c error says why).
+*/
+
+/*!
+    \enum KoderConversationListModel::Roles
+
+    The roles of the model; roleNames() gives their names as QML delegates see them.
+
+    \value ConversationIdRole \c conversationId: the conversation's id (QString).
+    \value TitleRole \c title: its title (QString); Qt::DisplayRole gives it too.
+    \value UpdatedAtRole \c updatedAt: when it was last written or renamed (QDateTime, UTC).
+    \value MessageCountRole \c messageCount: the messages on its active path (int).
+    \value UnreadRole \c unread: a turn finished while it was not shown (bool).
+    \value StatusRole \c status: its status as KoderAgentController::conversationStatus()
+           names it (QString); \c idle without a controller.
+*/
+
+/*!
+    \property KoderConversationListModel::store
+    \brief The store whose conversations are listed.
+
+    Null by default (an empty list). Setting it resets the model.
+*/
+
+/*!
+    \property KoderConversationListModel::controller
+    \brief The controller whose conversations' statuses the StatusRole shows.
+
+    Null by default: every row's status is \c idle.
+*/
+
+/*!
+    \property KoderConversationListModel::count
+    \brief The number of rows.
+*/
+
+/*!
+    \fn KoderConversationListModel::KoderConversationListModel(QObject *parent)
+
+    Constructs an empty list model with \a parent; set a store to fill it.
+*/
+
+/*!
+    \fn int KoderConversationListModel::rowCount(const QModelIndex &parent) const
+    \reimp
+*/
+
+/*!
+    \fn QVariant KoderConversationListModel::data(const QModelIndex &index, int role) const
+    \reimp
+*/
+
+/*!
+    \fn QHash<int, QByteArray> KoderConversationListModel::roleNames() const
+    \reimp
+*/
+
+/*!
+    \fn QVariantMap KoderConversationListModel::get(int row) const
+
+    Returns the row \a row as a map (\c id, \c conversationId, \c title, \c updatedAt,
+    \c messageCount, \c unread, \c status), or an empty map when \a row is out of range.
+*/
+
+/*!
+    \fn bool KoderConversationListModel::rename(const QString &id, const QString &title)
+
+    Renames the conversation \a id to \a title in the store. Returns false without a store or
+    when the store refuses (KoderConversationStore::error() says why).
+*/
+
+/*!
+    \fn bool KoderConversationListModel::remove(const QString &id)
+
+    Deletes the conversation \a id from the store. Returns false without a store or when the
+    store refuses (KoderConversationStore::error() says why).
+*/
+
 namespace {
 const QString idKey = QStringLiteral("id");
 const QString updatedKey = QStringLiteral("updatedAt");

@@ -7,23 +7,12 @@
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QPointer>
 
-/*!
-    \qmltype KoderConversationListModel
-    \inqmlmodule Koder.Agent
-    \brief The conversations of a store, newest first, kept live.
-
-    Roles: \c conversationId, \c title, \c updatedAt, \c messageCount, \c unread (a turn
-    finished while the conversation was not shown; stored, cleared when it is shown) and
-    \c status (as KoderAgentController::conversationStatus() names it: \c streaming while its
-    turn runs in the background, \c reviewingToolCall while a tool call waits there for a
-    decision, \c idle ...; always \c idle without a \l controller). Rows are inserted, moved,
-    updated and removed as conversations are added, written, renamed, branched or deleted; a
-    status or unread change is one \c dataChanged of its row.
-*/
+// The conversations of a store, newest first, kept live. Documented in
+// koderconversationlistmodel.cpp.
 class KoderConversationListModel : public QAbstractListModel {
     Q_OBJECT
     Q_PROPERTY(KoderConversationStore* store READ store WRITE setStore NOTIFY storeChanged FINAL)
-    /*! The controller whose conversations' statuses the \c status role shows. */
+    // The controller whose conversations' statuses the `status` role shows.
     Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
                    controllerChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)

@@ -15,6 +15,467 @@
 #include <algorithm>
 #include <string_view>
 
+/*!
+    \class KoderConversationStore
+    \inmodule KoderAgent
+    \brief Keeps conversations in an SQLite database through Qt SQL.
+
+    A KoderAgentController with a \c store saves every conversation it shows or runs into it
+    and loads a conversation from it when its \c conversationId is set. A
+    KoderConversationListModel lists what it holds. The store keeps every message field (role,
+    text, reasoning, tool calls and results, \c isError, \c denied, \c aborted, the error,
+    attachments, context, selection, metadata, \c createdAt, usage and finish reason), every
+    version of a regenerated or edited message with the active path, what a tool phase waits
+    for, the queued messages and the \c unread mark.
+
+    The database lives at \l path: a local file, or, when \l path is empty (the default),
+    memory private to this object. Every write is one transaction; file databases use WAL.
+    Problems are reported in \l error and by failed(), never by a crash, and nothing already
+    stored is lost or overwritten because of one.
+
+    In QML: \l [QML] {KoderConversationStore}{the KoderConversationStore QML type}, which
+    describes the behaviour in full. The \l {Conversations and Storage} page shows how the
+    store, the list and the controller work together.
+
+    The store uses a Qt SQL connection of its own; use it from the thread that created it.
+
+    \sa KoderConversationListModel, KoderAgentController
+*/
+
+/*!
+    \qmltype KoderConversationStore
+    \inqmlmodule Koder.Agent
+    \instantiates KoderConversationStore
+    \brief Keeps conversations in SQLite: every message field, every version, titles, and
+    replies that survive a crash.
+
+    Give a KoderAgentController a store and it saves the conversations it shows or runs into
+    it, and loads one when its \c conversationId is set. A \l KoderConversationListModel lists
+    what the store holds and follows its changes.
+
+    \snippet qml/tst_store.qml storage
+
+    \section2 Where the database lives
+
+    \l path names an SQLite file; the application chooses it, typically in its data folder.
+    The store does not create folders: the folder must exist, or opening fails. The
+    demo passes the path from C++:
+
+    \snippet main.cpp store-path
+
+    An empty \l path (the default) keeps the conversations in memory, in a database private to
+    this store object that is gone when the object is, or when \l path changes. Each store has
+    a Qt SQL connection of its own and reports only its own writes through its signals.
+
+    \section2 What is stored
+
+    Every message field: role, text, reasoning, tool calls, tool results, \c isError,
+    \c denied, \c aborted, the error text, attachments, context, selection, metadata,
+    \c createdAt, usage and finish reason. A conversation is a tree (regenerate and edit keep
+    the old versions): the store keeps its active path and every other version, and the
+    active path comes back on reload. It also keeps what the conversation's tool phase waits
+    for (pending approvals come back pending), the tools granted for the conversation, the
+    messages queued by the \c queue busy policy, the \c unread mark and the title. A title is
+    the conversation's first user message on one line, cut at 80 characters, until
+    rename() sets one; a renamed title is kept from then on.
+
+    \section2 Crash safety
+
+    Every write is one transaction, and file databases run in WAL mode, so a write is either
+    all there or not at all. The controller commits a reply before it emits \c streamEnd,
+    \c aborted or \c error, and saves a reply that streams every \c flushIntervalMs (default
+    1000). A reply that was still streaming when the process died is marked: it comes back
+    with \c aborted true and the controller's \c status \c interrupted, so \c regenerate()
+    works at once. At most the last flush interval of text is lost.
+
+    \section2 Errors
+
+    No problem crashes the application or destroys what is stored. Each sets \l error and
+    emits \l failed() with a sentence that says what happened (also logged as a warning in the
+    \c koder.agent category); a failed write is rolled back and leaves every other
+    conversation as it was. The store reports:
+
+    \list
+    \li a file that cannot be opened (a missing folder, no permission): \e{Cannot open the
+        conversation store <path>: <reason>}; \l ready stays false;
+    \li a file that is not an SQLite database: \e{<path> is not a usable conversation store:
+        <reason>}; the file is not touched;
+    \li a database written by a newer version: \e{<path> was written by a newer version (schema
+        N); this version reads up to schema 6. It was left untouched.};
+    \li a migration that fails: \e{Cannot migrate <path> to schema N: <reason>}; that step is
+        rolled back;
+    \li a write that fails (a database locked by another process for more than two seconds, a
+        full disk): \e{Cannot save the conversation: <reason>} (and \e{Cannot rename ...},
+        \e{Cannot delete ...}, \e{Cannot mark ...} for the other writes);
+    \li a stored conversation that cannot be read: a message with an unknown role, or a
+        damaged version tree (\e{The stored conversation <id> cannot be read: ...}). The
+        controller then shows that conversation read-only (its \c lastError has the code
+        \c load_failed, and sends are refused) so that no save can overwrite it, until it is
+        deleted or replaced;
+    \li a stored message whose details (tool calls, attachments, ...) are damaged: the
+        conversation loads, that message keeps its text and loses the details, and \l error
+        names it;
+    \li a JSON document that importJson() refuses, with the path of the first invalid field;
+    \li a call made while the database is not open: \e{The conversation store is not open.}
+    \endlist
+
+    The schema carries its version (\c{PRAGMA user_version}, currently 6); a file of an older
+    schema is migrated on open, one transaction per step.
+
+    \sa KoderConversationListModel, {Conversations and Storage}
+*/
+
+/*!
+    \qmlproperty string KoderConversationStore::path
+
+    The SQLite file that holds the conversations: a local file name, such as
+    \c{/home/me/.local/share/MyApp/conversations.sqlite}. The folder must exist. A file that
+    does not exist yet is created with the current schema; an older one is migrated.
+
+    Empty (the default) keeps the conversations in memory, private to this store. Changing
+    the path closes the database in use (an in-memory one is gone then) and opens the new one;
+    \l ready says whether that worked.
+*/
+
+/*!
+    \qmlproperty bool KoderConversationStore::ready
+    \readonly
+
+    True while the database is open and usable. False when \l path could not be opened or
+    migrated (\l error says why), and for a moment while \l path changes. A store starts ready,
+    on an in-memory database.
+*/
+
+/*!
+    \qmlproperty string KoderConversationStore::error
+    \readonly
+
+    The last problem, as a sentence for the user (translated), or an empty string (the
+    default) when the database opened and the last write or load succeeded. The Errors section
+    above lists what it can say.
+
+    \sa failed()
+*/
+
+/*!
+    \qmlsignal KoderConversationStore::failed(string message)
+
+    Emitted when something goes wrong; \a message says what, as \l error does from then on.
+    The store never throws and never crashes on a bad file; every public call that can fail
+    returns false, an empty string or an empty list as well.
+*/
+
+/*!
+    \qmlsignal KoderConversationStore::conversationChanged(string id)
+
+    Emitted after the conversation \a id was created, written, renamed or branched, or its
+    \c unread mark changed. KoderConversationListModel inserts, moves or updates its row on
+    this signal.
+*/
+
+/*!
+    \qmlsignal KoderConversationStore::conversationRemoved(string id)
+
+    Emitted after the conversation \a id was deleted (by remove(), a controller's
+    \c deleteConversation() or KoderConversationListModel::remove()). A KoderAgentController
+    using this store cancels a turn of \a id that runs in the background and writes nothing of
+    it again.
+*/
+
+/*!
+    \qmlmethod list<var> KoderConversationStore::conversations()
+
+    Returns the stored conversations, the most recently written first (ties by id), each as a
+    map:
+
+    \table
+    \header \li Key \li Type \li Value
+    \row \li \c id \li string \li the conversation's id
+    \row \li \c title \li string \li its title (the first user message until renamed)
+    \row \li \c updatedAt \li date \li when it was last written or renamed (UTC)
+    \row \li \c messageCount \li int \li the messages on its active path, hidden ones (system,
+         tool, checkpoint) included
+    \row \li \c unread \li bool \li a turn finished while it was not shown, and it has not
+         been shown since
+    \endtable
+
+    Returns an empty list when the store is not \l ready or the query fails (then \l error
+    says why).
+*/
+
+/*!
+    \qmlmethod var KoderConversationStore::conversation(string id)
+
+    Returns the summary of the conversation \a id, a map with the keys conversations() lists,
+    or an empty map when there is no such conversation or the store is not \l ready.
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::rename(string id, string title)
+
+    Sets the title of the conversation \a id to \a title and keeps it from then on (later
+    writes no longer derive the title from the first message). A rename counts as a write: the
+    conversation moves to the top of the list. Emits conversationChanged().
+
+    Returns false, with \l error set, when there is no conversation \a id (\e{There is no
+    conversation <id>.}), the store is not \l ready, or the write fails.
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::remove(string id)
+
+    Deletes the conversation \a id with all its messages and versions, in one transaction, and
+    emits conversationRemoved(). Removing an id that does not exist succeeds and changes
+    nothing. Returns false, with \l error set, when the store is not \l ready or the delete
+    fails (nothing is deleted then).
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::setUnread(string id, bool unread)
+
+    Marks the conversation \a id as having a reply the user has not seen (\a unread true), or
+    as seen. KoderAgentController calls it: it sets the mark when a turn ends in a conversation
+    that is not shown and clears it when the conversation is shown. The mark is kept across
+    restarts.
+
+    Unlike a write, it leaves the conversation's place in the list (\c updatedAt) alone.
+    Emits conversationChanged() when the mark changes. Returns false, with \l error set, when
+    the store is not \l ready or the write fails; true otherwise, also when \a id does not
+    exist.
+*/
+
+/*!
+    \qmlmethod string KoderConversationStore::exportJson(string id)
+
+    Returns the conversation \a id as JSON text in the core's conversation format (id, title,
+    messages, the other versions, pending approvals and queued messages), indented by two
+    spaces; importJson() reads it back. Returns an empty string when there is no such
+    conversation or it cannot be read (then \l error says why).
+*/
+
+/*!
+    \qmlmethod string KoderConversationStore::importJson(string json)
+
+    Stores the conversation in \a json (the core's format, as exportJson() writes it) and
+    returns its id. When the document has no id, or one that is stored already, the
+    conversation gets a new id, so an import never overwrites anything. Tools that the
+    exported conversation had allowed for the rest of the conversation are not allowed in the
+    copy: a file from elsewhere grants nothing.
+
+    An invalid document is refused as a whole: nothing is written, the method returns an empty
+    string and \l error names the first invalid field by its path, for example
+    \e{The conversation cannot be imported: messages[0].role: unknown value "bot"}. Documents
+    nested deeper than 64 levels or larger than 64 MiB are refused the same way.
+*/
+
+/*!
+    \property KoderConversationStore::path
+    \brief The SQLite file that holds the conversations.
+
+    A local file name in an existing folder. Empty (the default) keeps the conversations in an
+    in-memory database private to this object. Setting it closes the database in use and
+    opens (creating or migrating) the new one.
+*/
+
+/*!
+    \property KoderConversationStore::ready
+    \brief Whether the database is open and usable.
+
+    False when \l path could not be opened or migrated; error() says why.
+*/
+
+/*!
+    \property KoderConversationStore::error
+    \brief The last problem as a translated sentence, or an empty string.
+
+    Cleared when the database opens or a later write or load succeeds. Empty by default.
+*/
+
+/*!
+    \variable KoderConversationStore::schemaVersion
+    \brief The schema version this store writes and reads up to (6).
+
+    It is kept in the database's \c{PRAGMA user_version}. Older files are migrated on open; a
+    newer one is refused and left untouched.
+*/
+
+/*!
+    \variable KoderConversationStore::noRow
+    \brief The \c streamingRow value that says no row is still being written.
+*/
+
+/*!
+    \class KoderConversationStore::Pending
+    \inmodule KoderAgent
+    \brief What a conversation keeps beside its messages: its open tool phase and its queued
+    messages.
+
+    save() stores it with the conversation; loadConversation() gives it back in the
+    \c approvals and \c queued fields of the koder::agent::Conversation it returns.
+*/
+
+/*!
+    \variable KoderConversationStore::Pending::approvals
+    \brief What the conversation's open tool phase waits for (the calls pending the user, the
+    approved ones whose tool was running) and the tools granted for the conversation.
+*/
+
+/*!
+    \variable KoderConversationStore::Pending::queued
+    \brief The messages sent while a turn was open under the \c queue busy policy, in order.
+*/
+
+/*!
+    \fn KoderConversationStore::KoderConversationStore(QObject *parent)
+
+    Constructs a store with \a parent, open on an empty in-memory database (\l path is empty).
+    Set \l path to keep the conversations in a file.
+*/
+
+/*!
+    \fn KoderConversationStore::~KoderConversationStore()
+
+    Closes the database and destroys the store. An in-memory database is gone with it.
+*/
+
+/*!
+    \fn bool KoderConversationStore::save(const koder::agent::Persist &write, const std::vector<koder::agent::Message> &messages, const koder::agent::Versions &versions, std::size_t streamingRow, const QString &title)
+
+    Writes what \a write says changed in the conversation whose active path is \a messages and
+    whose other versions are \a versions, in one transaction, at a cost proportional to the
+    change: the path rows from \c{write.fromRow} on (stored rows past the path's end are
+    dropped); of the other versions, those named in \c{write.versionsWritten} are written
+    (as \a versions has them) and those in \c{write.versionsDropped} dropped, or, with
+    \c{write.allVersions}, every stored other version is replaced by \a versions.
+
+    Creates the conversation on first use. \a streamingRow marks the reply still being written
+    (noRow for none): if the process dies, loading reports that reply as aborted. \a title
+    sets the title unless the user renamed the conversation; empty, the title is the first
+    user message.
+
+    Returns false, with error() set and the transaction rolled back, when the write fails.
+    Emits conversationChanged() on success. KoderAgentController calls it; applications rarely
+    need to.
+*/
+
+/*!
+    \fn bool KoderConversationStore::save(const koder::agent::Persist &write, const std::vector<koder::agent::Message> &messages, const koder::agent::Versions &versions, const KoderConversationStore::Pending &pending, std::size_t streamingRow, const QString &title)
+    \overload
+
+    As the overload without \a pending, and also stores \a pending (the open tool phase and the
+    queued messages) with the conversation. \a write, \a messages, \a versions,
+    \a streamingRow and \a title mean the same.
+*/
+
+/*!
+    \fn bool KoderConversationStore::save(const QString &id, const std::vector<koder::agent::Message> &messages, std::size_t fromRow, std::size_t streamingRow, const QString &title)
+    \overload
+
+    Writes the active path of the conversation \a id only: the rows of \a messages from
+    \a fromRow on, leaving the stored other versions as they are. Meant for conversations
+    without versions. A row rewritten with the id it had keeps its version index; any other
+    row written is its parent's first version. \a streamingRow and \a title mean the same as
+    in the other overloads.
+*/
+
+/*!
+    \fn std::optional<koder::agent::Conversation> KoderConversationStore::loadConversation(const QString &id)
+
+    Returns the conversation \a id: its id, title, active path, other versions, pending
+    approvals and queued messages. A reply that was still being written when the process
+    stopped comes back with \c aborted set.
+
+    Returns \c std::nullopt when there is no such conversation, or when it cannot be read (a
+    row with an unknown role, a damaged version tree; error() says which). A row whose details
+    are damaged loses them, not the conversation: its text is kept and error() names it.
+*/
+
+/*!
+    \fn std::optional<std::vector<koder::agent::Message>> KoderConversationStore::load(const QString &id)
+
+    Returns the active path of the conversation \a id, as loadConversation() reads it, or
+    \c std::nullopt.
+*/
+
+/*!
+    \fn bool KoderConversationStore::contains(const QString &id) const
+
+    Returns whether a conversation \a id is stored (false while the store is not \l ready).
+*/
+
+/*!
+    \fn void KoderConversationStore::failed(const QString &message)
+
+    Emitted when something goes wrong; \a message says what (also in error()).
+*/
+
+/*!
+    \fn void KoderConversationStore::conversationChanged(const QString &id)
+
+    Emitted after the conversation \a id was created, written, renamed or branched, or its
+    unread mark changed.
+*/
+
+/*!
+    \fn void KoderConversationStore::conversationRemoved(const QString &id)
+
+    Emitted after the conversation \a id was deleted.
+*/
+
+/*!
+    \fn QVariantList KoderConversationStore::conversations() const
+
+    Returns the stored conversations, the most recently written first, each a QVariantMap with
+    \c id, \c title, \c updatedAt (QDateTime, UTC), \c messageCount and \c unread. Empty when
+    the store is not \l ready or the query fails.
+*/
+
+/*!
+    \fn QVariantMap KoderConversationStore::conversation(const QString &id) const
+
+    Returns the summary of the conversation \a id (the keys conversations() lists), or an empty
+    map.
+*/
+
+/*!
+    \fn bool KoderConversationStore::rename(const QString &id, const QString &title)
+
+    Sets the title of the conversation \a id to \a title, kept from then on; the conversation
+    moves to the top of the list. Returns false, with error() set, when there is no such
+    conversation or the write fails.
+*/
+
+/*!
+    \fn bool KoderConversationStore::remove(const QString &id)
+
+    Deletes the conversation \a id with everything it holds, in one transaction, and emits
+    conversationRemoved(). Returns false, with error() set, when the delete fails.
+*/
+
+/*!
+    \fn bool KoderConversationStore::setUnread(const QString &id, bool unread)
+
+    Marks the conversation \a id as having a reply the user has not seen (\a unread true) or
+    as seen, without moving it in the list. Emits conversationChanged() when the mark changes.
+    KoderAgentController sets and clears it. Returns false, with error() set, when the store
+    is not open or the write fails.
+*/
+
+/*!
+    \fn QString KoderConversationStore::exportJson(const QString &id) const
+
+    Returns the conversation \a id as JSON text in the core's format, or an empty string when
+    it does not exist or cannot be read.
+*/
+
+/*!
+    \fn QString KoderConversationStore::importJson(const QString &json)
+
+    Stores the conversation in \a json and returns its id (a new one when the document's id is
+    missing or taken). An invalid document writes nothing, returns an empty string and sets
+    error() to the first invalid field's path and what is wrong with it.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 

@@ -12,38 +12,14 @@
 #include <optional>
 #include <vector>
 
-/*!
-    \qmltype KoderConversationStore
-    \inqmlmodule Koder.Agent
-    \brief Conversations in SQLite (Qt SQL): every message field, titles, crash-safe replies, and
-    every version of a regenerated or edited message.
-
-    \qml
-    KoderAgentController {
-        store: KoderConversationStore { path: StandardPaths.writableLocation(
-                                             StandardPaths.AppDataLocation) + "/chats.sqlite" }
-    }
-    \endqml
-
-    An empty \l path keeps everything in memory. The schema is versioned (PRAGMA user_version) and
-    migrated forward on open; a database written by a newer version is refused, never touched.
-    File databases use WAL; every write is one transaction. Problems (a corrupt or locked file, a
-    full disk, a newer schema) are reported in \l error and through \c failed, never by a crash;
-    nothing already stored is lost.
-
-    A conversation is a tree (see the core's Versions): the \c messages table holds its active
-    path, one row per position with the row's version index among its siblings, and
-    \c other_versions the messages off it, each with its parent, version index and the child that
-    was active under it. A file of schema 2 (before versions) opens as a tree of one version per
-    message.
-*/
+// Conversations in SQLite (Qt SQL). Documented in koderconversationstore.cpp.
 class KoderConversationStore : public QObject {
     Q_OBJECT
-    /*! The SQLite file; empty (the default) keeps the conversations in memory. */
+    // The SQLite file; empty (the default) keeps the conversations in memory.
     Q_PROPERTY(QString path READ path WRITE setPath NOTIFY pathChanged FINAL)
-    /*! True when the database is open and usable. */
+    // True when the database is open and usable.
     Q_PROPERTY(bool ready READ ready NOTIFY readyChanged FINAL)
-    /*! The last problem, or "" when the last operation succeeded. */
+    // The last problem, or "" when the last operation succeeded.
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
 
 public:
@@ -58,21 +34,21 @@ public:
     bool ready() const { return m_ready; }
     QString error() const { return m_error; }
 
-    /*! The stored conversations, newest first: maps of id, title, updatedAt, messageCount,
-        unread. */
+    // The stored conversations, newest first: maps of id, title, updatedAt, messageCount,
+    // unread.
     Q_INVOKABLE QVariantList conversations() const;
-    /*! One conversation's summary (as in conversations()), or an empty map. */
+    // One conversation's summary (as in conversations()), or an empty map.
     Q_INVOKABLE QVariantMap conversation(const QString& id) const;
     Q_INVOKABLE bool rename(const QString& id, const QString& title);
     Q_INVOKABLE bool remove(const QString& id);
-    /*! Marks a conversation as having news the user has not seen (a reply that finished while
-        it was not shown), or as seen. Leaves its place in the list; emits conversationChanged()
-        when the mark changes. KoderAgentController sets and clears it. */
+    // Marks a conversation as having news the user has not seen (a reply that finished while
+    // it was not shown), or as seen. Leaves its place in the list; emits conversationChanged()
+    // when the mark changes. KoderAgentController sets and clears it.
     Q_INVOKABLE bool setUnread(const QString& id, bool unread);
-    /*! The conversation as JSON (the core's format), or "" when it does not exist. */
+    // The conversation as JSON (the core's format), or "" when it does not exist.
     Q_INVOKABLE QString exportJson(const QString& id) const;
-    /*! Stores a conversation from JSON; returns its id, or "" with \l error saying which field
-        is wrong. An id that exists already gets a new one. */
+    // Stores a conversation from JSON; returns its id, or "" with `error` saying which field
+    // is wrong. An id that exists already gets a new one.
     Q_INVOKABLE QString importJson(const QString& json);
 
     /// Writes what `write` says changed, in one transaction, at a cost proportional to the
@@ -106,8 +82,8 @@ public:
               std::size_t fromRow, std::size_t streamingRow = noRow, const QString& title = {});
     /// The conversation `id`: its id, title, active path and other versions. nullopt when there
     /// is no such conversation, or when it cannot be read (a row with an unknown role, a damaged
-    /// tree: \l error says what); a row whose details are damaged loses them, not the
-    /// conversation (its text is kept, \l error says which).
+    /// tree: `error` says what); a row whose details are damaged loses them, not the
+    /// conversation (its text is kept, `error` says which).
     std::optional<koder::agent::Conversation> loadConversation(const QString& id);
     /// The active path of `id` (as loadConversation()).
     std::optional<std::vector<koder::agent::Message>> load(const QString& id);

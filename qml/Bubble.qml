@@ -15,44 +15,216 @@ import Koder.Agent
     else that comes from outside (reasoning, tool names and arguments, errors) is plain text, so
     no markup in it is interpreted and nothing is fetched.
 
-    Usable as a delegate of a model with the KoderMessageModel roles. The bubble is the message's
-    accessible item (StaticText) and, for replies, a polite live region: while the reply streams
-    its phrases are announced; when it ends its accessible name becomes the whole reply.
+    \section2 As a delegate
+
+    A Bubble is made for the delegate of a view over a KoderAgentController's \c messages (or a
+    KoderVisibleMessages over them): each \c required property takes its value from the
+    KoderMessageModel role of the same name, and \l versionIndex and \l versionCount from
+    theirs when the delegate declares them \c required, as \l ChatView does:
+
+    \qml
+    delegate: Bubble { required versionIndex; required versionCount; controller: agent }
+    \endqml
+
+    Used on its own, a Bubble needs every required property set:
+
+    \snippet qml/tst_versions.qml standalone-bubble
+
+    The bubble only reports what the user asked for (regenerateRequested(),
+    editRequested(), branchRequested(), versionRequested(), linkActivated()); the view decides
+    what to do. Copy is the one action it carries out itself (KoderText.copyToClipboard()).
+
+    \section2 What it shows
+
+    A user message sits on the right in the palette's highlight colours; every other message
+    on the left (a tool result on the \c base colour, the rest on \c alternateBase). The body is
+    selectable. Under it: a busy indicator while the reply streams, a \e Stopped badge for an
+    aborted reply, an \e{Error: <text>} badge and a red border for a failed one (or a tool
+    result with \l isError), the version switcher (\e{‹ 2/3 ›}) when \l versionCount is more
+    than one, and the buttons Copy (when there is text, not while streaming), Regenerate
+    (replies, not while streaming), Edit (user messages) and Branch (not while streaming, not
+    on tool results).
+    A reply's reasoning is shown in italics above its text; each tool call the reply makes is a
+    card with the tool's name and its arguments as indented JSON; a tool result carries the
+    header \e{Tool <name>: result} or \e{Tool <name>: denied}.
+
+    \section2 Accessibility
+
+    The bubble itself is the message's accessible item, with the role \c StaticText (which
+    gives it the text interface live-region events need); the text item inside is hidden from
+    assistive technology so the message is not read twice.
+
+    \list
+    \li Name: the message's text; while a reply streams, \e{The assistant is writing a reply}.
+    \li Description: \e{Your message}, \e{Assistant message}, \e{Result of the tool <name>},
+        \e{System message} or \e{Checkpoint}.
+    \li Live region: a reply (\c assistant) is a polite \l KoderLiveRegion for its
+        \l controller and \l messageId: while it streams, its phrases arrive as text
+        insertions, and when it ends the name changes to the whole reply. Other messages are
+        silent (\c{Koder.Politeness.Off}).
+    \li Inner items: the reasoning (\e{Reasoning: <text>}), each tool call card (role
+        \c Grouping, \e{Tool call <name>}), the busy indicator (\e Writing), the version label
+        (\c StaticText, \e{Version 2 of 3}), and the buttons \e{Previous version},
+        \e{Next version}, \e{Copy message}, \e{Regenerate reply}, \e{Edit message} and
+        \e{Branch the conversation here}.
+    \endlist
+
+    Keyboard: every button is in the Tab chain and Space presses it. The version buttons are
+    disabled at the first and last version and while a turn is open (\l turnOpen), since the
+    controller refuses to switch versions then.
+
+    \sa ChatView, KoderLiveRegion, KoderText, {Accessibility}
 */
 Item {
     id: root
 
-    /*! The controller, for the live region and the actions. */
+    /*!
+        The controller the message belongs to. Default null.
+
+        It makes the bubble a live region for its reply (see KoderLiveRegion) and tells it
+        when a turn is open (\l turnOpen). Without one the bubble shows the message and emits
+        its signals, but raises no accessibility events.
+    */
     property KoderAgentController controller
+    /*!
+        \required
+        The message's id, from the \c messageId role. Every signal of the bubble passes it, and
+        the live region listens for announcements about it.
+    */
     required property string messageId
+    /*!
+        \required
+        Who wrote the message, from the \c role role: \c "user", \c "assistant",
+        \c "system", \c "tool" or \c "checkpoint". It decides the alignment, the colours,
+        the buttons offered and the accessible description.
+    */
     required property string role
+    /*!
+        \required
+        The message's text, from the \c text role: Markdown for user and assistant messages,
+        rendered by KoderText.toSafeHtml(); a tool result's text (JSON text when the result is
+        not a string) is shown as plain text. It is also the bubble's accessible name once the
+        reply has ended.
+    */
     required property string text
+    /*!
+        \required
+        The model's reasoning for this reply, from the \c reasoning role; shown as plain
+        text, in italics, above the text when not empty.
+    */
     required property string reasoning
+    /*!
+        \required
+        Whether this is the reply being streamed now, from the \c streaming role. While true
+        the bubble shows a busy indicator, hides Copy, Regenerate and Branch, and its
+        accessible name is \e{The assistant is writing a reply}.
+    */
     required property bool streaming
+    /*!
+        \required
+        Whether the reply was stopped before it ended (by the user, or cut off by a crash),
+        from the \c aborted role; shows the \e Stopped badge. The partial text stays.
+    */
     required property bool aborted
+    /*!
+        \required
+        The error that ended this reply, from the \c errorText role; empty when there was
+        none. When set, the bubble shows \e{Error: <text>} and a red border.
+    */
     required property string errorText
+    /*!
+        \required
+        The tool calls this reply makes, from the \c toolCalls role: a list of maps with
+        \c id, \c name, \c arguments (an object) and \c readOnly. Each is shown as a card
+        with the tool's name and its arguments as indented JSON, in plain text.
+    */
     required property var toolCalls
+    /*!
+        \required
+        For a tool result (\l role \c "tool"), the tool's name, from the \c toolName role;
+        shown in the header \e{Tool <name>: result} and in the accessible description.
+    */
     required property string toolName
+    /*!
+        \required
+        For a tool result, whether the tool failed (it threw, was rejected or timed out, or the
+        tool is unknown), from the \c isError role; the bubble gets a red border.
+    */
     required property bool isError
+    /*!
+        \required
+        For a tool result, whether the user (or a policy) denied the call, from the \c denied
+        role; the header reads \e{Tool <name>: denied}.
+    */
     required property bool denied
-    /*! Which version of its turn the message is (0-based) and how many there are; the switcher
-        shows when there is more than one. A delegate takes them from the model's roles with
-        `required versionIndex; required versionCount`. */
+    /*!
+        Which version of its turn the message is, 0-based, from the \c versionIndex role when
+        the delegate declares \c{required versionIndex}. Default 0.
+
+        \sa versionCount, versionRequested()
+    */
     property int versionIndex: 0
+    /*!
+        How many versions the message's turn has (regenerated replies, edited messages), from
+        the \c versionCount role when the delegate declares \c{required versionCount}.
+        Default 1. The version switcher (\e{‹ 2/3 ›}) shows when it is more than 1.
+
+        \sa versionIndex
+    */
     property int versionCount: 1
 
-    /*! Emitted when a link in the message is activated; nothing is opened by the bubble. */
+    /*!
+        Emitted when the user activates a link in the message; \a url is its target, one of
+        the \c http:, \c https: or \c mailto: links that KoderText.toSafeHtml() keeps. The
+        bubble opens nothing itself: the application decides, for example with
+        \c{if (KoderText.isSafeLink(url)) Qt.openUrlExternally(url)}.
+    */
     signal linkActivated(string url)
+    /*!
+        Emitted when the user presses Regenerate on the reply \a messageId. A view answers
+        with \c{controller.regenerate(messageId)}, which keeps this reply as an older version.
+    */
     signal regenerateRequested(string messageId)
+    /*!
+        Emitted when the user presses Edit on the user message \a messageId; \a text is its
+        current text, to start the editor with. A view lets the user change it and calls
+        \c{controller.edit(messageId, newText)}.
+    */
     signal editRequested(string messageId, string text)
+    /*!
+        Emitted when the user presses Branch on the message \a messageId. A view answers with
+        \c{controller.branch(messageId)}, which copies the conversation up to that message
+        into a new one.
+    */
     signal branchRequested(string messageId)
-    /*! The user asked for version \a index of the message (switchVersion). */
+    /*!
+        Emitted when the user presses the previous- or next-version button of the message
+        \a messageId; \a index is the 0-based version asked for. A view answers with
+        \c{controller.switchVersion(messageId, index)}.
+    */
     signal versionRequested(string messageId, int index)
 
+    /*!
+        \readonly
+        True for a user message (\l role \c "user"): aligned right, highlight colours, Edit
+        offered.
+    */
     readonly property bool fromUser: role === "user"
+    /*!
+        \readonly
+        True for a tool result (\l role \c "tool"): shown as plain text under a tool header.
+    */
     readonly property bool isTool: role === "tool"
+    /*!
+        \readonly
+        True for a reply (\l role \c "assistant"): a live region, Regenerate offered.
+    */
     readonly property bool isAssistant: role === "assistant"
-    // Versions cannot be switched while a turn is open (the controller refuses it).
+    /*!
+        \readonly
+        True while the \l controller has a turn open (its \c abortable). Versions cannot be
+        switched then (the controller refuses it), so the version buttons are disabled.
+    */
     readonly property bool turnOpen: controller !== null && controller.abortable
 
     implicitWidth: card.implicitWidth

@@ -20,25 +20,88 @@ import Koder.Agent
     }
     \endqml
 
-    Stays pinned to the newest message while a reply streams, unless the user scrolled up; then
-    a "Jump to latest" button brings it back. Messages offer copy, regenerate, edit and branch.
-    Tab order: messages, prompt, input, button.
+    From top to bottom: the messages (a ListView of \l Bubble delegates over a
+    KoderVisibleMessages of the controller's \c messages: user and assistant messages and
+    tool results, no system messages or checkpoints), the \l PermissionPrompt (visible only
+    while a tool call waits for the user) and the \l Sender. Everything is bound to
+    \l controller; the view holds no state of the conversation itself.
+
+    The messages answer their own buttons: Regenerate calls the controller's
+    \c regenerate(), Edit opens a dialog and calls \c edit() with the new text, Branch calls
+    \c branch() and emits \l branched(), the version switcher calls \c switchVersion().
+    Links are passed on through \l linkActivated() and never opened by the view.
+
+    \section2 Scrolling
+
+    The view stays pinned to the newest message while a reply streams or messages arrive. A
+    gesture of the user unpins it at once (a reply that grows meanwhile does not pull the view
+    back under the finger); where the gesture comes to rest decides: at the end, the view pins
+    again; elsewhere, a \e{Jump to latest} button appears and brings it back. \l pinned says
+    which. Delegates are reused as the list scrolls.
+
+    \section2 Accessibility and keyboard
+
+    The message list has the role \c List and the name \e Conversation; each message is a
+    \l Bubble (role \c StaticText, named by its text; replies are live regions, see
+    \l {Accessibility}). The \e{Jump to latest} button is named so. The edit dialog is titled
+    \e{Edit message} and its text area is named \e{Message text}.
+
+    Tab goes through the message list and the buttons of its messages, then the permission
+    prompt's controls (while it shows), then the \l Sender: the buttons of queued messages, the
+    input and the Send / Stop button. In the list, the Up and Down
+    arrow keys move from message to message. When a tool call needs the user, the permission
+    prompt takes the keyboard focus (unless the user is typing a message that the controller's
+    \c busyPolicy would accept while the turn runs) and gives it back to the input when it is
+    decided. The edit dialog takes the focus when it opens; OK saves the edit, Cancel or
+    Escape discards it.
+
+    \sa Bubble, Sender, PermissionPrompt, {Accessibility}
 */
 FocusScope {
     id: chatView
 
+    /*!
+        The controller the view shows and drives. Default null: the view is empty and the
+        input sends nothing. The messages, the permission prompt and the input all follow it;
+        set its \c conversationId to show another conversation.
+    */
     property KoderAgentController controller
-    /*! Show tool results as cards between the replies. */
+    /*!
+        \qmlproperty bool ChatView::showToolResults
+
+        Whether tool results are shown as cards between the replies. Default true. System
+        messages and checkpoints are never shown.
+    */
     property alias showToolResults: visibleMessages.showToolResults
-    /*! The list of messages, for scrolling from outside. */
+    /*!
+        \qmlproperty ListView ChatView::listView
+        \readonly
+
+        The list of messages (object name \c messageList), for scrolling it from outside or
+        finding its delegates in tests.
+    */
     readonly property alias listView: list
-    /*! True while the view follows the newest message. */
+    /*!
+        \qmlproperty bool ChatView::pinned
+        \readonly
+
+        True while the view follows the newest message (the default); false after the user
+        scrolled away from the end, until the view is scrolled back there or \e{Jump to
+        latest} is pressed.
+    */
     readonly property alias pinned: list.pinned
 
-    /*! A link in a message was activated. The view opens nothing itself and passes every
-        target on as it is: check it with KoderText.isSafeLink before opening it. */
+    /*!
+        Emitted when the user activates a link in a message; \a url is its target, passed on
+        as it is. The view opens nothing itself: check the target with
+        KoderText.isSafeLink() before opening it, as in the example above.
+    */
     signal linkActivated(string url)
-    /*! A branch was made; \a conversationId is the new conversation. */
+    /*!
+        Emitted after the user pressed Branch on a message and the controller made the branch;
+        \a conversationId is the new conversation. The view keeps showing the current one:
+        set the controller's \c conversationId to \a conversationId to go there.
+    */
     signal branched(string conversationId)
 
     implicitWidth: 480

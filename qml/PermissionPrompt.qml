@@ -19,10 +19,55 @@ import Koder.Agent
     typed (KoderAgentController::checkToolArguments): while they do not fit, Approve is off and
     the reason is shown.
 
-    Keyboard: when the prompt appears it takes the focus (\l takesFocus), so Tab moves through
-    its controls — the arguments, the scope, the reason, Approve and Deny; Enter approves only
-    when an Approve button has the focus; Escape denies (all, when several wait). When it closes
-    it gives the focus back to \l focusReturn (ChatView sets the Sender's input).
+    The prompt is visible only while \l controller has a pending tool call; deciding the last
+    one hides it. \l ChatView places one between its messages and its \l Sender; on its own:
+
+    \qml
+    PermissionPrompt {
+        controller: agent
+        focusReturn: input          // where the focus goes back once the calls are decided
+        Layout.fillWidth: true
+    }
+    \endqml
+
+    \section2 Keyboard and focus
+
+    When the prompt appears it takes the keyboard focus (unless \l takesFocus is false), so the
+    user can decide at once. Tab then moves through its controls: per call the \e{Edit
+    arguments} button (and the editor, while editing) and, when several calls wait, its
+    Approve and Deny buttons; then the three scope choices, the reason field, and Approve and
+    Deny (or Approve all and Deny all). Space presses the focused button; Enter or Return on an
+    Approve or Approve all button approves, and on no other control, so a stray Enter never
+    approves. Escape denies (all of them when several wait), except in the arguments editor,
+    where it discards the edit. When the last call is decided and the prompt hides while it
+    had the focus, the focus goes to \l focusReturn (ChatView sets the Sender's input).
+
+    \section2 Accessibility
+
+    \list
+    \li The prompt has the role \c AlertMessage. Its name is \e{The tool <name> wants to
+        run} (one call) or \e{N tools want to run}; its description \e{It only reads.},
+        \e{It can change things.} or \e{Approve or deny each call, or all of them.}
+    \li Each call is a \c Grouping named by its tool. In it: the arguments (\c StaticText,
+        \e{Arguments: <JSON>}), a line saying whether the tool only reads or can change
+        things, the \e{Edit arguments} / \e{Keep the model's arguments} button (described
+        \e{Change the arguments before approving} / \e{Discards your changes to the
+        arguments}), the editor (\e{Arguments (JSON)}, described \e{Edited arguments must be a
+        JSON object that fits the tool}) and, when the edit does not fit, \e{Cannot approve:
+        <reason>} (\c StaticText). With several calls, each has \e{Approve <name>} and
+        \e{Deny <name>} buttons, described \e{Runs the tool} and \e{Tells the model the tool
+        was not run}.
+    \li The scope is a \c Grouping named \e{How long the approval holds} with three radio
+        buttons: \e{Only this time}, \e{For this conversation}, \e Always.
+    \li The reason field is named \e{Reason for denying}.
+    \li The buttons are named \e Approve, \e Deny, \e{Approve all} and \e{Deny all}, each
+        described by what it does (\e{Runs the tool}, \e{Tells the model the tool was not
+        run}, \e{Runs every tool listed}, \e{Tells the model none of the tools was run}).
+    \endlist
+
+    A screen reader hears the prompt when it takes the focus; the controller also makes an
+    assertive \e{A tool call needs your approval} announcement (heard on Qt 6.8 and later,
+    see \l {Accessibility}).
 
     An edit in progress belongs to its call (by id): it stays while other calls are decided, and
     "Approve all" passes every call's edited arguments. The calls scroll when they need more
@@ -36,30 +81,70 @@ import Koder.Agent
     \c scope_always), \c denyReason, \c approveButton and \c denyButton (one call),
     \c approveCallButton and \c denyCallButton (in each row, several calls), \c promptHeading,
     \c approveAllButton and \c denyAllButton (several calls).
+
+    \sa ChatView, {Tools and Permissions}, {Accessibility}
 */
 Pane {
     id: root
 
+    /*!
+        The controller whose pending tool calls the prompt shows and decides. Default null: the
+        prompt stays hidden. Switching its conversation drops the rows and every edit.
+    */
     property KoderAgentController controller
-    /*! The pending calls (KoderAgentController::pendingToolCalls). */
+    /*!
+        \readonly
+        The pending calls, the controller's \c pendingToolCalls: a list of maps with \c id,
+        \c name, \c arguments (an object), \c readOnly and, for a registered tool,
+        \c description and \c parameters (its JSON schema). Empty without a controller.
+    */
     readonly property var calls: root.controller ? root.controller.pendingToolCalls : []
-    /*! The first call waiting, or null. */
+    /*!
+        \readonly
+        The first call waiting (the first of \l calls), or null when none waits. The prompt is
+        visible exactly while it is not null.
+    */
     readonly property var call: root.calls.length > 0 ? root.calls[0] : null
-    /*! How long an approval holds: "once" (default), "conversation" or "always". */
+    /*!
+        How long an approval holds, passed as the \c scope option of every approval:
+        \c "once" (the default: only this call), \c "conversation" (the same tool runs without
+        asking for the rest of the conversation) or \c "always" (the tool's policy becomes
+        \c "allow"). The three radio buttons set it; it is not reset after a decision.
+    */
     property string scope: "once"
-    /*! Move the keyboard focus into the prompt when it appears. Default true. */
+    /*!
+        Whether the prompt moves the keyboard focus into itself when it appears. Default true.
+        ChatView sets it to false while the user is typing a message that the busy policy
+        would accept during the turn, so typing is not interrupted.
+    */
     property bool takesFocus: true
-    /*! Where the keyboard focus goes when the prompt closes while it had it. */
+    /*!
+        The item that gets the keyboard focus back when the prompt hides while the focus was
+        in it. Default null: the focus is left where Qt puts it. ChatView sets the Sender's
+        input.
+    */
     property Item focusReturn: null
-    /*! The height the calls take before they scroll. Default: about half the window. */
+    /*!
+        The height the calls may take before they scroll. Default: 45% of the window's height,
+        at least 160 pixels (the window counted as 640 pixels high before it has a height).
+    */
     property real maximumCallsHeight: Math.max(160, (root.Window.height > 0 ? root.Window.height
                                                                           : 640) * 0.45)
-    /*! The arguments being edited, by call id (the text as typed); a call without an entry is
-        not being edited. Written by the rows; entries of calls no longer waiting are dropped. */
+    /*!
+        The arguments being edited, by call id: the text as typed. A call without an entry is
+        not being edited. Default an empty object. Written by the rows through setDraft();
+        entries of calls no longer waiting are dropped. Assign a new object to change it (a
+        change inside the object is not noticed).
+    */
     property var drafts: ({})
 
-    /*! Approves the call \a callId (default: the first), with its edited arguments when they
-        were changed. Returns whether the controller took it. */
+    /*!
+        Approves the call \a callId (default: the first call), with the scope in \l scope and
+        its edited arguments when they differ from the model's. Returns false, approving
+        nothing, when there is no controller or no such call, or when the edited arguments do
+        not fit the tool (problemOf()); otherwise returns what the controller's
+        \c approveToolCall() returned.
+    */
     function approve(callId) {
         const id = callId === undefined ? (root.call ? root.call.id : "") : callId
         if (!root.controller || !root.callById(id) || root.problemOf(id) !== "")
@@ -69,7 +154,12 @@ Pane {
             options.arguments = root.drafts[id] // the text: the controller parses it exactly
         return root.controller.approveToolCall(id, options)
     }
-    /*! Denies the call \a callId (default: the first) with the reason typed. */
+    /*!
+        Denies the call \a callId (default: the first call) with the reason typed in the
+        reason field (may be empty), and empties the field. The model is told the tool was not
+        run. Returns false without a controller or a call; otherwise what the controller's
+        \c denyToolCall() returned.
+    */
     function deny(callId) {
         const id = callId === undefined ? (root.call ? root.call.id : "") : callId
         if (!root.controller || id === "")
@@ -78,8 +168,11 @@ Pane {
         reason.clear()
         return done
     }
-    /*! Approves every call, each edited one with its edits. Nothing is approved while one of
-        the edits does not fit its tool. */
+    /*!
+        Approves every pending call with the scope in \l scope, each edited one with its
+        edits. Returns false, approving nothing, while one of the edits does not fit its tool
+        (allApprovable()) or when nothing waits; false also when the controller refuses one.
+    */
     function approveAll() {
         if (!root.controller || root.calls.length === 0 || !root.allApprovable())
             return false
@@ -93,11 +186,18 @@ Pane {
         }
         return root.calls.length === 0 || root.controller.approveAll({ scope: root.scope })
     }
-    /*! Whether every call can be approved as it stands (no edit that does not fit). */
+    /*!
+        Returns whether every pending call can be approved as it stands: no call has edited
+        arguments that do not fit its tool. Approve all is enabled only then.
+    */
     function allApprovable() {
         return root.calls.every(c => root.problemOf(c.id) === "")
     }
-    /*! Denies every call with the reason typed. */
+    /*!
+        Denies every pending call with the reason typed in the reason field, and empties the
+        field. Returns false without a controller; otherwise what the controller's
+        \c denyAll() returned.
+    */
     function denyAll() {
         if (!root.controller)
             return false
@@ -105,7 +205,10 @@ Pane {
         reason.clear()
         return done
     }
-    /*! The description of the registered tool \a name, or "". */
+    /*!
+        Returns the description of the tool named \a name among the controller's \c tools, or
+        an empty string when no such tool is registered.
+    */
     function descriptionOf(name) {
         if (!root.controller)
             return ""
@@ -115,14 +218,20 @@ Pane {
                 return tools[i].description
         return ""
     }
-    /*! The pending call with the id \a callId, or null. */
+    /*!
+        Returns the pending call whose id is \a callId (a map, as in \l calls), or null.
+    */
     function callById(callId) {
         for (let i = 0; i < root.calls.length; ++i)
             if (root.calls[i].id === callId)
                 return root.calls[i]
         return null
     }
-    /*! The arguments \a args as the prompt shows them: JSON, indented. */
+    /*!
+        Returns the arguments \a args as the prompt shows them: JSON indented by two spaces.
+        An object is written out; a string is parsed and written out again, or returned as it
+        is when it is not JSON; no arguments give \c{{}}.
+    */
     function argumentsText(args) {
         if (typeof args === "string") {
             try {
@@ -133,20 +242,31 @@ Pane {
         }
         return JSON.stringify(args === undefined ? {} : args, null, 2)
     }
-    /*! Whether the arguments of the call \a callId were edited (and differ from the model's). */
+    /*!
+        Returns whether the arguments of the call \a callId are being edited and differ from
+        the model's (as argumentsText() shows them).
+    */
     function isEdited(callId) {
         const text = root.drafts[callId]
         const call = root.callById(callId)
         return text !== undefined && call !== null && text !== root.argumentsText(call.arguments)
     }
-    /*! Why the call \a callId cannot be approved as edited, or "". */
+    /*!
+        Returns why the call \a callId cannot be approved with its edited arguments, as the
+        controller's \c checkToolArguments() says it (not JSON, not an object, or not fitting
+        the tool's \c parameters schema), or an empty string when it can, or when it is not
+        edited.
+    */
     function problemOf(callId) {
         if (!root.controller || !root.isEdited(callId))
             return ""
         return root.controller.checkToolArguments(root.callById(callId).name, root.drafts[callId])
     }
-    /*! Starts editing the arguments of \a callId (with \a text, default the model's) or, with
-        \a text null, stops and forgets the edit. */
+    /*!
+        Starts or updates the edit of the arguments of the call \a callId with \a text; with
+        \a text undefined the edit starts from the model's arguments, and with \a text null
+        the edit stops and is forgotten (the model's arguments are used again).
+    */
     function setDraft(callId, text) {
         const next = Object.assign({}, root.drafts)
         if (text === null) {
@@ -164,6 +284,12 @@ Pane {
     ListModel {
         id: callRows
     }
+    /*!
+        Brings the prompt's rows (one per pending call, kept by id, so that deciding one call
+        leaves the others' edits and focus alone) in line with \l calls, and drops the
+        \l drafts of calls that no longer wait. The prompt calls it whenever \l calls changes;
+        an application does not need to.
+    */
     function syncRows() {
         const ids = root.calls.map(c => c.id)
         for (let i = callRows.count - 1; i >= 0; --i)
@@ -204,8 +330,12 @@ Pane {
         }
     }
 
-    /*! Scrolls the calls so that \a rect of \a item (default: all of it) is in sight, when the
-        item is in a row. */
+    /*!
+        Scrolls the list of calls so that the rectangle \a rect of \a item (in the item's
+        coordinates; default: all of it) is in sight, when \a item is inside a call's row and
+        the calls scroll. The prompt calls it for the control that gets the focus and for the
+        editor's cursor.
+    */
     function reveal(item, rect) {
         let inside = false
         for (let p = item; p; p = p.parent) {
@@ -226,9 +356,16 @@ Pane {
                                           callsView.contentHeight - callsView.height)
     }
 
-    // Whether the keyboard focus is inside the prompt (it may leave with the controls that
-    // hide when the last call is decided).
+    /*!
+        Whether the keyboard focus is inside the prompt, as last seen while it was visible
+        (the focus may leave with the controls that hide when the last call is decided).
+        Default false. The prompt keeps it up to date; when it hides with this true, the focus
+        goes to \l focusReturn.
+    */
     property bool holdsFocus: false
+    /*!
+        Returns whether the window's active focus item is the prompt or inside it.
+    */
     function focusIsInside() {
         for (let item = root.Window.activeFocusItem; item; item = item.parent)
             if (item === root)
@@ -299,7 +436,7 @@ Pane {
         readonly property string editedText: row.editing ? root.drafts[row.callId]
                                                          : row.originalText
         readonly property bool edited: row.editing && row.editedText !== row.originalText
-        /*! Why the edited arguments cannot be approved, or "". */
+        // Why the edited arguments cannot be approved, or "".
         readonly property string problem: row.edited && root.controller
                                           ? root.controller.checkToolArguments(row.toolName,
                                                                                row.editedText)

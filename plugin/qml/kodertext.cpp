@@ -10,6 +10,106 @@
 #include <QtGui/QTextDocument>
 #include <QtGui/QTextDocumentFragment>
 
+/*!
+    \class KoderText
+    \inmodule KoderAgent
+    \brief Text helpers for untrusted model output: safe Markdown, safe links, the clipboard.
+
+    The C++ side of the \c KoderText QML singleton. Its functions are static and can be called
+    from C++ as well: toSafeHtml() turns Markdown into HTML that fetches nothing and keeps only
+    safe links, isSafeLink() says whether a link may be opened.
+
+    In QML: \l [QML] {KoderText}{the KoderText QML type}; the \l {Security} page explains the
+    threat it handles.
+*/
+
+/*!
+    \qmltype KoderText
+    \inqmlmodule Koder.Agent
+    \instantiates KoderText
+    \brief A singleton of text helpers for untrusted model output: Markdown rendered safely,
+    link checks, copying to the clipboard.
+
+    KoderText is a singleton: call its methods on the type, as \c{KoderText.toSafeHtml(text)}.
+
+    Text that comes from a model or a server can hold markup meant to make the application
+    load a remote image (a tracking pixel, or a URL that carries data out) or to open a
+    dangerous link. toSafeHtml() renders Markdown for a rich-text item without any of that:
+    HTML in the text stays text, images become links that are shown and never loaded, and only
+    \c http:, \c https: and \c mailto: links survive. Links are never opened by the view that
+    shows them; it emits \c linkActivated and the application decides, with isSafeLink().
+
+    \qml
+    ChatView {
+        onLinkActivated: (url) => { if (KoderText.isSafeLink(url)) Qt.openUrlExternally(url) }
+    }
+    \endqml
+
+    \l Bubble renders message bodies with toSafeHtml() and offers Copy with copyToClipboard().
+
+    \sa {Security}, Bubble
+*/
+
+/*!
+    \qmlmethod string KoderText::toSafeHtml(string markdown)
+
+    Returns \a markdown rendered as HTML for a \c{Text.RichText} or \c{TextEdit.RichText} item,
+    safely. Qt's own Markdown parser reads it (GitHub dialect: tables, task lists,
+    strikethrough, autolinks), with HTML switched off, so \c{<img src=...>}, \c{<b>} or
+    \c{<script>} in the text appear as the literal characters.
+
+    Links are kept only to \c http: and \c https: addresses with a host and to \c mailto:
+    addresses (isSafeLink()); a link to anything else (\c javascript:, \c file:, \c data:, a
+    custom scheme, a relative address) loses its target and keeps its label as plain text.
+    An image becomes the text \e{[image: <address>]} (translated), a link to that address when
+    the address is safe: nothing is ever fetched to show the text.
+*/
+
+/*!
+    \qmlmethod bool KoderText::isSafeLink(string url)
+
+    Returns whether \a url may be opened: an \c http: or \c https: address with a host, or a
+    \c mailto: address with a recipient (the scheme in any case). Everything else is refused:
+    \c javascript:, \c file:, \c data:, custom schemes, relative links and text that does not
+    parse as a URL. The check reads the string as \c{Qt.openUrlExternally()} would, so what
+    passes is what would be opened.
+*/
+
+/*!
+    \qmlmethod void KoderText::copyToClipboard(string text)
+
+    Puts \a text on the system clipboard as plain text. Does nothing where the application has
+    no clipboard.
+*/
+
+/*!
+    \fn KoderText::KoderText(QObject *parent)
+
+    Constructs the helper object with \a parent. The QML engine makes the singleton; C++ code
+    calls the static functions directly.
+*/
+
+/*!
+    \fn QString KoderText::toSafeHtml(const QString &markdown)
+
+    Returns \a markdown rendered as HTML (Qt's Markdown parser, GitHub dialect, HTML off) in
+    which images are links that are never loaded and links other than isSafeLink() ones are
+    plain text.
+*/
+
+/*!
+    \fn bool KoderText::isSafeLink(const QString &url)
+
+    Returns whether \a url is an \c http: or \c https: address with a host, or a \c mailto:
+    address: the only links toSafeHtml() keeps.
+*/
+
+/*!
+    \fn void KoderText::copyToClipboard(const QString &text)
+
+    Puts \a text on the application's clipboard (QGuiApplication::clipboard()), if it has one.
+*/
+
 KoderText::KoderText(QObject* parent)
     : QObject(parent)
 {

@@ -71,6 +71,7 @@ TestCase {
     function test_aLeftConversationStreamsOnAndComesBackComplete() {
         const a = createTemporaryObject(app, root)
         const agent = a.agent
+        //! [background-run]
         verify(agent.send("question A"))
         const first = agent.conversationId
         tryVerify(() => agent.messages.count === 2 && agent.messages.get(1).text.length > 0)
@@ -94,6 +95,7 @@ TestCase {
         compare(agent.messages.get(1).text, root.reply)
         compare(agent.messages.get(1).aborted, false)
         tryCompare(delegateOf(a, first), "unread", false)
+        //! [background-run]
     }
 
     function test_switchingAwayAndBackWhileStreamingShowsItLive() {

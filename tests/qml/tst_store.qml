@@ -16,6 +16,7 @@ TestCase {
             property alias agent: agent
             property alias list: list
             // README-BEGIN
+            //! [storage]
             KoderConversationStore {
                 id: store
                 path: ""                       // "" = in memory; a file path keeps them
@@ -43,6 +44,7 @@ TestCase {
                     TapHandler { onTapped: agent.conversationId = conversationId }
                 }
             }
+            //! [storage]
             // README-END
         }
     }

@@ -41,6 +41,7 @@ Item {
         }
         Component {
             id: bubbleComponent
+            //! [standalone-bubble]
             Bubble {
                 width: 400
                 messageId: "m1"
@@ -55,6 +56,7 @@ Item {
                 isError: false
                 denied: false
             }
+            //! [standalone-bubble]
         }
         Component {
             id: readmeComponent
