@@ -104,16 +104,21 @@ ApplicationWindow {
         path: window.storePath
     }
 
+    //! [local-agent]
     KoderLocalAgent {
         id: localAgent
         tokensPerSecond: 40
     }
+    //! [local-agent]
+    //! [openai-transport]
     KoderOpenAiTransport {
         id: openAi
         baseUrl: window.settings.baseUrl
         model: window.settings.model
         apiKey: window.apiKey("openai")
     }
+    //! [openai-transport]
+    //! [ollama-transport]
     KoderOllamaTransport {
         id: ollama
         baseUrl: window.settings.ollamaUrl
@@ -121,6 +126,8 @@ ApplicationWindow {
         think: window.settings.ollamaThink
         apiKey: window.apiKey("ollama")
     }
+    //! [ollama-transport]
+    //! [anthropic-transport]
     KoderAnthropicTransport {
         id: anthropic
         baseUrl: window.settings.anthropicUrl
@@ -128,14 +135,19 @@ ApplicationWindow {
         thinkingBudget: window.settings.anthropicThinkingBudget
         apiKey: window.apiKey("anthropic")
     }
+    //! [anthropic-transport]
+    //! [websocket-transport]
     KoderWebSocketTransport {
         id: webSocket
         url: window.settings.wsUrl
     }
+    //! [websocket-transport]
 
     /*! The transport of each agent the settings offer. */
+    //! [transport-choice]
     readonly property var transports: ({ local: localAgent, openai: openAi, ollama: ollama,
                                          anthropic: anthropic, ws: webSocket })
+    //! [transport-choice]
     /*! What the header says the demo talks to. */
     readonly property string agentName: {
         switch (settings.agent) {
@@ -189,7 +201,9 @@ ApplicationWindow {
     KoderAgentController {
         id: agent
         store: store
+        //! [controller-transport]
         transport: window.transports[window.settings.agent] || localAgent
+        //! [controller-transport]
         autoAccept: window.settings.autoAccept
         toolPolicies: window.settings.toolPolicies
         busyPolicy: window.settings.busyPolicy
@@ -203,6 +217,7 @@ ApplicationWindow {
         systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock "
                       + "and save notes for the user with your tools."
 
+        //! [demo-tools]
         KoderTool {
             name: "get_time"
             description: "The current date and time on the user's computer"
@@ -218,6 +233,7 @@ ApplicationWindow {
             readOnly: false // writes a file: asks first unless auto-accept is "always"
             handler: function(args) { return window.notes.save(args.text) }
         }
+        //! [demo-tools]
 
         // The offline agent has no model behind it: this hook tells it what to do this turn.
         onTurnStarting: window.prepareLocalAgent()

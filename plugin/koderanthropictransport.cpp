@@ -10,6 +10,77 @@
 #include <QtCore/QJsonDocument>
 #include <QtNetwork/QNetworkRequest>
 
+/*!
+    \class KoderAnthropicTransport
+    \inmodule KoderAgent
+    \inheaderfile koderanthropictransport.h
+    \brief Streams from the Anthropic Messages API (Claude) over HTTP and SSE.
+
+    Posts to \c{<baseUrl>/v1/messages} (KoderHttpTransport::baseUrl defaults to
+    \c{https://api.anthropic.com}) with the key as \c{x-api-key} and
+    \c{anthropic-version: 2023-06-01}. The errors and limits are KoderHttpTransport's.
+
+    In QML: \l [QML] {KoderAnthropicTransport}{the KoderAnthropicTransport QML type}.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmltype KoderAnthropicTransport
+    \inqmlmodule Koder.Agent
+    \instantiates KoderAnthropicTransport
+    \inherits KoderHttpTransport
+    \brief Streams from the Anthropic Messages API (Claude) over HTTP and SSE.
+
+    Each request is a POST to \c{<baseUrl>/v1/messages} with \c{"stream": true}; \c baseUrl
+    defaults to \c{https://api.anthropic.com}. \l {KoderHttpTransport::apiKey}{apiKey} is sent
+    as \c{x-api-key}, with \c{anthropic-version: 2023-06-01}.
+
+    \snippet Main.qml anthropic-transport
+
+    \section1 What is sent and what comes back
+
+    The system prompt goes as \c system, the tools as tools with an \c input_schema, tool
+    calls as \c tool_use blocks and their results as \c tool_result blocks (consecutive
+    messages of one role are merged into one turn, as the API wants). \l maxTokens is always
+    sent. A user message's images go as \c image blocks (base64 data, or the address of an
+    \c{http(s):} image) before its text; text files are inlined in the text.
+
+    The stream gives text (several text blocks are joined as they come), thinking (with
+    \l thinkingBudget set) and \c tool_use blocks assembled from their \c input_json_delta
+    fragments. Each thinking block's signature is kept in the reply row's
+    \c{metadata.anthropic.thinking} and sent back with the reply in the next request, as the
+    API requires for a tool loop with thinking. Usage is the last the server reported, with
+    \c cachedTokens (cache reads) and \c cacheWriteTokens. Blocks the server ran itself (web
+    search, citations) never become client tool calls; \c ping and unknown events are ignored.
+
+    A \c tool_use cut off by \c max_tokens is never run: the reply ends with \c finishReason
+    \c{"length"} (as it does for \c model_context_window_exceeded). \c{stop_reason: "refusal"}
+    shows what the model said, else the API's explanation, else "The model declined to
+    answer.", with \c finishReason \c{"refusal"}.
+
+    \section1 Errors
+
+    The errors and limits are \l [QML] {KoderHttpTransport}{KoderHttpTransport's}. Anthropic's
+    own error types map to these codes, whether they come as an HTTP error body or as an
+    \c error event inside the stream:
+
+    \table
+    \header \li Error type \li \c code \li Retryable
+    \row \li \c overloaded_error (also HTTP 529) \li \c{"overloaded"} \li yes
+    \row \li \c rate_limit_error \li \c{"rate_limit"} \li yes (\c retry-after honoured)
+    \row \li \c api_error \li \c{"upstream_error"} \li yes
+    \row \li \c authentication_error \li \c{"unauthorized"} \li no
+    \row \li \c permission_error \li \c{"forbidden"} \li no
+    \row \li \c not_found_error \li \c{"not_found"} \li no
+    \row \li \c invalid_request_error \li \c{"bad_request"} \li no
+    \endtable
+
+    A stream that ends before its stop reason fails with code \c{"incomplete"} (retryable).
+
+    \sa {Transports}
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -88,18 +159,36 @@ void appendTurn(QJsonArray& messages, const QString& role, const QJsonArray& con
 }
 } // namespace
 
+/*!
+    Constructs an Anthropic transport with \a parent; its baseUrl is
+    \c{https://api.anthropic.com}.
+*/
 KoderAnthropicTransport::KoderAnthropicTransport(QObject* parent)
     : KoderHttpTransport(QUrl(QStringLiteral("https://api.anthropic.com")), parent)
 {
 }
 
+/*!
+    Destroys the transport; requests still running are aborted.
+*/
 KoderAnthropicTransport::~KoderAnthropicTransport() = default;
 
+/*!
+    \reimp
+
+    Returns \c{<baseUrl>/v1/messages}.
+*/
 QUrl KoderAnthropicTransport::endpoint() const
 {
     return urlWithPath(QStringLiteral("v1/messages"));
 }
 
+/*!
+    \reimp
+
+    Adds \c{anthropic-version: 2023-06-01} and apiKey, when set, as \c{x-api-key} to
+    \a request.
+*/
 void KoderAnthropicTransport::addHeaders(QNetworkRequest& request) const
 {
     request.setRawHeader("anthropic-version", "2023-06-01");
@@ -107,6 +196,12 @@ void KoderAnthropicTransport::addHeaders(QNetworkRequest& request) const
         request.setRawHeader("x-api-key", apiKey().toUtf8());
 }
 
+/*!
+    \reimp
+
+    Returns a Messages API SSE decoder for request \a requestId, reporting through \a report
+    within \a limits.
+*/
 std::unique_ptr<koder::wire::StreamDecoder>
 KoderAnthropicTransport::decoder(RequestId requestId, std::function<void(Input&&)> report,
                                  const koder::wire::Limits& limits) const
@@ -115,6 +210,13 @@ KoderAnthropicTransport::decoder(RequestId requestId, std::function<void(Input&&
                                                                  limits);
 }
 
+/*!
+    \reimp
+
+    When \a input ends the stream, stores the thinking blocks \a decoder kept (with their
+    signatures; redacted ones with their data) in the reply's metadata under
+    \c{anthropic.thinking}, to be sent back with the reply.
+*/
 void KoderAnthropicTransport::finishing(koder::wire::StreamDecoder& decoder, Input& input) const
 {
     auto* ended = std::get_if<StreamEnded>(&input);
@@ -139,6 +241,12 @@ void KoderAnthropicTransport::finishing(koder::wire::StreamDecoder& decoder, Inp
     ended->metadata = QJsonDocument(metadata).toJson(QJsonDocument::Compact).toStdString();
 }
 
+/*!
+    \reimp
+
+    Returns the Messages API body for \a request with \a tools; \a attachments reads each user
+    message's attachments.
+*/
 QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<ToolSpec>& tools,
                                           AttachmentLoader& attachments) const
 {
@@ -227,3 +335,38 @@ void KoderAnthropicTransport::setThinkingBudget(int n)
     m_thinkingBudget = n;
     Q_EMIT thinkingBudgetChanged();
 }
+
+/*!
+    \qmlproperty int KoderAnthropicTransport::maxTokens
+
+    The most tokens a reply may have, sent as \c max_tokens with every request (the API
+    requires it). With thinking on, the thinking counts against it. A reply that reaches it
+    ends with \c finishReason \c{"length"}, and a tool call it cut off is not run.
+
+    The default is 4096. Values below 1 are taken as 1.
+*/
+
+/*!
+    \property KoderAnthropicTransport::maxTokens
+    \brief The most tokens a reply may have; always sent, as the API requires.
+
+    The default is 4096; values below 1 are taken as 1.
+*/
+
+/*!
+    \qmlproperty int KoderAnthropicTransport::thinkingBudget
+
+    The token budget of extended thinking, sent as \c{thinking: {type: "enabled",
+    budget_tokens}} when above 0. The API wants at least 1024 and less than \l maxTokens, and
+    refuses the request otherwise (\c{"bad_request"}). The thinking streams as the reply's
+    reasoning.
+
+    The default is 0: thinking off. Values below 0 are taken as 0.
+*/
+
+/*!
+    \property KoderAnthropicTransport::thinkingBudget
+    \brief The token budget of extended thinking; 0 turns thinking off.
+
+    The API wants at least 1024 and less than maxTokens. The default is 0.
+*/

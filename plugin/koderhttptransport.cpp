@@ -14,6 +14,273 @@
 #include <QtNetwork/QNetworkReply>
 #include <QtNetwork/QNetworkRequest>
 
+/*!
+    \class KoderHttpTransport
+    \inmodule KoderAgent
+    \inheaderfile koderhttptransport.h
+    \brief The abstract base of the HTTP streaming transports: one POST per request, its stream
+    decoded as it arrives.
+
+    KoderOpenAiTransport, KoderAnthropicTransport and KoderOllamaTransport derive from it. It
+    posts the body a subclass builds to the endpoint the subclass names, feeds the response to
+    the subclass's stream decoder as it arrives, and maps what can go wrong to error codes:
+    HTTP statuses and error bodies (with \c Retry-After), \c{"upstream_timeout"} after
+    transferTimeout without an event, \c{"redirect"} for a redirect to another origin (never
+    followed, so apiKey and extraHeaders never reach another host), \c{"tls"} for a failed TLS
+    handshake (TLS errors are never ignored) and \c{"transport"} for a dropped connection.
+    Several requests (of several conversations) run at once.
+
+    In QML: \l [QML] {KoderHttpTransport}{the KoderHttpTransport QML type}, which lists every
+    error code and when it comes.
+
+    The protected virtual functions are the library's own extension points: their parameter
+    types (the stream decoders, the attachment loader) are private to the library.
+
+    \sa {Transports}, {Security}
+*/
+
+/*!
+    \qmltype KoderHttpTransport
+    \inqmlmodule Koder.Agent
+    \instantiates KoderHttpTransport
+    \inherits KoderTransport
+    \brief The abstract base of the HTTP streaming transports: endpoint, key, model, timeouts
+    and errors.
+
+    \l [QML] KoderOpenAiTransport, \l [QML] KoderAnthropicTransport and
+    \l [QML] KoderOllamaTransport inherit it; it cannot be created itself. Each request of a
+    turn is one POST to the provider's endpoint under \l baseUrl; the response streams (SSE or
+    NDJSON) and is decoded as it arrives. Requests of several conversations run at once.
+
+    \section1 Keys, redirects and TLS
+
+    \l apiKey is sent in the provider's header (see each transport), and \l extraHeaders with
+    it, to the origin of \l baseUrl only. A redirect within that origin (same scheme, host and
+    port) is followed; a redirect to another origin is never followed and ends the turn with
+    code \c{"redirect"}, so neither the key nor the extra headers ever reach another host. The
+    key is never logged (the URL is logged without its user information). TLS errors are never
+    ignored: a failed handshake ends the turn with code \c{"tls"}. The transport uses its own
+    QNetworkAccessManager unless the application sets one from C++
+    (\c{setNetworkAccessManager()}), for its proxy or cache settings.
+
+    \section1 Errors
+
+    A request that fails ends the turn with an error (the controller's
+    \l [QML] {KoderAgentController::lastError}{lastError} and its
+    \l [QML] {KoderAgentController::error()}{error()} signal) whose \c code is one of these;
+    \c retryable is authoritative, and the controller's retry policy
+    (\l [QML] {KoderAgentController::maxRetries}{maxRetries}, \c onError hooks) honours
+    \c retryAfterMs.
+
+    \table
+    \header \li \c code \li Retryable \li When
+    \row \li \c{"bad_request"} \li no \li \l baseUrl is empty or invalid; HTTP 400, any other
+         4xx not listed here, or an error body of type \c invalid_request_error. HTTP 409 gives
+         this code too, but retryable.
+    \row \li \c{"unauthorized"} \li no \li HTTP 401, or an error body saying
+         \c invalid_api_key or \c authentication_error.
+    \row \li \c{"forbidden"} \li no \li HTTP 403, \c permission_error, or
+         \c insufficient_quota (the quota is spent: retrying does not help).
+    \row \li \c{"not_found"} \li no \li HTTP 404, \c model_not_found or \c not_found_error
+         (usually a wrong \l model or \l baseUrl).
+    \row \li \c{"context_length_exceeded"} \li no \li HTTP 413, or an error body saying so.
+    \row \li \c{"rate_limited"} \li yes \li HTTP 429 or \c rate_limit_exceeded;
+         \c retryAfterMs from \c retry-after-ms or \c Retry-After (seconds or an HTTP date),
+         clamped to one hour.
+    \row \li \c{"rate_limit"} \li yes \li Anthropic's \c rate_limit_error (in a 429 body or
+         in the stream).
+    \row \li \c{"overloaded"} \li yes \li HTTP 503 or 529, or \c overloaded_error.
+    \row \li \c{"upstream_error"} \li yes \li Any other 5xx, \c server_error, \c api_error,
+         or an error the server reports inside the stream (\c{data: {"error": ...}},
+         \c{event: error}, Ollama's \c{{"error": ...}} line) without a code listed here.
+    \row \li \c{"upstream_timeout"} \li yes \li Nothing but keep-alives for
+         \l transferTimeout milliseconds, or HTTP 408.
+    \row \li \c{"transport"} \li yes \li The connection failed or dropped (refused, reset,
+         host not found, ...).
+    \row \li \c{"tls"} \li no \li The TLS handshake failed (an invalid or untrusted
+         certificate, say).
+    \row \li \c{"redirect"} \li no \li The server redirected to another origin; the request
+         was not sent there.
+    \row \li \c{"too_large"} \li no \li An event, the reply or the number of tool calls went
+         past \l [QML] {KoderTransport::maxEventBytes}{maxEventBytes},
+         \l [QML] {KoderTransport::maxReplyBytes}{maxReplyBytes} or
+         \l [QML] {KoderTransport::maxToolCallsPerStep}{maxToolCallsPerStep}.
+    \row \li \c{"protocol_error"} \li no \li An event that is not JSON, or tool arguments
+         nested deeper than 64 levels or larger than 64 MiB.
+    \row \li \c{"incomplete"} \li yes \li The stream ended without a finish reason (the
+         server stopped mid-reply); never a success.
+    \endtable
+
+    The message of an HTTP error is the one in the server's error body, else the start of the
+    body (an error body is read up to 1 MiB), else the status. An error that a server reports
+    in its error body under a known \c code or \c type wins over the HTTP status.
+
+    Refusals are not errors: a refusal or a content filter ends the reply normally with
+    \c finishReason \c{"refusal"} or \c{"content_filter"}.
+
+    \sa {Transports}, {Security}
+*/
+
+/*!
+    \fn QUrl KoderHttpTransport::endpoint() const
+
+    Returns the URL a request is posted to, built from baseUrl (see urlWithPath()).
+*/
+
+/*!
+    \fn void KoderHttpTransport::addHeaders(QNetworkRequest &request) const
+
+    Adds the provider's headers (authentication, API version) to \a request. The transport
+    adds \c Content-Type, \c Accept and extraHeaders itself.
+*/
+
+/*!
+    \fn QJsonObject KoderHttpTransport::body(const koder::agent::StartTurn &request, const QList<KoderTransport::ToolSpec> &tools, koder::agent::qt::AttachmentLoader &attachments) const
+
+    Returns the provider's JSON body for \a request with \a tools; \a attachments reads the
+    attachments of each message.
+*/
+
+/*!
+    \fn std::unique_ptr<koder::wire::StreamDecoder> KoderHttpTransport::decoder(koder::agent::RequestId requestId, std::function<void (koder::agent::Input &&)> report, const koder::wire::Limits &limits) const
+
+    Returns a decoder for the stream of request \a requestId that reports through \a report and
+    enforces \a limits.
+*/
+
+/*!
+    \fn bool KoderHttpTransport::takesImageUrls() const
+
+    Returns whether the provider takes an image by its \c http(s): URL; when not, only image
+    data is sent and such an image is refused. The default returns \c true.
+*/
+
+/*!
+    \fn QByteArray KoderHttpTransport::acceptedType() const
+
+    Returns the value of the request's \c Accept header. The default is
+    \c{text/event-stream}.
+*/
+
+/*!
+    \qmlproperty url KoderHttpTransport::baseUrl
+
+    The root of the provider's API. Each request is posted to a path under it:
+    \c{chat/completions} for \l [QML] KoderOpenAiTransport, \c{v1/messages} for
+    \l [QML] KoderAnthropicTransport, \c{api/chat} for \l [QML] KoderOllamaTransport. A path
+    in \c baseUrl is kept (\c{http://127.0.0.1:11434/v1} posts to
+    \c{http://127.0.0.1:11434/v1/chat/completions}).
+
+    The default depends on the transport: empty for \l [QML] KoderOpenAiTransport (it must be
+    set), \c{https://api.anthropic.com} for \l [QML] KoderAnthropicTransport and
+    \c{http://127.0.0.1:11434} for \l [QML] KoderOllamaTransport. A request without a valid
+    \c baseUrl ends the turn with code \c{"bad_request"}.
+
+    The key and \l extraHeaders go to this URL's origin only.
+*/
+
+/*!
+    \property KoderHttpTransport::baseUrl
+    \brief The root of the provider's API; requests are posted to a path under it.
+
+    The default is the subclass's: empty for KoderOpenAiTransport,
+    \c{https://api.anthropic.com} for KoderAnthropicTransport, \c{http://127.0.0.1:11434} for
+    KoderOllamaTransport. Without a valid one a request ends with code \c{"bad_request"}.
+*/
+
+/*!
+    \qmlproperty string KoderHttpTransport::apiKey
+
+    The API key, sent with each request when not empty: as \c{Authorization: Bearer <key>} by
+    \l [QML] KoderOpenAiTransport and \l [QML] KoderOllamaTransport, as \c{x-api-key} by
+    \l [QML] KoderAnthropicTransport. It is never logged and never sent to another origin
+    than \l baseUrl's (a redirect elsewhere is refused).
+
+    Keep it out of QML sources: bind it to a value the application reads from a secret store.
+    The default is an empty string (no key sent), which local servers accept.
+*/
+
+/*!
+    \property KoderHttpTransport::apiKey
+    \brief The API key, sent in the provider's header when not empty.
+
+    Never logged, never sent to another origin than baseUrl's. The default is empty.
+*/
+
+/*!
+    \qmlproperty string KoderHttpTransport::model
+
+    The model to ask for, by the name the server knows (\c{"gpt-4o"}, \c{"claude-sonnet-4-5"},
+    \c{"qwen3:8b"}, ...); sent as the body's \c model. The default is an empty string, which
+    most servers refuse (\c{"bad_request"} or \c{"not_found"}).
+*/
+
+/*!
+    \property KoderHttpTransport::model
+    \brief The model name the server knows, sent with each request.
+
+    The default is empty.
+*/
+
+/*!
+    \qmlproperty var KoderHttpTransport::extraHeaders
+
+    Extra request headers, as a map of name to value (\c{{"OpenAI-Organization": "org-..."}}),
+    sent with every request to the origin of \l baseUrl only. They may override the headers
+    the transport sets. Treat them like \l apiKey: they are not logged. The default is an
+    empty map.
+*/
+
+/*!
+    \property KoderHttpTransport::extraHeaders
+    \brief Extra request headers (name to value), sent to the origin of baseUrl only.
+
+    The default is empty.
+*/
+
+/*!
+    \qmlproperty int KoderHttpTransport::transferTimeout
+
+    Milliseconds without a new event before the request fails with code
+    \c{"upstream_timeout"} (retryable). The clock starts with the request and restarts at each
+    decoded event; SSE keep-alive comments, pings and blank lines do not restart it, so a
+    server that only sends keep-alives still times out. Changing it affects the next request.
+
+    The default is 120000 (two minutes); 0 disables the timeout. Values below 0 are taken
+    as 0.
+*/
+
+/*!
+    \property KoderHttpTransport::transferTimeout
+    \brief Milliseconds without a new event before a request fails with code
+    \c{"upstream_timeout"}.
+
+    Keep-alives do not count as events. The default is 120000; 0 disables it.
+*/
+
+/*!
+    \qmlproperty var KoderHttpTransport::usage
+    \readonly
+
+    The token counts of the last request that finished (or failed), as a map with
+    \c promptTokens, \c completionTokens and \c totalTokens, and \c reasoningTokens,
+    \c cachedTokens and \c cacheWriteTokens when the server reported them. A count the server
+    did not report is left out; the map is empty when it reported none.
+
+    With several conversations running it is whichever finished last: each reply's own counts
+    are the \c usage role of its row in the controller's messages, stored with the
+    conversation.
+*/
+
+/*!
+    \property KoderHttpTransport::usage
+    \brief The token counts of the last finished request.
+
+    Keys \c promptTokens, \c completionTokens, \c totalTokens, and \c reasoningTokens,
+    \c cachedTokens, \c cacheWriteTokens when reported; empty when the server sent none. Each
+    reply's own counts are its row's \c usage role.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -51,12 +318,19 @@ struct KoderHttpTransport::Request {
     std::uint64_t eventsSeen = 0;
 };
 
+/*!
+    Constructs an HTTP transport with \a parent, whose baseUrl starts as \a defaultBaseUrl.
+*/
 KoderHttpTransport::KoderHttpTransport(const QUrl& defaultBaseUrl, QObject* parent)
     : KoderTransport(parent)
     , m_baseUrl(defaultBaseUrl)
 {
 }
 
+/*!
+    Destroys the transport. Requests still running are aborted; nothing more of them is
+    delivered.
+*/
 KoderHttpTransport::~KoderHttpTransport()
 {
     for (const auto& r : std::as_const(m_requests)) {
@@ -75,11 +349,23 @@ QNetworkAccessManager* KoderHttpTransport::manager()
     return m_manager;
 }
 
+/*!
+    Sends requests through \a manager, for instance the application's, with its proxy and
+    cache settings. The transport does not take ownership. Without one, or once \a manager is
+    destroyed, the transport creates its own. Requests already running keep theirs.
+
+    Whatever the manager, redirects to another origin are refused and TLS errors are not
+    ignored.
+*/
 void KoderHttpTransport::setNetworkAccessManager(QNetworkAccessManager* manager)
 {
     m_manager = manager;
 }
 
+/*!
+    Returns baseUrl with \a path appended to its path (with one slash between them), as
+    subclasses build their endpoint().
+*/
 QUrl KoderHttpTransport::urlWithPath(const QString& path) const
 {
     QUrl url = m_baseUrl;
@@ -90,14 +376,29 @@ QUrl KoderHttpTransport::urlWithPath(const QString& path) const
     return url;
 }
 
+/*!
+    Adds apiKey, when it is set, to \a request as \c{Authorization: Bearer <key>}.
+*/
 void KoderHttpTransport::addBearerKey(QNetworkRequest& request) const
 {
     if (!m_apiKey.isEmpty())
         request.setRawHeader("Authorization", "Bearer " + m_apiKey.toUtf8());
 }
 
+/*!
+    \fn void KoderHttpTransport::finishing(koder::wire::StreamDecoder &decoder, koder::agent::Input &input) const
+
+    Called with each terminal \a input (the stream's end or failure) before it is delivered,
+    with the request's \a decoder: a subclass may add what the decoder kept, as
+    KoderAnthropicTransport adds the thinking blocks and their signatures to the reply's
+    metadata. The default does nothing.
+*/
 void KoderHttpTransport::finishing(koder::wire::StreamDecoder&, Input&) const {}
 
+/*!
+    Returns the JSON body that start() would post for \a request with \a tools, compact, for
+    tests and debugging. Attachments are read as they would be for the request.
+*/
 QByteArray KoderHttpTransport::requestBody(const StartTurn& request,
                                            const QList<ToolSpec>& tools) const
 {
@@ -105,6 +406,16 @@ QByteArray KoderHttpTransport::requestBody(const StartTurn& request,
     return QJsonDocument(body(request, tools, attachments)).toJson(QJsonDocument::Compact);
 }
 
+/*!
+    \reimp
+
+    Accepts PNG, JPEG, GIF and WebP images and text files from readable \c file: URLs and
+    from \c data: URLs, each up to \l {KoderTransport::maxAttachmentBytes}{maxAttachmentBytes},
+    and \c http(s): images when the provider takes images by URL (not KoderOllamaTransport). A
+    file accepted here may be read by the later requests of this process; a request never reads
+    a local file that was not. Otherwise sets \a error to the reason (naming the attachment)
+    and returns \c false. \a attachments is the JSON text of the list.
+*/
 bool KoderHttpTransport::checkAttachments(std::string_view attachments, QString* error) const
 {
     AttachmentLoader loader(maxAttachmentBytes(), takesImageUrls());
@@ -115,6 +426,12 @@ bool KoderHttpTransport::checkAttachments(std::string_view attachments, QString*
     return false;
 }
 
+/*!
+    \reimp
+
+    Posts \a request with \a tools to endpoint() and decodes the response as it arrives. A
+    request with the same id that is still running is cancelled first.
+*/
 void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& tools)
 {
     cancel(request.requestId);
@@ -276,6 +593,11 @@ void KoderHttpTransport::forget(const std::shared_ptr<Request>& r)
     }
 }
 
+/*!
+    \reimp
+
+    Aborts the POST of \a requestId; nothing more of it is delivered.
+*/
 void KoderHttpTransport::cancel(RequestId requestId)
 {
     const auto r = m_requests.take(requestId);

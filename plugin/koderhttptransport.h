@@ -20,41 +20,23 @@ namespace koder::agent::qt {
 class AttachmentLoader;
 }
 
-/*!
-    \class KoderHttpTransport
-    \brief What the HTTP streaming transports share: one POST per request, its stream decoded
-    as it arrives.
-
-    KoderOpenAiTransport, KoderAnthropicTransport and KoderOllamaTransport derive from it. It
-    posts the request body a subclass builds to the endpoint it names, feeds the body to the
-    subclass's stream decoder, and maps what can go wrong to \c lastError codes: HTTP statuses
-    and error bodies (with \c Retry-After), \c{"upstream_timeout"} after \l transferTimeout
-    without an event, \c{"redirect"} for a redirect to another origin (never followed, so the
-    key and \l extraHeaders never reach another host), \c{"tls"} for a failed handshake (TLS
-    errors are never ignored) and \c{"transport"} for a dropped connection (retryable). An
-    attachment of an earlier message that cannot be sent any more (a file moved since, or one
-    not attached in this process) is named in the text instead. Several requests (of several
-    conversations) run at once.
-*/
+// What the HTTP streaming transports share: one POST per request, its stream decoded as it
+// arrives. Documented in koderhttptransport.cpp.
 class KoderHttpTransport : public KoderTransport {
     Q_OBJECT
-    /*! The API root; each transport documents its default and the path it appends. */
+    // The API root; each transport has its default and appends its path.
     Q_PROPERTY(QUrl baseUrl READ baseUrl WRITE setBaseUrl NOTIFY baseUrlChanged FINAL)
-    /*! The API key, sent in the provider's header when not empty. Never logged, never sent to
-        another origin. */
+    // Sent in the provider's header when not empty; never logged, never sent to another origin.
     Q_PROPERTY(QString apiKey READ apiKey WRITE setApiKey NOTIFY apiKeyChanged FINAL)
-    /*! The model name the server knows. */
+    // The model name the server knows.
     Q_PROPERTY(QString model READ model WRITE setModel NOTIFY modelChanged FINAL)
-    /*! Extra request headers (name → value), sent to the origin of \l baseUrl only. */
+    // Extra request headers (name to value), sent to the origin of baseUrl only.
     Q_PROPERTY(QVariantMap extraHeaders READ extraHeaders WRITE setExtraHeaders NOTIFY
                    extraHeadersChanged FINAL)
-    /*! Milliseconds without a new event before the request fails (code "upstream_timeout");
-        keep-alive comments, pings and blank lines do not count. Default 120000; 0 disables. */
+    // Milliseconds without a new event before the request fails (120000; 0 disables).
     Q_PROPERTY(int transferTimeout READ transferTimeout WRITE setTransferTimeout NOTIFY
                    transferTimeoutChanged FINAL)
-    /*! Token counts of the last finished request: promptTokens, completionTokens, totalTokens,
-        and reasoningTokens, cachedTokens, cacheWriteTokens when the server reported them; empty
-        when it sent none. Each reply's own counts are its row's \c usage role. */
+    // Token counts of the last finished request.
     Q_PROPERTY(QVariantMap usage READ usage NOTIFY usageChanged FINAL)
 
 public:

@@ -5,9 +5,130 @@
 
 #include <QtCore/QJsonDocument>
 
+/*!
+    \class KoderLocalAgent
+    \inmodule KoderAgent
+    \inheaderfile koderlocalagent.h
+    \brief An offline, deterministic agent for demos and tests: no network, no model.
+
+    Streams a fixed reply (or an echo of the user's last message) token by token, can ask for
+    tool calls and can fail on purpose, so that an application and its tests run the whole
+    turn lifecycle without a server. In QML:
+    \l [QML] {KoderLocalAgent}{the KoderLocalAgent QML type}.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmltype KoderLocalAgent
+    \inqmlmodule Koder.Agent
+    \instantiates KoderLocalAgent
+    \inherits KoderTransport
+    \brief An offline, deterministic agent for demos and tests: no network, no model.
+
+    Streams \l reply token by token, each token a word with the whitespace before it (so the
+    streamed text is exactly \l reply), at \l tokensPerSecond. When \l reply is empty it
+    answers with an echo quoting the user's last message: \c{You said: "..."}. It ends each
+    reply with \c finishReason \c{"stop"} and reports no usage.
+
+    With \l toolCalls set, the first step of every turn asks for those calls instead of
+    answering, and \l reply streams in the step after their results, which exercises tool
+    permissions and results. \l failAfterTokens makes a reply fail on purpose.
+
+    It is the default agent of the demo, which sets \l reply and \l toolCalls before each turn
+    from the words of the message:
+
+    \snippet Main.qml local-agent
+
+    In a test, one line makes a controller ask for a tool and then answer:
+
+    \qml
+    transport: KoderLocalAgent { reply: "done"; toolCalls: [{ name: "save_note", arguments: { text: "hello" } }] }
+    \endqml
+
+    Several conversations stream at once, each its own reply; a new request of a conversation
+    replaces the one it had streaming. Attachments are accepted and ignored.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmlproperty string KoderLocalAgent::reply
+
+    The text each reply streams, word by word with its whitespace. An empty string (the
+    default) makes each reply an echo of the user's last message: \c{You said: "<text>"}.
+    A change applies to the next request.
+*/
+
+/*!
+    \property KoderLocalAgent::reply
+    \brief The text to stream; empty echoes the user's last message.
+
+    The default is empty.
+*/
+
+/*!
+    \qmlproperty real KoderLocalAgent::tokensPerSecond
+
+    How fast replies stream, in tokens (words) per second, measured from the start of each
+    request, so a busy event loop catches up rather than slowing down. 0 streams one token per
+    event-loop turn, as fast as the application can show them.
+
+    The default is 0. Values below 0 are taken as 0.
+*/
+
+/*!
+    \property KoderLocalAgent::tokensPerSecond
+    \brief Tokens per second; 0 streams one token per event-loop turn.
+
+    The default is 0.
+*/
+
+/*!
+    \qmlproperty var KoderLocalAgent::toolCalls
+
+    Tool calls the first step of every turn asks for, as a list of \c{{name, arguments}} maps
+    (\c arguments an object; missing, it is \c{{}}). That step streams no text and ends with
+    \c finishReason \c{"tool_calls"}; once the controller has the results (run, denied or
+    failed), the next step streams \l reply. Each call gets a unique id,
+    \c{local-<request>-<n>}.
+
+    The default is an empty list: no tool calls.
+*/
+
+/*!
+    \property KoderLocalAgent::toolCalls
+    \brief The tool calls, as \c{{name, arguments}} maps, that the first step of every turn
+    asks for.
+
+    The default is empty.
+*/
+
+/*!
+    \qmlproperty int KoderLocalAgent::failAfterTokens
+
+    Makes a reply fail on purpose: after this many tokens the stream ends with the error
+    \c{{code: "transport", message: "The local agent simulated a transport failure.",
+    retryable: true}}, so that an application can show and test its error handling (and a
+    retry, which fails the same way). 0 fails before the first token. A step that asks for
+    \l toolCalls does not fail.
+
+    The default is -1: never fail. Values below -1 are taken as -1.
+*/
+
+/*!
+    \property KoderLocalAgent::failAfterTokens
+    \brief After how many tokens a reply fails with code \c{"transport"}; -1 never.
+
+    The default is -1.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
+/*!
+    Constructs a local agent with \a parent: it echoes, as fast as the event loop allows.
+*/
 KoderLocalAgent::KoderLocalAgent(QObject* parent)
     : KoderTransport(parent)
 {
@@ -22,6 +143,11 @@ constexpr bool isAsciiSpace(char c)
 }
 } // namespace
 
+/*!
+    Returns the token of the UTF-8 \a text that starts at byte \a offset: the ASCII whitespace
+    there, then the word after it (up to the next ASCII whitespace). Empty at the end of
+    \a text.
+*/
 std::string_view KoderLocalAgent::nextToken(std::string_view text, std::size_t offset)
 {
     std::size_t i = offset;
@@ -32,6 +158,10 @@ std::string_view KoderLocalAgent::nextToken(std::string_view text, std::size_t o
     return text.substr(offset, i - offset);
 }
 
+/*!
+    Returns \a text cut into the tokens the agent streams: each word with the whitespace before
+    it. Joined, they give \a text back.
+*/
 QStringList KoderLocalAgent::tokenize(const QString& text)
 {
     const std::string utf8 = toStd(text);
@@ -44,6 +174,14 @@ QStringList KoderLocalAgent::tokenize(const QString& text)
     return tokens;
 }
 
+/*!
+    \fn void KoderLocalAgent::start(const koder::agent::StartTurn &request, const QList<KoderTransport::ToolSpec> &tools)
+    \reimp
+
+    Starts streaming the answer to \a request: the tool calls of toolCalls in its first step,
+    else reply or the echo. \a tools are not used. A request of the same conversation that was
+    streaming is dropped.
+*/
 void KoderLocalAgent::start(const StartTurn& request, const QList<ToolSpec>&)
 {
     Stream s;
@@ -88,6 +226,11 @@ void KoderLocalAgent::remove(RequestId id)
         m_timer.stop();
 }
 
+/*!
+    \reimp
+
+    Stops streaming \a requestId.
+*/
 void KoderLocalAgent::cancel(RequestId requestId)
 {
     remove(requestId);

@@ -12,26 +12,19 @@
 #include <string_view>
 #include <vector>
 
-/*!
-    \qmltype KoderLocalAgent
-    \inqmlmodule Koder.Agent
-    \brief An offline, deterministic agent: the default of the demo and of tests. No network.
-
-    Streams \l reply word by word (whitespace kept), or, when \l reply is empty, an echo that
-    quotes the user's last message. With \l toolCalls set, the first step of every turn requests
-    those calls and the reply streams in the step after their results.
-*/
+// An offline, deterministic agent for demos and tests: no network. Documented in
+// koderlocalagent.cpp.
 class KoderLocalAgent : public KoderTransport {
     Q_OBJECT
-    /*! The text to stream; empty: echo the user's last message. */
+    // The text to stream; empty: echo the user's last message.
     Q_PROPERTY(QString reply READ reply WRITE setReply NOTIFY replyChanged FINAL)
-    /*! Tokens per second; 0 streams one token per event-loop turn. */
+    // Tokens per second; 0 streams one token per event-loop turn.
     Q_PROPERTY(double tokensPerSecond READ tokensPerSecond WRITE setTokensPerSecond NOTIFY
                    tokensPerSecondChanged FINAL)
-    /*! A list of \c{{name, arguments}} requested in the first step of every turn. */
+    // A list of {name, arguments} requested in the first step of every turn.
     Q_PROPERTY(
         QVariantList toolCalls READ toolCalls WRITE setToolCalls NOTIFY toolCallsChanged FINAL)
-    /*! -1: never fail; n: the stream fails (code "transport") after n tokens. */
+    // -1: never fail; n: the stream fails (code "transport") after n tokens.
     Q_PROPERTY(int failAfterTokens READ failAfterTokens WRITE setFailAfterTokens NOTIFY
                    failAfterTokensChanged FINAL)
 

@@ -3,31 +3,15 @@
 
 #include "koderhttptransport.h"
 
-/*!
-    \qmltype KoderOllamaTransport
-    \inqmlmodule Koder.Agent
-    \brief Ollama's native chat API (\c{/api/chat}, an NDJSON stream).
-
-    POSTs to \c{<baseUrl>/api/chat}. Unlike Ollama's OpenAI-compatible \c{/v1} (which
-    KoderOpenAiTransport speaks), the native API controls thinking (\l think), takes model
-    \l options and \l keepAlive, and gives tool calls whole, with object arguments.
-    \c{message.thinking} becomes the reply's reasoning, \c{message.content} its text,
-    \c{message.tool_calls} its tool calls; \c done_reason its finish reason (a \c stop with tool
-    calls is a tool step); \c prompt_eval_count and \c eval_count its usage. Images go as
-    \c images (base64) on the message: an \c{http(s):} image is refused when it is sent
-    (Ollama takes image data only). A line \c{{"error": ...}} ends the turn with that error.
-    The common properties and errors are KoderHttpTransport's; \l apiKey, when set, is sent as
-    \c{Authorization: Bearer <key>} (for a proxy in front of Ollama).
-*/
+// Ollama's native chat API (/api/chat, an NDJSON stream). Documented in
+// koderollamatransport.cpp.
 class KoderOllamaTransport : public KoderHttpTransport {
     Q_OBJECT
-    /*! Whether a thinking model thinks before it answers (sent as \c think). Default false. */
+    // Whether a thinking model thinks before it answers (sent as think).
     Q_PROPERTY(bool think READ think WRITE setThink NOTIFY thinkChanged FINAL)
-    /*! Model options (\c temperature, \c num_ctx, \c seed, ...), sent as \c options when not
-        empty. */
+    // Model options (temperature, num_ctx, seed, ...), sent as options when not empty.
     Q_PROPERTY(QVariantMap options READ options WRITE setOptions NOTIFY optionsChanged FINAL)
-    /*! How long the model stays loaded after the request (\c{"5m"}, \c{"1h"}, seconds as a
-        number, \c{"-1"} for ever); empty (the default) leaves it to the server. */
+    // How long the model stays loaded after the request; empty leaves it to the server.
     Q_PROPERTY(QString keepAlive READ keepAlive WRITE setKeepAlive NOTIFY keepAliveChanged FINAL)
 
 public:

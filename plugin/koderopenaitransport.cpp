@@ -9,26 +9,120 @@
 #include <QtCore/QJsonArray>
 #include <QtNetwork/QNetworkRequest>
 
+/*!
+    \class KoderOpenAiTransport
+    \inmodule KoderAgent
+    \inheaderfile koderopenaitransport.h
+    \brief Streams from an OpenAI-compatible Chat Completions API over HTTP and SSE.
+
+    Works with any server that speaks the dialect, by KoderHttpTransport::baseUrl alone: OpenAI,
+    Ollama's \c{/v1}, llama.cpp's \c llama-server, vLLM, LM Studio. The key is sent as
+    \c{Authorization: Bearer <key>}. The errors and limits are KoderHttpTransport's.
+
+    In QML: \l [QML] {KoderOpenAiTransport}{the KoderOpenAiTransport QML type}.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmltype KoderOpenAiTransport
+    \inqmlmodule Koder.Agent
+    \instantiates KoderOpenAiTransport
+    \inherits KoderHttpTransport
+    \brief Streams from an OpenAI-compatible Chat Completions API over HTTP and SSE.
+
+    Each request is a POST to \c{<baseUrl>/chat/completions} with \c{"stream": true}. Any
+    server that speaks the dialect works by \l {KoderHttpTransport::baseUrl}{baseUrl} alone:
+
+    \table
+    \header \li Server \li \c baseUrl \li Notes
+    \row \li OpenAI \li \c{https://api.openai.com/v1} \li \c apiKey required.
+    \row \li Ollama \li \c{http://127.0.0.1:11434/v1} \li \c{model: "qwen3:8b"} (any pulled
+         model); reasoning arrives as \c reasoning. \l [QML] KoderOllamaTransport speaks
+         Ollama's native API, which controls thinking.
+    \row \li llama.cpp \c llama-server \li \c{http://127.0.0.1:8080/v1} \li Start it with
+         \c --jinja for tools and \c reasoning_content.
+    \row \li vLLM \li \c{http://127.0.0.1:8000/v1} \li \c{--enable-auto-tool-choice
+         --tool-call-parser ...} for tools, \c{--reasoning-parser ...} for reasoning.
+    \row \li LM Studio \li \c{http://127.0.0.1:1234/v1} \li
+    \endtable
+
+    \c baseUrl has no default here: set it. The key, when set, is sent as
+    \c{Authorization: Bearer <key>}.
+
+    The demo application binds its properties to its settings and keys:
+
+    \snippet Main.qml openai-transport
+
+    \section1 What is sent and what comes back
+
+    The request carries the model, the history (the system prompt as a \c system message, tool
+    calls and their results as \c tool_calls and \c tool messages), the tools as \c function
+    tools with their JSON schema, \l temperature and \l maxTokens when set, and
+    \c{stream_options.include_usage}, so that the reply's token counts come back. A user
+    message's images go as \c image_url parts (a data URL, or the address of an \c{http(s):}
+    image) and its text files are inlined in its text.
+
+    The stream gives text, reasoning (\c reasoning_content or \c reasoning; Mistral's
+    \c content given as \c thinking and \c text parts is read part by part) and tool calls,
+    assembled from their fragments (a server that gives every parallel call index 0 with new
+    ids is handled). Tool calls run only when the reply ended for them: the calls of a reply cut
+    by \c length, filtered or refused are dropped. A \c{delta.refusal} is shown as the reply,
+    with \c finishReason \c{"refusal"}. A stream that ends without a \c finish_reason fails
+    with code \c{"incomplete"}. A shape the decoder does not know is logged under the
+    \c koder.wire category and skipped.
+
+    The errors it can end a turn with, and the limits, are
+    \l [QML] {KoderHttpTransport}{KoderHttpTransport's}; OpenAI's \c insufficient_quota is
+    \c{"forbidden"} (not retryable) and \c rate_limit_exceeded \c{"rate_limited"}
+    (retryable).
+
+    \sa {Transports}
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
+/*!
+    Constructs an OpenAI-compatible transport with \a parent. Its baseUrl is empty: set it
+    before the first request.
+*/
 KoderOpenAiTransport::KoderOpenAiTransport(QObject* parent)
     : KoderHttpTransport(QUrl(), parent)
 {
 }
 
+/*!
+    Destroys the transport; requests still running are aborted.
+*/
 KoderOpenAiTransport::~KoderOpenAiTransport() = default;
 
+/*!
+    \reimp
+
+    Returns \c{<baseUrl>/chat/completions}.
+*/
 QUrl KoderOpenAiTransport::endpoint() const
 {
     return urlWithPath(QStringLiteral("chat/completions"));
 }
 
+/*!
+    \reimp
+
+    Adds apiKey, when set, to \a request as \c{Authorization: Bearer <key>}.
+*/
 void KoderOpenAiTransport::addHeaders(QNetworkRequest& request) const
 {
     addBearerKey(request);
 }
 
+/*!
+    \reimp
+
+    Returns a Chat Completions SSE decoder for request \a requestId, reporting through
+    \a report within \a limits.
+*/
 std::unique_ptr<koder::wire::StreamDecoder>
 KoderOpenAiTransport::decoder(RequestId requestId, std::function<void(Input&&)> report,
                               const koder::wire::Limits& limits) const
@@ -59,6 +153,12 @@ QJsonValue userContent(const Message& m, const QList<LoadedAttachment>& attachme
 }
 } // namespace
 
+/*!
+    \reimp
+
+    Returns the Chat Completions body for \a request with \a tools; \a attachments reads each
+    user message's attachments.
+*/
 QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<ToolSpec>& tools,
                                        AttachmentLoader& attachments) const
 {
@@ -139,3 +239,37 @@ void KoderOpenAiTransport::setMaxTokens(int n)
     m_maxTokens = n;
     Q_EMIT maxTokensChanged();
 }
+
+/*!
+    \qmlproperty real KoderOpenAiTransport::temperature
+
+    The sampling temperature, sent as \c temperature: lower is more deterministic, higher more
+    varied (OpenAI takes 0 to 2). A negative value leaves it out of the request, so the server
+    uses its own default.
+
+    The default is -1 (the server's default).
+*/
+
+/*!
+    \property KoderOpenAiTransport::temperature
+    \brief The sampling temperature; a negative value leaves it to the server.
+
+    Sent as \c temperature when 0 or more. The default is -1.
+*/
+
+/*!
+    \qmlproperty int KoderOpenAiTransport::maxTokens
+
+    The most tokens the model may generate for one request, sent as \c max_tokens. A reply
+    that reaches it ends with \c finishReason \c{"length"}. 0 leaves it out of the request,
+    so the server's limit applies.
+
+    The default is 0 (the server's limit). Values below 0 are taken as 0.
+*/
+
+/*!
+    \property KoderOpenAiTransport::maxTokens
+    \brief The most tokens one request may generate; 0 leaves it to the server.
+
+    Sent as \c max_tokens when above 0. The default is 0.
+*/

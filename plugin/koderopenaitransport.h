@@ -3,27 +3,14 @@
 
 #include "koderhttptransport.h"
 
-/*!
-    \qmltype KoderOpenAiTransport
-    \inqmlmodule Koder.Agent
-    \brief OpenAI-compatible Chat Completions over HTTP with SSE streaming.
-
-    Works with any server that speaks the dialect, by \l baseUrl alone: OpenAI
-    (\c{https://api.openai.com/v1}), Ollama (\c{http://127.0.0.1:11434/v1}; KoderOllamaTransport
-    speaks its native API), llama.cpp's llama-server (\c{http://127.0.0.1:8080/v1}), vLLM
-    (\c{http://127.0.0.1:8000/v1}), LM Studio (\c{http://127.0.0.1:1234/v1}). Sends the
-    history, the system prompt, the tools and the user's attachments (images as \c image_url
-    parts, text files inlined), asks for usage, and streams text, reasoning and tool calls back.
-    A \c{delta.refusal} is shown as the reply with \c{finishReason} \c{"refusal"}. The common
-    properties and errors are KoderHttpTransport's; the key is sent as
-    \c{Authorization: Bearer <key>}.
-*/
+// OpenAI-compatible Chat Completions over HTTP with SSE streaming. Documented in
+// koderopenaitransport.cpp.
 class KoderOpenAiTransport : public KoderHttpTransport {
     Q_OBJECT
-    /*! Sampling temperature; negative (the default) leaves it to the server. */
+    // Sampling temperature; negative (the default) leaves it to the server.
     Q_PROPERTY(
         double temperature READ temperature WRITE setTemperature NOTIFY temperatureChanged FINAL)
-    /*! Upper bound of generated tokens; 0 (the default) leaves it to the server. */
+    // Upper bound of generated tokens; 0 (the default) leaves it to the server.
     Q_PROPERTY(int maxTokens READ maxTokens WRITE setMaxTokens NOTIFY maxTokensChanged FINAL)
 
 public:

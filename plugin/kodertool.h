@@ -7,42 +7,22 @@
 
 #include <functional>
 
-/*!
-    \qmltype KoderTool
-    \inqmlmodule Koder.Agent
-    \brief A tool the model may call, run only with the permission the policy requires.
-
-    \qml
-    KoderTool {
-        name: "get_time"
-        description: "The current time in a time zone"
-        parameters: ({ type: "object", properties: { tz: { type: "string" } } })
-        readOnly: true
-        handler: function(args) { return new Date().toLocaleTimeString() }
-    }
-    \endqml
-
-    The handler receives the parsed arguments object and returns the result: a string, any JSON
-    value, or a Promise of one. A handler that throws, rejects or outlasts \l timeoutMs gives an
-    error result; it never crashes the application.
-
-    This class has no Qt Qml: the \c handler property is added by the QML module (an extension
-    that installs an asyncCallable() running the JS function). From C++, set a callable
-    (synchronous) or an async callable instead.
-*/
+// A tool the model may call, run only with the permission the policy requires. This class has
+// no Qt Qml: the QML module adds the JS `handler` (kodertoolextension.h). Documented in
+// kodertool.cpp.
 class KoderTool : public QObject {
     Q_OBJECT
-    /*! The name the model calls the tool by. */
+    // The name the model calls the tool by.
     Q_PROPERTY(QString name READ name WRITE setName NOTIFY nameChanged FINAL)
-    /*! What the tool does, for the model and the permission prompt. */
+    // What the tool does, for the model and the permission prompt.
     Q_PROPERTY(
         QString description READ description WRITE setDescription NOTIFY descriptionChanged FINAL)
-    /*! JSON schema of the arguments object. */
+    // JSON schema of the arguments object.
     Q_PROPERTY(
         QVariantMap parameters READ parameters WRITE setParameters NOTIFY parametersChanged FINAL)
-    /*! A read-only tool changes nothing; autoAccept "onlyRead" runs it without asking. */
+    // A read-only tool changes nothing; autoAccept "onlyRead" runs it without asking.
     Q_PROPERTY(bool readOnly READ readOnly WRITE setReadOnly NOTIFY readOnlyChanged FINAL)
-    /*! Milliseconds a call may take before it fails; 0 waits forever. Default 30000. */
+    // Milliseconds a call may take before it fails; 0 waits forever (30000).
     Q_PROPERTY(int timeoutMs READ timeoutMs WRITE setTimeoutMs NOTIFY timeoutMsChanged FINAL)
 
 public:

@@ -3,11 +3,251 @@
 
 #include "replylimits.h"
 
+/*!
+    \class KoderTransport
+    \inmodule KoderAgent
+    \inheaderfile kodertransport.h
+    \brief The abstract agent role: sends a turn's history to a model and reports what comes
+    back.
+
+    A KoderAgentController talks to a model only through a KoderTransport (its \c transport
+    property). The library has five: KoderLocalAgent (offline, for demos and tests),
+    KoderOpenAiTransport, KoderAnthropicTransport and KoderOllamaTransport (HTTP streaming, on
+    KoderHttpTransport) and KoderWebSocketTransport (the \c aichat.v1 protocol). In QML:
+    \l [QML] {KoderTransport}{the KoderTransport QML type}; the \l {Transports} page compares
+    them.
+
+    \section1 Writing a transport
+
+    A subclass implements start() and cancel() and reports through deliver(). For each request
+    that start() receives it delivers, tagged with that request's id:
+
+    \list
+    \li \c StreamStarted once, before anything else;
+    \li any number of \c TextDelta and \c ReasoningDelta inputs (UTF-8 text as it arrives), and
+        \c ToolCallRequested for each complete tool call (the transport assembles argument
+        fragments itself);
+    \li exactly one terminal input: \c StreamEnded with the finish reason as the wire says it
+        (\c{"stop"}, \c{"tool_calls"}, \c{"length"}, ...; an empty reason means the stream ended
+        without one and fails the turn with code \c{"incomplete"}), \c StreamFailed with an error
+        (a stable \c code, a \c message, \c retryable and \c retryAfterMs), or \c Handoff.
+    \endlist
+
+    After cancel() of a request, nothing of that request may be delivered. deliver() never runs
+    the controller reentrantly, so a transport may call it from anywhere on the controller's
+    thread, inside start() included. The controller runs one request per conversation at a
+    time; requests of several conversations (one in the foreground, others in the background)
+    run at once.
+
+    Every transport that reads from a network bounds what it accepts with the limits below:
+    going past one ends the turn with an error whose code is \c{"too_large"} (not retryable),
+    frees what was buffered, and keeps what the user already saw.
+
+    \sa KoderAgentController, {Transports}, {Turn Lifecycle}
+*/
+
+/*!
+    \qmltype KoderTransport
+    \inqmlmodule Koder.Agent
+    \instantiates KoderTransport
+    \brief The abstract base of the transports: the limits every transport enforces.
+
+    A \l [QML] KoderAgentController's
+    \l [QML] {KoderAgentController::transport}{transport} is one of the types that inherit this
+    one:
+    \l [QML] KoderLocalAgent, \l [QML] KoderOpenAiTransport, \l [QML] KoderAnthropicTransport,
+    \l [QML] KoderOllamaTransport or \l [QML] KoderWebSocketTransport. KoderTransport itself
+    cannot be created.
+
+    Its properties bound what a transport accepts from a server, so that a broken or hostile
+    server cannot make the application buffer without end. Going past a limit ends the turn
+    with an error whose \c code is \c{"too_large"} (not retryable); what was buffered is freed
+    and what the user already saw stays.
+
+    \qml
+    KoderOpenAiTransport {
+        maxReplyBytes: 4 * 1024 * 1024   // refuse replies over 4 MiB
+        maxToolCallsPerStep: 8
+    }
+    \endqml
+
+    \sa {Transports}, {Security}
+*/
+
+/*!
+    \qmlproperty int KoderTransport::maxEventBytes
+
+    The largest single unit a transport reads, in bytes: one SSE line or event
+    (\l [QML] KoderOpenAiTransport, \l [QML] KoderAnthropicTransport), one NDJSON line
+    (\l [QML] KoderOllamaTransport) or one WebSocket message or frame
+    (\l [QML] KoderWebSocketTransport, where the socket refuses a larger one with close code
+    1009). A larger one ends the turn with code \c{"too_large"}.
+
+    The default is 8388608 (8 MiB). Values below 1 are taken as 1.
+*/
+
+/*!
+    \property KoderTransport::maxEventBytes
+    \brief The largest SSE line or event, NDJSON line or WebSocket message, in bytes.
+
+    A larger one ends the turn with code \c{"too_large"}. The default is 8 MiB; values below 1
+    are taken as 1.
+*/
+
+/*!
+    \qmlproperty int KoderTransport::maxReplyBytes
+
+    The most text, reasoning, tool names and tool arguments one request (one step of a turn)
+    may bring, in bytes. Past it the turn ends with code \c{"too_large"}; the text streamed so
+    far stays in the reply.
+
+    The default is 33554432 (32 MiB). Values below 1 are taken as 1.
+*/
+
+/*!
+    \property KoderTransport::maxReplyBytes
+    \brief The most text, reasoning and tool-call bytes one request may bring.
+
+    Past it the turn ends with code \c{"too_large"}. The default is 32 MiB; values below 1 are
+    taken as 1.
+*/
+
+/*!
+    \qmlproperty int KoderTransport::maxToolCallsPerStep
+
+    The most tool calls one step may ask for. One more ends the turn with code
+    \c{"too_large"}, and none of the step's calls runs.
+
+    The default is 64. Values below 1 are taken as 1.
+*/
+
+/*!
+    \property KoderTransport::maxToolCallsPerStep
+    \brief The most tool calls one step may ask for.
+
+    One more ends the turn with code \c{"too_large"}. The default is 64; values below 1 are
+    taken as 1.
+*/
+
+/*!
+    \qmlproperty int KoderTransport::maxAttachmentBytes
+
+    The largest attachment (an image or a text file) a message may carry to the model, in
+    bytes. \l [QML] {KoderAgentController::send()}{send()} refuses a message with a larger one,
+    with a reason naming it, and nothing is sent; an attachment of an earlier message that has grown past the
+    limit since is named in the text of that message instead of being sent.
+
+    Only the transports that send attachments check it (the three HTTP transports);
+    \l [QML] KoderLocalAgent and \l [QML] KoderWebSocketTransport accept any attachment and send
+    only the text of each message.
+
+    The default is 20971520 (20 MiB). Values below 0 are taken as 0, which refuses every
+    attachment that has content.
+*/
+
+/*!
+    \property KoderTransport::maxAttachmentBytes
+    \brief The largest attachment a message may carry to the model, in bytes.
+
+    KoderAgentController::send() refuses a message with a larger one. The default is 20 MiB;
+    values below 0 are taken as 0.
+
+    \sa checkAttachments()
+*/
+
+/*!
+    \struct KoderTransport::ToolSpec
+    \inmodule KoderAgent
+    \inheaderfile kodertransport.h
+    \brief What a transport may tell the model about a tool.
+
+    The controller builds one from each KoderTool with a non-empty name and passes the list to
+    start(). The HTTP transports send a tool without \l parameters as an object schema without
+    properties.
+*/
+
+/*!
+    \variable KoderTransport::ToolSpec::name
+    \brief The name the model calls the tool by (KoderTool::name).
+*/
+
+/*!
+    \variable KoderTransport::ToolSpec::description
+    \brief What the tool does, for the model (KoderTool::description).
+*/
+
+/*!
+    \variable KoderTransport::ToolSpec::parameters
+    \brief The JSON schema of the tool's arguments object (KoderTool::parameters); may be empty.
+*/
+
+/*!
+    \variable KoderTransport::ToolSpec::readOnly
+    \brief Whether the tool changes nothing (KoderTool::readOnly). Defaults to \c false.
+
+    The built-in transports do not send it; the controller's permission policy uses it.
+*/
+
+/*!
+    \typedef KoderTransport::Sink
+
+    The function a transport reports through: \c{std::function<void(koder::agent::Input&&)>}.
+    The controller sets it with setSink(); deliver() calls it.
+*/
+
+/*!
+    Constructs a transport with \a parent. The limits have their defaults.
+*/
 KoderTransport::KoderTransport(QObject* parent)
     : QObject(parent)
 {
 }
 
+/*!
+    \fn void KoderTransport::start(const koder::agent::StartTurn &request, const QList<KoderTransport::ToolSpec> &tools)
+
+    Sends \a request to the model, offering it \a tools, and reports what comes back through
+    deliver(), each input tagged with \c{request.requestId}.
+
+    \c{request.history} is the conversation as the model sees it (the system prompt first when
+    set, no checkpoints); \c{request.step} counts the model calls of the turn from 1 (each tool
+    round trip is a new step) and \c{request.attempt} the retries of that step. The controller
+    has already waited out any retry delay.
+
+    Implementations must not fail synchronously: a request that cannot even be sent ends with a
+    \c StreamFailed delivered like any other input.
+*/
+
+/*!
+    \fn void KoderTransport::cancel(koder::agent::RequestId requestId)
+
+    Stops request \a requestId: its network request is aborted (for
+    KoderWebSocketTransport, a \c turn.abort is sent) and nothing more of it is delivered. An
+    unknown or finished id is ignored.
+*/
+
+/*!
+    \fn bool KoderTransport::checkAttachments(std::string_view attachments, QString *error) const
+
+    Returns whether a message with \a attachments can be sent, where \a attachments is the JSON
+    text of a list of \c{{name, mimeType, url}} objects. When it cannot, \a error (if not null)
+    receives the reason, and KoderAgentController::send() refuses the message with it.
+
+    Transports that send attachments to a model check them (type, size against
+    maxAttachmentBytes, readable); the default implementation accepts any.
+*/
+
+/*!
+    \fn void KoderTransport::setSink(KoderTransport::Sink sink)
+
+    Makes deliver() report to \a sink. Set by the controller that uses this transport (an empty
+    sink when it lets go of it); an application does not call it.
+*/
+
+/*!
+    Hands \a input to the controller that uses this transport, or drops it when none does.
+    Subclasses call it for every stream event; see \l {Writing a transport}.
+*/
 void KoderTransport::deliver(koder::agent::Input&& input)
 {
     if (m_sink)
@@ -19,6 +259,10 @@ bool KoderTransport::checkAttachments(std::string_view, QString*) const
     return true;
 }
 
+/*!
+    Returns maxEventBytes, maxReplyBytes and maxToolCallsPerStep in the form the library's
+    stream decoders take.
+*/
 koder::wire::Limits KoderTransport::limits() const
 {
     return {static_cast<std::size_t>(m_maxEventBytes), static_cast<std::size_t>(m_maxReplyBytes),

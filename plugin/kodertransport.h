@@ -15,34 +15,20 @@ namespace koder::wire {
 struct Limits;
 }
 
-/*!
-    \class KoderTransport
-    \brief The agent role: sends a turn's history to a model and reports what comes back.
-
-    Subclasses implement start() and cancel() and report through deliver(): stream started, text
-    and reasoning deltas, complete tool calls, stream end with its finish reason, failure,
-    handoff — each tagged with the request id from start(). After cancel(requestId) nothing of
-    that request may be delivered; deliver() never runs the controller reentrantly, so a
-    transport may call it from anywhere on the controller's thread.
-
-    Every transport that reads from a network bounds what it accepts: going past a limit ends
-    the turn with an error whose code is \c{"too_large"} (not retryable), frees what was
-    buffered, and keeps what the user already saw.
-*/
+// The agent role: sends a turn's history to a model and reports what comes back through the
+// sink the controller sets. Documented in kodertransport.cpp.
 class KoderTransport : public QObject {
     Q_OBJECT
-    /*! The largest SSE line or event, NDJSON line or WebSocket message, in bytes. Default
-        8 MiB. */
+    // The largest SSE line or event, NDJSON line or WebSocket message, in bytes (8 MiB).
     Q_PROPERTY(qint64 maxEventBytes READ maxEventBytes WRITE setMaxEventBytes NOTIFY
                    maxEventBytesChanged FINAL)
-    /*! The most text, reasoning and tool-call bytes one request may bring. Default 32 MiB. */
+    // The most text, reasoning and tool-call bytes one request may bring (32 MiB).
     Q_PROPERTY(qint64 maxReplyBytes READ maxReplyBytes WRITE setMaxReplyBytes NOTIFY
                    maxReplyBytesChanged FINAL)
-    /*! The most tool calls one step may ask for. Default 64. */
+    // The most tool calls one step may ask for (64).
     Q_PROPERTY(int maxToolCallsPerStep READ maxToolCallsPerStep WRITE setMaxToolCallsPerStep NOTIFY
                    maxToolCallsPerStepChanged FINAL)
-    /*! The largest attachment (an image or a text file) a message may carry to the model, in
-        bytes. Default 20 MiB; a larger one is refused when it is sent. */
+    // The largest attachment a message may carry to the model, in bytes (20 MiB).
     Q_PROPERTY(qint64 maxAttachmentBytes READ maxAttachmentBytes WRITE setMaxAttachmentBytes NOTIFY
                    maxAttachmentBytesChanged FINAL)
 

@@ -18,6 +18,247 @@
 #include <algorithm>
 #include <limits>
 
+/*!
+    \class KoderWebSocketTransport
+    \inmodule KoderAgent
+    \inheaderfile koderwebsockettransport.h
+    \brief Speaks the \c aichat.v1 JSON protocol over a WebSocket, to an agent server that
+    runs the model.
+
+    A connection per running turn, client-side tools answered inside the turn, and a turn that
+    survives a dropped connection when the server keeps turns (\c{caps.resume}). In QML:
+    \l [QML] {KoderWebSocketTransport}{the KoderWebSocketTransport QML type}, which describes
+    the protocol handling and lists the errors.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmltype KoderWebSocketTransport
+    \inqmlmodule Koder.Agent
+    \instantiates KoderWebSocketTransport
+    \inherits KoderTransport
+    \brief Speaks the \c aichat.v1 JSON protocol over a WebSocket, to an agent server that
+    runs the model.
+
+    The server at \l url runs the model (and any server-side tools) and asks the client to run
+    its client-side tools, the \c KoderTool items of the controller. The protocol is the one of
+    the project's \c PROTOCOL.md with its v1.1 clarifications: the client offers the
+    \c aichat.v1 subprotocol, and every frame is one JSON text message with \c{"v": 1}.
+
+    \snippet Main.qml websocket-transport
+
+    \section1 Connections and turns
+
+    A turn gets a connection of its own (the protocol allows one turn per connection), opened
+    when the turn starts; conversations running in the background each have theirs. On
+    connecting, the client sends \c hello offering \c{caps.resume}, then
+    \c{turn.start} with the history (role, content, tool calls and the call id of tool
+    results), the tools (name, description, JSON schema) and \l model when set. Only the text
+    of messages is sent: attachments are not.
+
+    When a step ends with tool calls (\c{step.end} with \c{finish_reason: "tool_calls"}), the
+    controller runs the tools, with the user's approval where the policy asks for it, and the
+    results go back as \c tool.result frames inside the same turn (\c{is_error} for a failed
+    or denied call). The server waits \l serverToolTimeout milliseconds for them.
+
+    One idle connection is kept for the next turn and the others are closed.
+    \l [QML] {KoderAgentController::abort()}{abort()} on the controller sends \c turn.abort: the turn is over for the client at once, and the frames the
+    server still sends for it are dropped; that connection takes a new turn only once the
+    server has ended the old one. Every control frame carries a \c rid, so that an \c error
+    refusing it can be matched. A \c seq gap or repeat, a frame of another version, a frame
+    that is not a JSON object and a binary frame are protocol errors.
+
+    \section1 A dropped connection is not a stop
+
+    Closing a connection never stops a run on the server; only \c turn.abort does. When the
+    server's \c hello announced \c{caps.resume}, a dropped connection is reopened with
+    exponential backoff (250 ms doubling to 4 s, with 25% jitter either way) for up to
+    \l reconnectBudget milliseconds, and the transport sends \c{turn.resume} with the last
+    \c seq it received (-1 when none); the server replays what was missed and the reply goes
+    on with no gap and no repeat. Tool results sent after the last frame received are sent
+    again (the server keeps the first of each call). A server that stops answering pings for
+    \l pongTimeout milliseconds counts as a drop.
+
+    The turn ends with one retryable \c{"transport"} error instead when the server does not
+    resume (no \c{caps.resume}, or a \c hello without it after reconnecting), no longer knows
+    the turn (\c unknown_turn), or the budget is spent. Connection-fatal close codes (1002,
+    1003, 1007, 1008, 1009, 1011, 4401, 4429) and an \c error frame before a close are never
+    resumed.
+
+    \section1 Errors
+
+    A turn ends with an error (the controller's
+    \l [QML] {KoderAgentController::lastError}{lastError} and
+    \l [QML] {KoderAgentController::error()}{error()} signal) whose \c code is one of these:
+
+    \table
+    \header \li \c code \li Retryable \li When
+    \row \li the server's \li as the server says \li An \c error frame of the turn, or one
+         refusing its \c turn.start or \c turn.resume: \c bad_request, \c unauthorized,
+         \c forbidden, \c not_found, \c rate_limited (with \c retryAfterMs),
+         \c context_length_exceeded, \c content_filter, \c overloaded, \c upstream_error,
+         \c upstream_timeout, \c tool_timeout (the tool results came too late),
+         \c turn_in_progress, \c unsupported_version, \c internal, ... An \c error frame
+         sent just before the server closed the connection is the turn's error too.
+    \row \li \c{"transport"} \li yes \li The connection failed (refused, host not found, TLS
+         handshake failed) or was lost and the turn could not be resumed (see above); the
+         server stopped answering pings; \l url changed while the turn ran; the server closed
+         with 1011 or a code not listed here.
+    \row \li \c{"protocol_error"} \li no \li The server did not accept the \c aichat.v1
+         subprotocol; it sent a binary frame, a frame that is not a JSON object, of a version
+         other than 1 or nested deeper than 64 levels, or a \c seq gap or repeat; it closed
+         with 1002, 1003 or 1007.
+    \row \li \c{"too_large"} \li no \li A message larger than
+         \l [QML] {KoderTransport::maxEventBytes}{maxEventBytes} (the socket refuses it with
+         close code 1009), or a step past
+         \l [QML] {KoderTransport::maxReplyBytes}{maxReplyBytes} or
+         \l [QML] {KoderTransport::maxToolCallsPerStep}{maxToolCallsPerStep}.
+    \row \li \c{"unauthorized"} \li no \li The server closed with 4401.
+    \row \li \c{"forbidden"} \li no \li The server closed with 1008 (policy).
+    \row \li \c{"rate_limited"} \li yes \li The server closed with 4429.
+    \row \li \c{"bad_request"} \li no \li \l url is empty or invalid.
+    \endtable
+
+    A server-side error keeps the server's \c message; the others have a message of their
+    own, with the server's close reason when it gave one.
+
+    \section1 Security
+
+    The transport has no key property: authentication is the server's business, and a server
+    that refuses the client closes with 4401. The URL is logged without its user information.
+    Use a \c{wss:} URL for anything but a local server; TLS errors are never ignored.
+
+    The project's reference server, \c{koder-aichat-server --port 8765 [--script turns.json]
+    [--no-resume]} (built in \c{tests/support}), is there to try it by hand; it keeps a turn
+    60 s after its connection drops.
+
+    \sa {Transports}
+*/
+
+/*!
+    \qmlproperty url KoderWebSocketTransport::url
+
+    The server, a \c{ws:} or \c{wss:} URL such as \c{ws://127.0.0.1:8765}. Changing it closes
+    every connection: a turn running on one ends with a retryable \c{"transport"} error, and
+    the next turn connects to the new address. A turn started without a valid URL ends with
+    \c{"bad_request"}.
+
+    The default is empty.
+*/
+
+/*!
+    \property KoderWebSocketTransport::url
+    \brief The server, e.g. \c{ws://127.0.0.1:8765}.
+
+    Changing it closes every connection; a turn running on one ends with a retryable
+    \c{"transport"} error. The default is empty.
+*/
+
+/*!
+    \qmlproperty string KoderWebSocketTransport::model
+
+    The model to ask the server for, sent as \c{turn.start}'s \c model when not empty. The
+    default is an empty string, which leaves the choice to the server.
+*/
+
+/*!
+    \property KoderWebSocketTransport::model
+    \brief The model to ask for; empty leaves it to the server.
+
+    The default is empty.
+*/
+
+/*!
+    \qmlproperty int KoderWebSocketTransport::pingInterval
+
+    Milliseconds between the WebSocket pings on each open connection; the liveness check
+    (\l pongTimeout) runs at each ping. 0 sends no pings on the connections opened afterwards,
+    and a silent server is then never noticed. A new value above 0 also applies to the open
+    connections at once.
+
+    The default is 15000. Values below 0 are taken as 0.
+*/
+
+/*!
+    \property KoderWebSocketTransport::pingInterval
+    \brief Milliseconds between pings; 0 sends none.
+
+    The default is 15000.
+*/
+
+/*!
+    \qmlproperty int KoderWebSocketTransport::pongTimeout
+
+    Milliseconds without a pong after which a connection counts as dropped (checked at each
+    ping, so it is noticed within \l pingInterval more). A dropped connection is resumed when
+    the server allows it, else its turn ends with a retryable \c{"transport"} error.
+
+    The default is 30000. Values below 1 are taken as 1.
+*/
+
+/*!
+    \property KoderWebSocketTransport::pongTimeout
+    \brief Milliseconds without a pong before the connection counts as dropped.
+
+    The default is 30000.
+*/
+
+/*!
+    \qmlproperty var KoderWebSocketTransport::usage
+    \readonly
+
+    The token counts of the last turn that ended (\c{turn.end}), over all its steps: a map
+    with \c promptTokens, \c completionTokens, \c totalTokens, and \c reasoningTokens and
+    \c cachedTokens when the server reported them; empty when it reported none. Each reply
+    row's \c usage role has its own step's share.
+*/
+
+/*!
+    \property KoderWebSocketTransport::usage
+    \brief The token counts of the last finished turn, over all its steps.
+
+    Empty when the server reported none.
+*/
+
+/*!
+    \qmlproperty int KoderWebSocketTransport::reconnectBudget
+
+    Milliseconds to keep reconnecting after a turn's connection dropped, when the server
+    resumes turns; past it the turn ends with a retryable \c{"transport"} error. The budget
+    also ends a reconnection attempt that hangs.
+
+    The default is 30000; 0 never resumes (a drop ends the turn). Values below 0 are taken
+    as 0.
+*/
+
+/*!
+    \property KoderWebSocketTransport::reconnectBudget
+    \brief Milliseconds to keep reconnecting after a dropped connection.
+
+    Past it the open turn ends with a retryable \c{"transport"} error. The default is 30000;
+    0 never resumes.
+*/
+
+/*!
+    \qmlproperty int KoderWebSocketTransport::serverToolTimeout
+    \readonly
+
+    How long the server waits for a tool result, in milliseconds, as its \c hello said
+    (\c{limits.tool_timeout_ms}). A tool call that waits longer for the user's approval, or
+    runs longer, ends the turn with the server's \c{"tool_timeout"} error; an application may
+    show it in its permission prompt.
+
+    It is 0 until a server says, and keeps the last value a server said.
+*/
+
+/*!
+    \property KoderWebSocketTransport::serverToolTimeout
+    \brief How long the server waits for a tool result, in milliseconds, as its \c hello said.
+
+    0 until a server says.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -132,6 +373,9 @@ struct KoderWebSocketTransport::Connection {
     QTimer giveUp; ///< the reconnect budget: also ends an attempt that hangs (a silent host)
 };
 
+/*!
+    Constructs a WebSocket transport with \a parent. It connects when the first turn starts.
+*/
 KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
     : KoderTransport(parent)
 {
@@ -141,6 +385,11 @@ KoderWebSocketTransport::KoderWebSocketTransport(QObject* parent)
     });
 }
 
+/*!
+    Destroys the transport and aborts its connections. No \c{turn.abort} is sent: closing a
+    connection is not a stop, and what the server does with a turn it can no longer deliver is
+    its own business.
+*/
 KoderWebSocketTransport::~KoderWebSocketTransport()
 {
     for (const auto& c : m_connections) {
@@ -285,6 +534,13 @@ void KoderWebSocketTransport::resume(Connection& c)
         sendFrame(c, result);
 }
 
+/*!
+    \reimp
+
+    Starts a turn for \a request with \a tools on a connection of its own (\c{turn.start}),
+    ending the conversation's turn that still runs. For a later step of a turn that waits for
+    tool results, sends those results (\c{tool.result}) on the turn's connection instead.
+*/
 void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSpec>& tools)
 {
     const QString conversation = toQString(request.conversationId);
@@ -342,6 +598,12 @@ void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSp
     sendFrame(c, frame);
 }
 
+/*!
+    \reimp
+
+    Ends the turn of \a requestId at once and sends \c{turn.abort} (reason \c user) when its
+    connection is open; later frames of that turn are dropped.
+*/
 void KoderWebSocketTransport::cancel(RequestId requestId)
 {
     Connection* c = connectionOf(requestId);

@@ -18,51 +18,26 @@ struct AichatFrame;
 class AichatFrameParser;
 } // namespace koder::wire
 
-/*!
-    \qmltype KoderWebSocketTransport
-    \inqmlmodule Koder.Agent
-    \brief Speaks the \c aichat.v1 JSON protocol over a WebSocket (see PROTOCOL.md).
-
-    A connection per running turn (the protocol allows one turn per connection), opened when a
-    turn starts; conversations running in the background each have their own. One idle
-    connection is kept for the next turn and the others are closed; a connection whose turn was
-    aborted takes a new turn only once the server has ended the old one. Client-side tool calls
-    are answered with \c tool.result frames inside the same turn. Late frames of an aborted turn
-    are dropped; a \c seq gap or repeat, a frame of another version, a frame that is not JSON or
-    a binary frame is a \c protocol_error; every control frame carries a \c rid.
-
-    A dropped connection is not the end of a turn: when the server announced \c caps.resume, the
-    transport reconnects with exponential backoff and jitter for up to \l reconnectBudget and
-    sends \c{turn.resume{turn, after_seq}}; the server replays what was missed and the turn goes
-    on, with no gap and no repeat (tool results sent after the last frame received are sent
-    again; the server ignores repeats). A silent server (no pong within \l pongTimeout) counts
-    as a drop. A server without resume, a turn it no longer knows (\c unknown_turn) or a budget
-    spent ends the turn with one retryable \c transport error. Connection-fatal close codes
-    (1002, 1008, 1009, 4401, 4429, 1011) and an \c error frame before a close are never resumed:
-    they end the turn with an error saying whether a retry may help. Closing a connection never
-    stops a run; only \c abort() (a \c turn.abort) does.
-*/
+// Speaks the aichat.v1 JSON protocol (PROTOCOL.md) over a WebSocket, a connection per running
+// turn, resuming a turn after a dropped connection. Documented in koderwebsockettransport.cpp.
 class KoderWebSocketTransport : public KoderTransport {
     Q_OBJECT
-    /*! The server, e.g. \c{ws://127.0.0.1:8765}. Changing it closes the connection. */
+    // The server, e.g. ws://127.0.0.1:8765. Changing it closes the connections.
     Q_PROPERTY(QUrl url READ url WRITE setUrl NOTIFY urlChanged FINAL)
-    /*! The model to ask for; empty leaves it to the server. */
+    // The model to ask for; empty leaves it to the server.
     Q_PROPERTY(QString model READ model WRITE setModel NOTIFY modelChanged FINAL)
-    /*! Milliseconds between pings. Default 15000. */
+    // Milliseconds between pings (15000).
     Q_PROPERTY(
         int pingInterval READ pingInterval WRITE setPingInterval NOTIFY pingIntervalChanged FINAL)
-    /*! Milliseconds without a pong before the connection counts as dropped. Default 30000. */
+    // Milliseconds without a pong before the connection counts as dropped (30000).
     Q_PROPERTY(
         int pongTimeout READ pongTimeout WRITE setPongTimeout NOTIFY pongTimeoutChanged FINAL)
-    /*! Token counts of the last finished turn (promptTokens, completionTokens, totalTokens, ...).
-     */
+    // Token counts of the last finished turn.
     Q_PROPERTY(QVariantMap usage READ usage NOTIFY usageChanged FINAL)
-    /*! Milliseconds to keep reconnecting after a dropped connection before the open turn ends
-        with a retryable \c transport error. Default 30000; 0 never resumes. */
+    // Milliseconds to keep reconnecting after a drop (30000; 0 never resumes).
     Q_PROPERTY(int reconnectBudget READ reconnectBudget WRITE setReconnectBudget NOTIFY
                    reconnectBudgetChanged FINAL)
-    /*! How long the server waits for a tool result, in milliseconds, as its \c hello said
-        (\c limits.tool_timeout_ms); 0 until a server says. */
+    // How long the server waits for a tool result, as its hello said; 0 until a server says.
     Q_PROPERTY(int serverToolTimeout READ serverToolTimeout NOTIFY serverToolTimeoutChanged FINAL)
 
 public:

@@ -4,6 +4,37 @@
 #include <QtCore/QPointer>
 #include <QtQml/QJSEngine>
 
+/*!
+    \qmlproperty var KoderTool::handler
+
+    The JS function that runs the tool: \c{function(args)}, called with the parsed arguments
+    object. It returns the result: a string (sent to the model as it is), any other JSON value
+    (sent as JSON text), or a Promise of one, whose settled value is the result. A throw or a
+    rejected Promise gives the error result \c{"The tool failed: <message>"}; a Promise that
+    does not settle within \l timeoutMs gives a timeout. Setting \c null or \c undefined
+    removes the handler: a call then gets the error result \c{"The tool has no handler."}.
+
+    \qml
+    handler: function(args) { return notes.save(args.text) }
+    \endqml
+
+    The default is \c undefined (no handler).
+*/
+
+/*!
+    \class KoderToolExtension
+    \inmodule KoderAgent
+    \internal
+    \brief The JS side of KoderTool: its \c handler property (QML_EXTENDED).
+*/
+
+/*!
+    \class KoderPromiseCallbacks
+    \inmodule KoderAgent
+    \internal
+    \brief The \c resolve and \c reject pair handed to a handler's Promise.
+*/
+
 namespace {
 
 // A JS value as the runner takes a result: a string as it is (not as JSON text); anything else

@@ -15,7 +15,7 @@
 class KoderToolExtension : public QObject {
     Q_OBJECT
     QML_ANONYMOUS
-    /*! \c{function(args)} returning the result or a Promise of it. */
+    // function(args) returning the result or a Promise of it (KoderTool::handler in the docs).
     Q_PROPERTY(QJSValue handler READ handler WRITE setHandler NOTIFY handlerChanged FINAL)
 
 public:
