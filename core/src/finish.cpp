@@ -10,6 +10,24 @@
 
 namespace koder::agent {
 
+/*!
+    \fn std::string_view koder::agent::normalizedFinishReason(std::string_view wireReason, bool askedForTools)
+
+    \relates koder::agent::StreamEnded
+
+    Returns the finish reason \a wireReason, as a wire says it, in the form an assistant message
+    keeps it (\l {koder::agent::Message::finishReason()}{Message::finishReason()}): one of
+    \c "stop", \c "length", \c "tool_calls", \c "refusal" or \c "content_filter".
+
+    OpenAI's Chat Completions, Anthropic's Messages API, Ollama and the aichat.v1 protocol spell
+    them differently: \c "end_turn" and \c "stop_sequence" are \c "stop"; \c "max_tokens" and
+    \c "model_context_window_exceeded" are \c "length"; \c "tool_use" and \c "function_call" are
+    \c "tool_calls". A reason no API documents counts as \c "stop". With \a askedForTools
+    (the step requested tool calls) a \c "stop" is \c "tool_calls", since Ollama ends a tool step
+    with \c "stop"; a refusal or a cut reply stays what it is.
+
+    \sa isRefusal()
+*/
 std::string_view normalizedFinishReason(std::string_view wireReason, bool askedForTools)
 {
     // OpenAI Chat Completions, Anthropic Messages, Ollama and aichat.v1 spell them differently.
@@ -34,6 +52,17 @@ std::string_view normalizedFinishReason(std::string_view wireReason, bool askedF
     return askedForTools && normalized == "stop" ? "tool_calls" : normalized;
 }
 
+/*!
+    \fn bool koder::agent::isRefusal(std::string_view wireReason)
+
+    \relates koder::agent::StreamEnded
+
+    Returns \c true if the finish reason \a wireReason, as any wire says it, means the model
+    declined to answer: a refusal or a content filter. Such a reply ends normally, with
+    \c {metadata.refusal} set on the message.
+
+    \sa normalizedFinishReason()
+*/
 bool isRefusal(std::string_view wireReason)
 {
     const std::string_view normalized = normalizedFinishReason(wireReason, false);

@@ -5,6 +5,20 @@
 
 namespace koder::agent {
 
+/*!
+    \fn koder::agent::Loaded<std::vector<koder::agent::Message>> koder::agent::importMessages(std::string_view json, koder::agent::Environment &env)
+
+    Reads the messages an application hands over (the controller's \c addChatMessages and
+    \c setChatMessages) from \a json: a JSON array in the stored message format (see
+    \l {koder::agent::messagesFromJson()}{messagesFromJson()}), except that \c id and
+    \c createdAt may be left out. The missing ones are made here, once, with \a env: ids with
+    the prefix \c "m", times from its clock.
+
+    Returns the messages, or a \l {koder::agent::LoadError}{LoadError} naming the first invalid
+    field by its path (such as \c {messages[1].role}); never throws. The result goes to
+    \l {koder::agent::AddMessages}{AddMessages} or \l {koder::agent::SetMessages}{SetMessages},
+    which check that no id is used twice.
+*/
 Loaded<std::vector<Message>> importMessages(std::string_view json, Environment& env)
 {
     // Checked first: the limits hold before anything is built from the text.

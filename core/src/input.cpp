@@ -3,8 +3,980 @@
 
 #include "koder/agent/overloaded.h"
 
+/*!
+    \typealias koder::agent::Input
+
+    Everything that can happen to a \l {koder::agent::State}{State}: a \c std::variant of the
+    user actions and the transport events that \l {koder::agent::reduce()}{reduce()} takes.
+
+    User actions (the controller's methods and property setters):
+
+    \table
+    \header \li Alternative \li What it does
+    \row \li \l {koder::agent::Send}{Send} \li Appends a user message and starts a turn.
+    \row \li \l {koder::agent::Regenerate}{Regenerate}
+         \li Runs a turn again from a message; the old reply stays as another version.
+    \row \li \l {koder::agent::Edit}{Edit}
+         \li Makes new text a new version of a user message and answers it.
+    \row \li \l {koder::agent::Branch}{Branch}
+         \li Forks a new conversation with the history up to a message.
+    \row \li \l {koder::agent::SwitchVersion}{SwitchVersion}
+         \li Shows another version of a message.
+    \row \li \l {koder::agent::Abort}{Abort} \li Stops the open turn.
+    \row \li \l {koder::agent::Clear}{Clear}
+         \li Empties the view; the stored copy stays.
+    \row \li \l {koder::agent::DeleteConversation}{DeleteConversation}
+         \li Removes the conversation from storage and starts a new one.
+    \row \li \l {koder::agent::ApproveToolCall}{ApproveToolCall},
+             \l {koder::agent::DenyToolCall}{DenyToolCall},
+             \l {koder::agent::ApproveAll}{ApproveAll}, \l {koder::agent::DenyAll}{DenyAll}
+         \li Decide the tool calls that wait for the user.
+    \row \li \l {koder::agent::AddUserMessage}{AddUserMessage},
+             \l {koder::agent::AddMessages}{AddMessages}
+         \li Append messages without starting a turn.
+    \row \li \l {koder::agent::SetMessages}{SetMessages} \li Replaces the history.
+    \row \li \l {koder::agent::Reset}{Reset}
+         \li Starts an empty conversation, keeping the settings.
+    \row \li \l {koder::agent::SendQueued}{SendQueued},
+             \l {koder::agent::CancelQueued}{CancelQueued}
+         \li Send or drop a queued message.
+    \row \li \l {koder::agent::AddCheckpoint}{AddCheckpoint},
+             \l {koder::agent::RestoreCheckpoint}{RestoreCheckpoint}
+         \li Append a checkpoint, or go back to one.
+    \row \li \l {koder::agent::SwitchConversation}{SwitchConversation}
+         \li Shows another conversation (loaded from a store or kept in memory).
+    \row \li \l {koder::agent::SetAutoAccept}{SetAutoAccept},
+             \l {koder::agent::SetToolPolicies}{SetToolPolicies},
+             \l {koder::agent::SetBusyPolicy}{SetBusyPolicy},
+             \l {koder::agent::SetSystemPrompt}{SetSystemPrompt},
+             \l {koder::agent::SetTools}{SetTools}, \l {koder::agent::SetMaxSteps}{SetMaxSteps},
+             \l {koder::agent::SetMaxRetries}{SetMaxRetries}
+         \li Change a setting.
+    \endtable
+
+    Transport events, each naming the request it belongs to (an event of another request is
+    dropped), and the result of a tool the layer above ran:
+
+    \table
+    \header \li Alternative \li What it reports
+    \row \li \l {koder::agent::StreamStarted}{StreamStarted} \li The server took the request.
+    \row \li \l {koder::agent::TextDelta}{TextDelta} \li A piece of the reply's text.
+    \row \li \l {koder::agent::ReasoningDelta}{ReasoningDelta}
+         \li A piece of the model's reasoning.
+    \row \li \l {koder::agent::ToolCallRequested}{ToolCallRequested}
+         \li A complete tool call the model asks for.
+    \row \li \l {koder::agent::StreamEnded}{StreamEnded} \li The model finished the request.
+    \row \li \l {koder::agent::StreamFailed}{StreamFailed}
+         \li The transport or the model failed.
+    \row \li \l {koder::agent::Handoff}{Handoff}
+         \li The conversation is handed to another agent or a human.
+    \row \li \l {koder::agent::ToolResult}{ToolResult} \li A tool's result.
+    \endtable
+
+    An action that cannot be applied is rejected: the outcome carries a
+    \l {koder::agent::Rejection}{Rejection} and the state is untouched. Each alternative's page
+    lists the reasons it can be rejected for.
+
+    \sa koder::agent::actionName()
+*/
+
+// ---- user actions ----
+
+/*!
+    \class koder::agent::Send
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sends a user message: appends it to the history and starts a turn.
+
+    With no turn open, the user message is appended (event \c userMessage), followed by an
+    empty assistant message that the reply streams into (event \c streamStart, status
+    \l {koder::agent::Status}{Streaming}). The outcome carries a
+    \l {koder::agent::StartTurn}{StartTurn} effect with the history to send and a
+    \l {koder::agent::Persist}{Persist} effect. A conversation with no id yet gets one first.
+
+    While a turn is open, \l {koder::agent::State::busyPolicy}{State::busyPolicy} decides: the
+    send is rejected (\l {koder::agent::BusyPolicy}{Reject}, the default), queued (\c Queue:
+    nothing is added to the history and \l {koder::agent::Outcome::result}{Outcome::result}
+    holds the queued message's id), sent after the open turn is stopped (\c Interrupt), or added
+    to the open turn (\c Steer).
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open under
+    \c Reject, \c ReadOnly when the conversation could not be loaded, and \c InvalidValue when
+    both the text and the attachments are empty.
+*/
+
+/*!
+    \variable koder::agent::Send::text
+
+    The text of the message.
+*/
+
+/*!
+    \variable koder::agent::Send::attachments
+
+    The attachments as JSON text (a list of objects with \c name, \c mimeType and \c url);
+    empty for none.
+*/
+
+/*!
+    \class koder::agent::Regenerate
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Runs a turn again from a message, keeping the old reply as another version.
+
+    The turn re-runs from the user message \l {koder::agent::Regenerate::messageId}{messageId}
+    names, or from the nearest user message before it. Everything after that user message leaves
+    the active path and stays in \l {koder::agent::State::versions}{State::versions}; the new
+    reply is a new version beside it and becomes the active one. An open turn is stopped first,
+    as \l {koder::agent::Abort}{Abort} stops it (its \c aborted event comes before the new
+    \c streamStart).
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no row has that id, and
+    \c NothingToRun when no user message comes at or before it.
+*/
+
+/*!
+    \variable koder::agent::Regenerate::messageId
+
+    A message of the active path: the user message to answer again, or a message after it
+    (usually the reply to regenerate).
+*/
+
+/*!
+    \class koder::agent::Edit
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Replaces a user message's text with a new version and answers it.
+
+    The edited message is a new version of the user message, with a new id and the new text; it
+    keeps the original's attachments, context and selection. The original and everything under
+    it stay in \l {koder::agent::State::versions}{State::versions}. A turn starts for the new
+    version (event \c streamStart). An open turn is stopped first.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no row has that id,
+    \c NotUserMessage when it is not a user message, and \c InvalidValue when the new text is
+    empty and the message has no attachments.
+*/
+
+/*!
+    \variable koder::agent::Edit::messageId
+
+    The user message to edit, a row of the active path.
+*/
+
+/*!
+    \variable koder::agent::Edit::newText
+
+    The new text.
+*/
+
+/*!
+    \class koder::agent::Branch
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Forks a new conversation holding the history up to a message.
+
+    The outcome carries a \l {koder::agent::ForkConversation}{ForkConversation} effect with a new
+    conversation id and a copy of the active path up to and including
+    \l {koder::agent::Branch::messageId}{messageId} (without other versions), and
+    \l {koder::agent::Outcome::result}{Outcome::result} holds the new id. The current
+    conversation is unchanged; showing the fork is a
+    \l {koder::agent::SwitchConversation}{SwitchConversation}.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no row has that id, and
+    \c StillStreaming when it is the message being streamed.
+*/
+
+/*!
+    \variable koder::agent::Branch::messageId
+
+    The last message of the fork, a row of the active path.
+*/
+
+/*!
+    \class koder::agent::SwitchVersion
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Shows another version of a message of the active path.
+
+    The active path switches to version \l {koder::agent::SwitchVersion::index}{index} among
+    the siblings of \l {koder::agent::SwitchVersion::messageId}{messageId}, and continues under
+    it with the descendants that were active there last. The rows from that message on are
+    removed and the other version's rows inserted; the status becomes
+    \l {koder::agent::Status}{Interrupted} when the shown path ends with a stopped reply, else
+    \c Idle. Asking for the version already shown changes nothing.
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open,
+    \c UnknownMessage when no row has that id, and \c InvalidValue when the index is out of
+    range.
+
+    \sa koder::agent::versionOf()
+*/
+
+/*!
+    \variable koder::agent::SwitchVersion::messageId
+
+    A row of the active path.
+*/
+
+/*!
+    \variable koder::agent::SwitchVersion::index
+
+    The version to show, 0-based among the message's siblings (oldest first).
+*/
+
+/*!
+    \class koder::agent::Abort
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Stops the open turn.
+
+    Works whether a reply streams, a tool call waits for the user or a tool runs. The partial
+    reply stays in the history with \l {koder::agent::Message::aborted}{aborted} set; calls that
+    waited or ran are recorded as cancelled tool messages; the status becomes
+    \l {koder::agent::Status}{Interrupted}. The outcome carries a
+    \l {koder::agent::CancelTurn}{CancelTurn} effect, a \l {koder::agent::Persist}{Persist}
+    effect and the turn's terminal event, \c aborted. Tokens that still arrive for the turn's
+    requests are dropped.
+
+    Rejected with \l {koder::agent::RejectReason}{NoTurn} when no turn is open.
+*/
+
+/*!
+    \class koder::agent::Clear
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Empties the view of the conversation; the stored copy stays untouched.
+
+    An open turn is stopped (\c aborted), the history, the queued messages and the tools granted
+    for the conversation are dropped, and the change set is a reset. Nothing is written: the
+    next message added starts a new conversation with a new id
+    (\l {koder::agent::State::cleared}{State::cleared}). Never rejected.
+*/
+
+/*!
+    \class koder::agent::DeleteConversation
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Removes the conversation from storage and starts a new, empty one.
+
+    An open turn is stopped (\c aborted); the outcome carries a
+    \l {koder::agent::DeleteStoredConversation}{DeleteStoredConversation} effect for the current
+    conversation id (when it has one), the history is emptied and a new conversation id is
+    made. The settings are kept. Never rejected.
+*/
+
+/*!
+    \class koder::agent::ApproveToolCall
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Approves one tool call that waits for the user.
+
+    The call leaves \l {koder::agent::State::pendingToolCalls}{State::pendingToolCalls} and runs:
+    the outcome carries an \l {koder::agent::ExecuteTool}{ExecuteTool} effect, and the decision
+    is recorded for the call's tool message. The approval's
+    \l {koder::agent::ApproveToolCall::scope}{scope} may grant the tool beyond this call, and a
+    new grant may let other waiting calls run too. Once no call waits and none runs, the turn
+    goes on with its next step.
+
+    A call whose tool is no longer registered is answered with an error result, and one whose
+    tool's policy is now \l {koder::agent::ToolPolicy}{Deny} is denied: neither runs.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownToolCall} when no waiting call has
+    that id, and \c InvalidValue when the edited arguments are not a JSON object that fits the
+    tool's \l {koder::agent::ToolInfo::parameters}{parameters} (the detail says why, after
+    \c {"arguments: "}).
+*/
+
+/*!
+    \variable koder::agent::ApproveToolCall::callId
+
+    The id of the waiting call.
+*/
+
+/*!
+    \variable koder::agent::ApproveToolCall::scope
+
+    How far the approval reaches: this call only (\l {koder::agent::ApprovalScope}{Once}, the
+    default), the tool for the rest of the conversation (\c Conversation), or the tool from now
+    on (\c Always: its policy becomes \l {koder::agent::ToolPolicy}{Allow}).
+*/
+
+/*!
+    \variable koder::agent::ApproveToolCall::arguments
+
+    Arguments the user edited, as JSON text of an object, replacing the model's; none by
+    default. They are checked against the tool's parameters. The history and the next request
+    then hold the arguments that ran, and the audit record notes the edit and the model's
+    original arguments.
+*/
+
+/*!
+    \class koder::agent::DenyToolCall
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Denies one tool call that waits for the user.
+
+    The call does not run. A tool message with \l {koder::agent::Message::denied}{denied} set
+    answers it, so the model learns of the denial: its text is
+    \c {"The user denied this tool call."}, followed by \c {" Reason: "} and the reason when one
+    is given. Once no call waits and none runs, the turn goes on with its next step.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownToolCall} when no waiting call has
+    that id.
+*/
+
+/*!
+    \variable koder::agent::DenyToolCall::callId
+
+    The id of the waiting call.
+*/
+
+/*!
+    \variable koder::agent::DenyToolCall::reason
+
+    Why the user denied it, for the model to read; may be empty.
+*/
+
+/*!
+    \class koder::agent::ApproveAll
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Approves every tool call that waits for the user.
+
+    Each waiting call is approved as \l {koder::agent::ApproveToolCall}{ApproveToolCall} with
+    the same scope and the model's arguments would approve it.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownToolCall} when no call waits.
+*/
+
+/*!
+    \variable koder::agent::ApproveAll::scope
+
+    How far each approval reaches; \l {koder::agent::ApprovalScope}{Once} by default.
+*/
+
+/*!
+    \class koder::agent::DenyAll
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Denies every tool call that waits for the user.
+
+    Each waiting call is denied as \l {koder::agent::DenyToolCall}{DenyToolCall} would deny it.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownToolCall} when no call waits.
+*/
+
+/*!
+    \variable koder::agent::DenyAll::reason
+
+    Why the user denied them, for the model to read; may be empty.
+*/
+
+/*!
+    \class koder::agent::AddUserMessage
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Appends a user message without starting a turn.
+
+    The message is appended and written (\l {koder::agent::Persist}{Persist}); no event is
+    emitted and nothing is sent to the model.
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open, and
+    \c ReadOnly when the conversation could not be loaded.
+*/
+
+/*!
+    \variable koder::agent::AddUserMessage::text
+
+    The text of the message.
+*/
+
+/*!
+    \class koder::agent::AddMessages
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Appends messages to the history without starting a turn.
+
+    The messages are appended in order and written; a message without an id gets one. No event
+    is emitted and nothing is sent to the model. Messages an application hands over as JSON are
+    read with \l {koder::agent::importMessages()}{importMessages()} first.
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open,
+    \c ReadOnly when the conversation could not be loaded, and \c InvalidMessages when an id is
+    used twice, among the new messages or by a message already in the conversation (the
+    rejection's detail names the first, such as \c {messages[2].id: duplicate id "m7"}).
+*/
+
+/*!
+    \variable koder::agent::AddMessages::messages
+
+    The messages to append, in order.
+*/
+
+/*!
+    \class koder::agent::SetMessages
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Replaces the whole history.
+
+    An open turn is stopped (\c aborted); the history becomes
+    \l {koder::agent::SetMessages::messages}{messages}, with no other versions, and the change
+    set is a reset. The status becomes \l {koder::agent::Status}{Interrupted} when the last
+    message is a stopped reply, else \c Idle, and \l {koder::agent::State::lastError}{lastError}
+    is cleared. A message without an id gets one. The whole conversation is written
+    (\l {koder::agent::Persist::allVersions}{Persist::allVersions}). A conversation that could
+    not be loaded is writable again afterwards.
+
+    Rejected with \l {koder::agent::RejectReason}{InvalidMessages} when an id is used twice.
+*/
+
+/*!
+    \variable koder::agent::SetMessages::messages
+
+    The new history, oldest first.
+*/
+
+/*!
+    \class koder::agent::Reset
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Starts an empty conversation with a new id, keeping the settings.
+
+    An open turn is stopped (\c aborted); the history, the queued messages and the tools granted
+    for the conversation are dropped, and a new conversation id is made. The tools, the system
+    prompt and the policies are kept. Nothing is written or deleted. Never rejected.
+*/
+
+/*!
+    \class koder::agent::SetAutoAccept
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets which tool calls run without asking.
+
+    Sets \l {koder::agent::State::autoAccept}{State::autoAccept}. The calls that wait for the
+    user are decided again under the new mode: some may run now. Never rejected.
+*/
+
+/*!
+    \variable koder::agent::SetAutoAccept::mode
+
+    The new mode.
+*/
+
+/*!
+    \class koder::agent::SetBusyPolicy
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets what a send does while a turn is open.
+
+    Sets \l {koder::agent::State::busyPolicy}{State::busyPolicy}. Never rejected.
+*/
+
+/*!
+    \variable koder::agent::SetBusyPolicy::policy
+
+    The new policy.
+*/
+
+/*!
+    \class koder::agent::SendQueued
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sends the first queued message now.
+
+    The first message of \l {koder::agent::State::queued}{State::queued} leaves the queue and
+    is sent as \l {koder::agent::Send}{Send} would send it. A queue is sent by itself only after
+    a turn that ends with \c streamEnd; after an error or an abort it waits for this input.
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open,
+    \c ReadOnly when the conversation could not be loaded, and \c InvalidValue when the queue
+    is empty.
+*/
+
+/*!
+    \class koder::agent::CancelQueued
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Drops a queued message.
+
+    The message leaves \l {koder::agent::State::queued}{State::queued} without being sent.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no queued message has
+    that id.
+*/
+
+/*!
+    \variable koder::agent::CancelQueued::id
+
+    The id of the queued message.
+*/
+
+/*!
+    \class koder::agent::SetToolPolicies
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Replaces the per-tool policies.
+
+    Sets \l {koder::agent::State::toolPolicies}{State::toolPolicies}. The calls that wait for
+    the user are decided again under the new policies: some may run or be denied now. Never
+    rejected.
+*/
+
+/*!
+    \variable koder::agent::SetToolPolicies::policies
+
+    The new policies, a tool name to its policy.
+*/
+
+/*!
+    \class koder::agent::SetSystemPrompt
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets the system prompt sent with every request.
+
+    Sets \l {koder::agent::State::systemPrompt}{State::systemPrompt}; the next request uses it.
+    Never rejected.
+*/
+
+/*!
+    \variable koder::agent::SetSystemPrompt::prompt
+
+    The new prompt; empty for none.
+*/
+
+/*!
+    \class koder::agent::SetTools
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Replaces the list of registered tools.
+
+    Sets \l {koder::agent::State::tools}{State::tools}. Calls already waiting are checked again
+    when the user decides: a call whose tool is gone is answered with an error result then.
+    Never rejected.
+*/
+
+/*!
+    \variable koder::agent::SetTools::tools
+
+    The registered tools.
+*/
+
+/*!
+    \class koder::agent::SetMaxSteps
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets the most steps one turn may take.
+
+    Sets \l {koder::agent::State::maxSteps}{State::maxSteps}. Rejected with
+    \l {koder::agent::RejectReason}{InvalidValue} when it is less than 1.
+*/
+
+/*!
+    \variable koder::agent::SetMaxSteps::maxSteps
+
+    The new limit, at least 1.
+*/
+
+/*!
+    \class koder::agent::SetMaxRetries
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets how often a retryable error is retried without a hook asking.
+
+    Sets \l {koder::agent::State::maxRetries}{State::maxRetries}. Rejected with
+    \l {koder::agent::RejectReason}{InvalidValue} when it is negative.
+*/
+
+/*!
+    \variable koder::agent::SetMaxRetries::maxRetries
+
+    The new number of retries, \c 0 or more.
+*/
+
+/*!
+    \class koder::agent::AddCheckpoint
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Appends a checkpoint message.
+
+    Appends a message of role \l {koder::agent::Role}{Checkpoint} whose text is the payload, and
+    writes it. Checkpoints are never sent to the model.
+
+    Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open, and
+    \c ReadOnly when the conversation could not be loaded.
+
+    \sa koder::agent::RestoreCheckpoint
+*/
+
+/*!
+    \variable koder::agent::AddCheckpoint::payload
+
+    What the application wants back when the checkpoint is restored, as JSON text.
+*/
+
+/*!
+    \class koder::agent::RestoreCheckpoint
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Goes back to a checkpoint: drops the history after it and hands back its payload.
+
+    The rows after the checkpoint are removed (with any other versions under them), and the
+    outcome carries a \l {koder::agent::CheckpointRestoredEvent}{CheckpointRestoredEvent} with
+    the checkpoint's payload and a \l {koder::agent::Persist}{Persist} effect.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no row has that id,
+    \c NotCheckpoint when it is not a checkpoint, and \c TurnInProgress while a turn is open.
+*/
+
+/*!
+    \variable koder::agent::RestoreCheckpoint::messageId
+
+    The checkpoint message, a row of the active path.
+*/
+
+/*!
+    \class koder::agent::SwitchConversation
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Shows another conversation, loaded from a store or kept in memory.
+
+    The open turn of the state is stopped (\c aborted) and the history is replaced by the
+    conversation's (the change set is a reset). The conversation comes back as it was stored:
+    its other versions, its queued messages, the tools granted for it, and its tool phase. A
+    conversation stored while tool calls waited for the user comes back waiting for them
+    (status \l {koder::agent::Status}{ReviewingToolCall}, the same
+    \l {koder::agent::State::pendingToolCalls}{pendingToolCalls}); a call whose tool was
+    running when the conversation was stored is recorded as not completed, since its result is
+    lost and running it again unasked could repeat a side effect.
+
+    A conversation that could not be loaded
+    (\l {koder::agent::SwitchConversation::loadError}{loadError} set) is shown empty and
+    read-only, with \l {koder::agent::State::lastError}{State::lastError} code
+    \c "load_failed".
+
+    Rejected with \l {koder::agent::RejectReason}{InvalidMessages} when an id is used twice.
+
+    \note The \l {koder::agent::Runtime}{Runtime} keeps a turn that is open in the conversation
+    being left running in the background; the reducer alone stops it.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::conversationId
+
+    The conversation's id; when empty, a new id is made.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::messages
+
+    Its active path, oldest first.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::loadError
+
+    Non-empty when the conversation could not be loaded: why. It is then shown empty and
+    read-only (nothing may be added, so nothing overwrites the stored copy) until it is replaced
+    (\l {koder::agent::SetMessages}{SetMessages}), deleted, cleared or left.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::versions
+
+    The rest of its tree, as \l {koder::agent::assembleVersions()}{assembleVersions()} builds
+    and checks it.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::approvals
+
+    Its stored tool phase (\l {koder::agent::approvalStateOf()}{approvalStateOf()} made it): a
+    conversation left waiting for the user comes back waiting.
+*/
+
+/*!
+    \variable koder::agent::SwitchConversation::queued
+
+    Its queued messages (\l {koder::agent::BusyPolicy}{BusyPolicy::Queue}).
+*/
+
+// ---- transport events ----
+
+/*!
+    \class koder::agent::StreamStarted
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The server took a request.
+
+    Nothing changes; observers such as the debug log may note it. Dropped when it names another
+    request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::StreamStarted::requestId
+
+    The request, as \l {koder::agent::StartTurn::requestId}{StartTurn::requestId} named it.
+*/
+
+/*!
+    \class koder::agent::TextDelta
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief A piece of the reply's text.
+
+    The text is appended to the streaming assistant message. The outcome reports the row's
+    \l {koder::agent::Field}{Text} as changed, a \l {koder::agent::StreamTokenEvent}{streamToken}
+    event, and a \l {koder::agent::Announcement}{ReplyText} announcement when the text now ends
+    a phrase (after \c . \c ! \c ? \c ; \c : or a line break, or every 160 bytes without one).
+    Amortized O(1), and allocation-free beyond the text's growth when the Outcome is reused.
+
+    Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::TextDelta::requestId
+
+    The request the text belongs to.
+*/
+
+/*!
+    \variable koder::agent::TextDelta::text
+
+    The new text, UTF-8.
+*/
+
+/*!
+    \class koder::agent::ReasoningDelta
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief A piece of the model's reasoning.
+
+    The text is appended to the streaming message's
+    \l {koder::agent::Message::reasoning()}{reasoning()}, and the outcome reports the row's
+    \l {koder::agent::Field}{Reasoning} as changed; no event. Dropped when it names another
+    request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ReasoningDelta::requestId
+
+    The request the reasoning belongs to.
+*/
+
+/*!
+    \variable koder::agent::ReasoningDelta::text
+
+    The new reasoning text, UTF-8.
+*/
+
+/*!
+    \class koder::agent::ToolCallRequested
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief A complete tool call the model asks for.
+
+    The transport assembles the call's argument fragments first. The call is added to the
+    streaming message's \l {koder::agent::Message::toolCalls()}{toolCalls()}, and the outcome
+    carries a \l {koder::agent::ToolCallEvent}{toolCall} event. A call without an id, or with an
+    id used before in the turn, gets a new one. Nothing runs yet: the calls of a step are decided
+    when the step ends (\l {koder::agent::StreamEnded}{StreamEnded}).
+
+    Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ToolCallRequested::requestId
+
+    The request the call belongs to.
+*/
+
+/*!
+    \variable koder::agent::ToolCallRequested::call
+
+    The call. Its \l {koder::agent::ToolCall::readOnly}{readOnly} is ignored: the core sets it
+    from the registered tools.
+*/
+
+/*!
+    \class koder::agent::StreamEnded
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The model finished a request.
+
+    The step's assistant message keeps the normalised finish reason, the usage and the metadata,
+    and the outcome carries a \l {koder::agent::StepFinishEvent}{StepFinishEvent}. Then:
+
+    \list
+    \li When the step asked for no tools, the turn ends: status
+        \l {koder::agent::Status}{Idle}, a \l {koder::agent::Persist}{Persist} effect and the
+        terminal event \c streamEnd. The first queued message
+        (\l {koder::agent::BusyPolicy}{BusyPolicy::Queue}), if any, is then sent.
+    \li When it asked for tools, the tool phase starts: calls of unknown tools are answered
+        with an error result, the policies run or deny the calls they decide, and the rest wait
+        for the user (status \l {koder::agent::Status}{ReviewingToolCall}). Once every call has
+        its answer, the next step starts. A step at
+        \l {koder::agent::State::maxSteps}{State::maxSteps} runs no tools: the turn ends with the
+        error \c "step_limit".
+    \li With an empty finish reason the stream ended before the model finished: this is a
+        retryable error (code \c "incomplete"), retried or ending the turn as
+        \l {koder::agent::StreamFailed}{StreamFailed} would.
+    \endlist
+
+    A refusal (\c "refusal", or \c "content_filter") ends the turn normally, with
+    \c {metadata.refusal} set on the message.
+
+    When the turn waits for tools and the event names its last request, the transport ended
+    the turn: the calls still waiting or running are recorded as not run or not completed, and
+    the turn ends with \c streamEnd. Any other request's end is dropped.
+*/
+
+/*!
+    \variable koder::agent::StreamEnded::requestId
+
+    The request that finished.
+*/
+
+/*!
+    \variable koder::agent::StreamEnded::finishReason
+
+    Why the model stopped, as the wire said it (\c "stop", \c "tool_calls", \c "length",
+    \c "end_turn", ...); \c "stop" by default. The message keeps it normalised (see
+    \l {koder::agent::normalizedFinishReason()}{normalizedFinishReason()}). Empty means the
+    stream ended without one, which is an incomplete turn.
+*/
+
+/*!
+    \variable koder::agent::StreamEnded::usage
+
+    What the server reported the request cost; empty when it reported nothing.
+*/
+
+/*!
+    \variable koder::agent::StreamEnded::metadata
+
+    JSON text of an object, or empty: merged into the message's
+    \l {koder::agent::Message::metadata()}{metadata()}. It carries what a provider needs back
+    with the reply in the next request, such as Anthropic's thinking blocks with their
+    signatures.
+*/
+
+/*!
+    \class koder::agent::StreamFailed
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The transport or the model failed.
+
+    The step is retried when the retry policy allows it
+    (\l {koder::agent::State::maxRetries}{State::maxRetries}, the error's
+    \l {koder::agent::ErrorInfo::retryable}{retryable} and the hooks'
+    \l {koder::agent::StreamFailed::verdict}{verdict}): the partial output of the failed attempt
+    is discarded and a new \l {koder::agent::StartTurn}{StartTurn} goes out, with
+    \l {koder::agent::StartTurn::delayMs}{delayMs} set to the backoff (or the server's
+    Retry-After). Otherwise the turn ends: the message keeps the error's text in
+    \l {koder::agent::Message::error()}{error()}, \l {koder::agent::State::lastError}{lastError}
+    is set, the status becomes \l {koder::agent::Status}{Error}, and the outcome carries the
+    terminal event \c error.
+
+    When the turn waits for tools and the event names its last request, the server ended the
+    turn: it ends with the error, never retried. Any other request's failure is dropped.
+*/
+
+/*!
+    \variable koder::agent::StreamFailed::requestId
+
+    The request that failed.
+*/
+
+/*!
+    \variable koder::agent::StreamFailed::error
+
+    What went wrong.
+*/
+
+/*!
+    \variable koder::agent::StreamFailed::verdict
+
+    What the \c onError hooks decided: nothing (\l {koder::agent::ErrorVerdict}{Default}, the
+    policy decides), \c Retry or \c Abort. The \l {koder::agent::Runtime}{Runtime} asks the hooks
+    and fills it in.
+*/
+
+/*!
+    \class koder::agent::Handoff
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The conversation is handed to another agent or a human; the turn ends.
+
+    The turn ends with status \l {koder::agent::Status}{Handoff} and the terminal event
+    \c streamEnd. Dropped when it names another request than the turn's.
+*/
+
+/*!
+    \variable koder::agent::Handoff::requestId
+
+    The request that handed off.
+*/
+
+/*!
+    \variable koder::agent::Handoff::target
+
+    Who the conversation goes to, as the transport names it; the debug log records it.
+*/
+
+/*!
+    \class koder::agent::ToolResult
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The result of a tool run for an ExecuteTool effect.
+
+    A tool message with the result answers the call, its
+    \l {koder::agent::Message::metadata()}{metadata()} holding how the call was allowed. Once
+    every call of the step has its answer, the next step starts (a new
+    \l {koder::agent::StartTurn}{StartTurn}). A result nobody waits for (its turn ended, or the
+    call is not running) is dropped.
+*/
+
+/*!
+    \variable koder::agent::ToolResult::callId
+
+    The id of the call, as \l {koder::agent::ExecuteTool::call}{ExecuteTool::call} named it.
+*/
+
+/*!
+    \variable koder::agent::ToolResult::result
+
+    The result: text, or JSON text when the tool returned a value that is not a string. For an
+    error, the error's description.
+*/
+
+/*!
+    \variable koder::agent::ToolResult::isError
+
+    Whether the tool failed (threw, rejected, timed out, or got malformed arguments). \c false
+    by default.
+*/
+
 namespace koder::agent {
 
+/*!
+    \fn std::string_view koder::agent::actionName(const koder::agent::Input &input)
+
+    Returns the name of \a input as a rejection reports it
+    (\l {koder::agent::Rejection::action}{Rejection::action}), which the controller's
+    \c {rejected(action, reason)} signal passes on. An action is named after the controller's
+    method: \c "send", \c "regenerate", \c "edit", \c "branch", \c "switchVersion",
+    \c "abort", \c "clear", \c "deleteConversation", \c "approveToolCall",
+    \c "denyToolCall", \c "approveAll", \c "denyAll", \c "addUserMessage",
+    \c "addChatMessages", \c "setChatMessages", \c "reset", \c "sendQueued",
+    \c "cancelQueued", \c "addCheckpoint" and \c "restoreCheckpoint". A setting, and a switch
+    of conversation, is named after its input: \c "setAutoAccept", \c "setToolPolicies",
+    \c "setBusyPolicy", \c "setSystemPrompt", \c "setTools", \c "setMaxSteps",
+    \c "setMaxRetries", \c "switchConversation". A transport event or a tool result is named after
+    its type in lower camel case: \c "streamStarted", \c "textDelta", \c "reasoningDelta",
+    \c "toolCallRequested", \c "streamEnded", \c "streamFailed", \c "handoff",
+    \c "toolResult".
+*/
 std::string_view actionName(const Input& input)
 {
     // By type: an alternative without a name here does not compile.

@@ -31,16 +31,64 @@ void run(State& state, In&& input, Outcome& out, Environment& env)
 }
 } // namespace
 
+/*!
+    \fn void koder::agent::reduce(koder::agent::State &state, const koder::agent::Input &input, koder::agent::Outcome &out, koder::agent::Environment &env)
+
+    Applies \a input to \a state in place and describes what happened in \a out, which is
+    cleared first. This is the state machine of Koder Agent.
+
+    Afterwards \a out holds the changes of the message list for list models, the effects to
+    perform, the lifecycle events and the announcements, in the order they happened; or a
+    \l {koder::agent::Rejection}{rejection} with \a state untouched; or nothing but
+    \l {koder::agent::Outcome::dropped}{dropped}, for a transport event of another request or a
+    tool result nobody waits for. Feed observers such as the debug log afterwards, with the
+    input, the outcome and the new state.
+
+    A reduce does no I/O, reads no clock and touches no global state: the ids of new messages
+    and conversations and the time stamps come from \a env, so that the same inputs always give
+    the same results. A \l {koder::agent::TextDelta}{TextDelta} costs amortized O(1),
+    independent of the length of the history and of the streaming message, and allocates
+    nothing beyond the growth of the message's text when \a out is reused from one call to the
+    next.
+
+    \snippet core/tst_readme.cpp core-ten-lines
+
+    Not thread-safe: one state is reduced by one thread at a time. The
+    \l {koder::agent::Runtime}{Runtime} wraps this function with an input queue, the hooks and
+    an executor for the effects.
+
+    \sa {koder::agent}{The core}, koder::agent::Input, koder::agent::Outcome
+*/
 void reduce(State& state, const Input& input, Outcome& out, Environment& env)
 {
     run(state, input, out, env);
 }
 
+/*!
+    \fn void koder::agent::reduce(koder::agent::State &state, koder::agent::Input &&input, koder::agent::Outcome &out, koder::agent::Environment &env)
+
+    \overload
+
+    Applies \a input to \a state and describes what happened in \a out, taking ids and time
+    from \a env. The messages of an \l {koder::agent::AddMessages}{AddMessages},
+    \l {koder::agent::SetMessages}{SetMessages} or
+    \l {koder::agent::SwitchConversation}{SwitchConversation} are moved out of \a input
+    instead of copied, which matters for a long conversation just loaded.
+*/
 void reduce(State& state, Input&& input, Outcome& out, Environment& env)
 {
     run(state, std::move(input), out, env);
 }
 
+/*!
+    \fn koder::agent::Outcome koder::agent::reduce(koder::agent::State &state, const koder::agent::Input &input, koder::agent::Environment &env)
+
+    \overload
+
+    Applies \a input to \a state with \a env and returns the outcome. A convenience for tests
+    and one-off calls: it allocates a new outcome every time, so reuse an Outcome with the
+    other overloads on the token path.
+*/
 Outcome reduce(State& state, const Input& input, Environment& env)
 {
     Outcome out;

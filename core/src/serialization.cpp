@@ -5,12 +5,243 @@
 
 #include <unordered_set>
 
+/*!
+    \class koder::agent::Conversation
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/serialization.h
+    \brief One stored conversation, as it round-trips through JSON.
+
+    A conversation is its active path (\l {koder::agent::Conversation::messages}{messages}), the
+    rest of its tree (\l {koder::agent::Conversation::versions}{versions}), its open tool phase
+    and grants (\l {koder::agent::Conversation::approvals}{approvals}) and its queued messages.
+    \l {koder::agent::toJson()}{toJson()} writes it and
+    \l {koder::agent::conversationFromJson()}{conversationFromJson()} reads it back, equal. From
+    the core tests, where \c {d.s} is a state with a queued message:
+
+    \snippet core/tst_busy.cpp core-json-round-trip
+
+    The document is a JSON object:
+
+    \table
+    \header \li Key \li Value
+    \row \li \c version
+         \li The format version: \c 1, or \c 2 when the conversation has other versions (see
+             \l {koder::agent::conversationFormatVersion}{conversationFormatVersion}).
+    \row \li \c id \li The conversation's id, a non-empty string.
+    \row \li \c title \li Its title, when it has one.
+    \row \li \c systemPrompt \li Its system prompt, when it has one.
+    \row \li \c messages
+         \li The active path: an array of messages (see
+             \l {koder::agent::messageFromJson()}{messageFromJson()}); in a version 2 document
+             each may carry its \c versionIndex among its siblings.
+    \row \li \c otherVersions
+         \li Version 2: the messages off the active path, each with its \c parentId, its
+             \c versionIndex and, when it has children, its \c activeChildId.
+    \row \li \c approvals
+         \li The open tool phase and grants, when there are any (see
+             \l {koder::agent::approvalStateFromJson()}{approvalStateFromJson()}).
+    \row \li \c queued
+         \li The queued messages, when there are any (see
+             \l {koder::agent::queuedFromJson()}{queuedFromJson()}).
+    \endtable
+*/
+
+/*!
+    \variable koder::agent::Conversation::id
+
+    The conversation's id.
+*/
+
+/*!
+    \variable koder::agent::Conversation::title
+
+    Its title; may be empty.
+*/
+
+/*!
+    \variable koder::agent::Conversation::systemPrompt
+
+    Its system prompt; may be empty.
+*/
+
+/*!
+    \variable koder::agent::Conversation::messages
+
+    The active path, oldest first, as \l {koder::agent::State::messages}{State::messages}.
+*/
+
+/*!
+    \variable koder::agent::Conversation::versions
+
+    The rest of the tree, as \l {koder::agent::State::versions}{State::versions}.
+*/
+
+/*!
+    \variable koder::agent::Conversation::approvals
+
+    The open tool phase and the tools granted for the conversation, as
+    \l {koder::agent::approvalStateOf()}{approvalStateOf()} gives them.
+*/
+
+/*!
+    \variable koder::agent::Conversation::queued
+
+    The messages waiting for the turn to end, as
+    \l {koder::agent::State::queued}{State::queued}.
+*/
+
+/*!
+    \fn bool koder::agent::Conversation::operator==(const koder::agent::Conversation &a, const koder::agent::Conversation &b)
+
+    Returns \c true if every field of \a a equals that of \a b.
+*/
+
+/*!
+    \class koder::agent::LoadError
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/serialization.h
+    \brief The first invalid field of a JSON document.
+
+    Loading stops at the first problem and reports where it is and what is wrong with it, for
+    example \c {messages[3].role: unknown value "bot"}.
+*/
+
+/*!
+    \variable koder::agent::LoadError::path
+
+    Where the problem is, such as \c {messages[3].role}; empty when it concerns the whole
+    document (not JSON, too deep, too large, not an object).
+*/
+
+/*!
+    \variable koder::agent::LoadError::message
+
+    What is wrong, such as \c {unknown value "bot"}, \c missing, \c {expected a string, found
+    integer} or \c {duplicate id "m2"}.
+*/
+
+/*!
+    \fn bool koder::agent::LoadError::operator==(const koder::agent::LoadError &a, const koder::agent::LoadError &b)
+
+    Returns \c true if \a a and \a b have the same path and message.
+*/
+
+/*!
+    \typealias koder::agent::Loaded
+
+    The result of a load: a \c std::variant holding either the loaded value, of type \c T, or a
+    \l {koder::agent::LoadError}{LoadError}. Test it with \c std::holds_alternative and take the
+    value with \c std::get.
+*/
+
+/*!
+    \variable koder::agent::conversationFormatVersion
+
+    The newest document format version, \c 2: it adds the conversation tree
+    (\c otherVersions, \c versionIndex). A conversation without other versions is written as
+    version \c 1, which older readers take. \l {koder::agent::conversationFromJson()}{Loading}
+    refuses a version above this one.
+*/
+
+/*!
+    \variable koder::agent::maxJsonDepth
+
+    The deepest nesting, \c 64 levels, of any JSON document the library reads: imports, the
+    store, \c setChatMessages, tool arguments. A deeper document is refused with a
+    \l {koder::agent::LoadError}{LoadError} before a value is built, so it never reaches a
+    recursive algorithm (printing, copying, destroying) that could overflow the stack.
+*/
+
+/*!
+    \variable koder::agent::maxJsonBytes
+
+    The largest JSON document the library reads, 64 MiB. A larger one is refused with a
+    \l {koder::agent::LoadError}{LoadError}.
+*/
+
+/*!
+    \enum koder::agent::JsonProblem
+
+    What \l {koder::agent::checkJson()}{checkJson()} found wrong with a JSON text.
+
+    \value None It is JSON within the limits.
+    \value NotJson It is not valid JSON.
+    \value TooDeep It is nested deeper than \l {koder::agent::maxJsonDepth}{maxJsonDepth}.
+    \value TooLarge It is larger than \l {koder::agent::maxJsonBytes}{maxJsonBytes}.
+*/
+
+/*!
+    \class koder::agent::OtherVersionRecord
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/serialization.h
+    \brief A message off the active path as a file or a database row gives it.
+
+    The input of \l {koder::agent::assembleVersions()}{assembleVersions()}.
+*/
+
+/*!
+    \variable koder::agent::OtherVersionRecord::version
+
+    The message, with its parent and the child that was active under it.
+*/
+
+/*!
+    \variable koder::agent::OtherVersionRecord::versionIndex
+
+    Its version index among its siblings (the order of
+    \l {koder::agent::Versions::siblings}{Versions::siblings}).
+*/
+
+/*!
+    \fn std::string koder::agent::toJson(const koder::agent::ApprovalState &state)
+
+    Returns \a state (a conversation's open tool phase and grants) as compact JSON text of an
+    object with \c pending (the ids of the waiting calls), \c running (the decision records of
+    the calls whose tool ran, each with its \c callId) and \c grantedTools; each key only when
+    its list is not empty. Returns an empty string for an empty state.
+
+    \sa approvalStateFromJson()
+*/
+
+/*!
+    \fn koder::agent::Loaded<koder::agent::ApprovalState> koder::agent::approvalStateFromJson(std::string_view text)
+
+    Reads an open tool phase and grants from \a text, as
+    \l {koder::agent::toJson(const koder::agent::ApprovalState &)}{toJson()} writes them. An
+    empty text is an empty state. A malformed one is refused with a
+    \l {koder::agent::LoadError}{LoadError} whose path starts with \c approvals. Never throws.
+*/
+
+/*!
+    \fn koder::agent::Loaded<koder::agent::Versions> koder::agent::assembleVersions(const std::vector<koder::agent::Message> &path, const std::vector<std::size_t> &pathIndexes, std::vector<koder::agent::OtherVersionRecord> others, std::string_view othersName)
+
+    Builds the conversation tree from stored records: the active path \a path with each row's
+    version index in \a pathIndexes (which may be empty: all \c 0), and the messages off the
+    path in \a others.
+
+    Refuses, with a \l {koder::agent::LoadError}{LoadError} naming the record as
+    \c {<othersName>[i].<field>} (\a othersName is \c "otherVersions" by default): an id used
+    twice, a parent that is not a message of the tree, a cycle of parents, a message hanging from
+    the last row of the path (the path would continue to a child), and an active child that is
+    not a child. Siblings are ordered by version index, ties in record order; a message off the
+    path that has children but no active child continues with the newest.
+
+    \l {koder::agent::conversationFromJson()}{conversationFromJson()} uses it, and so does the
+    Qt library's conversation store for its database rows.
+*/
+
 namespace koder::agent {
 
 // ordered_json keeps the keys of embedded JSON values in their original order, so JSON text
 // fields round-trip unchanged.
 using json = nlohmann::ordered_json;
 
+/*!
+    \fn std::string koder::agent::LoadError::toString() const
+
+    Returns the error as one line: the path, a colon and the message, such as
+    \c {messages[3].role: unknown value "bot"}; the message alone when the path is empty.
+*/
 std::string LoadError::toString() const
 {
     return path.empty() ? message : path + ": " + message;
@@ -400,6 +631,15 @@ Loaded<T> load(std::string_view text, Load&& loadDocument)
 
 } // namespace
 
+/*!
+    \fn koder::agent::JsonProblem koder::agent::checkJson(std::string_view text)
+
+    Returns whether \a text is JSON within the limits \l {koder::agent::maxJsonDepth}{maxJsonDepth}
+    and \l {koder::agent::maxJsonBytes}{maxJsonBytes}, and if not, why. It never builds a value
+    deeper than the limit.
+
+    \sa describe(koder::agent::JsonProblem)
+*/
 JsonProblem checkJson(std::string_view text)
 {
     JsonProblem problem = JsonProblem::None;
@@ -407,6 +647,13 @@ JsonProblem checkJson(std::string_view text)
     return problem;
 }
 
+/*!
+    \fn std::string koder::agent::describe(koder::agent::JsonProblem problem)
+
+    Returns \a problem as the message of a load error: \c "not valid JSON",
+    \c "nested deeper than 64 levels", \c "larger than 64 MiB", or an empty string for
+    \c None.
+*/
 std::string describe(JsonProblem problem)
 {
     switch (problem) {
@@ -422,6 +669,19 @@ std::string describe(JsonProblem problem)
     return {};
 }
 
+/*!
+    \fn std::string koder::agent::toJson(const koder::agent::Conversation &conversation, int indent = -1)
+
+    Returns \a conversation as a JSON document (see \l {koder::agent::Conversation}{Conversation}): compact
+    unless \a indent is \c 0 or more, the number of spaces to indent by.
+
+    The JSON-text fields of the messages (attachments, context, selection, metadata) are
+    embedded as JSON values when they parse, else as the strings they are. A message's
+    \c createdAt is left out when it is \c 0, its flags when they are \c false and its other
+    fields when they are empty. Bytes that are not valid UTF-8 are replaced.
+
+    \sa conversationFromJson()
+*/
 std::string toJson(const Conversation& c, int indent)
 {
     json doc = {{"version", c.versions.empty() ? 1 : conversationFormatVersion},
@@ -440,11 +700,29 @@ std::string toJson(const Conversation& c, int indent)
     return doc.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
+/*!
+    \fn std::string koder::agent::toJson(const koder::agent::Message &message)
+
+    \overload
+
+    Returns \a message as compact JSON text of an object, in the format
+    \l {koder::agent::messageFromJson()}{messageFromJson()} reads.
+*/
 std::string toJson(const Message& message)
 {
     return messageJson(message).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+/*!
+    \fn std::string koder::agent::toJson(const std::vector<koder::agent::QueuedMessage> &queued)
+
+    \overload
+
+    Returns \a queued as compact JSON text of an array of objects with \c id, \c text and,
+    when there are any, \c attachments; an empty string when there is no queued message.
+
+    \sa queuedFromJson()
+*/
 std::string toJson(const std::vector<QueuedMessage>& queued)
 {
     if (queued.empty())
@@ -459,6 +737,15 @@ std::string toJson(const std::vector<QueuedMessage>& queued)
     return list.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+/*!
+    \fn koder::agent::Loaded<std::vector<koder::agent::QueuedMessage>> koder::agent::queuedFromJson(std::string_view text)
+
+    Reads queued messages from \a text, as
+    \l {koder::agent::toJson(const std::vector<QueuedMessage> &)}{toJson()} writes
+    them. An empty text is no queue. A malformed one is refused with a
+    \l {koder::agent::LoadError}{LoadError} whose path starts with \c queued, such as
+    \c {queued[0].id: missing}. Never throws.
+*/
 Loaded<std::vector<QueuedMessage>> queuedFromJson(std::string_view text)
 {
     if (text.empty())
@@ -481,11 +768,33 @@ Loaded<std::vector<QueuedMessage>> queuedFromJson(std::string_view text)
     });
 }
 
+/*!
+    \fn std::string koder::agent::toJson(const std::vector<koder::agent::Message> &messages)
+
+    \overload
+
+    Returns \a messages as compact JSON text of an array, in the format
+    \l {koder::agent::messagesFromJson()}{messagesFromJson()} reads.
+*/
 std::string toJson(const std::vector<Message>& messages)
 {
     return messagesJson(messages).dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+/*!
+    \fn koder::agent::Loaded<koder::agent::Conversation> koder::agent::conversationFromJson(std::string_view text)
+
+    Reads a conversation from \a text, as \l {koder::agent::toJson()}{toJson()} writes it.
+
+    The document is validated as it is read, and the first invalid field is reported as a
+    \l {koder::agent::LoadError}{LoadError} by its path: a missing or empty \c id, a
+    \c messages that is not an array, an unknown role (\c {messages[3].role: unknown value
+    "bot"}), a field of the wrong type, an id used twice, a broken tree, a \c version this
+    library does not read. A text that is not JSON, nests deeper than
+    \l {koder::agent::maxJsonDepth}{maxJsonDepth} or is larger than
+    \l {koder::agent::maxJsonBytes}{maxJsonBytes} is refused before anything is built from it.
+    Unknown fields are ignored, so that documents of newer minor versions load. Never throws.
+*/
 Loaded<Conversation> conversationFromJson(std::string_view text)
 {
     return load<Conversation>(text, [](const json& doc) {
@@ -522,12 +831,41 @@ Loaded<Conversation> conversationFromJson(std::string_view text)
     });
 }
 
+/*!
+    \fn koder::agent::Loaded<std::vector<koder::agent::Message>> koder::agent::messagesFromJson(std::string_view text)
+
+    Reads a JSON array of messages from \a text, as the controller's \c addChatMessages and
+    \c setChatMessages take them; errors are reported under the path \c messages, such as
+    \c {messages[0].text: missing}. Never throws.
+
+    \sa messageFromJson(), importMessages()
+*/
 Loaded<std::vector<Message>> messagesFromJson(std::string_view text)
 {
     return load<std::vector<Message>>(
         text, [](const json& doc) { return readMessages(doc, "messages"); });
 }
 
+/*!
+    \fn koder::agent::Loaded<koder::agent::Message> koder::agent::messageFromJson(std::string_view text)
+
+    Reads one message from \a text: a JSON object with
+
+    \list
+    \li \c id (a non-empty string), \c role (\c "user", \c "assistant", \c "system",
+        \c "tool" or \c "checkpoint") and \c text (a string), all required;
+    \li optionally \c createdAt (an integer), \c isError, \c denied and \c aborted
+        (booleans), \c reasoning, \c toolCallId, \c toolName, \c error and \c finishReason
+        (strings), \c toolCalls (an array of objects with a non-empty \c id and \c name,
+        \c arguments as JSON text or as an object, and \c readOnly), \c usage (an object of
+        counts; a count that is not a non-negative integer is left unreported), and
+        \c attachments, \c context, \c selection and \c metadata (any JSON value, kept as
+        JSON text).
+    \endlist
+
+    Errors are reported under the path \c message, such as \c {message.role: missing}. Unknown
+    fields are ignored. Never throws.
+*/
 Loaded<Message> messageFromJson(std::string_view text)
 {
     return load<Message>(text, [](const json& doc) { return readMessage(doc, "message"); });

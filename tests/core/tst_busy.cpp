@@ -284,11 +284,13 @@ TEST(BusyPolicy, TheQueueIsStoredWithTheConversation)
     d.s.busyPolicy = BusyPolicy::Queue;
     d.sendNow("first");
     d.run(Send{"later", "[{\"name\":\"a.png\"}]"});
+    //! [core-json-round-trip]
     Conversation c{d.s.conversationId, "", "", d.s.messages, d.s.versions, {}, d.s.queued};
     auto loaded = conversationFromJson(toJson(c));
     ASSERT_TRUE(std::holds_alternative<Conversation>(loaded));
     Conversation& back = std::get<Conversation>(loaded);
     EXPECT_EQ(back.queued, d.s.queued);
+    //! [core-json-round-trip]
 
     Driver e;
     e.dispatch(

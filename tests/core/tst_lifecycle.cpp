@@ -72,6 +72,7 @@ TEST(Lifecycle, TokenEventViewsTheAppendedText)
 
 TEST(Lifecycle, SecondSendWhileStreamingIsRejectedAndChangesNothing)
 {
+    //! [core-rejection]
     Driver d;
     d.send("one");
     d.token("partial");
@@ -85,6 +86,7 @@ TEST(Lifecycle, SecondSendWhileStreamingIsRejectedAndChangesNothing)
     EXPECT_TRUE(out.changes.empty());
     EXPECT_EQ(d.texts(), before);
     EXPECT_EQ(d.s.status, Status::Streaming);
+    //! [core-rejection]
 }
 
 TEST(Lifecycle, AbortKeepsPartialMarksAbortedAndDropsLateTokens)

@@ -186,6 +186,7 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
     return all;
 }
 
+//! [core-visit-effect]
 std::string effectName(const Effect& e)
 {
     return std::visit(overloaded{
@@ -198,6 +199,7 @@ std::string effectName(const Effect& e)
                       },
                       e);
 }
+//! [core-visit-effect]
 
 // "!reason" for a rejection; else the new status, the effects in order and the lifecycle events,
 // e.g. "streaming Cancel+Start /aborted,streamStart". A dropped event shows the status alone.
