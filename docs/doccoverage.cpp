@@ -378,8 +378,12 @@ void checkCore(const QString& headerDir, const Documented& docs, Report& report)
                                             QRegularExpression::MultilineOption);
     const auto headers = QDir(headerDir).entryInfoList({QStringLiteral("*.h")}, QDir::Files);
     int types = 0;
+    // Implementation details live in nested `namespace detail { ... }` blocks.
+    static const QRegularExpression detailRe(
+        QStringLiteral(R"re(namespace detail \{.*?\} // namespace detail)re"),
+        QRegularExpression::DotMatchesEverythingOption);
     for (const QFileInfo& header : headers) {
-        const QString text = readAll(header.filePath());
+        const QString text = readAll(header.filePath()).remove(detailRe);
         QSet<QString> declared;
         for (auto it = typeRe.globalMatch(text); it.hasNext();)
             declared.insert(it.next().captured(1));
@@ -407,6 +411,7 @@ void checkQch(const QString& qchPath, const QString& workDir, const Documented& 
     const QString collection = QDir(workDir).filePath(QStringLiteral("doccoverage.qhc"));
     QFile::remove(collection);
     QHelpEngineCore engine(collection);
+    engine.setReadOnly(false); // Qt 6 opens a collection read-only by default
     if (!engine.setupData()) {
         report.missing(QStringLiteral("help collection: %1").arg(engine.error()));
         return;
