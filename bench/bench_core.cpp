@@ -2,7 +2,7 @@
 // Core throughput and memory. Run: build/bench/bench_core --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
 //
-// Targets (tests/README "Benchmarks"): >= 20 M deltas/s; the 100,000-message history within 1.2x
+// Targets (the reference's Performance page): >= 20 M deltas/s; the 100,000-message history within 1.2x
 // of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message for a
 // 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
 // BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta.

@@ -65,6 +65,23 @@ if(QCH AND NOT qdoc_failed)
         message(FATAL_ERROR "qhelpgenerator failed:\n${qhg_output}")
     endif()
     list(APPEND coverage_args --qch ${qch} --work-dir ${OUTPUT_DIR})
+    # A help collection holding it, for `assistant -collectionFile koderagent.qhc` (Assistant 6.4's
+    # own -register cannot write its default collection).
+    file(WRITE ${OUTPUT_DIR}/koderagent.qhcp [=[<?xml version="1.0" encoding="utf-8" ?>
+<QHelpCollectionProject version="1.0">
+    <docFiles>
+        <register>
+            <file>koderagent.qch</file>
+        </register>
+    </docFiles>
+</QHelpCollectionProject>
+]=])
+    execute_process(COMMAND ${QHELPGENERATOR} ${OUTPUT_DIR}/koderagent.qhcp
+                            -o ${OUTPUT_DIR}/koderagent.qhc
+                    RESULT_VARIABLE qhc_result OUTPUT_VARIABLE qhc_output ERROR_VARIABLE qhc_output)
+    if(NOT qhc_result EQUAL 0)
+        message(FATAL_ERROR "qhelpgenerator (collection) failed:\n${qhc_output}")
+    endif()
 endif()
 
 execute_process(COMMAND ${DOCCOVERAGE} ${coverage_args} RESULT_VARIABLE coverage_result)
@@ -75,5 +92,6 @@ if(qdoc_failed OR NOT coverage_result EQUAL 0)
     message(FATAL_ERROR "the reference is not complete: see the qdoc warnings and doccoverage above")
 endif()
 if(QCH)
-    message(STATUS "Reference: ${html}/index.html and ${qch}")
+    message(STATUS "Reference: ${html}/index.html, ${qch} and its collection "
+                   "${OUTPUT_DIR}/koderagent.qhc")
 endif()

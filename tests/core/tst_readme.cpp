@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The README's core example, compiled and checked so the README cannot drift from the API.
+// The core example of the reference (Getting Started, the koder::agent namespace and reduce()),
+// compiled and checked so the documentation cannot drift from the API.
 #include "koder/agent/reducer.h"
 
 #include <gtest/gtest.h>
@@ -8,7 +9,6 @@ using namespace koder::agent;
 
 TEST(Readme, CoreExample)
 {
-    // README-BEGIN
     //! [core-ten-lines]
     State state;
     Environment env = Environment::deterministic(); // the Qt layer injects uuids and a clock
@@ -21,7 +21,6 @@ TEST(Readme, CoreExample)
     reduce(state, StreamEnded{id, "stop"}, out, env);  // effects: Persist; events: streamEnd
     // state.messages: user "Hi!", assistant "Hello there."; state.status == Status::Idle
     //! [core-ten-lines]
-    // README-END
     ASSERT_EQ(state.messages.size(), 2u);
     EXPECT_EQ(state.messages[1].text, "Hello there.");
     EXPECT_EQ(state.status, Status::Idle);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The README's QML example, run as a test so the README cannot drift from the API.
+// The QML example of the README and the reference (Getting Started), run as a test so neither can
+// drift from the API.
 import QtQuick
 import QtTest
 import Koder.Agent
@@ -11,7 +12,6 @@ TestCase {
 
     Component {
         id: example
-        // README-BEGIN
         //! [twenty-lines]
         KoderAgentController {
             id: agent
@@ -32,7 +32,6 @@ TestCase {
             onRejected: (action, reason) => console.warn(action, reason)
         }
         //! [twenty-lines]
-        // README-END
     }
 
     SignalSpy { id: ended; signalName: "streamEnd" }

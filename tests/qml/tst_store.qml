@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Conversations through the QML API only: the README's storage example, the list model following
+// Conversations through the QML API only: the storage example of the reference, the list model following
 // sends, renames, branches and deletes, and JSON export / import.
 import QtQuick
 import QtTest
@@ -15,7 +15,6 @@ TestCase {
         Item {
             property alias agent: agent
             property alias list: list
-            // README-BEGIN
             //! [storage]
             KoderConversationStore {
                 id: store
@@ -45,7 +44,6 @@ TestCase {
                 }
             }
             //! [storage]
-            // README-END
         }
     }
 
