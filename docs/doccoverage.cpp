@@ -226,12 +226,18 @@ Members readQmlFile(const QString& path)
     return members;
 }
 
-// A property's notify signal is documented with the property (on<Property>Changed).
-bool isNotifySignal(const QString& signal, const Members& members)
+// The signals that need an entry of their own: a property's notify signal is documented with the
+// property (on<Property>Changed).
+QSet<QString> ownSignals(const Members& members)
 {
-    if (!signal.endsWith(QLatin1String("Changed")))
-        return false;
-    return members.properties.contains(signal.chopped(7));
+    QSet<QString> result;
+    for (const QString& signal : members.signalNames) {
+        const bool notify = signal.endsWith(QLatin1String("Changed")) &&
+                            members.properties.contains(signal.chopped(7));
+        if (!notify)
+            result.insert(signal);
+    }
+    return result;
 }
 
 class Report {
@@ -242,6 +248,16 @@ public:
         ++m_missing;
     }
     void checked() { ++m_checked; }
+    // Checks each offered name; `describe` names an undocumented one in the report.
+    template<class Describe>
+    void require(const QSet<QString>& offered, const QSet<QString>& documented, Describe describe)
+    {
+        for (const QString& name : offered) {
+            checked();
+            if (!documented.contains(name))
+                missing(describe(name));
+        }
+    }
     int missingCount() const { return m_missing; }
     int checkedCount() const { return m_checked; }
 
@@ -259,21 +275,15 @@ void compareQmlType(const QString& type, const Members& offered, const Documente
         report.missing(QStringLiteral("QML type %1 (no \\qmltype page)").arg(type));
         return;
     }
-    const auto check = [&](const QSet<QString>& names, const QSet<QString>& documented,
-                           const char* kind) {
-        for (const QString& name : names) {
-            report.checked();
-            if (!documented.contains(name))
-                report.missing(QStringLiteral("QML %1 %2.%3").arg(QLatin1String(kind), type, name));
-        }
+    const Members& documented = page->second;
+    const auto member = [&](const char* kind) {
+        return [&type, kind](const QString& name) {
+            return QStringLiteral("QML %1 %2.%3").arg(QLatin1String(kind), type, name);
+        };
     };
-    check(offered.properties, page->second.properties, "property");
-    QSet<QString> signalNames;
-    for (const QString& signal : offered.signalNames)
-        if (!isNotifySignal(signal, offered))
-            signalNames.insert(signal);
-    check(signalNames, page->second.signalNames, "signal");
-    check(offered.methods, page->second.methods, "method");
+    report.require(offered.properties, documented.properties, member("property"));
+    report.require(ownSignals(offered), documented.signalNames, member("signal"));
+    report.require(offered.methods, documented.methods, member("method"));
 }
 
 void checkQml(const QString& qmlTypesPath, const QString& qmlDir, const Documented& docs,
@@ -340,26 +350,17 @@ void checkClasses(const QStringList& metatypesPaths, const Documented& docs, Rep
                                       .unite(names(cls.value(QLatin1String("slots")).toArray()));
                 offered.enums = names(cls.value(QLatin1String("enums")).toArray());
                 const Members& documented = page->second;
-                for (const QString& p : std::as_const(offered.properties)) {
-                    report.checked();
-                    if (!documented.properties.contains(p))
-                        report.missing(QStringLiteral("C++ property %1::%2").arg(name, p));
-                }
-                for (const QString& s : std::as_const(offered.signalNames)) {
-                    report.checked();
-                    if (!isNotifySignal(s, offered) && !documented.methods.contains(s))
-                        report.missing(QStringLiteral("C++ signal %1::%2()").arg(name, s));
-                }
-                for (const QString& m : std::as_const(offered.methods)) {
-                    report.checked();
-                    if (!documented.methods.contains(m))
-                        report.missing(QStringLiteral("C++ method %1::%2()").arg(name, m));
-                }
-                for (const QString& e : std::as_const(offered.enums)) {
-                    report.checked();
-                    if (!documented.enums.contains(e))
-                        report.missing(QStringLiteral("C++ enum %1::%2").arg(name, e));
-                }
+                const auto member = [&name](const char* format) {
+                    return [&name, format](const QString& memberName) {
+                        return QString::fromLatin1(format).arg(name, memberName);
+                    };
+                };
+                report.require(offered.properties, documented.properties,
+                               member("C++ property %1::%2"));
+                report.require(ownSignals(offered), documented.methods,
+                               member("C++ signal %1::%2()"));
+                report.require(offered.methods, documented.methods, member("C++ method %1::%2()"));
+                report.require(offered.enums, documented.enums, member("C++ enum %1::%2"));
             }
         }
     }
