@@ -18,21 +18,7 @@
     to a \l [QML] KoderVisibleMessages over it, which leaves out what a chat does not show), and
     read the roles in the delegate as \c required properties:
 
-    \qml
-    ListView {
-        model: agent.messages
-        delegate: Column {
-            required property string role
-            required property string text
-            required property bool streaming
-            Text {
-                textFormat: Text.PlainText   // text from a model is never markup
-                text: (parent.role === "user" ? "You: " : "") + parent.text
-                      + (parent.streaming ? " …" : "")
-            }
-        }
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml message-model
 
     \section1 Roles
 

@@ -259,12 +259,7 @@ void KoderOllamaTransport::setKeepAlive(const QString& keepAlive)
     Model options, as a map sent as \c options when not empty: \c temperature, \c num_ctx
     (the context window), \c seed, \c top_p, \c num_predict and the others Ollama documents.
 
-    \qml
-    KoderOllamaTransport {
-        model: "qwen3:8b"
-        options: ({ num_ctx: 16384, temperature: 0.2 })
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml ollama-options
 
     The default is an empty map (the model's own settings).
 */

@@ -64,12 +64,7 @@
     with an error whose \c code is \c{"too_large"} (not retryable); what was buffered is freed
     and what the user already saw stays.
 
-    \qml
-    KoderOpenAiTransport {
-        maxReplyBytes: 4 * 1024 * 1024   // refuse replies over 4 MiB
-        maxToolCallsPerStep: 8
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml transport-limits
 
     \sa {Transports}, {Security}
 */

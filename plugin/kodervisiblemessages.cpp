@@ -16,21 +16,7 @@
     checkpoints. The rows keep every role of the source model and follow it live: a streaming
     reply, rows inserted and removed. \l [QML] ChatView uses one.
 
-    \qml
-    KoderVisibleMessages {
-        id: visibleMessages
-        sourceModel: agent.messages
-        showToolResults: false        // only the conversation itself
-    }
-    ListView {
-        model: visibleMessages
-        delegate: Text {
-            required property var model
-            textFormat: Text.PlainText
-            text: model.text
-        }
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml visible-messages
 
     Which messages pass is decided by their \c role alone, not by the \c visible role, so the
     filter can show more than a chat shows by default.

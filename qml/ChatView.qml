@@ -11,14 +11,7 @@ import Koder.Agent
     \brief A ready chat surface bound to a controller: the messages, the permission prompt and
     the input.
 
-    \qml
-    ChatView {
-        anchors.fill: parent
-        controller: KoderAgentController { transport: KoderLocalAgent {} }
-        // The app decides; KoderText.isSafeLink allows http:, https: and mailto: only.
-        onLinkActivated: (url) => { if (KoderText.isSafeLink(url)) Qt.openUrlExternally(url) }
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml chat-view
 
     From top to bottom: the messages (a ListView of \l Bubble delegates over a
     KoderVisibleMessages of the controller's \c messages: user and assistant messages and

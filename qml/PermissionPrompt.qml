@@ -22,13 +22,7 @@ import Koder.Agent
     The prompt is visible only while \l controller has a pending tool call; deciding the last
     one hides it. \l ChatView places one between its messages and its \l Sender; on its own:
 
-    \qml
-    PermissionPrompt {
-        controller: agent
-        focusReturn: input          // where the focus goes back once the calls are decided
-        Layout.fillWidth: true
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml permission-prompt
 
     \section2 Keyboard and focus
 

@@ -18,12 +18,7 @@ import Koder.Agent
     the input as chips, each with a button that removes it. A refused send shows the
     controller's reason.
 
-    \qml
-    Sender {
-        controller: agent
-        Layout.fillWidth: true
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml sender
 
     \l ChatView places one under its messages. The text is sent as plain text, without
     attachments; call the controller's \c send() yourself to attach files.

@@ -34,16 +34,7 @@
     KoderLiveRegion does that. It is an attached type: set its properties on the item that
     shows a message, and the item receives the controller's announcements about that message.
 
-    \qml
-    Item {
-        required property string messageId
-        Accessible.role: Accessible.StaticText
-        Accessible.name: text        // the whole reply once it has ended
-        KoderLiveRegion.controller: agent
-        KoderLiveRegion.messageId: messageId
-        KoderLiveRegion.politeness: Koder.Politeness.Polite
-    }
-    \endqml
+    \snippet qml/tst_docexamples.qml live-region
 
     \l Bubble does exactly this for every reply, so a \l ChatView needs nothing more.
 
