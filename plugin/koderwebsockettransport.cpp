@@ -173,9 +173,8 @@
     \qmlproperty int KoderWebSocketTransport::pingInterval
 
     Milliseconds between the WebSocket pings on each open connection; the liveness check
-    (\l pongTimeout) runs at each ping. 0 sends no pings on the connections opened afterwards,
-    and a silent server is then never noticed. A new value above 0 also applies to the open
-    connections at once.
+    (\l pongTimeout) runs at each ping. 0 sends no pings, on the open connections too, and a
+    silent server is then never noticed. A new value applies to the open connections at once.
 
     The default is 15000. Values below 0 are taken as 0.
 */
@@ -1014,9 +1013,12 @@ void KoderWebSocketTransport::setPingInterval(int ms)
     if (m_pingInterval == ms)
         return;
     m_pingInterval = ms;
-    for (const auto& c : m_connections)
-        if (c->ping.isActive())
-            c->ping.start(qMax(1, ms));
+    for (const auto& c : m_connections) {
+        if (ms == 0)
+            c->ping.stop();
+        else if (c->sincePong.isValid()) // past the handshake: its pings take the new pace
+            c->ping.start(ms);
+    }
     Q_EMIT pingIntervalChanged();
 }
 

@@ -660,6 +660,38 @@ private Q_SLOTS:
                     .contains(QStringLiteral("ping")));
     }
 
+    // A new interval applies to the open connection at once: 0 stops its pings (a silent server
+    // then goes unnoticed), a value above 0 starts them.
+    void pingIntervalOfZeroStopsThePingsOfAnOpenConnection()
+    {
+        SilentWebSocketServer silent;
+        QVERIFY(silent.listen());
+        transport->setUrl(silent.url());
+        transport->setPingInterval(50);
+        transport->setPongTimeout(150);
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_VERIFY(silent.bytesAfterUpgrade() > 0); // connected: the pings run
+        transport->setPingInterval(0);
+        QVERIFY(!errors.wait(600));
+        QCOMPARE(agent->status(), QStringLiteral("streaming"));
+    }
+
+    void pingIntervalSetOnAnOpenConnectionStartsItsPings()
+    {
+        SilentWebSocketServer silent;
+        QVERIFY(silent.listen());
+        transport->setUrl(silent.url());
+        transport->setPingInterval(0);
+        transport->setPongTimeout(150);
+        QSignalSpy errors(agent.get(), &KoderAgentController::error);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_VERIFY(silent.bytesAfterUpgrade() > 0);
+        transport->setPingInterval(50);
+        QVERIFY(errors.wait(5000));
+        expectError("transport", true);
+    }
+
     void serverWithoutTheSubprotocolIsRefused()
     {
         server->setSubprotocolEnabled(false);

@@ -9,9 +9,12 @@ SilentWebSocketServer::SilentWebSocketServer(QObject* parent)
 {
     connect(&m_server, &QTcpServer::newConnection, this, [this] {
         while (QTcpSocket* socket = m_server.nextPendingConnection()) {
-            connect(socket, &QTcpSocket::readyRead, socket, [socket] {
-                if (socket->property("upgraded").toBool())
-                    return; // silent from now on: frames and pings are never read
+            connect(socket, &QTcpSocket::readyRead, socket, [this, socket] {
+                if (socket->property("upgraded").toBool()) {
+                    // Silent from now on: frames and pings are never read, only counted.
+                    m_bytesAfterUpgrade = qMax(m_bytesAfterUpgrade, socket->bytesAvailable());
+                    return;
+                }
                 const QByteArray request = socket->peek(socket->bytesAvailable());
                 if (!request.contains("\r\n\r\n"))
                     return;

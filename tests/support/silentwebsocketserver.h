@@ -12,7 +12,11 @@ public:
     explicit SilentWebSocketServer(QObject* parent = nullptr);
     bool listen() { return m_server.listen(QHostAddress::LocalHost, 0); }
     QUrl url() const;
+    // Bytes a client sent after the handshake (left unread): the client has seen the 101 once
+    // this is above 0.
+    qint64 bytesAfterUpgrade() const { return m_bytesAfterUpgrade; }
 
 private:
     QTcpServer m_server;
+    qint64 m_bytesAfterUpgrade = 0;
 };
