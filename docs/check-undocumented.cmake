@@ -5,7 +5,8 @@ file(REMOVE_RECURSE ${WORK_DIR})
 foreach(dir docs qml plugin core examples tests demo-app bench)
     file(COPY ${SOURCE_DIR}/${dir} DESTINATION ${WORK_DIR}/src
          FILES_MATCHING PATTERN "*.qdocconf" PATTERN "*.qdoc" PATTERN "*.cpp" PATTERN "*.h"
-                        PATTERN "*.qml" PATTERN "*.png" PATTERN "*.js" PATTERN "CMakeLists.txt")
+                        PATTERN "*.qml" PATTERN "*.png" PATTERN "*.js" PATTERN "*.index"
+                        PATTERN "CMakeLists.txt")
 endforeach()
 
 set(file ${WORK_DIR}/src/plugin/koderopenaitransport.cpp)
