@@ -37,6 +37,7 @@ struct Members {
     QSet<QString> signalNames;
     QSet<QString> methods;
     QSet<QString> enums;
+    QSet<QString> declarations; // every documented C++ member, by name
 };
 
 // What the index documents: per QML type and per C++ class (by full name), the members
@@ -109,10 +110,15 @@ Documented readIndex(const QString& path)
             if (documented) {
                 result.classes[fullName];
                 result.cppNames.insert(fullName);
+                if (cppStack.size() > 1)
+                    result.classes[cppStack.at(cppStack.size() - 2)].declarations.insert(name);
             }
             continue;
         }
-        if (!documented)
+        // A property's getter, setter and notifier are documented with the property.
+        const bool accessor = element == QLatin1String("function") &&
+                              !attrs.value(QLatin1String("associated-property")).isEmpty();
+        if (!documented && !accessor)
             continue;
         if (!qmlStack.isEmpty()) {
             // QML signals and methods are <function meta="qmlsignal|qmlmethod">.
@@ -131,6 +137,7 @@ Documented readIndex(const QString& path)
         if (cppStack.isEmpty())
             continue;
         auto& members = result.classes[cppStack.last()];
+        members.declarations.insert(name);
         if (element == QLatin1String("property"))
             members.properties.insert(name);
         else if (element == QLatin1String("function"))
@@ -440,6 +447,130 @@ void checkQch(const QString& qchPath, const QString& workDir, const Documented& 
 
 } // namespace
 
+// clang's JSON AST dump (-ast-dump=json -ast-dump-filter) is a series of JSON objects, one per
+// matching declaration, each starting with a "{" line.
+QList<QJsonObject> readAstDump(const QString& path)
+{
+    QList<QJsonObject> objects;
+    const QString text = readAll(path);
+    static const QRegularExpression start(QStringLiteral("^\\{$"),
+                                          QRegularExpression::MultilineOption);
+    QList<qsizetype> starts;
+    for (auto it = start.globalMatch(text); it.hasNext();)
+        starts.append(it.next().capturedStart());
+    starts.append(text.size());
+    for (qsizetype i = 0; i + 1 < starts.size(); ++i) {
+        QJsonParseError error;
+        const auto doc = QJsonDocument::fromJson(
+            text.mid(starts[i], starts[i + 1] - starts[i]).toUtf8(), &error);
+        if (doc.isObject())
+            objects.append(doc.object());
+        else
+            err() << "doccoverage: " << path << ": " << error.errorString() << '\n';
+    }
+    return objects;
+}
+
+// What Q_OBJECT and Q_GADGET declare in every class: moc's, not the class's API.
+bool isMocDeclaration(const QString& name)
+{
+    static const QSet<QString> names{QStringLiteral("staticMetaObject"),
+                                     QStringLiteral("metaObject"),
+                                     QStringLiteral("qt_metacast"),
+                                     QStringLiteral("qt_metacall"),
+                                     QStringLiteral("tr"),
+                                     QStringLiteral("trUtf8"),
+                                     QStringLiteral("qt_static_metacall"),
+                                     QStringLiteral("QPrivateSignal"),
+                                     QStringLiteral("qt_check_for_QGADGET_macro"),
+                                     QStringLiteral("qt_getEnumMetaObject"),
+                                     QStringLiteral("qt_getEnumName")};
+    // Compiler-made names (deduction guides) are in angle brackets.
+    return names.contains(name) || name.startsWith(QLatin1Char('<'));
+}
+
+// Walks one scope of the AST: every public or protected declaration in it must have a
+// documented entry in the index under that scope.
+void checkScope(const QString& scope, const QJsonArray& declarations, bool publicByDefault,
+                const Documented& docs, Report& report)
+{
+    static const QSet<QString> checkedKinds{QStringLiteral("CXXMethodDecl"),
+                                            QStringLiteral("CXXConstructorDecl"),
+                                            QStringLiteral("CXXDestructorDecl"),
+                                            QStringLiteral("FunctionDecl"),
+                                            QStringLiteral("FieldDecl"),
+                                            QStringLiteral("VarDecl"),
+                                            QStringLiteral("EnumDecl"),
+                                            QStringLiteral("TypeAliasDecl"),
+                                            QStringLiteral("TypedefDecl"),
+                                            QStringLiteral("CXXRecordDecl"),
+                                            QStringLiteral("FunctionTemplateDecl"),
+                                            QStringLiteral("ClassTemplateDecl"),
+                                            QStringLiteral("TypeAliasTemplateDecl")};
+    const auto page = docs.classes.find(scope);
+    bool accessible = publicByDefault;
+    for (const auto& entry : declarations) {
+        const QJsonObject decl = entry.toObject();
+        const QString kind = decl.value(QLatin1String("kind")).toString();
+        if (kind == QLatin1String("AccessSpecDecl")) {
+            accessible = decl.value(QLatin1String("access")).toString() != QLatin1String("private");
+            continue;
+        }
+        const QString name = decl.value(QLatin1String("name")).toString();
+        if (!accessible || name.isEmpty() || decl.value(QLatin1String("isImplicit")).toBool() ||
+            decl.value(QLatin1String("explicitlyDeleted")).toBool() || isMocDeclaration(name))
+            continue;
+        const QString fullName = scope + QLatin1String("::") + name;
+        if (kind == QLatin1String("NamespaceDecl")) {
+            // detail: the core's implementation details; qt: the Qt library's (its headers
+            // are installed because the public ones include them).
+            if (name != QLatin1String("detail") && name != QLatin1String("qt"))
+                checkScope(fullName, decl.value(QLatin1String("inner")).toArray(), true, docs,
+                           report);
+            continue;
+        }
+        if (!checkedKinds.contains(kind))
+            continue;
+        const bool definition = decl.value(QLatin1String("completeDefinition")).toBool();
+        if (kind == QLatin1String("CXXRecordDecl") && !definition)
+            continue; // a forward declaration
+        report.checked();
+        const bool documented =
+            page != docs.classes.end() && page->second.declarations.contains(name);
+        if (!documented && !docs.cppNames.contains(fullName))
+            report.missing(QStringLiteral("C++ %1 %2").arg(kind, fullName));
+        if (kind == QLatin1String("CXXRecordDecl"))
+            checkScope(fullName, decl.value(QLatin1String("inner")).toArray(),
+                       decl.value(QLatin1String("tagUsed")).toString() != QLatin1String("class"),
+                       docs, report);
+    }
+}
+
+// Every public and protected member of the Koder* classes and everything in namespace
+// koder::agent, as the compiler sees the public headers (build-docs.cmake dumps the AST).
+void checkDeclarations(const QStringList& astPaths, const Documented& docs, Report& report)
+{
+    int scopes = 0;
+    for (const QString& path : astPaths) {
+        for (const QJsonObject& top : readAstDump(path)) {
+            const QString kind = top.value(QLatin1String("kind")).toString();
+            const QString name = top.value(QLatin1String("name")).toString();
+            const QJsonArray inner = top.value(QLatin1String("inner")).toArray();
+            ++scopes;
+            if (kind == QLatin1String("NamespaceDecl"))
+                checkScope(name == QLatin1String("agent") ? QStringLiteral("koder::agent") : name,
+                           inner, true, docs, report);
+            else if (kind == QLatin1String("CXXRecordDecl") &&
+                     top.value(QLatin1String("completeDefinition")).toBool())
+                checkScope(name, inner,
+                           top.value(QLatin1String("tagUsed")).toString() != QLatin1String("class"),
+                           docs, report);
+        }
+    }
+    if (scopes == 0)
+        report.missing(QStringLiteral("no declaration found in the AST dumps"));
+}
+
 int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
@@ -462,7 +593,11 @@ int main(int argc, char** argv)
     const QCommandLineOption workDir(QStringLiteral("work-dir"),
                                      QStringLiteral("scratch directory for the help collection"),
                                      QStringLiteral("dir"));
-    parser.addOptions({index, qmltypes, qmlDir, metatypes, coreHeaders, qch, workDir});
+    const QCommandLineOption ast(QStringLiteral("ast"),
+                                 QStringLiteral("clang JSON AST dump of the public headers "
+                                                "(repeatable)"),
+                                 QStringLiteral("file"));
+    parser.addOptions({index, qmltypes, qmlDir, metatypes, coreHeaders, ast, qch, workDir});
     parser.addHelpOption();
     parser.process(app);
     for (const auto& required : {index, qmltypes, qmlDir, metatypes, coreHeaders}) {
@@ -477,6 +612,8 @@ int main(int argc, char** argv)
     checkQml(parser.value(qmltypes), parser.value(qmlDir), docs, report);
     checkClasses(parser.values(metatypes), docs, report);
     checkCore(parser.value(coreHeaders), docs, report);
+    if (parser.isSet(ast))
+        checkDeclarations(parser.values(ast), docs, report);
     if (parser.isSet(qch))
         checkQch(parser.value(qch), parser.value(workDir), docs, report);
 
