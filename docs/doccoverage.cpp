@@ -9,10 +9,14 @@
 //   - each public class of the Qt library in the moc metatypes (the classes of the installed
 //     koder*.h headers), with its properties, signals, invokable methods, slots and enums;
 //   - each type the core's public headers declare in koder::agent;
+//   - every public or protected member the compiler sees in the public headers (clang's JSON
+//     AST of the Koder* classes and of namespace koder::agent), which covers plain C++ methods,
+//     constructors, fields, enums and aliases that moc does not know about;
 //   - and, given the .qch, that Qt's help engine registers it and finds each QML type and class
 //     by the identifiers Qt Creator's F1 asks for.
 // Usage: doccoverage --index <koderagent.index> --qmltypes <file> --qml-dir <dir>
-//        --metatypes <json>... --core-headers <dir> [--qch <koderagent.qch> --work-dir <dir>]
+//        --metatypes <json>... --core-headers <dir> [--ast <clang json>...]
+//        [--qch <koderagent.qch> --work-dir <dir>]
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
