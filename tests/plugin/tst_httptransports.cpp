@@ -307,7 +307,12 @@ private Q_SLOTS:
         sendAndSettle();
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap error = agent->lastError().toMap();
-        QCOMPARE(error.value(QStringLiteral("code")).toString(), QStringLiteral("transport"));
+        // Qt reports the cut as a network error ("transport"), or, seen once in a loaded
+        // sanitizer run, ends the reply without one; the stream then lacks its end, which is
+        // "incomplete". Either way the turn fails, retryably, with the partial reply kept.
+        const QString code = error.value(QStringLiteral("code")).toString();
+        QVERIFY2(code == QStringLiteral("transport") || code == QStringLiteral("incomplete"),
+                 qPrintable(code));
         QCOMPARE(error.value(QStringLiteral("retryable")).toBool(), true);
         QCOMPARE(agent->messages()->get(1).value(QStringLiteral("text")).toString(),
                  QStringLiteral("Hello"));
