@@ -53,9 +53,10 @@
 
     Each line of the stream is a JSON object: \c{message.thinking} becomes the reply's
     reasoning, \c{message.content} its text and \c{message.tool_calls} its tool calls (Ollama
-    gives calls no ids: each gets \c{ollama_<request>_<n>}). The \c{"done": true} line brings
-    the finish reason (\c done_reason; a \c stop with tool calls is a tool step) and the usage
-    (\c prompt_eval_count as \c promptTokens, \c eval_count as \c completionTokens).
+    usually gives calls no ids: a call without one gets \c{ollama_<request>_<n>}). The
+    \c{"done": true} line brings the finish reason (\c done_reason; a \c stop with tool calls
+    is a tool step) and the usage (\c prompt_eval_count as \c promptTokens, \c eval_count as
+    \c completionTokens).
 
     \section1 Errors
 

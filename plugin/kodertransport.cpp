@@ -23,7 +23,9 @@
     that start() receives it delivers, tagged with that request's id:
 
     \list
-    \li \c StreamStarted once, before anything else;
+    \li \c StreamStarted once, before any delta or tool call (a request that fails before the
+        server answered, such as an HTTP error or a refused connection, may end with
+        \c StreamFailed alone);
     \li any number of \c TextDelta and \c ReasoningDelta inputs (UTF-8 text as it arrives), and
         \c ToolCallRequested for each complete tool call (the transport assembles argument
         fragments itself);

@@ -487,7 +487,8 @@
 
     The first message of \l {koder::agent::State::queued}{State::queued} leaves the queue and
     is sent as \l {koder::agent::Send}{Send} would send it. A queue is sent by itself only after
-    a turn that ends with \c streamEnd; after an error or an abort it waits for this input.
+    a turn that ends with \c streamEnd and status \l {koder::agent::Status}{Idle}; after an
+    error, an abort or a \l {koder::agent::Handoff}{Handoff} it waits for this input.
 
     Rejected with \l {koder::agent::RejectReason}{TurnInProgress} while a turn is open,
     \c ReadOnly when the conversation could not be loaded, and \c InvalidValue when the queue
