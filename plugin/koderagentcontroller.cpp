@@ -39,12 +39,14 @@
 
     \list 1
     \li userMessage() — the user's message was appended (not for regenerate(), which answers a
-        message already there).
+        message already there, nor for edit(), whose new version of the message is appended
+        without it).
     \li streamStart() — the reply's assistant message was appended; \l status is
         \c{"streaming"}.
     \li streamToken() — a piece of the reply's text arrived (many times).
-    \li toolCall() — the model asked for a tool (optional, once per call). The call runs at once
-        when \l toolPolicies or \l autoAccept allow it; otherwise it waits in
+    \li toolCall() — the model asked for a tool (optional, once per call). The calls are
+        decided when the step ends: a call runs without asking when \l toolPolicies or
+        \l autoAccept allow it; otherwise it waits in
         \l pendingToolCalls, with \l status \c{"reviewingToolCall"}, until approveToolCall() or
         denyToolCall(). The result is appended as a \c tool message and the reply goes on in a
         new assistant message (the next step), again with streamToken().
@@ -522,7 +524,8 @@ KoderAgentController::~KoderAgentController()
          \li send() returns \c true and the message waits in \l queuedMessages: it is not in
              the history yet and no signal is emitted. When the turn ends with streamEnd(), the
              first queued message is sent as a new turn, and so on, one per turn. After
-             error() or aborted() the queue waits for sendQueued() or cancelQueued().
+             error(), aborted() or a handoff (\l status \c{"handoff"}) the queue waits for
+             sendQueued() or cancelQueued().
          \li Goes on.
     \row \li \c{"interrupt"}
          \li Sent as a new turn.

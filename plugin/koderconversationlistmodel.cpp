@@ -48,11 +48,12 @@
     \row \li \c unread \li bool \li a turn finished while the conversation was not shown;
          stored, kept across restarts, cleared when the conversation is shown
     \row \li \c status \li string \li the conversation's status as
-         \c{KoderAgentController.conversationStatus()} names it: \c streaming while its turn
-         runs (also in the background), \c reviewingToolCall while a tool call waits there for
-         the user, \c runningTool while a tool runs, \c error or \c interrupted for a turn that
-         ended so while the conversation was not shown (until it is shown), else \c idle.
-         Always \c idle without a \l controller.
+         \c{KoderAgentController.conversationStatus()} names it: for the conversation the
+         controller shows, its \c status; for another, \c streaming while its turn runs in
+         the background, \c reviewingToolCall while a tool call waits there for the user,
+         \c runningTool while a tool runs, \c error, \c interrupted or \c handoff for a turn
+         that ended so while the conversation was not shown (until it is shown), else
+         \c idle. Always \c idle without a \l controller.
     \endtable
 
     \section2 Updates

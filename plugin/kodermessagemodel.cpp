@@ -90,9 +90,9 @@
              itself when it is more than 1.
     \row \li \c usage \li var
          \li For an assistant reply, the token counts the server reported for it: a map with
-             \c promptTokens, \c completionTokens and \c totalTokens, and \c reasoningTokens,
-             \c cachedTokens and \c cacheWriteTokens when the server sent them. An empty map
-             when it sent none.
+             those of \c promptTokens, \c completionTokens, \c totalTokens,
+             \c reasoningTokens, \c cachedTokens and \c cacheWriteTokens that the server
+             sent, and no others. An empty map when it sent none.
     \row \li \c finishReason \li string
          \li For an assistant reply, why the model stopped: \c{"stop"}, \c{"length"},
              \c{"tool_calls"}, \c{"refusal"} or \c{"content_filter"}. Empty while it streams,
