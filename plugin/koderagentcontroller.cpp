@@ -1205,7 +1205,8 @@ void KoderAgentController::syncTools()
 
     Makes \a newText a new version of the user message \a messageId and starts a turn that
     answers it; the original stays as another version. Returns \c false and emits rejected()
-    when \a messageId is unknown or not a user message, or \a newText is empty.
+    when \a messageId is unknown or not a user message, or \a newText is empty and the message
+    has no attachments.
 */
 
 /*!
