@@ -246,23 +246,24 @@ Item {
         objectName: "bubbleCard"
         anchors.right: root.fromUser ? parent.right : undefined
         anchors.left: root.fromUser ? undefined : parent.left
-        anchors.margins: 8
+        anchors.margins: KoderTheme.spacing
         width: Math.min(implicitWidth, root.width * 0.85)
-        implicitWidth: Math.max(content.implicitWidth, 120) + 24
-        implicitHeight: content.implicitHeight + 16
-        radius: 10
+        implicitWidth: Math.max(content.implicitWidth, KoderTheme.gridUnit * 7)
+                       + 2 * KoderTheme.largeSpacing
+        implicitHeight: content.implicitHeight + 2 * KoderTheme.spacing
+        radius: KoderTheme.radius
         color: root.fromUser ? palette.highlight
              : root.isTool ? palette.base
              : palette.alternateBase
         border.width: root.isError || root.errorText !== "" ? 2 : 1
-        border.color: root.isError || root.errorText !== "" ? "#c62828" : palette.mid
+        border.color: root.isError || root.errorText !== "" ? KoderTheme.errorColor(palette) : palette.mid
 
         ColumnLayout {
             id: content
-            x: 12
-            y: 8
-            width: parent.width - 24
-            spacing: 4
+            x: KoderTheme.largeSpacing
+            y: KoderTheme.spacing
+            width: parent.width - 2 * KoderTheme.largeSpacing
+            spacing: KoderTheme.smallSpacing
 
             Label {
                 objectName: "toolHeader"
@@ -300,7 +301,7 @@ Item {
                 color: root.fromUser ? palette.highlightedText : palette.text
                 selectionColor: palette.highlight
                 Layout.fillWidth: true
-                Layout.preferredWidth: Math.min(implicitWidth, 560)
+                Layout.preferredWidth: Math.min(implicitWidth, KoderTheme.readableWidth)
                 Accessible.ignored: true // the bubble itself speaks for the text
                 onLinkActivated: (link) => root.linkActivated(link)
             }
@@ -327,7 +328,7 @@ Item {
                             objectName: "toolCallArguments"
                             textFormat: Text.PlainText
                             text: JSON.stringify(callCard.modelData.arguments, null, 2)
-                            font.family: "monospace"
+                            font.family: KoderTheme.monospaceFont.family
                             wrapMode: Text.WrapAnywhere
                             color: palette.text
                             Layout.fillWidth: true
@@ -337,7 +338,7 @@ Item {
             }
 
             RowLayout {
-                spacing: 6
+                spacing: KoderTheme.spacing
                 Layout.fillWidth: true
 
                 BusyIndicator {
@@ -361,7 +362,7 @@ Item {
                     visible: root.errorText !== ""
                     textFormat: Text.PlainText
                     text: qsTr("Error: %1").arg(root.errorText)
-                    color: "#c62828"
+                    color: KoderTheme.errorColor(palette)
                     wrapMode: Text.Wrap
                     Layout.fillWidth: true
                 }

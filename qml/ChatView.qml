@@ -127,7 +127,7 @@ FocusScope {
             activeFocusOnTab: true
             focus: true
             model: visibleMessages
-            spacing: 2
+            spacing: KoderTheme.smallSpacing / 2
             boundsBehavior: Flickable.StopAtBounds
             keyNavigationEnabled: true
             Accessible.role: Accessible.List
@@ -160,7 +160,7 @@ FocusScope {
                 objectName: "jumpToLatest"
                 anchors.right: parent.right
                 anchors.bottom: parent.bottom
-                anchors.margins: 12
+                anchors.margins: KoderTheme.largeSpacing
                 visible: !list.pinned
                 text: qsTr("Jump to latest")
                 Accessible.name: text
@@ -177,7 +177,7 @@ FocusScope {
             // the approval is still announced.
             takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
             Layout.fillWidth: true
-            Layout.margins: 8
+            Layout.margins: KoderTheme.spacing
         }
 
         Sender {

@@ -397,7 +397,7 @@ Pane {
     }
 
     visible: root.call !== null
-    padding: 12
+    padding: KoderTheme.largeSpacing
     focusPolicy: Qt.StrongFocus
     Accessible.role: Accessible.AlertMessage
     Accessible.name: root.calls.length > 1
@@ -414,7 +414,7 @@ Pane {
         color: root.palette.base
         border.color: root.palette.highlight
         border.width: 2
-        radius: 8
+        radius: KoderTheme.smallRadius
     }
 
     component CallRow: ColumnLayout {
@@ -448,7 +448,7 @@ Pane {
         }
 
         objectName: "call_" + row.index
-        spacing: 6
+        spacing: KoderTheme.spacing
         Layout.fillWidth: true
         Accessible.role: Accessible.Grouping
         Accessible.name: row.toolName
@@ -495,7 +495,7 @@ Pane {
             visible: !row.editing
             textFormat: Text.PlainText
             text: row.originalText
-            font.family: "monospace"
+            font.family: KoderTheme.monospaceFont.family
             wrapMode: Text.WrapAnywhere
             color: root.palette.text
             Layout.fillWidth: true
@@ -523,7 +523,7 @@ Pane {
             objectName: "argumentsEditor"
             visible: row.editing
             textFormat: TextEdit.PlainText
-            font.family: "monospace"
+            font.family: KoderTheme.monospaceFont.family
             wrapMode: TextEdit.WrapAnywhere
             selectByMouse: true
             Layout.fillWidth: true
@@ -556,7 +556,7 @@ Pane {
         }
         RowLayout {
             visible: root.calls.length > 1
-            spacing: 8
+            spacing: KoderTheme.spacing
             Button {
                 objectName: "approveCallButton"
                 text: qsTr("Approve")
@@ -579,7 +579,7 @@ Pane {
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 8
+        spacing: KoderTheme.spacing
 
         Label {
             objectName: "promptHeading"
@@ -611,7 +611,7 @@ Pane {
             ColumnLayout {
                 id: callsColumn
                 width: callsView.width - (callsView.interactive ? callsScrollBar.width : 0)
-                spacing: 12
+                spacing: KoderTheme.largeSpacing
 
                 Repeater {
                     id: rows
@@ -624,7 +624,7 @@ Pane {
         // How long an approval holds: three radio buttons (one keystroke each, all in sight).
         Flow {
             objectName: "scopeChoice"
-            spacing: 8
+            spacing: KoderTheme.spacing
             Layout.fillWidth: true
             Accessible.role: Accessible.Grouping
             Accessible.name: qsTr("How long the approval holds")
@@ -665,7 +665,7 @@ Pane {
         }
         RowLayout {
             visible: root.calls.length === 1
-            spacing: 8
+            spacing: KoderTheme.spacing
             Button {
                 objectName: "approveButton"
                 text: qsTr("Approve")
@@ -691,7 +691,7 @@ Pane {
         }
         RowLayout {
             visible: root.calls.length > 1
-            spacing: 8
+            spacing: KoderTheme.spacing
             Button {
                 objectName: "approveAllButton"
                 text: qsTr("Approve all")

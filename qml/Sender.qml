@@ -127,12 +127,12 @@ Pane {
         return true
     }
 
-    padding: 8
+    padding: KoderTheme.spacing
     focusPolicy: Qt.NoFocus
 
     ColumnLayout {
         anchors.fill: parent
-        spacing: 4
+        spacing: KoderTheme.smallSpacing
 
         Label {
             id: notice
@@ -150,7 +150,7 @@ Pane {
         Flow {
             objectName: "queuedMessages"
             visible: queue.count > 0
-            spacing: 6
+            spacing: KoderTheme.spacing
             Layout.fillWidth: true
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Queued messages")
@@ -163,11 +163,11 @@ Pane {
                     required property var modelData
                     required property int index
                     objectName: "queuedChip_" + chip.index
-                    padding: 4
+                    padding: KoderTheme.smallSpacing
                     Accessible.role: Accessible.ListItem
                     Accessible.name: qsTr("Queued: %1").arg(chip.modelData.text)
                     RowLayout {
-                        spacing: 4
+                        spacing: KoderTheme.smallSpacing
                         Label {
                             textFormat: Text.PlainText
                             text: chip.modelData.text
@@ -188,7 +188,7 @@ Pane {
         }
 
         RowLayout {
-            spacing: 8
+            spacing: KoderTheme.spacing
             Layout.fillWidth: true
 
             ScrollView {

@@ -45,7 +45,7 @@ Item {
             compare(user.Accessible.description, "Your message")
             compare(user.KoderLiveRegion.politeness, Koder.Politeness.Off)
             const reply = make({ role: "assistant" })
-            compare(findChild(reply, "bubbleCard").x, 8)
+            compare(findChild(reply, "bubbleCard").x, KoderTheme.spacing)
             compare(reply.KoderLiveRegion.politeness, Koder.Politeness.Polite)
         }
 
@@ -99,7 +99,7 @@ Item {
             compare(system.KoderLiveRegion.politeness, Koder.Politeness.Off)
             const checkpoint = make({ role: "checkpoint", text: "{}" })
             compare(checkpoint.Accessible.description, "Checkpoint")
-            compare(findChild(checkpoint, "bubbleCard").x, 8)
+            compare(findChild(checkpoint, "bubbleCard").x, KoderTheme.spacing)
         }
 
         function test_linksOnlyThroughTheSignal() {

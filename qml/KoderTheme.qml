@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: MIT
+pragma Singleton
+import QtQuick
+
+/*!
+    \qmltype KoderTheme
+    \inqmlmodule Koder.Agent
+    \brief The sizes, the status colours and the monospace font every component of the module
+    uses: one place to read them from, no literals in the components.
+
+    A singleton, in the spirit of Kirigami's \c Units and \c Theme. The sizes derive from the
+    height of a line of the application's font (\l gridUnit), so they follow the user's font
+    size and scaling; the colours of the surfaces and the text come from the \c palette of each
+    component (the application's style and its dark mode apply), and the two status colours
+    the palette lacks, \l errorColor() and \l warningColor(), are derived for a given palette so
+    that they stay readable on light and dark windows alike.
+
+    \qml
+    Label { color: KoderTheme.errorColor(palette); font: KoderTheme.monospaceFont }
+    \endqml
+
+    An application uses the same values for its own delegates and cards, so they sit well
+    beside the module's.
+*/
+QtObject {
+    id: theme
+
+    // The font's line height, from the default font.
+    readonly property FontMetrics _metrics: FontMetrics {}
+
+    /*! The height of a line of the application's default font, in pixels: the unit every other
+        size is a fraction or a multiple of. */
+    readonly property int gridUnit: Math.ceil(_metrics.height)
+
+    /*! The gap between items that belong together (a label and its value, chips in a row): a
+        quarter of \l gridUnit. */
+    readonly property int smallSpacing: Math.max(2, Math.round(gridUnit / 4))
+
+    /*! The usual gap between items and the padding of small containers: half of \l gridUnit. */
+    readonly property int spacing: Math.max(4, Math.round(gridUnit / 2))
+
+    /*! The padding of cards and panels: three quarters of \l gridUnit. */
+    readonly property int largeSpacing: Math.max(6, Math.round(gridUnit * 3 / 4))
+
+    /*! The corner radius of a message bubble. */
+    readonly property int radius: Math.round(gridUnit * 0.6)
+
+    /*! The corner radius of cards inside a view (the permission prompt, tool cards). */
+    readonly property int smallRadius: Math.round(gridUnit / 2)
+
+    /*! The widest a column of running text gets before lines grow hard to read (about 33
+        lines' heights, 560 pixels with a 17-pixel font). */
+    readonly property int readableWidth: gridUnit * 33
+
+    /*! The font of code, tool arguments and other machine text: the system's monospace family
+        at the default size. */
+    readonly property font monospaceFont: Qt.font({ family: "monospace" })
+
+    /*! The colour of errors (a failed reply's border and badge, a refused argument) for
+        \a palette: a red dark enough to read on a light window, light enough on a dark one.
+    */
+    function errorColor(palette) {
+        return theme._statusColor(palette, 0.0)
+    }
+
+    /*! The colour of warnings (an action that writes, a long argument cut short) for \a
+        palette, an amber readable on light and dark windows.
+    */
+    function warningColor(palette) {
+        return theme._statusColor(palette, 0.1)
+    }
+
+    // A saturated colour of `hue`, light on a dark window and dark on a light one.
+    function _statusColor(palette, hue) {
+        const dark = palette !== undefined && palette !== null
+                     && palette.window.hslLightness < 0.5
+        return Qt.hsla(hue, dark ? 0.75 : 0.66, dark ? 0.7 : 0.47, 1.0)
+    }
+}
