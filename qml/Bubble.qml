@@ -15,20 +15,25 @@ import Koder.Agent
     else that comes from outside (reasoning, tool names and arguments, errors) is plain text, so
     no markup in it is interpreted and nothing is fetched.
 
-    \section2 As a delegate
+    \section2 On its own or as a delegate
 
-    A Bubble is made for the delegate of a view over a KoderAgentController's \c messages (or a
-    KoderVisibleMessages over them): each \c required property takes its value from the
-    KoderMessageModel role of the same name, and \l versionIndex and \l versionCount from
-    theirs when the delegate declares them \c required, as \l ChatView does:
+    A Bubble works on its own: every property has a default (\l role \c "assistant", the
+    texts empty, the flags false, no tool calls), so a line or two shows a message:
 
-    \qml
-    delegate: Bubble { required versionIndex; required versionCount; controller: agent }
-    \endqml
+    \snippet qml/tst_bubble.qml standalone
 
-    Used on its own, a Bubble needs every required property set:
+    As the delegate of a view over a KoderAgentController's \c messages (or a
+    KoderVisibleMessages over them), a Bubble takes each property from the KoderMessageModel
+    role of the same name when the delegate declares it \c required, as \l ChatView does:
 
-    \snippet qml/tst_versions.qml standalone-bubble
+    \snippet qml/tst_bubble.qml delegate
+
+    \section2 Actions of the application
+
+    \l actions adds the application's own buttons beside the built-in ones (a thumbs up,
+    "Copy as Markdown", a bookmark): each is an \c Action, shown as a tool button with the
+    action's text and icon and in the keyboard's Tab chain, named for a screen reader by the
+    action's text.
 
     The bubble only reports what the user asked for (regenerateRequested(),
     editRequested(), branchRequested(), versionRequested(), linkActivated()); the view decides
@@ -87,76 +92,65 @@ Item {
     */
     property KoderAgentController controller
     /*!
-        \required
         The message's id, from the \c messageId role. Every signal of the bubble passes it, and
         the live region listens for announcements about it.
     */
-    required property string messageId
+    property string messageId: ""
     /*!
-        \required
         Who wrote the message, from the \c role role: \c "user", \c "assistant",
         \c "system", \c "tool" or \c "checkpoint". It decides the alignment, the colours,
         the buttons offered and the accessible description.
     */
-    required property string role
+    property string role: "assistant"
     /*!
-        \required
         The message's text, from the \c text role: Markdown for user and assistant messages,
         rendered by KoderText.toSafeHtml(); a tool result's text (JSON text when the result is
         not a string) is shown as plain text. It is also the bubble's accessible name once the
         reply has ended.
     */
-    required property string text
+    property string text: ""
     /*!
-        \required
         The model's reasoning for this reply, from the \c reasoning role; shown as plain
         text, in italics, above the text when not empty.
     */
-    required property string reasoning
+    property string reasoning: ""
     /*!
-        \required
         Whether this is the reply being streamed now, from the \c streaming role. While true
         the bubble shows a busy indicator, hides Copy, Regenerate and Branch, and its
         accessible name is \e{The assistant is writing a reply}.
     */
-    required property bool streaming
+    property bool streaming: false
     /*!
-        \required
         Whether the reply was stopped before it ended (by the user, or cut off by a crash),
         from the \c aborted role; shows the \e Stopped badge. The partial text stays.
     */
-    required property bool aborted
+    property bool aborted: false
     /*!
-        \required
         The error that ended this reply, from the \c errorText role; empty when there was
         none. When set, the bubble shows \e{Error: <text>} and a red border.
     */
-    required property string errorText
+    property string errorText: ""
     /*!
-        \required
         The tool calls this reply makes, from the \c toolCalls role: a list of maps with
         \c id, \c name, \c arguments (an object) and \c readOnly. Each is shown as a card
         with the tool's name and its arguments as indented JSON, in plain text.
     */
-    required property var toolCalls
+    property var toolCalls: []
     /*!
-        \required
         For a tool result (\l role \c "tool"), the tool's name, from the \c toolName role;
         shown in the header \e{Tool <name>: result} and in the accessible description.
     */
-    required property string toolName
+    property string toolName: ""
     /*!
-        \required
         For a tool result, whether the tool failed (it threw, was rejected or timed out, or the
         tool is unknown), from the \c isError role; the bubble gets a red border.
     */
-    required property bool isError
+    property bool isError: false
     /*!
-        \required
         For a tool result, whether the user (or a policy) denied the call, from the \c denied
         role; the header reads \e{Tool <name>: denied}.
     */
-    required property bool denied
+    property bool denied: false
     /*!
         Which version of its turn the message is, 0-based, from the \c versionIndex role when
         the delegate declares \c{required versionIndex}. Default 0.
@@ -172,6 +166,16 @@ Item {
         \sa versionIndex
     */
     property int versionCount: 1
+    /*!
+        The application's own actions for this message, shown after the built-in buttons
+        (Copy, Regenerate, Edit, Branch), each as a tool button with the action's text and icon
+        (a disabled action gives a disabled button). Empty by default.
+
+        \qml
+        Bubble { text: "Hello"; actions: [Action { text: qsTr("Helpful") }] }
+        \endqml
+    */
+    property list<Action> actions
 
     /*!
         Emitted when the user activates a link in the message; \a url is its target, one of
@@ -420,6 +424,15 @@ Item {
                     text: qsTr("Branch")
                     Accessible.name: qsTr("Branch the conversation here")
                     onClicked: root.branchRequested(root.messageId)
+                }
+                Repeater {
+                    objectName: "appActions"
+                    model: root.actions
+                    ToolButton {
+                        required property Action modelData
+                        action: modelData
+                        Accessible.name: modelData.text
+                    }
                 }
             }
         }

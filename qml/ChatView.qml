@@ -135,6 +135,18 @@ FocusScope {
             ScrollBar.vertical: ScrollBar {}
 
             delegate: Bubble {
+                // The model's roles, injected by name (a Bubble has a default for each).
+                required messageId
+                required role
+                required text
+                required reasoning
+                required streaming
+                required aborted
+                required errorText
+                required toolCalls
+                required toolName
+                required isError
+                required denied
                 required versionIndex
                 required versionCount
                 width: ListView.view.width

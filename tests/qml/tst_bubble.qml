@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 import QtQuick
+import QtQuick.Controls
 import QtTest
 import Koder.Agent
 
@@ -29,6 +30,79 @@ Item {
                 toolName: ""
                 isError: false
                 denied: false
+            }
+        }
+
+        Component {
+            id: standaloneComponent
+            Item {
+                width: 480
+                height: 120
+                property alias bubble: hello
+                //! [standalone]
+                Bubble {
+                    id: hello
+                    width: parent.width
+                    role: "assistant"
+                    text: "Hello"
+                }
+                //! [standalone]
+            }
+        }
+
+        Component {
+            id: delegateComponent
+            Item {
+                width: 480
+                height: 400
+                property alias agent: agent
+                property alias list: list
+                KoderAgentController {
+                    id: agent
+                    transport: KoderLocalAgent { tokensPerSecond: 0; reply: "Hi there." }
+                }
+                ListView {
+                    id: list
+                    anchors.fill: parent
+                    model: agent.messages
+                    //! [delegate]
+                    delegate: Bubble {
+                        required messageId
+                        required role
+                        required text
+                        required streaming
+                        required versionIndex
+                        required versionCount
+                        width: ListView.view.width
+                        controller: agent
+                    }
+                    //! [delegate]
+                }
+            }
+        }
+
+        Component {
+            id: actionsComponent
+            Item {
+                width: 480
+                height: 120
+                property alias bubble: rated
+                property int helpful: 0
+                Bubble {
+                    id: rated
+                    width: parent.width
+                    text: "An answer"
+                    actions: [
+                        Action {
+                            text: "Helpful"
+                            onTriggered: rated.parent.helpful++
+                        },
+                        Action {
+                            text: "Report"
+                            enabled: false
+                        }
+                    ]
+                }
             }
         }
 
@@ -112,6 +186,54 @@ Item {
         }
 
         // Outside text other than the Markdown body is plain: markup in it is shown, not used.
+        function test_standaloneBubbleNeedsNoMoreThanItsText() {
+            const holder = createTemporaryObject(standaloneComponent, stage)
+            verify(holder)
+            const b = holder.bubble
+            compare(b.Accessible.name, "Hello")
+            compare(b.Accessible.description, "Assistant message")
+            compare(b.messageId, "")
+            compare(b.toolCalls.length, 0)
+            verify(findChild(b, "bubbleCard").height > 0)
+            verify(!findChild(b, "errorBadge").visible)
+        }
+
+        function test_delegateTakesTheRolesItDeclaresRequired() {
+            const holder = createTemporaryObject(delegateComponent, stage)
+            verify(holder)
+            verify(holder.agent.send("Hello?"))
+            tryCompare(holder.agent, "status", "idle")
+            compare(holder.list.count, 2)
+            tryVerify(() => holder.list.itemAtIndex(1) !== null)
+            const user = holder.list.itemAtIndex(0)
+            const reply = holder.list.itemAtIndex(1)
+            compare(user.role, "user")
+            compare(user.text, "Hello?")
+            compare(reply.role, "assistant")
+            compare(reply.text, "Hi there.")
+            compare(reply.messageId, holder.agent.messages.get(1).messageId)
+            compare(reply.Accessible.name, "Hi there.")
+        }
+
+        function test_applicationActionsSitBesideTheBuiltInOnes() {
+            const holder = createTemporaryObject(actionsComponent, stage)
+            verify(holder)
+            const b = holder.bubble
+            const repeater = findChild(b, "appActions")
+            compare(repeater.count, 2)
+            const helpful = repeater.itemAt(0)
+            compare(helpful.text, "Helpful")
+            compare(helpful.Accessible.name, "Helpful")
+            verify(helpful.visible && helpful.enabled)
+            verify(helpful.activeFocusOnTab, "reachable by keyboard")
+            mouseClick(helpful)
+            compare(holder.helpful, 1)
+            helpful.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            compare(holder.helpful, 2)
+            verify(!repeater.itemAt(1).enabled, "a disabled action gives a disabled button")
+        }
+
         function test_outsideTextIsPlain() {
             const markup = "<b>bold</b> <img src=\"http://127.0.0.1:9/x.png\">"
             const b = make({ reasoning: markup, errorText: markup,

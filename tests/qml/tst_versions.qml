@@ -41,7 +41,6 @@ Item {
         }
         Component {
             id: bubbleComponent
-            //! [standalone-bubble]
             Bubble {
                 width: 400
                 messageId: "m1"
@@ -56,7 +55,6 @@ Item {
                 isError: false
                 denied: false
             }
-            //! [standalone-bubble]
         }
         Component {
             id: readmeComponent
