@@ -126,6 +126,10 @@
         <source>Message text</source>
         <translation>Nachrichtentext</translation>
     </message>
+    <message>
+        <source>How can I help?</source>
+        <translation>Wie kann ich helfen?</translation>
+    </message>
 </context>
 <context>
     <name>KoderAgentController</name>
@@ -263,6 +267,10 @@
     <message>
         <source>unknown type</source>
         <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>The attachment %1 was not attached here.</source>
+        <translation>Der Anhang %1 wurde hier nicht angehängt.</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,10 @@
         <source>Message text</source>
         <translation>Texto del mensaje</translation>
     </message>
+    <message>
+        <source>How can I help?</source>
+        <translation>¿En qué puedo ayudar?</translation>
+    </message>
 </context>
 <context>
     <name>KoderAgentController</name>
@@ -263,6 +267,10 @@
     <message>
         <source>unknown type</source>
         <translation>tipo desconocido</translation>
+    </message>
+    <message>
+        <source>The attachment %1 was not attached here.</source>
+        <translation>El adjunto %1 no se adjuntó aquí.</translation>
     </message>
 </context>
 <context>

@@ -126,6 +126,10 @@
         <source>Message text</source>
         <translation>Texto da mensagem</translation>
     </message>
+    <message>
+        <source>How can I help?</source>
+        <translation>Como posso ajudar?</translation>
+    </message>
 </context>
 <context>
     <name>KoderAgentController</name>
@@ -263,6 +267,10 @@
     <message>
         <source>unknown type</source>
         <translation>tipo desconhecido</translation>
+    </message>
+    <message>
+        <source>The attachment %1 was not attached here.</source>
+        <translation>O anexo %1 não foi anexado aqui.</translation>
     </message>
 </context>
 <context>

@@ -17,7 +17,8 @@ import Koder.Agent
     KoderVisibleMessages of the controller's \c messages: user and assistant messages and
     tool results, no system messages or checkpoints), the \l PermissionPrompt (visible only
     while a tool call waits for the user) and the \l Sender. Everything is bound to
-    \l controller; the view holds no state of the conversation itself.
+    \l controller; the view holds no state of the conversation itself. An empty conversation
+    shows \l placeholderText and the \l suggestions to start from.
 
     The messages answer their own buttons: Regenerate calls the controller's
     \c regenerate(), Edit opens a dialog and calls \c edit() with the new text, Branch calls
@@ -97,6 +98,22 @@ FocusScope {
     */
     signal branched(string conversationId)
 
+    /*!
+        What an empty conversation says, above the \l suggestions. Default
+        \e{How can I help?} (translated).
+    */
+    property string placeholderText: qsTr("How can I help?")
+    /*!
+        Prompts an empty conversation offers to start from (a list of strings), shown as
+        buttons under \l placeholderText; pressing one sends its text through the controller,
+        as if the user had typed it. Empty by default.
+
+        \qml
+        ChatView { controller: agent; suggestions: [qsTr("Summarise this page"), qsTr("What can you do?")] }
+        \endqml
+    */
+    property var suggestions: []
+
     implicitWidth: 480
     implicitHeight: 640
 
@@ -167,6 +184,39 @@ FocusScope {
             onMovingChanged: pinned = !moving && atYEnd
             onContentHeightChanged: if (pinned) positionViewAtEnd()
             onCountChanged: if (pinned) positionViewAtEnd()
+
+            // An empty conversation: a line and the suggestions to start from.
+            ColumnLayout {
+                objectName: "emptyState"
+                anchors.centerIn: parent
+                width: Math.min(parent.width - 2 * KoderTheme.largeSpacing, KoderTheme.readableWidth)
+                visible: list.count === 0 && chatView.controller !== null
+                spacing: KoderTheme.spacing
+
+                Label {
+                    objectName: "placeholder"
+                    Layout.fillWidth: true
+                    visible: text !== ""
+                    horizontalAlignment: Text.AlignHCenter
+                    textFormat: Text.PlainText
+                    wrapMode: Text.Wrap
+                    text: chatView.placeholderText
+                }
+                Flow {
+                    Layout.fillWidth: true
+                    spacing: KoderTheme.smallSpacing
+                    Repeater {
+                        objectName: "suggestions"
+                        model: chatView.suggestions
+                        Button {
+                            required property string modelData
+                            text: modelData
+                            Accessible.name: modelData
+                            onClicked: chatView.controller.send(modelData)
+                        }
+                    }
+                }
+            }
 
             RoundButton {
                 objectName: "jumpToLatest"

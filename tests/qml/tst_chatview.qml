@@ -35,6 +35,26 @@ Item {
             return list
         }
 
+        function test_anEmptyConversationOffersItsSuggestions() {
+            const view = createTemporaryObject(chatComponent, stage,
+                                               { suggestions: ["What can you do?", "Hi"] })
+            const empty = findChild(view, "emptyState")
+            verify(empty.visible)
+            compare(findChild(view, "placeholder").text, "How can I help?")
+            const chips = findChild(view, "suggestions")
+            compare(chips.count, 2)
+            const first = chips.itemAt(0)
+            compare(first.Accessible.name, "What can you do?")
+            verify(first.activeFocusOnTab, "reachable by keyboard")
+            first.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            tryCompare(view.controller, "status", "idle", 5000)
+            compare(view.controller.messages.get(0).text, "What can you do?")
+            verify(!empty.visible, "gone once the conversation has messages")
+            view.controller.reset()
+            tryVerify(() => empty.visible)
+        }
+
         function test_showsUserAndAssistantMessagesOnly() {
             const view = createTemporaryObject(chatComponent, stage)
             view.controller.setChatMessages([{ role: "system", text: "hidden" },
