@@ -27,12 +27,29 @@ QJsonObject send(const QJsonObject& frame)
 {
     return {{QStringLiteral("send"), frame}};
 }
-QJsonObject delta(const QString& text, const QString& channel = QStringLiteral("text"))
+QJsonObject delta(const QString& text, const QString& channel = QStringLiteral("text"),
+                  int stepIndex = 0)
 {
     return send({{QStringLiteral("type"), QStringLiteral("delta")},
-                 {QStringLiteral("step"), 0},
+                 {QStringLiteral("step"), stepIndex},
                  {QStringLiteral("channel"), channel},
                  {QStringLiteral("text"), text}});
+}
+QJsonObject toolCall(const QString& callId, const QString& name,
+                     const QJsonValue& arguments = QJsonObject{})
+{
+    return send({{QStringLiteral("type"), QStringLiteral("tool_call")},
+                 {QStringLiteral("step"), 0},
+                 {QStringLiteral("call_id"), callId},
+                 {QStringLiteral("name"), name},
+                 {QStringLiteral("arguments"), arguments}});
+}
+// The end of the first step, which asked for tools.
+QJsonObject toolStepEnd()
+{
+    return send({{QStringLiteral("type"), QStringLiteral("step.end")},
+                 {QStringLiteral("step"), 0},
+                 {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}});
 }
 QJsonObject started()
 {
@@ -76,6 +93,18 @@ class TstWebSocketTransport : public QObject {
         server->setScript(all);
     }
 
+    // Starts a turn on a silent server and waits until its connection is open (the client's
+    // first frames reached the server).
+    void openOnSilentServer(SilentWebSocketServer& silent, int pingInterval)
+    {
+        QVERIFY(silent.listen());
+        transport->setUrl(silent.url());
+        transport->setPingInterval(pingInterval);
+        transport->setPongTimeout(150);
+        QVERIFY(agent->send(QStringLiteral("hi")));
+        QTRY_VERIFY(silent.bytesAfterUpgrade() > 0);
+    }
+
     void sendAndSettle(const QString& text = QStringLiteral("hi"))
     {
         QVERIFY(agent->send(text));
@@ -109,24 +138,12 @@ class TstWebSocketTransport : public QObject {
     {
         return {started(),
                 delta(QStringLiteral("Need the tool."), QStringLiteral("reasoning")),
-                send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                      {QStringLiteral("step"), 0},
-                      {QStringLiteral("call_id"), QStringLiteral("call_7k2m")},
-                      {QStringLiteral("name"), QStringLiteral("get_time")},
-                      {QStringLiteral("arguments"),
-                       QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}}}),
-                send({{QStringLiteral("type"), QStringLiteral("step.end")},
-                      {QStringLiteral("step"), 0},
-                      {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
+                toolCall(QStringLiteral("call_7k2m"), QStringLiteral("get_time"),
+                         QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}),
+                toolStepEnd(),
                 step("await", QStringLiteral("tool.result")),
-                send({{QStringLiteral("type"), QStringLiteral("delta")},
-                      {QStringLiteral("step"), 1},
-                      {QStringLiteral("channel"), QStringLiteral("text")},
-                      {QStringLiteral("text"), QStringLiteral("It is ")}}),
-                send({{QStringLiteral("type"), QStringLiteral("delta")},
-                      {QStringLiteral("step"), 1},
-                      {QStringLiteral("channel"), QStringLiteral("text")},
-                      {QStringLiteral("text"), QStringLiteral("09:41.")}}),
+                delta(QStringLiteral("It is "), QStringLiteral("text"), 1),
+                delta(QStringLiteral("09:41."), QStringLiteral("text"), 1),
                 turnEnd()};
     }
     static constexpr int recordedFrames = 7;
@@ -254,20 +271,10 @@ private Q_SLOTS:
     void toolRoundTripStaysInOneTurn()
     {
         script({{started(),
-                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("call_id"), QStringLiteral("call_7k2m")},
-                       {QStringLiteral("name"), QStringLiteral("get_time")},
-                       {QStringLiteral("arguments"),
-                        QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}}}),
-                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
-                 step("await", QStringLiteral("tool.result")),
-                 send({{QStringLiteral("type"), QStringLiteral("delta")},
-                       {QStringLiteral("step"), 1},
-                       {QStringLiteral("channel"), QStringLiteral("text")},
-                       {QStringLiteral("text"), QStringLiteral("It is 09:41 in Tokyo.")}}),
+                 toolCall(QStringLiteral("call_7k2m"), QStringLiteral("get_time"),
+                          QJsonObject{{QStringLiteral("tz"), QStringLiteral("Asia/Tokyo")}}),
+                 toolStepEnd(), step("await", QStringLiteral("tool.result")),
+                 delta(QStringLiteral("It is 09:41 in Tokyo."), QStringLiteral("text"), 1),
                  turnEnd()}});
         auto* tool = new KoderTool(agent.get());
         tool->setName(QStringLiteral("get_time"));
@@ -310,12 +317,7 @@ private Q_SLOTS:
     void eachStepKeepsItsOwnUsage()
     {
         script(
-            {{started(),
-              send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                    {QStringLiteral("step"), 0},
-                    {QStringLiteral("call_id"), QStringLiteral("call_u")},
-                    {QStringLiteral("name"), QStringLiteral("get_time")},
-                    {QStringLiteral("arguments"), QJsonObject{}}}),
+            {{started(), toolCall(QStringLiteral("call_u"), QStringLiteral("get_time")),
               send({{QStringLiteral("type"), QStringLiteral("step.end")},
                     {QStringLiteral("step"), 0},
                     {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")},
@@ -323,10 +325,7 @@ private Q_SLOTS:
                                                           {QStringLiteral("completion_tokens"), 10},
                                                           {QStringLiteral("total_tokens"), 110}}}}),
               step("await", QStringLiteral("tool.result")),
-              send({{QStringLiteral("type"), QStringLiteral("delta")},
-                    {QStringLiteral("step"), 1},
-                    {QStringLiteral("channel"), QStringLiteral("text")},
-                    {QStringLiteral("text"), QStringLiteral("Noon.")}}),
+              delta(QStringLiteral("Noon."), QStringLiteral("text"), 1),
               send({{QStringLiteral("type"), QStringLiteral("turn.end")},
                     {QStringLiteral("finish_reason"), QStringLiteral("stop")},
                     {QStringLiteral("usage"),
@@ -382,16 +381,9 @@ private Q_SLOTS:
         QFETCH(QString, status);
         QFETCH(QString, code);
         script({{started(),
-                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("call_id"), QStringLiteral("call_1")},
-                       {QStringLiteral("name"), QStringLiteral("save_note")},
-                       {QStringLiteral("arguments"),
-                        QJsonObject{{QStringLiteral("text"), QStringLiteral("hi")}}}}),
-                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
-                 ending}});
+                 toolCall(QStringLiteral("call_1"), QStringLiteral("save_note"),
+                          QJsonObject{{QStringLiteral("text"), QStringLiteral("hi")}}),
+                 toolStepEnd(), ending}});
         auto* tool = new KoderTool(agent.get());
         tool->setName(QStringLiteral("save_note"));
         int runs = 0;
@@ -547,14 +539,8 @@ private Q_SLOTS:
     {
         QJsonArray manyCalls{started()};
         for (int i = 0; i < 3; ++i)
-            manyCalls.append(send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                                   {QStringLiteral("step"), 0},
-                                   {QStringLiteral("call_id"), QStringLiteral("c%1").arg(i)},
-                                   {QStringLiteral("name"), QStringLiteral("get_time")},
-                                   {QStringLiteral("arguments"), QJsonObject{}}}));
-        manyCalls.append(send({{QStringLiteral("type"), QStringLiteral("step.end")},
-                               {QStringLiteral("step"), 0},
-                               {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}));
+            manyCalls.append(toolCall(QStringLiteral("c%1").arg(i), QStringLiteral("get_time")));
+        manyCalls.append(toolStepEnd());
         script({{started(), delta(QStringLiteral("0123456")), delta(QStringLiteral("789ab")),
                  delta(QStringLiteral("never")), turnEnd()},
                 manyCalls});
@@ -665,13 +651,8 @@ private Q_SLOTS:
     void pingIntervalOfZeroStopsThePingsOfAnOpenConnection()
     {
         SilentWebSocketServer silent;
-        QVERIFY(silent.listen());
-        transport->setUrl(silent.url());
-        transport->setPingInterval(50);
-        transport->setPongTimeout(150);
         QSignalSpy errors(agent.get(), &KoderAgentController::error);
-        QVERIFY(agent->send(QStringLiteral("hi")));
-        QTRY_VERIFY(silent.bytesAfterUpgrade() > 0); // connected: the pings run
+        openOnSilentServer(silent, 50); // the pings run
         transport->setPingInterval(0);
         QVERIFY(!errors.wait(600));
         QCOMPARE(agent->status(), QStringLiteral("streaming"));
@@ -680,13 +661,8 @@ private Q_SLOTS:
     void pingIntervalSetOnAnOpenConnectionStartsItsPings()
     {
         SilentWebSocketServer silent;
-        QVERIFY(silent.listen());
-        transport->setUrl(silent.url());
-        transport->setPingInterval(0);
-        transport->setPongTimeout(150);
         QSignalSpy errors(agent.get(), &KoderAgentController::error);
-        QVERIFY(agent->send(QStringLiteral("hi")));
-        QTRY_VERIFY(silent.bytesAfterUpgrade() > 0);
+        openOnSilentServer(silent, 0);
         transport->setPingInterval(50);
         QVERIFY(errors.wait(5000));
         expectError("transport", true);
@@ -1025,17 +1001,9 @@ private Q_SLOTS:
     void theServerIgnoresRepeatedResultsAndRefusesAResumePastTheEnd()
     {
         server->setResumeEnabled(true);
-        script({{started(),
-                 send({{QStringLiteral("type"), QStringLiteral("tool_call")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("call_id"), QStringLiteral("c1")},
-                       {QStringLiteral("name"), QStringLiteral("get_time")},
-                       {QStringLiteral("arguments"), QJsonObject{}}}),
-                 send({{QStringLiteral("type"), QStringLiteral("step.end")},
-                       {QStringLiteral("step"), 0},
-                       {QStringLiteral("finish_reason"), QStringLiteral("tool_calls")}}),
-                 step("await", QStringLiteral("tool.result")), delta(QStringLiteral("once")),
-                 step("stall", true)}});
+        script({{started(), toolCall(QStringLiteral("c1"), QStringLiteral("get_time")),
+                 toolStepEnd(), step("await", QStringLiteral("tool.result")),
+                 delta(QStringLiteral("once")), step("stall", true)}});
         QWebSocket socket;
         QList<QJsonObject> got;
         connect(&socket, &QWebSocket::textMessageReceived, this, [&got](const QString& text) {
