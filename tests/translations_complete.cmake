@@ -1,6 +1,7 @@
 # Fails when a translation file has an entry nobody translated: lrelease would silently drop it
 # and the user would read English in the middle of their language.
-# With LUPDATE and PROJECTS ("<lupdate project json>=<ts prefix>|..."), the check runs on
+# With LUPDATE and PROJECTS ("<lupdate project .cmake>=<ts prefix>|...": the files
+# qt_add_translations writes at generate time, listing each target's sources), the check runs on
 # copies that lupdate has first refreshed from the sources, so a string added to the code but
 # never brought into the .ts files (update_translations not run) fails too.
 # Usage: cmake -DTS_DIR=<dir> [-DLUPDATE=<lupdate> -DPROJECTS=<...> -DWORK_DIR=<dir>]
@@ -21,6 +22,7 @@ if(LUPDATE)
         if(NOT EXISTS ${project})
             message(FATAL_ERROR "no lupdate project ${project} (configure the build first)")
         endif()
+        include(${project}) # lupdate_sources, lupdate_include_paths
         file(GLOB ts_files ${TS_DIR}/${prefix}_*.ts)
         file(COPY ${ts_files} DESTINATION ${WORK_DIR})
         set(copies)
@@ -28,7 +30,11 @@ if(LUPDATE)
             get_filename_component(name ${ts} NAME)
             list(APPEND copies ${WORK_DIR}/${name})
         endforeach()
-        execute_process(COMMAND ${LUPDATE} -silent -project ${project} -ts ${copies}
+        set(includes)
+        foreach(dir IN LISTS lupdate_include_paths)
+            list(APPEND includes -I${dir})
+        endforeach()
+        execute_process(COMMAND ${LUPDATE} -silent ${lupdate_sources} ${includes} -ts ${copies}
                                 -no-obsolete -locations none
                         RESULT_VARIABLE result)
         if(NOT result EQUAL 0)
