@@ -16,7 +16,7 @@ import QtQuick
     that they stay readable on light and dark windows alike.
 
     \qml
-    Label { color: KoderTheme.errorColor(palette); font: KoderTheme.monospaceFont }
+    Label { textFormat: Text.PlainText; color: KoderTheme.errorColor(palette) }
     \endqml
 
     An application uses the same values for its own delegates and cards, so they sit well
