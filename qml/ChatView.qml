@@ -8,29 +8,38 @@ import Koder.Agent
 /*!
     \qmltype ChatView
     \inqmlmodule Koder.Agent
+    \inherits AbstractChatView
     \brief A ready chat surface bound to a controller: the messages, the permission prompt and
     the input.
 
     \snippet qml/tst_docexamples.qml chat-view
 
-    From top to bottom: the messages (a ListView of \l Bubble delegates over a
-    KoderVisibleMessages of the controller's \c messages: user and assistant messages and
-    tool results, no system messages or checkpoints), the \l PermissionPrompt (visible only
-    while a tool call waits for the user) and the \l Sender. Everything is bound to
-    \l controller; the view holds no state of the conversation itself. An empty conversation
-    shows \l placeholderText and the \l suggestions to start from.
+    ChatView is the module's look of \l AbstractChatView, which holds the properties, the
+    answers to the bubbles' requests and the scrolling rule; everything documented there
+    applies here.
+
+    From top to bottom: the messages (a ListView of \l Bubble delegates over the template's
+    \l {AbstractChatView::}{messages}: user and assistant messages, each tool call's result
+    in its card), the \l PermissionPrompt (visible only while a tool call waits for the user)
+    and the \l Sender. Everything is bound to \l {AbstractChatView::}{controller}; the view
+    holds no state of the conversation itself. An empty conversation shows
+    \l {AbstractChatView::}{placeholderText} and the \l {AbstractChatView::}{suggestions}
+    to start from, and \l {AbstractChatView::}{toolDelegates} gives an application's own
+    tools their own cards. Right-to-left languages mirror the whole view (user messages on
+    the left).
 
     The messages answer their own buttons: Regenerate calls the controller's
     \c regenerate(), Edit opens a dialog and calls \c edit() with the new text, Branch calls
     \c branch() and emits \l branched(), the version switcher calls \c switchVersion().
-    Links are passed on through \l linkActivated() and never opened by the view.
+    Links are passed on through \l {AbstractChatView::}{linkActivated()} and never opened
+    by the view.
 
     \section2 Scrolling
 
     The view stays pinned to the newest message while a reply streams or messages arrive. A
     gesture of the user unpins it at once (a reply that grows meanwhile does not pull the view
     back under the finger); where the gesture comes to rest decides: at the end, the view pins
-    again; elsewhere, a \e{Jump to latest} button appears and brings it back. \l pinned says
+    again; elsewhere, a \e{Jump to latest} button appears and brings it back. \l {AbstractChatView::}{pinned} says
     which. Delegates are reused as the list scrolls.
 
     \section2 Accessibility and keyboard
@@ -49,24 +58,11 @@ import Koder.Agent
     decided. The edit dialog takes the focus when it opens; OK saves the edit, Cancel or
     Escape discards it.
 
-    \sa Bubble, Sender, PermissionPrompt, {Accessibility}
+    \sa AbstractChatView, Bubble, Sender, PermissionPrompt, {Accessibility}
 */
-FocusScope {
+AbstractChatView {
     id: chatView
 
-    /*!
-        The controller the view shows and drives. Default null: the view is empty and the
-        input sends nothing. The messages, the permission prompt and the input all follow it;
-        set its \c conversationId to show another conversation.
-    */
-    property KoderAgentController controller
-    /*!
-        \qmlproperty bool ChatView::showToolResults
-
-        Whether tool results are shown as cards between the replies. Default true. System
-        messages and checkpoints are never shown.
-    */
-    property alias showToolResults: visibleMessages.showToolResults
     /*!
         \qmlproperty ListView ChatView::listView
         \readonly
@@ -74,53 +70,10 @@ FocusScope {
         The list of messages (object name \c messageList), for scrolling it from outside or
         finding its delegates in tests.
     */
-    readonly property alias listView: list
-    /*!
-        \qmlproperty bool ChatView::pinned
-        \readonly
-
-        True while the view follows the newest message (the default); false after the user
-        scrolled away from the end, until the view is scrolled back there or \e{Jump to
-        latest} is pressed.
-    */
-    readonly property alias pinned: list.pinned
-
-    /*!
-        Emitted when the user activates a link in a message; \a url is its target, passed on
-        as it is. The view opens nothing itself: check the target with
-        KoderText.isSafeLink() before opening it, as in the example above.
-    */
-    signal linkActivated(string url)
-    /*!
-        Emitted after the user pressed Branch on a message and the controller made the branch;
-        \a conversationId is the new conversation. The view keeps showing the current one:
-        set the controller's \c conversationId to \a conversationId to go there.
-    */
-    signal branched(string conversationId)
-
-    /*!
-        What an empty conversation says, above the \l suggestions. Default
-        \e{How can I help?} (translated).
-    */
-    property string placeholderText: qsTr("How can I help?")
-    /*!
-        Prompts an empty conversation offers to start from (a list of strings), shown as
-        buttons under \l placeholderText; pressing one sends its text through the controller,
-        as if the user had typed it. Empty by default.
-
-        \qml
-        ChatView { controller: agent; suggestions: [qsTr("Summarise this page"), qsTr("What can you do?")] }
-        \endqml
-    */
-    property var suggestions: []
+    listView: list
 
     implicitWidth: 480
     implicitHeight: 640
-
-    KoderVisibleMessages {
-        id: visibleMessages
-        sourceModel: chatView.controller ? chatView.controller.messages : null
-    }
 
     ColumnLayout {
         anchors.fill: parent
@@ -130,20 +83,13 @@ FocusScope {
             id: list
             objectName: "messageList"
 
-            property bool pinned: true
-
-            function jumpToLatest() {
-                list.pinned = true
-                list.positionViewAtEnd()
-            }
-
             Layout.fillWidth: true
             Layout.fillHeight: true
             clip: true
             reuseItems: true
             activeFocusOnTab: true
             focus: true
-            model: visibleMessages
+            model: chatView.messages
             spacing: KoderTheme.smallSpacing / 2
             boundsBehavior: Flickable.StopAtBounds
             keyNavigationEnabled: true
@@ -166,31 +112,24 @@ FocusScope {
                 required denied
                 required versionIndex
                 required versionCount
+                required usage
                 width: ListView.view.width
                 controller: chatView.controller
-                onVersionRequested: (id, index) => chatView.controller.switchVersion(id, index)
+                toolDelegates: chatView.toolDelegates
+                alwaysShowActions: ListView.isCurrentItem && list.activeFocus
+                onVersionRequested: (id, index) => chatView.switchVersion(id, index)
                 onLinkActivated: (url) => chatView.linkActivated(url)
-                onRegenerateRequested: (id) => chatView.controller.regenerate(id)
+                onRegenerateRequested: (id) => chatView.regenerate(id)
                 onEditRequested: (id, text) => editDialog.open(id, text)
-                onBranchRequested: (id) => {
-                    const conversation = chatView.controller.branch(id)
-                    if (conversation !== "")
-                        chatView.branched(conversation)
-                }
+                onBranchRequested: (id) => chatView.branch(id)
             }
-
-            // A gesture of the user unpins at once (a reply growing meanwhile must not pull the
-            // view back under the finger); where it comes to rest decides: at the end pins again.
-            onMovingChanged: pinned = !moving && atYEnd
-            onContentHeightChanged: if (pinned) positionViewAtEnd()
-            onCountChanged: if (pinned) positionViewAtEnd()
 
             // An empty conversation: a line and the suggestions to start from.
             ColumnLayout {
                 objectName: "emptyState"
                 anchors.centerIn: parent
                 width: Math.min(parent.width - 2 * KoderTheme.largeSpacing, KoderTheme.readableWidth)
-                visible: list.count === 0 && chatView.controller !== null
+                visible: chatView.empty
                 spacing: KoderTheme.spacing
 
                 Label {
@@ -200,6 +139,7 @@ FocusScope {
                     horizontalAlignment: Text.AlignHCenter
                     textFormat: Text.PlainText
                     wrapMode: Text.Wrap
+                    font.pointSize: chatView.font.pointSize * 1.4
                     text: chatView.placeholderText
                 }
                 Flow {
@@ -211,8 +151,9 @@ FocusScope {
                         Button {
                             required property string modelData
                             text: modelData
+                            flat: false
                             Accessible.name: modelData
-                            onClicked: chatView.controller.send(modelData)
+                            onClicked: chatView.sendSuggestion(modelData)
                         }
                     }
                 }
@@ -223,10 +164,10 @@ FocusScope {
                 anchors.right: parent.right
                 anchors.bottom: parent.bottom
                 anchors.margins: KoderTheme.largeSpacing
-                visible: !list.pinned
+                visible: !chatView.pinned
                 text: qsTr("Jump to latest")
                 Accessible.name: text
-                onClicked: list.jumpToLatest()
+                onClicked: chatView.jumpToLatest()
             }
         }
 
@@ -269,6 +210,6 @@ FocusScope {
             wrapMode: TextArea.Wrap
             Accessible.name: qsTr("Message text")
         }
-        onAccepted: chatView.controller.edit(editDialog.messageId, editText.text)
+        onAccepted: chatView.edit(editDialog.messageId, editText.text)
     }
 }

@@ -70,6 +70,22 @@ QtObject {
         return theme._statusColor(palette, 0.1)
     }
 
+    /*! The colour of success (a tool call that finished) for \a palette, a green readable on
+        light and dark windows.
+    */
+    function successColor(palette) {
+        return theme._statusColor(palette, 0.36)
+    }
+
+    /*! The background of code blocks and tool cards for \a palette: the \c base colour tinted
+        a little towards the text colour, so that code stands apart from prose in light and dark
+        windows alike.
+    */
+    function codeBackground(palette) {
+        const text = palette.text
+        return Qt.tint(palette.base, Qt.rgba(text.r, text.g, text.b, 0.07))
+    }
+
     // A saturated colour of `hue`, light on a dark window and dark on a light one.
     function _statusColor(palette, hue) {
         const dark = palette !== undefined && palette !== null

@@ -12,6 +12,7 @@
 #include "urlcatcher.h"
 
 #include <QtCore/QDir>
+#include <QtCore/QScopeGuard>
 #include <QtCore/QTranslator>
 #include <QtGui/QDesktopServices>
 #include <QtGui/QGuiApplication>
@@ -124,6 +125,19 @@ QList<QQuickItem*> textItems(QQuickItem* root)
         todo.append(item->childItems());
     }
     return out;
+}
+
+// A finished reply's reasoning is folded: open every reasoning section so its text is on screen.
+void openReasoning(QQuickItem* root)
+{
+    QList<QQuickItem*> todo{root};
+    while (!todo.isEmpty()) {
+        QQuickItem* item = todo.takeFirst();
+        if (item->objectName() == QLatin1String("reasoningToggle") && item->isVisible() &&
+            !item->property("checked").toBool())
+            QMetaObject::invokeMethod(item->property("action").value<QObject*>(), "trigger");
+        todo.append(item->childItems());
+    }
 }
 
 QString lastId(KoderAgentController* agent)
@@ -287,6 +301,7 @@ Item {
         // Everything that shows the address, and how; the prompt while it is up.
         QStringList seen;
         const auto check = [&] {
+            openReasoning(root.get());
             for (QQuickItem* item : textItems(root.get())) {
                 const QString text = item->property("text").toString();
                 if (!text.contains(port) || !item->isVisible())
@@ -667,16 +682,32 @@ Item {
         QCoreApplication::removeTranslator(&translator);
     }
 
+    // The pictures of the README and the reference: light and dark, German, tool cards with
+    // their results, and a regenerated reply's versions.
     void screenshots_data()
     {
         QTest::addColumn<bool>("dark");
-        QTest::newRow("light") << false;
-        QTest::newRow("dark") << true;
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("scene");
+        QTest::newRow("light") << false << QString() << "prompt";
+        QTest::newRow("dark") << true << QString() << "prompt";
+        QTest::newRow("de") << false << "de" << "prompt";
+        QTest::newRow("tools") << false << QString() << "tools";
+        QTest::newRow("versions") << true << QString() << "versions";
     }
 
     void screenshots()
     {
         QFETCH(bool, dark);
+        QFETCH(QString, language);
+        QFETCH(QString, scene);
+        QTranslator translator;
+        if (!language.isEmpty()) {
+            QVERIFY(translator.load(QStringLiteral(":/i18n/koder_agent_%1.qm").arg(language)));
+            QCoreApplication::installTranslator(&translator);
+        }
+        const auto removeTranslator =
+            qScopeGuard([&] { QCoreApplication::removeTranslator(&translator); });
         // The palette an app in dark mode hands its windows; the components follow it.
         const QByteArray darkPalette =
             "palette { window: \"#202225\"; windowText: \"#e8e8e8\"; base: \"#2b2d31\"; "
@@ -684,28 +715,56 @@ Item {
             "buttonText: \"#e8e8e8\"; highlight: \"#3d7ad6\"; highlightedText: \"#ffffff\"; "
             "mid: \"#55585e\"; placeholderText: \"#999999\"; light: \"#4a4d52\"; "
             "dark: \"#18191b\"; midlight: \"#44474c\"; shadow: \"#000000\" }";
-        ChatWindow window("reply: \"The **local agent** streams this reply word by word. "
-                          "Tools ask first: see the prompt below.\"; "
-                          "toolCalls: [{ name: \"save_note\", arguments: { path: \"notes.md\" } }]",
-                          {560, 720},
-                          "KoderTool { name: \"save_note\"; description: \"Saves a note\" }",
-                          dark ? darkPalette : QByteArray());
+        const bool tools = scene == QLatin1String("tools");
+        const QByteArray agent =
+            tools ? "reply: \"It is **22 °C and sunny** in Lisbon; I saved that to "
+                    "`notes.md`.\"; toolCalls: [{ name: \"get_weather\", arguments: { city: "
+                    "\"Lisbon\", units: \"metric\" } }, { name: \"save_note\", arguments: "
+                    "{ path: \"notes.md\", text: \"Lisbon: 22 °C, sunny\" } }]"
+                  : "reply: \"The **local agent** streams this reply word by word. Tools ask "
+                    "first: see the prompt below.\"; toolCalls: [{ name: \"save_note\", "
+                    "arguments: { path: \"notes.md\" } }]";
+        const QByteArray toolObjects =
+            "KoderTool { name: \"save_note\"; description: \"Saves a note\"; "
+            "handler: function (args) { return \"Saved to \" + args.path } }\n"
+            "KoderTool { name: \"get_weather\"; readOnly: true; "
+            "handler: function (args) { return \"22 °C, sunny, wind 12 km/h\" } }";
+        ChatWindow window(agent, {560, 760}, toolObjects, dark ? darkPalette : QByteArray());
         window.view.setColor(dark ? QColor(0x20, 0x22, 0x25) : QColor(Qt::white));
         QVERIFY(window.root);
         window.view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window.view));
-        KoderAgentController* agent = window.controller();
-        agent->setChatMessages(QVariantList{
-            QVariantMap{{QStringLiteral("role"), QStringLiteral("user")},
-                        {QStringLiteral("text"), QStringLiteral("What can you do?")}},
-            QVariantMap{{QStringLiteral("role"), QStringLiteral("assistant")},
-                        {QStringLiteral("text"),
-                         QStringLiteral(
-                             "I can **stream** replies, run tools *with your permission*, "
-                             "and keep several conversations.\n\n- stop\n- regenerate\n- edit")}}});
-        agent->send(QStringLiteral("Save a note, please."));
-        QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
-        QTRY_VERIFY(window.bubbleFor(lastId(agent)));
+        KoderAgentController* controller = window.controller();
+        const auto message = [](const char* role, const QString& text,
+                                const QString& reasoning = {}) {
+            return QVariantMap{{QStringLiteral("role"), QString::fromLatin1(role)},
+                               {QStringLiteral("text"), text},
+                               {QStringLiteral("reasoning"), reasoning}};
+        };
+        QSignalSpy ends(controller, &KoderAgentController::streamEnd);
+        if (tools) {
+            controller->setAutoAccept(QStringLiteral("always"));
+            controller->send(QStringLiteral("What is the weather in Lisbon? Note it down."));
+            QVERIFY(ends.wait(10'000));
+        } else if (scene == QLatin1String("versions")) {
+            controller->setChatMessages(QVariantList{
+                message("user", QStringLiteral("Write a haiku about Qt.")),
+                message("assistant", QStringLiteral("Signals find their slots,\nproperties "
+                                                    "bind like rain:\nthe scene graph blooms."))});
+            controller->regenerate(lastId(controller));
+            QVERIFY(ends.wait(10'000));
+        } else {
+            controller->setChatMessages(QVariantList{
+                message("user", QStringLiteral("What can you do?")),
+                message("assistant",
+                        QStringLiteral("I can **stream** replies, run tools *with your "
+                                       "permission*, and keep several conversations:\n\n"
+                                       "```qml\nChatView { controller: agent }\n```"),
+                        QStringLiteral("The user asks what the panel can do."))});
+            controller->send(QStringLiteral("Save a note, please."));
+            QTRY_COMPARE(controller->status(), QStringLiteral("reviewingToolCall"));
+        }
+        QTRY_VERIFY(window.bubbleFor(lastId(controller)));
         const QImage shot = window.view.grabWindow();
         QVERIFY(!shot.isNull());
         // A real picture, not a blank window: many distinct colours.
@@ -716,7 +775,7 @@ Item {
         QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
         QDir().mkpath(QStringLiteral(KODER_SCREENSHOTS_DIR));
         const QString file = QStringLiteral(KODER_SCREENSHOTS_DIR "/chat-%1.png")
-                                 .arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
+                                 .arg(QString::fromLatin1(QTest::currentDataTag()));
         QVERIFY(shot.save(file));
         qInfo() << "screenshot:" << file;
     }

@@ -106,6 +106,16 @@ Item {
             }
         }
 
+        Component {
+            id: paletteComponent
+            Bubble {
+                width: 480
+                text: "Looks **right**\n\n```cpp\nint x = 1;\n```\n"
+                reasoning: "Thought it through"
+                usage: ({ promptTokens: 12, completionTokens: 30, totalTokens: 42 })
+            }
+        }
+
         function make(props) {
             const b = createTemporaryObject(bubbleComponent, stage, props || {})
             verify(b)
@@ -160,7 +170,8 @@ Item {
 
         function test_toolCallCards() {
             const b = make({ text: "", toolCalls: [{ id: "c1", name: "get_time", arguments: { tz: "UTC" }, readOnly: true }] })
-            verify(findChild(b, "bubbleBody").visible === false)
+            const body = findChild(b, "bubbleBody")
+            verify(!body || !body.visible, "no text, no body")
             const card = findChild(b, "toolCallCard")
             verify(card)
             compare(card.Accessible.role, Accessible.Grouping)
@@ -273,6 +284,78 @@ Item {
             verify(!KoderText.isSafeLink("custom:thing"))
             verify(!KoderText.isSafeLink("relative/page.html"))
             //! [is-safe-link]
+        }
+
+        function test_looksTakeThePalette_data() {
+            return [
+                { tag: "light", window: "#f6f6f6", base: "#ffffff", alternateBase: "#eeeeee", text: "#1a1a1a" },
+                { tag: "dark", window: "#202124", base: "#181818", alternateBase: "#2a2a2a", text: "#e8e8e8" }
+            ]
+        }
+        function test_looksTakeThePalette(data) {
+            const b = createTemporaryObject(paletteComponent, stage)
+            verify(b)
+            b.palette.window = data.window
+            b.palette.base = data.base
+            b.palette.alternateBase = data.alternateBase
+            b.palette.text = data.text
+            const card = findChild(b, "bubbleCard")
+            compare(String(card.color), data.alternateBase)
+            compare(String(findChild(b, "bubbleBody").color), data.text)
+            const code = findChild(b, "codeBlock")
+            verify(code, "a fenced block is a code card")
+            compare(String(code.color), String(KoderTheme.codeBackground(b.palette)))
+            verify(String(code.color) !== data.base, "tinted, not the plain base")
+            // The error colour stays readable: dark on a light window, light on a dark one.
+            const error = KoderTheme.errorColor(b.palette)
+            verify(data.tag === "dark" ? error.hslLightness > 0.5 : error.hslLightness < 0.5)
+            tryVerify(() => card.height > 0)
+            const image = grabImage(b)
+            compare(String(image.pixel(card.x + 3, card.y + card.height / 2)), data.alternateBase,
+                    "the card is drawn in the palette's colour")
+        }
+
+        function test_codeBlocksHaveLanguageAndCopy() {
+            const b = createTemporaryObject(paletteComponent, stage)
+            compare(findChild(b, "codeLanguage").text, "cpp")
+            compare(findChild(b, "codeBody").text, "int x = 1;")
+            compare(findChild(b, "codeBody").font.family, KoderTheme.monospaceFont.family)
+            const copy = findChild(b, "copyCode")
+            compare(copy.Accessible.name, "Copy code")
+            verify(copy.activeFocusOnTab)
+            copy.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            compare(copy.text, "Copied")
+            compare(findChild(b, "bubbleBody").getText(0, 40), "Looks right")
+        }
+
+        function test_reasoningSectionAndUsage() {
+            const b = createTemporaryObject(paletteComponent, stage)
+            const toggle = findChild(b, "reasoningToggle")
+            verify(toggle.visible)
+            compare(toggle.Accessible.name, "Reasoning")
+            verify(!findChild(b, "reasoningLabel").visible, "a finished reply's reasoning is closed")
+            toggle.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            verify(findChild(b, "reasoningLabel").visible)
+            compare(findChild(b, "reasoningLabel").Accessible.name, "Reasoning: Thought it through")
+            const usage = findChild(b, "usageLabel")
+            verify(usage.visible)
+            compare(usage.text, "42 tokens")
+            b.usage = ({})
+            verify(!usage.visible, "nothing when the server sent no usage")
+        }
+
+        function test_actionsFadeInOnHoverAndFocus() {
+            const b = createTemporaryObject(paletteComponent, stage)
+            const bar = findChild(b, "actionBar")
+            mouseMove(stage, stage.width - 1, stage.height - 1)
+            tryCompare(bar, "opacity", 0)
+            const copy = findChild(b, "copyMessage")
+            verify(copy.visible && copy.activeFocusOnTab, "faded buttons stay in the Tab chain")
+            compare(copy.Accessible.name, "Copy message")
+            copy.forceActiveFocus()
+            tryCompare(bar, "opacity", 1)
         }
     }
 }

@@ -28,6 +28,22 @@ Item {
             }
         }
 
+        Component {
+            id: rtlComponent
+            ChatView {
+                width: 480
+                height: 400
+                LayoutMirroring.enabled: true
+                LayoutMirroring.childrenInherit: true
+                controller: KoderAgentController {
+                    transport: KoderLocalAgent {
+                        tokensPerSecond: 0
+                        reply: "مرحبا بك! كيف يمكنني مساعدتك اليوم؟"
+                    }
+                }
+            }
+        }
+
         function history(n) {
             const list = []
             for (let i = 0; i < n; ++i)
@@ -137,6 +153,24 @@ Item {
             compare(links.signalArguments[0][0], "javascript:alert(1)")
             verify(!KoderText.isSafeLink(links.signalArguments[0][0]))
             verify(KoderText.isSafeLink(links.signalArguments[1][0]))
+        }
+
+        // Right-to-left: the whole view mirrors, the user's messages on the left.
+        function test_rightToLeftMirrors() {
+            const view = createTemporaryObject(rtlComponent, stage)
+            verify(view)
+            verify(view.controller.send("مرحبا"))
+            tryCompare(view.controller, "status", "idle")
+            const list = view.listView
+            tryVerify(() => list.itemAtIndex(1) !== null)
+            const user = findChild(list.itemAtIndex(0), "bubbleCard")
+            const reply = findChild(list.itemAtIndex(1), "bubbleCard")
+            compare(user.x, KoderTheme.spacing, "the user's message sits on the left")
+            fuzzyCompare(reply.x + reply.width, list.width - KoderTheme.spacing, 1,
+                         "the reply sits on the right")
+            const body = findChild(list.itemAtIndex(1), "bubbleBody")
+            compare(body.effectiveHorizontalAlignment, TextEdit.AlignRight)
+            compare(body.getText(0, 5), "مرحبا")
         }
     }
 }

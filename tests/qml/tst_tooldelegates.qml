@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: MIT
+// Tool cards: the default card's status and result under the call, and an application's own
+// card for its own tool (ChatView.toolDelegates), through a real controller and tools.
+import QtQuick
+import QtQuick.Controls
+import QtTest
+import Koder.Agent
+
+Item {
+    id: stage
+    width: 520
+    height: 700
+
+    Component {
+        id: chatComponent
+        Item {
+            id: chat
+            property alias agent: agent
+            property alias view: view
+            width: 520
+            height: 700
+
+            KoderAgentController {
+                id: agent
+                autoAccept: "never"
+                transport: KoderLocalAgent {
+                    tokensPerSecond: 0
+                    reply: "Sunny, and noted."
+                    toolCalls: [{ name: "weather", arguments: { city: "Lisbon" } },
+                                { name: "save_note", arguments: { text: "sunny" } }]
+                }
+                KoderTool {
+                    name: "weather"
+                    readOnly: true
+                    handler: function (args) { return "22 °C, sunny" }
+                }
+                KoderTool {
+                    name: "save_note"
+                    handler: function (args) { return "saved" }
+                }
+            }
+            //! [chat-view]
+            ChatView {
+                id: view
+                anchors.fill: parent
+                controller: agent
+                toolDelegates: ({ weather: weatherCard })
+            }
+            //! [chat-view]
+            //! [weather-card]
+            Component {
+                id: weatherCard
+                Label {
+                    objectName: "weatherCard"
+                    property var toolCall
+                    property var result
+                    property string status
+                    textFormat: Text.PlainText
+                    text: status === "done" ? qsTr("Weather in %1: %2").arg(toolCall.arguments.city).arg(result.text)
+                        : status === "denied" ? qsTr("No weather for %1").arg(toolCall.arguments.city)
+                        : qsTr("Looking up the weather in %1…").arg(toolCall.arguments.city)
+                }
+            }
+            //! [weather-card]
+        }
+    }
+
+    Component {
+        id: standaloneComponent
+        Bubble {
+            width: 480
+            text: ""
+        }
+    }
+
+    TestCase {
+        id: testCase
+        name: "ToolDelegates"
+        when: windowShown
+
+        // The reply that made the calls, and its cards.
+        function cardsOf(view, objectName) {
+            const list = view.listView
+            const found = []
+            for (let i = 0; i < list.count; ++i) {
+                const bubble = list.itemAtIndex(i)
+                if (!bubble)
+                    continue
+                const card = findChild(bubble, objectName)
+                if (card)
+                    found.push(card)
+            }
+            return found
+        }
+
+        function test_ownCardAndDefaultCardFollowTheCall() {
+            const chat = createTemporaryObject(chatComponent, stage)
+            verify(chat)
+            verify(chat.agent.send("Weather, then note it"))
+            tryCompare(chat.agent.pendingToolCalls, "length", 2)
+            let weather = null
+            tryVerify(() => (weather = cardsOf(chat.view, "weatherCard")[0]) !== undefined)
+            compare(weather.status, "pending")
+            compare(weather.result, null)
+            compare(weather.toolCall.name, "weather")
+            compare(weather.text, "Looking up the weather in Lisbon…")
+            const note = cardsOf(chat.view, "toolCallCard")[0]
+            verify(note, "the default card for a tool without its own")
+            compare(note.toolCall.name, "save_note")
+            compare(note.status, "pending")
+            compare(note.Accessible.description, "Waiting for approval")
+            compare(findChild(note, "toolCallStatus").text, "Waiting for approval")
+            verify(!findChild(note, "toolCallResult").visible)
+
+            const weatherId = chat.agent.pendingToolCalls[0].id
+            verify(chat.agent.approveToolCall(weatherId))
+            const noteId = chat.agent.pendingToolCalls[0].id
+            verify(chat.agent.denyToolCall(noteId, "not now"))
+            tryCompare(chat.agent, "status", "idle")
+
+            tryCompare(weather, "status", "done")
+            compare(weather.result.text, "22 °C, sunny")
+            compare(weather.result.isError, false)
+            compare(weather.text, "Weather in Lisbon: 22 °C, sunny")
+            tryCompare(note, "status", "denied")
+            compare(note.result.denied, true)
+            compare(note.Accessible.description, "Denied")
+            verify(findChild(note, "toolCallResult").visible, "the result sits under the call")
+
+            // The results are in the cards, not bubbles of their own.
+            for (let i = 0; i < chat.view.listView.count; ++i)
+                verify(chat.view.listView.itemAtIndex(i).role !== "tool")
+        }
+
+        function test_defaultCardShowsEveryStatus() {
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "build", arguments: { target: "all" }, status: "running" }]
+            })
+            verify(b)
+            const card = findChild(b, "toolCallCard")
+            verify(card)
+            verify(findChild(card, "toolCallSpinner").visible)
+            compare(card.Accessible.description, "Running")
+            b.toolCalls = [{ id: "c1", name: "build", arguments: { target: "all" }, status: "error",
+                             result: { text: "exit code 2", isError: true, denied: false } }]
+            const failed = findChild(b, "toolCallCard")
+            compare(failed.Accessible.description, "Failed")
+            verify(!findChild(failed, "toolCallSpinner").visible)
+            compare(findChild(failed, "toolCallResult").text, "exit code 2")
+            compare(String(findChild(failed, "toolCallStatus").color),
+                    String(KoderTheme.errorColor(b.palette)))
+        }
+
+        function test_longArgumentsFold() {
+            const args = {}
+            for (let i = 0; i < 20; ++i)
+                args["key" + i] = "value " + i
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "configure", arguments: args, status: "done" }]
+            })
+            const card = findChild(b, "toolCallCard")
+            const toggle = findChild(card, "toolCallArgumentsToggle")
+            verify(toggle.visible)
+            const label = findChild(card, "toolCallArguments")
+            verify(label.truncated, "folded to its first lines")
+            compare(toggle.Accessible.name, "Show all arguments")
+            toggle.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            verify(!label.truncated)
+            compare(toggle.Accessible.name, "Show fewer arguments")
+        }
+    }
+}
