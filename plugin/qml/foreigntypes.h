@@ -17,6 +17,7 @@
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
 #include "kodertool.h"
+#include "kodertoolcallstate.h"
 #include "kodertoolextension.h"
 #include "kodertransport.h"
 #include "kodervisiblemessages.h"
@@ -112,6 +113,12 @@ struct KoderToolForeign {
     QML_FOREIGN(KoderTool)
     QML_NAMED_ELEMENT(KoderTool)
     QML_EXTENDED(KoderToolExtension)
+};
+
+struct KoderToolCallStateForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderToolCallState)
+    QML_NAMED_ELEMENT(KoderToolCallState)
 };
 
 /// The typed enums (koderenums.h), scoped in QML: Koder.Status.Streaming,

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/state.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+/// Where one tool call of a reply stands, derived from the state: for a view's tool card.
+namespace koder::agent {
+
+/// Where a tool call stands. The names (toString) are those of a chat view's tool cards.
+enum class ToolCallStatus : std::uint8_t { Pending, Running, Done, Error, Denied };
+
+/// A tool call's status and, once it has one, the row of its result (a `tool` message).
+struct ToolCallProgress {
+    ToolCallStatus status = ToolCallStatus::Pending;
+    std::size_t resultRow = noRow; ///< the call's tool message in State::messages, or noRow
+
+    friend bool operator==(const ToolCallProgress&, const ToolCallProgress&) = default;
+};
+
+/// The status of the call `callId` in `state`: its result first (Done, Error or Denied, with its
+/// row), then whether it waits for the user (Pending) or runs (Running); Pending otherwise.
+/// Searches from the newest row back to the message that asked for the call.
+ToolCallProgress toolCallProgress(const State& state, std::string_view callId);
+
+std::string_view toString(ToolCallStatus status);
+
+} // namespace koder::agent

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: MIT
+// Where one tool call stands (pending, running, done, error, denied), derived from the state for
+// a view's tool card: the state keeps no status per call, only where each call is.
+#include "koder/agent/toolcallstatus.h"
+
+#include <algorithm>
+
+/*!
+    \enum koder::agent::ToolCallStatus
+    \relates koder::agent::ToolCallProgress
+
+    Where a tool call of a reply stands, as a chat view's tool card shows it. The names in
+    brackets are those \l {koder::agent::toString(koder::agent::ToolCallStatus)}{toString()}
+    returns.
+
+    \value Pending The call waits for the user's decision (it is in
+           \l {koder::agent::State::pendingToolCalls}{State::pendingToolCalls}), or is not
+           decided yet: the model still streams the step that asked for it. An id the state
+           does not know is pending too (\c "pending").
+    \value Running The call was approved (by the user or a policy) and its tool runs: it is in
+           the open turn's \l {koder::agent::Turn::running}{Turn::running} (\c "running").
+    \value Done Its tool message is in the history, neither an error nor a denial
+           (\c "done").
+    \value Error Its tool message is an error (\l {koder::agent::Message::isError}{isError}):
+           the tool failed or timed out, the tool is unknown, or it ran when the turn ended and
+           its result was lost (\c "error").
+    \value Denied Its tool message is a denial (\l {koder::agent::Message::denied}{denied}): the
+           user or a policy denied it, or the turn ended before anyone decided (\c "denied").
+
+    \sa koder::agent::toolCallProgress()
+*/
+
+/*!
+    \class koder::agent::ToolCallProgress
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/toolcallstatus.h
+    \brief Where one tool call stands, and the row of its result once it has one.
+
+    The state keeps no status per tool call, only where each call is: in
+    \l {koder::agent::State::pendingToolCalls}{State::pendingToolCalls} while it waits for the
+    user, in the open turn's \l {koder::agent::Turn::running}{Turn::running} while its tool
+    runs, and answered by a \c tool message (its
+    \l {koder::agent::Message::toolCallId()}{toolCallId()} names the call) once it has a
+    result. \l {koder::agent::toolCallProgress()}{toolCallProgress()} derives a call's
+    \l {koder::agent::ToolCallStatus}{ToolCallStatus} from them, which is what a chat view
+    shows on the call's card, with the result under it:
+
+    \code
+    const ToolCallProgress p = toolCallProgress(state, call.id);
+    if (p.resultRow != noRow)
+        show(toString(p.status), state.messages[p.resultRow].text);
+    \endcode
+
+    The Qt library's KoderToolCallState follows one call this way as its state changes.
+*/
+
+/*!
+    \variable koder::agent::ToolCallProgress::status
+
+    Where the call stands. Default \c ToolCallStatus::Pending.
+*/
+
+/*!
+    \variable koder::agent::ToolCallProgress::resultRow
+
+    The row of the call's \c tool message in \l {koder::agent::State::messages}{State::messages}
+    when \l {koder::agent::ToolCallProgress::status}{status} is \c Done, \c Error or
+    \c Denied; \l {koder::agent::noRow}{noRow} otherwise.
+    Its \c text is the result the model reads (the tool's output, an error text or the reason of
+    the denial).
+*/
+
+/*!
+    \fn bool koder::agent::ToolCallProgress::operator==(const koder::agent::ToolCallProgress &a,
+   const koder::agent::ToolCallProgress &b)
+
+    Returns \c true when \a a and \a b have the same status and result row.
+*/
+
+namespace koder::agent {
+
+namespace {
+bool asksFor(const Message& message, std::string_view callId)
+{
+    const std::vector<ToolCall>& calls = message.toolCalls();
+    return std::any_of(calls.begin(), calls.end(),
+                       [&](const ToolCall& c) { return c.id == callId; });
+}
+} // namespace
+
+/*!
+    \relates koder::agent::ToolCallProgress
+
+    Returns where the tool call \a callId stands in \a state. The rules, in order:
+
+    \list 1
+    \li a \c tool message answers the call (its \c toolCallId is \a callId): \c Denied if it is
+        \l {koder::agent::Message::denied}{denied}, else \c Error if it
+        \l {koder::agent::Message::isError}{isError}, else \c Done, with
+        \l {koder::agent::ToolCallProgress::resultRow}{resultRow} its row;
+    \li the call is in \l {koder::agent::State::pendingToolCalls}{State::pendingToolCalls}:
+        \c Pending;
+    \li the call is in the open turn's \l {koder::agent::Turn::running}{Turn::running}:
+        \c Running;
+    \li otherwise \c Pending: the step that asked for the call still streams, or \a callId is
+        unknown (an empty one included).
+    \endlist
+
+    The result is looked for from the newest row back to the assistant message that asked for
+    the call, since results follow their call: a call of the last reply costs a few rows,
+    whatever the length of the history, and a text delta changes nothing this reads but the
+    streaming row's text. An id \a state does not know costs one pass over the history. A model
+    that gives two calls of a conversation the same id (the core keeps ids unique within a
+    step only) gets the status of the newest one.
+*/
+ToolCallProgress toolCallProgress(const State& state, std::string_view callId)
+{
+    if (callId.empty())
+        return {};
+    for (std::size_t row = state.messages.size(); row-- > 0;) {
+        const Message& m = state.messages[row];
+        if (m.role == Role::Tool && m.toolCallId() == callId) {
+            const ToolCallStatus status = m.denied    ? ToolCallStatus::Denied
+                                          : m.isError ? ToolCallStatus::Error
+                                                      : ToolCallStatus::Done;
+            return {status, row};
+        }
+        // Above the message that asked for the call there is no result of it, only, at most, of
+        // an older call with the same id.
+        if (m.role == Role::Assistant && asksFor(m, callId))
+            break;
+    }
+    const auto& pending = state.pendingToolCalls;
+    if (std::any_of(pending.begin(), pending.end(),
+                    [&](const ToolCall& c) { return c.id == callId; }))
+        return {ToolCallStatus::Pending, noRow};
+    if (state.turn) {
+        const auto& running = state.turn->running;
+        if (std::find(running.begin(), running.end(), callId) != running.end())
+            return {ToolCallStatus::Running, noRow};
+    }
+    return {};
+}
+
+/*!
+    \fn std::string_view koder::agent::toString(koder::agent::ToolCallStatus status)
+
+    Returns the name of \a status: \c "pending", \c "running", \c "done", \c "error" or
+    \c "denied".
+*/
+std::string_view toString(ToolCallStatus status)
+{
+    switch (status) {
+    case ToolCallStatus::Pending:
+        return "pending";
+    case ToolCallStatus::Running:
+        return "running";
+    case ToolCallStatus::Done:
+        return "done";
+    case ToolCallStatus::Error:
+        return "error";
+    case ToolCallStatus::Denied:
+        return "denied";
+    }
+    return {};
+}
+
+} // namespace koder::agent

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: MIT
+#pragma once
+
+#include "koder/agent/toolcallstatus.h"
+#include "koderagentcontroller.h"
+
+#include <QtCore/QObject>
+#include <QtCore/QPointer>
+#include <QtCore/QString>
+#include <QtCore/QVariant>
+
+#include <string>
+
+class QModelIndex;
+
+// Where one tool call of a KoderAgentController stands (pending, running, done, error, denied)
+// and its result, kept up to date: the core's toolCallProgress() as properties, for a view's tool
+// card. Documented in kodertoolcallstate.cpp.
+class KoderToolCallState : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
+                   controllerChanged FINAL)
+    Q_PROPERTY(QString callId READ callId WRITE setCallId NOTIFY callIdChanged FINAL)
+    Q_PROPERTY(QString status READ status NOTIFY statusChanged FINAL)
+    Q_PROPERTY(QVariant result READ result NOTIFY resultChanged FINAL)
+
+public:
+    explicit KoderToolCallState(QObject* parent = nullptr);
+    ~KoderToolCallState() override;
+
+    KoderAgentController* controller() const { return m_controller; }
+    void setController(KoderAgentController* controller);
+    QString callId() const { return m_callId; }
+    void setCallId(const QString& callId);
+    QString status() const;
+    QVariant result() const { return m_result; }
+
+Q_SIGNALS:
+    void controllerChanged();
+    void callIdChanged();
+    void statusChanged();
+    void resultChanged();
+
+private:
+    void onControllerDestroyed();
+    void onDataChanged(const QModelIndex& first, const QModelIndex& last, const QList<int>& roles);
+    void onRowsChanged(int first);
+    void onReplaced();
+    void update();
+
+    QPointer<KoderAgentController> m_controller;
+    QString m_callId;
+    std::string m_id; ///< m_callId in UTF-8, converted once for the core
+    koder::agent::ToolCallProgress m_progress;
+    QVariant m_result;
+    /// The result row may hold another message than when m_result was read (rows removed, a
+    /// reset, a new controller): read it again even if the row number did not change.
+    bool m_resultStale = true;
+};
