@@ -344,8 +344,9 @@ void KoderToolCallState::update()
     const bool resultChanged = result != m_result; // two nulls compare equal, two maps by value
     m_progress = progress;
     m_result = std::move(result);
-    if (statusChanged)
-        Q_EMIT this->statusChanged();
+    // The result first: a card that reads the result when the status says "done" finds it.
     if (resultChanged)
         Q_EMIT this->resultChanged();
+    if (statusChanged)
+        Q_EMIT this->statusChanged();
 }

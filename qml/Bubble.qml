@@ -212,69 +212,66 @@ AbstractBubble {
                             onLinkActivated: (link) => root.linkActivated(link)
                         }
 
-                        Loader {
-                            active: block.kind === "code"
-                            visible: active
+                        Rectangle {
+                            objectName: visible ? "codeBlock" : ""
+                            visible: block.kind === "code"
                             Layout.fillWidth: true
-                            sourceComponent: Rectangle {
-                                objectName: "codeBlock"
-                                implicitHeight: codeColumn.implicitHeight
-                                radius: KoderTheme.smallRadius
-                                color: KoderTheme.codeBackground(root.palette)
-                                border.width: 1
-                                border.color: root.palette.mid
+                            implicitHeight: codeColumn.implicitHeight
+                            radius: KoderTheme.smallRadius
+                            color: KoderTheme.codeBackground(root.palette)
+                            border.width: 1
+                            border.color: root.palette.mid
 
-                                ColumnLayout {
-                                    id: codeColumn
-                                    anchors.left: parent.left
-                                    anchors.right: parent.right
-                                    spacing: 0
-                                    RowLayout {
-                                        Layout.fillWidth: true
-                                        Layout.leftMargin: KoderTheme.spacing
-                                        Label {
-                                            objectName: "codeLanguage"
-                                            textFormat: Text.PlainText
-                                            text: block.language
-                                            font.family: KoderTheme.monospaceFont.family
-                                            opacity: 0.75
-                                            color: root.palette.text
-                                            elide: Text.ElideRight
-                                            Layout.fillWidth: true
-                                        }
-                                        ToolButton {
-                                            id: copyCode
-                                            objectName: "copyCode"
-                                            property bool copied: false
-                                            text: copied ? qsTr("Copied") : qsTr("Copy")
-                                            Accessible.name: qsTr("Copy code")
-                                            onClicked: {
-                                                KoderText.copyToClipboard(block.code)
-                                                copied = true
-                                                copiedTimer.restart()
-                                            }
-                                            Timer {
-                                                id: copiedTimer
-                                                interval: 2000
-                                                onTriggered: copyCode.copied = false
-                                            }
-                                        }
-                                    }
-                                    TextEdit {
-                                        objectName: "codeBody"
-                                        readOnly: true
-                                        selectByMouse: true
-                                        textFormat: TextEdit.PlainText
-                                        text: block.code
-                                        wrapMode: Text.WrapAnywhere
+                            ColumnLayout {
+                                id: codeColumn
+                                anchors.left: parent.left
+                                anchors.right: parent.right
+                                spacing: 0
+                                RowLayout {
+                                    Layout.fillWidth: true
+                                    Layout.leftMargin: KoderTheme.spacing
+                                    Label {
+                                        objectName: "codeLanguage"
+                                        textFormat: Text.PlainText
+                                        text: block.language
                                         font.family: KoderTheme.monospaceFont.family
+                                        opacity: 0.75
                                         color: root.palette.text
-                                        selectionColor: root.palette.highlight
+                                        elide: Text.ElideRight
                                         Layout.fillWidth: true
-                                        Layout.margins: KoderTheme.spacing
-                                        Layout.topMargin: 0
-                                        Accessible.ignored: true
                                     }
+                                    ToolButton {
+                                        id: copyCode
+                                        objectName: "copyCode"
+                                        property bool copied: false
+                                        text: copied ? qsTr("Copied") : qsTr("Copy")
+                                        Accessible.name: qsTr("Copy code")
+                                        onClicked: {
+                                            KoderText.copyToClipboard(block.code)
+                                            copied = true
+                                            copiedTimer.restart()
+                                        }
+                                        Timer {
+                                            id: copiedTimer
+                                            interval: 2000
+                                            onTriggered: copyCode.copied = false
+                                        }
+                                    }
+                                }
+                                TextEdit {
+                                    objectName: "codeBody"
+                                    readOnly: true
+                                    selectByMouse: true
+                                    textFormat: TextEdit.PlainText
+                                    text: block.code
+                                    wrapMode: Text.WrapAnywhere
+                                    font.family: KoderTheme.monospaceFont.family
+                                    color: root.palette.text
+                                    selectionColor: root.palette.highlight
+                                    Layout.fillWidth: true
+                                    Layout.margins: KoderTheme.spacing
+                                    Layout.topMargin: 0
+                                    Accessible.ignored: true
                                 }
                             }
                         }
@@ -284,7 +281,7 @@ AbstractBubble {
                 Repeater {
                     objectName: "toolCards"
                     model: root.toolCalls
-                    delegate: Loader {
+                    delegate: Item {
                         id: slot
                         required property var modelData
 
@@ -299,20 +296,35 @@ AbstractBubble {
                                                         : slot.modelData.status ?? "pending"
                         readonly property var result: root.controller ? tracker.result
                                                       : slot.modelData.result ?? null
+                        readonly property Component card: root.toolDelegates[slot.modelData.name]
+                                                          ?? defaultToolCard
+                        property Item cardItem: null
 
-                        Layout.fillWidth: true
-                        sourceComponent: root.toolDelegates[slot.modelData.name] ?? defaultToolCard
-                        onLoaded: {
+                        // createObject() rather than a Loader: it makes the card in the context
+                        // its component was declared in, which a bound component requires.
+                        function makeCard() {
+                            if (slot.cardItem)
+                                slot.cardItem.destroy()
+                            const item = slot.card.createObject(slot)
+                            if (!item)
+                                return
+                            item.width = Qt.binding(() => slot.width)
                             if ("toolCall" in item)
                                 item.toolCall = Qt.binding(() => slot.modelData)
                             if ("result" in item)
                                 item.result = Qt.binding(() => slot.result)
                             if ("status" in item)
                                 item.status = Qt.binding(() => slot.status)
+                            slot.cardItem = item
                         }
+                        onCardChanged: makeCard()
+                        Component.onCompleted: makeCard()
+
+                        Layout.fillWidth: true
+                        implicitWidth: cardItem ? cardItem.implicitWidth : 0
+                        implicitHeight: cardItem ? cardItem.implicitHeight : 0
                     }
                 }
-
                 RowLayout {
                     spacing: KoderTheme.spacing
                     Layout.fillWidth: true
@@ -426,7 +438,7 @@ AbstractBubble {
         }
     }
 
-    // The default card of a tool call: name, status, arguments (folded when long), result.
+    // The default card: name, status, arguments (folded when long), result.
     Component {
         id: defaultToolCard
         Rectangle {

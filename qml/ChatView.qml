@@ -139,7 +139,7 @@ AbstractChatView {
                     horizontalAlignment: Text.AlignHCenter
                     textFormat: Text.PlainText
                     wrapMode: Text.Wrap
-                    font.pointSize: chatView.font.pointSize * 1.4
+                    font.pixelSize: Math.round(KoderTheme.gridUnit * 1.3)
                     text: chatView.placeholderText
                 }
                 Flow {

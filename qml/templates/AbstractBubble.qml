@@ -239,7 +239,7 @@ T.Control {
         one whose reasoning came all at once). A look shows \e{Thought for 4 s} or, when
         unknown, \e{Reasoning}.
     */
-    readonly property int reasoningSeconds: _thinkingEndedAt > _thinkingStartedAt
+    readonly property int reasoningSeconds: _thinkingEndedAt >= _thinkingStartedAt
                                             && _thinkingStartedAt > 0
                                             ? Math.round((_thinkingEndedAt - _thinkingStartedAt) / 1000)
                                             : -1
@@ -372,6 +372,12 @@ T.Control {
     }
 
     hoverEnabled: true
+    // A template sizes itself by its look's content and background, as Qt Quick Controls'
+    // styles do.
+    implicitWidth: Math.max(implicitBackgroundWidth + leftInset + rightInset,
+                            implicitContentWidth + leftPadding + rightPadding)
+    implicitHeight: Math.max(implicitBackgroundHeight + topInset + bottomInset,
+                             implicitContentHeight + topPadding + bottomPadding)
 
     Accessible.role: Accessible.StaticText
     Accessible.name: streaming ? qsTr("The assistant is writing a reply") : root.text

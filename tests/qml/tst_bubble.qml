@@ -317,10 +317,11 @@ Item {
 
         function test_codeBlocksHaveLanguageAndCopy() {
             const b = createTemporaryObject(paletteComponent, stage)
-            compare(findChild(b, "codeLanguage").text, "cpp")
-            compare(findChild(b, "codeBody").text, "int x = 1;")
-            compare(findChild(b, "codeBody").font.family, KoderTheme.monospaceFont.family)
-            const copy = findChild(b, "copyCode")
+            const code = findChild(b, "codeBlock")
+            compare(findChild(code, "codeLanguage").text, "cpp")
+            compare(findChild(code, "codeBody").text, "int x = 1;")
+            compare(findChild(code, "codeBody").font.family, KoderTheme.monospaceFont.family)
+            const copy = findChild(code, "copyCode")
             compare(copy.Accessible.name, "Copy code")
             verify(copy.activeFocusOnTab)
             copy.forceActiveFocus()
