@@ -96,7 +96,7 @@ AbstractBubble {
 
     contentItem: Item {
         implicitWidth: card.implicitWidth + 2 * KoderTheme.spacing
-        implicitHeight: card.implicitHeight
+        implicitHeight: card.implicitHeight + footer.implicitHeight
 
         Rectangle {
             id: card
@@ -174,7 +174,8 @@ AbstractBubble {
                     color: root.palette.text
                     selectionColor: root.palette.highlight
                     Layout.fillWidth: true
-                    Layout.preferredWidth: Math.min(implicitWidth, KoderTheme.readableWidth)
+                    // Rounded up: a fractional width rounded down would wrap the last word.
+                            Layout.preferredWidth: Math.min(Math.ceil(implicitWidth) + 1, KoderTheme.readableWidth)
                     Accessible.ignored: true // the bubble itself speaks for the text
                 }
 
@@ -207,7 +208,8 @@ AbstractBubble {
                             color: root.fromUser ? root.palette.highlightedText : root.palette.text
                             selectionColor: root.palette.highlight
                             Layout.fillWidth: true
-                            Layout.preferredWidth: Math.min(implicitWidth, KoderTheme.readableWidth)
+                            // Rounded up: a fractional width rounded down would wrap the last word.
+                            Layout.preferredWidth: Math.min(Math.ceil(implicitWidth) + 1, KoderTheme.readableWidth)
                             Accessible.ignored: true // the bubble itself speaks for the text
                             onLinkActivated: (link) => root.linkActivated(link)
                         }
@@ -325,7 +327,9 @@ AbstractBubble {
                         implicitHeight: cardItem ? cardItem.implicitHeight : 0
                     }
                 }
+                // The state of the reply; the row takes no room when there is nothing to say.
                 RowLayout {
+                    visible: root.streaming || root.aborted || root.errorText !== ""
                     spacing: KoderTheme.spacing
                     Layout.fillWidth: true
 
@@ -354,86 +358,96 @@ AbstractBubble {
                         wrapMode: Text.Wrap
                         Layout.fillWidth: true
                     }
-                    Label {
-                        objectName: "usageLabel"
-                        readonly property int total: root.usage && root.usage.totalTokens
-                                                     ? root.usage.totalTokens : 0
-                        visible: !root.streaming && total > 0
-                        textFormat: Text.PlainText
-                        text: qsTr("%n tokens", "", total)
-                        opacity: 0.7
-                        font.pointSize: Math.max(1, root.font.pointSize * 0.85)
-                        color: root.fromUser ? root.palette.highlightedText : root.palette.text
-                    }
-                    Item { Layout.fillWidth: true }
-                    RowLayout {
-                        objectName: "versionSwitcher"
-                        visible: root.versionCount > 1
-                        spacing: 0
-                        ToolButton {
-                            objectName: "previousVersion"
-                            action: root.previousVersionAction
-                            Accessible.name: qsTr("Previous version")
-                            Accessible.role: Accessible.Button
-                        }
-                        Label {
-                            objectName: "versionLabel"
-                            textFormat: Text.PlainText
-                            text: qsTr("%1/%2").arg(root.versionIndex + 1).arg(root.versionCount)
-                            color: root.fromUser ? root.palette.highlightedText : root.palette.text
-                            Accessible.role: Accessible.StaticText
-                            Accessible.name: qsTr("Version %1 of %2").arg(root.versionIndex + 1)
-                                                                      .arg(root.versionCount)
-                        }
-                        ToolButton {
-                            objectName: "nextVersion"
-                            action: root.nextVersionAction
-                            Accessible.name: qsTr("Next version")
-                            Accessible.role: Accessible.Button
-                        }
-                    }
-                    // Faded out, not hidden, when not shown: the keyboard still reaches them.
-                    RowLayout {
-                        objectName: "actionBar"
-                        spacing: 0
-                        opacity: root.actionsShown ? 1 : 0
-                        Behavior on opacity { NumberAnimation { duration: 120 } }
+                }
+            }
+        }
 
-                        ToolButton {
-                            objectName: "copyMessage"
-                            visible: root.copyAction.enabled
-                            action: root.copyAction
-                            Accessible.name: qsTr("Copy message")
-                        }
-                        ToolButton {
-                            objectName: "regenerate"
-                            visible: root.regenerateAction.enabled
-                            action: root.regenerateAction
-                            Accessible.name: qsTr("Regenerate reply")
-                        }
-                        ToolButton {
-                            objectName: "edit"
-                            visible: root.editAction.enabled
-                            action: root.editAction
-                            Accessible.name: qsTr("Edit message")
-                        }
-                        ToolButton {
-                            objectName: "branch"
-                            visible: root.branchAction.enabled
-                            action: root.branchAction
-                            Accessible.name: qsTr("Branch the conversation here")
-                        }
-                        Repeater {
-                            objectName: "appActions"
-                            model: root.actions
-                            ToolButton {
-                                required property Action modelData
-                                action: modelData
-                                Accessible.name: modelData.text
-                            }
-                        }
+        // Under the card, on its side: the versions and the actions, and the tokens used.
+        RowLayout {
+            id: footer
+            objectName: "bubbleFooter"
+            anchors.top: card.bottom
+            anchors.left: root.fromUser ? undefined : card.left
+            anchors.right: root.fromUser ? card.right : undefined
+            spacing: KoderTheme.smallSpacing
+
+            RowLayout {
+                objectName: "versionSwitcher"
+                visible: root.versionCount > 1
+                spacing: 0
+                ToolButton {
+                    objectName: "previousVersion"
+                    action: root.previousVersionAction
+                    Accessible.name: qsTr("Previous version")
+                    Accessible.role: Accessible.Button
+                }
+                Label {
+                    objectName: "versionLabel"
+                    textFormat: Text.PlainText
+                    text: qsTr("%1/%2").arg(root.versionIndex + 1).arg(root.versionCount)
+                    color: root.palette.windowText
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: qsTr("Version %1 of %2").arg(root.versionIndex + 1)
+                                                              .arg(root.versionCount)
+                }
+                ToolButton {
+                    objectName: "nextVersion"
+                    action: root.nextVersionAction
+                    Accessible.name: qsTr("Next version")
+                    Accessible.role: Accessible.Button
+                }
+            }
+            // Faded out, not hidden, when not shown: the keyboard still reaches them.
+            RowLayout {
+                objectName: "actionBar"
+                spacing: 0
+                opacity: root.actionsShown ? 1 : 0
+                Behavior on opacity { NumberAnimation { duration: 120 } }
+
+                ToolButton {
+                    objectName: "copyMessage"
+                    visible: root.copyAction.enabled
+                    action: root.copyAction
+                    Accessible.name: qsTr("Copy message")
+                }
+                ToolButton {
+                    objectName: "regenerate"
+                    visible: root.regenerateAction.enabled
+                    action: root.regenerateAction
+                    Accessible.name: qsTr("Regenerate reply")
+                }
+                ToolButton {
+                    objectName: "edit"
+                    visible: root.editAction.enabled
+                    action: root.editAction
+                    Accessible.name: qsTr("Edit message")
+                }
+                ToolButton {
+                    objectName: "branch"
+                    visible: root.branchAction.enabled
+                    action: root.branchAction
+                    Accessible.name: qsTr("Branch the conversation here")
+                }
+                Repeater {
+                    objectName: "appActions"
+                    model: root.actions
+                    ToolButton {
+                        required property Action modelData
+                        action: modelData
+                        Accessible.name: modelData.text
                     }
                 }
+            }
+            Label {
+                objectName: "usageLabel"
+                readonly property int total: root.usage && root.usage.totalTokens
+                                             ? root.usage.totalTokens : 0
+                visible: !root.streaming && total > 0
+                textFormat: Text.PlainText
+                text: qsTr("%n tokens", "", total)
+                opacity: 0.7
+                font.pointSize: Math.max(1, root.font.pointSize * 0.85)
+                color: root.palette.windowText
             }
         }
     }

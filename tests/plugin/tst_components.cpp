@@ -127,6 +127,20 @@ QList<QQuickItem*> textItems(QQuickItem* root)
     return out;
 }
 
+// The first visible item named `name` under `root` in the visual tree (a bubble's Markdown blocks
+// are delegates of a Repeater, not QObject children of the bubble).
+QQuickItem* findItem(QQuickItem* root, QLatin1String name)
+{
+    QList<QQuickItem*> todo{root};
+    while (!todo.isEmpty()) {
+        QQuickItem* item = todo.takeFirst();
+        if (item->objectName() == name && item->isVisible())
+            return item;
+        todo.append(item->childItems());
+    }
+    return nullptr;
+}
+
 // A finished reply's reasoning is folded: open every reasoning section so its text is on screen.
 void openReasoning(QQuickItem* root)
 {
@@ -191,19 +205,27 @@ private Q_SLOTS:
         // Render the reply (grabbing renders synchronously), then give a fetch time to show up.
         QVERIFY(!window.view.grabWindow().isNull());
 
-        auto* body = bubble->findChild<QQuickItem*>(QStringLiteral("bubbleBody"));
-        QVERIFY(body);
-        QTextDocument* doc =
-            body->property("textDocument").value<QQuickTextDocument*>()->textDocument();
-        const QString shown = doc->toPlainText();
+        // The reply's Markdown blocks (two paragraphs: two bodies), read as the user sees them.
+        QString shown;
+        QList<QQuickItem*> todo{bubble};
+        while (!todo.isEmpty()) {
+            QQuickItem* item = todo.takeFirst();
+            todo.append(item->childItems());
+            if (item->objectName() != QLatin1String("bubbleBody") || !item->isVisible())
+                continue;
+            QTextDocument* doc =
+                item->property("textDocument").value<QQuickTextDocument*>()->textDocument();
+            shown += doc->toPlainText() + u'\n';
+            for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
+                for (auto it = block.begin(); !it.atEnd(); ++it)
+                    QVERIFY2(!it.fragment().charFormat().isImageFormat(),
+                             "an image in the document");
+        }
         // HTML is shown as the text it is; the image became a link, nothing was loaded.
         QVERIFY2(shown.contains(QStringLiteral("<img src=")), qPrintable(shown));
         QVERIFY(shown.contains(QStringLiteral("<b>bold?</b>")));
         QVERIFY(shown.contains(QStringLiteral("<script>")));
         QVERIFY(shown.contains(url + QStringLiteral("/pixel.png")));
-        for (QTextBlock block = doc->begin(); block.isValid(); block = block.next())
-            for (auto it = block.begin(); !it.atEnd(); ++it)
-                QVERIFY2(!it.fragment().charFormat().isImageFormat(), "an image in the document");
         QVERIFY(
             !KoderText::toSafeHtml(reply).contains(QStringLiteral("<img"), Qt::CaseInsensitive));
         QVERIFY(!trap.waitForNewConnection(300)); // a window for a fetch; none may come
@@ -548,7 +570,7 @@ Item {
                  "[a](javascript:alert(1)) [b](file:///etc/passwd) [c](https://example.com)")}}}));
         QQuickItem* bubble = nullptr;
         QTRY_VERIFY((bubble = window.bubbleFor(lastId(agent))));
-        auto* body = bubble->findChild<QQuickItem*>(QStringLiteral("bubbleBody"));
+        auto* body = findItem(bubble, QLatin1String("bubbleBody"));
         QVERIFY(body);
         QSignalSpy activated(window.root.get(), SIGNAL(linkActivated(QString)));
         const QStringList targets{QStringLiteral("javascript:alert(1)"),
@@ -717,7 +739,10 @@ Item {
             "dark: \"#18191b\"; midlight: \"#44474c\"; shadow: \"#000000\" }";
         const bool tools = scene == QLatin1String("tools");
         const QByteArray agent =
-            tools ? "reply: \"It is **22 °C and sunny** in Lisbon; I saved that to "
+            scene == QLatin1String("versions")
+                ? "reply: \"Connect, then let go:\\nthe slot wakes when the signal\\ncalls "
+                  "across the threads.\""
+            : tools ? "reply: \"It is **22 °C and sunny** in Lisbon; I saved that to "
                     "`notes.md`.\"; toolCalls: [{ name: \"get_weather\", arguments: { city: "
                     "\"Lisbon\", units: \"metric\" } }, { name: \"save_note\", arguments: "
                     "{ path: \"notes.md\", text: \"Lisbon: 22 °C, sunny\" } }]"
@@ -751,7 +776,7 @@ Item {
                 message("user", QStringLiteral("Write a haiku about Qt.")),
                 message("assistant", QStringLiteral("Signals find their slots,\nproperties "
                                                     "bind like rain:\nthe scene graph blooms."))});
-            controller->regenerate(lastId(controller));
+            QVERIFY(controller->regenerate(lastId(controller)));
             QVERIFY(ends.wait(10'000));
         } else {
             controller->setChatMessages(QVariantList{

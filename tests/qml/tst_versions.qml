@@ -222,6 +222,8 @@ Item {
             const requested = createTemporaryQmlObject(
                 "import QtTest; SignalSpy { signalName: \"versionRequested\" }", testCase)
             requested.target = bubble
+            // The switcher sits in the footer under the card: let its row lay out first.
+            tryVerify(() => next.width > 0 && !isPolishScheduled(switcher) && !isPolishScheduled(next.parent.parent))
             mouseClick(next)
             compare(requested.count, 1)
             compare(requested.signalArguments[0][0], "m1")
