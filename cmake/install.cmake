@@ -56,6 +56,7 @@ list(REMOVE_ITEM koder_public_headers
 install(FILES ${koder_public_headers}
     ${PROJECT_SOURCE_DIR}/plugin/qml/koderliveregion.h
     ${PROJECT_SOURCE_DIR}/plugin/qml/kodertext.h
+    ${PROJECT_SOURCE_DIR}/plugin/qml/kodermarkdownblocks.h
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/KoderAgent)
 
 install(EXPORT KoderAgentTargets NAMESPACE KoderAgent:: DESTINATION ${KODER_INSTALL_CMAKEDIR})
