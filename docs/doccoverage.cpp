@@ -5,7 +5,8 @@
 // item the reference (qdoc's XML index) does not document:
 //   - each QML type of Koder.Agent in the module's qmltypes, with its properties, signals and
 //     methods (those of its extension object too), and each QML component of the module's
-//     folder with its root object's properties, signals and functions;
+//     folder and its subfolders (the templates) with its root object's properties, signals
+//     and functions;
 //   - each public class of the Qt library in the moc metatypes (the classes of the installed
 //     koder*.h headers), with its properties, signals, invokable methods, slots and enums;
 //   - each type the core's public headers declare in koder::agent;
@@ -21,6 +22,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QHelpEngineCore>
 #include <QHelpLink>
@@ -316,7 +318,14 @@ void checkQml(const QString& qmlTypesPath, const QString& qmlDir, const Document
     }
     if (exported == 0)
         report.missing(QStringLiteral("no Koder.Agent type found in %1").arg(qmlTypesPath));
-    const auto files = QDir(qmlDir).entryInfoList({QStringLiteral("*.qml")}, QDir::Files);
+    // The components and, in its subfolders, the templates they are the looks of
+    // (templates/AbstractSender.qml is the QML type AbstractSender).
+    QList<QFileInfo> files;
+    QDirIterator it(qmlDir, {QStringLiteral("*.qml")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        it.next();
+        files.append(it.fileInfo());
+    }
     if (files.isEmpty())
         report.missing(QStringLiteral("no QML component found in %1").arg(qmlDir));
     for (const QFileInfo& file : files)

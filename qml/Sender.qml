@@ -3,13 +3,23 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import QtQuick.Templates as T
 import Koder.Agent
 
 /*!
     \qmltype Sender
     \inqmlmodule Koder.Agent
+    \inherits AbstractSender
     \brief Message input: Enter sends, Shift+Enter breaks the line; the button turns from Send
     into Stop while a reply streams (R7).
+
+    Sender is the default look of \l AbstractSender, which holds all of its behaviour: its
+    properties, its Send and Stop commands, its keyboard rules and its state are documented
+    there. The look draws it with the palette and KoderTheme: the window colour behind it, a
+    text area, a button bound to the template's
+    \l {AbstractSender::sendAction}{sendAction} or \l {AbstractSender::stopAction}{stopAction},
+    and the notice and queued messages above the input. For another look, write your own on
+    \l AbstractSender.
 
     While a turn is open, what Enter does follows the controller's \c busyPolicy: with
     "reject" (the default) nothing is sent, and the input is disabled, with the reason shown,
@@ -46,92 +56,36 @@ import Koder.Agent
         ends.
     \li The notice above the input (\c StaticText) is named by its text: \e{Approve or deny
         the tool call first.} while the input is blocked, or the reason the last send was
-        refused (\l rejection).
+        refused (\l {AbstractSender::rejection}{rejection}).
     \li Queued messages are a \c List named \e{Queued messages}; each chip is a
         \c ListItem named \e{Queued: <text>}, with a button named \e{Remove queued message}
         and described by the message's text.
     \endlist
 
-    \sa ChatView, PermissionPrompt, {Accessibility}
+    Object names for tests and automation: \c senderNotice, \c queuedMessages (with
+    \c queuedChip_0, \c queuedChip_1, ..., each with its \c removeQueued button),
+    \c senderInput and \c senderButton.
+
+    \sa AbstractSender, ChatView, PermissionPrompt, {Accessibility}
 */
-Pane {
+AbstractSender {
     id: root
 
-    /*!
-        The controller the input sends to and stops. Default null: nothing can be sent.
-    */
-    property KoderAgentController controller
-    /*!
-        The reason the controller gave for refusing the last send (its \c rejected signal for
-        the action \c "send"), shown above the input. Default empty; cleared by the next
-        successful send.
-    */
-    property string rejection: ""
-    /*!
-        \readonly
-        True while the controller streams a reply (its \c streaming): the button is Stop.
-    */
-    readonly property bool streaming: controller !== null && controller.streaming
-    /*!
-        \readonly
-        True while a tool call waits for the user's decision (the controller's \c status is
-        \c "reviewingToolCall").
-    */
-    readonly property bool awaitingApproval: controller !== null
-                                             && controller.status === "reviewingToolCall"
-    /*!
-        \readonly
-        True when a send while a turn is open goes by the controller's \c busyPolicy
-        (\c "queue", \c "interrupt" or \c "steer"), false with \c "reject" (the default) or
-        without a controller.
-    */
-    readonly property bool sendsWhileBusy: controller !== null && controller.busyPolicy !== "reject"
-    /*!
-        \readonly
-        True while the input is disabled: a tool call waits for the user (\l awaitingApproval)
-        and the busy policy is \c "reject". The notice above the input then says
-        \e{Approve or deny the tool call first.}
-    */
-    readonly property bool blocked: root.awaitingApproval && !root.sendsWhileBusy
-    /*!
-        \qmlproperty string Sender::text
+    inputItem: input
+    padding: KoderTheme.spacing
+    implicitWidth: Math.max(root.implicitBackgroundWidth + root.leftInset + root.rightInset,
+                            root.contentWidth + root.leftPadding + root.rightPadding)
+    implicitHeight: Math.max(root.implicitBackgroundHeight + root.topInset + root.bottomInset,
+                             root.contentHeight + root.topPadding + root.bottomPadding)
 
-        The text being written, as plain text. Default empty. Setting it replaces the input's
-        text; a successful send empties it.
-    */
-    property alias text: input.text
-    /*!
-        \qmlproperty TextArea Sender::inputItem
-        \readonly
-
-        The text area (object name \c senderInput), for moving the keyboard focus to it:
-        \c{sender.inputItem.forceActiveFocus()}. ChatView gives it to the permission prompt as
-        the place the focus returns to.
-    */
-    readonly property alias inputItem: input
-
-    /*!
-        Sends \l text to the controller, as Enter and the Send button do. Returns false, and
-        sends nothing, when there is no controller, the input is \l blocked, the text is empty
-        or only white space, or the controller refuses it (then \l rejection shows why);
-        returns true when the controller accepted it, after emptying the input and clearing
-        \l rejection.
-    */
-    function submit() {
-        if (!root.controller || root.blocked || input.text.trim().length === 0)
-            return false
-        if (!root.controller.send(input.text, undefined))
-            return false
-        input.clear()
-        root.rejection = ""
-        return true
+    background: Rectangle {
+        objectName: "senderBackground"
+        color: root.palette.window
     }
 
-    padding: KoderTheme.spacing
-    focusPolicy: Qt.NoFocus
-
-    ColumnLayout {
-        anchors.fill: parent
+    // The ids inside make this assignment immediate rather than deferred: nothing is lost, the
+    // template has no content item of its own to replace.
+    contentItem: ColumnLayout { // qmllint disable deferred-property-id
         spacing: KoderTheme.smallSpacing
 
         Label {
@@ -139,12 +93,12 @@ Pane {
             objectName: "senderNotice"
             visible: text !== ""
             textFormat: Text.PlainText
-            text: root.blocked ? qsTr("Approve or deny the tool call first.") : root.rejection
-            color: palette.text
+            text: root.notice
+            color: root.palette.text
             wrapMode: Text.Wrap
             Layout.fillWidth: true
             Accessible.role: Accessible.StaticText
-            Accessible.name: text
+            Accessible.name: notice.text
         }
 
         Flow {
@@ -157,7 +111,7 @@ Pane {
 
             Repeater {
                 id: queue
-                model: root.controller ? root.controller.queuedMessages : []
+                model: root.queuedMessages
                 delegate: Frame {
                     id: chip
                     required property var modelData
@@ -180,7 +134,7 @@ Pane {
                             text: "\u00d7"
                             Accessible.name: qsTr("Remove queued message")
                             Accessible.description: chip.modelData.text
-                            onClicked: root.controller.cancelQueued(chip.modelData.id)
+                            onClicked: root.removeQueued(chip.modelData.id)
                         }
                     }
                 }
@@ -204,45 +158,24 @@ Pane {
                     focus: true
                     Accessible.name: qsTr("Message")
                     Accessible.description: qsTr("Enter sends, Shift+Enter starts a new line")
-                    Keys.onReturnPressed: (event) => root.onEnter(event)
-                    Keys.onEnterPressed: (event) => root.onEnter(event)
+                    Keys.onPressed: (event) => root.handleKey(event)
                 }
             }
 
             Button {
-                id: action
+                id: button
                 objectName: "senderButton"
-                text: root.streaming ? qsTr("Stop") : qsTr("Send")
-                enabled: root.streaming || (!root.blocked && input.text.trim().length > 0)
-                Accessible.name: text
+                // Send, or Stop while a reply streams: the template's commands, triggered from
+                // `clicked` (rather than `action:`) so that code emitting clicked() stops or sends.
+                readonly property T.Action command: root.streaming ? root.stopAction
+                                                                 : root.sendAction
+                text: button.command.text
+                enabled: button.command.enabled
+                onClicked: button.command.trigger()
+                Accessible.name: button.text
                 Accessible.description: root.streaming ? qsTr("Stops the reply")
                                                        : qsTr("Sends the message")
-                onClicked: root.streaming ? root.controller.abort() : root.submit()
             }
-        }
-    }
-
-    /*!
-        Handles Enter and Return pressed in the input; \a event is the key event. With Shift
-        held, it leaves the event to the text area, which starts a new line. Otherwise it
-        accepts the event and calls submit(), unless a reply streams and the controller's busy
-        policy is \c "reject".
-    */
-    function onEnter(event) {
-        if (event.modifiers & Qt.ShiftModifier) {
-            event.accepted = false // the text area breaks the line
-            return
-        }
-        event.accepted = true
-        if (!root.streaming || root.sendsWhileBusy)
-            root.submit()
-    }
-
-    Connections {
-        target: root.controller
-        function onRejected(action, reason) {
-            if (action === "send")
-                root.rejection = reason
         }
     }
 }

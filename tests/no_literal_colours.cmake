@@ -1,5 +1,6 @@
 # The components take their colours from the palette and KoderTheme: no colour is written into
-# a component of qml/ (KoderTheme.qml, where the status colours are derived, is the one place).
+# a component of qml/ or a template of qml/templates/ (KoderTheme.qml, where the status colours
+# are derived, is the one place).
 # A "#rgb"-style string, Qt.rgba/rgb/hsla/hsva or a named colour fails this test.
 file(GLOB_RECURSE files ${QML_DIR}/*.qml)
 list(FILTER files EXCLUDE REGEX "/KoderTheme\\.qml$")

@@ -124,5 +124,37 @@ Item {
             keyClick(Qt.Key_Tab)
             verify(findChild(prompt, "denyButton").activeFocus)
         }
+
+        // The look takes its colours from the palette: light and dark.
+        function test_palettes_data() {
+            return [
+                { tag: "light", base: "#ffffff", text: "#1a1a1a", highlight: "#2a6fd6",
+                  mid: "#a0a0a0" },
+                { tag: "dark", base: "#2b2b2b", text: "#e8e8e8", highlight: "#3d7ad6",
+                  mid: "#55585e" }
+            ]
+        }
+        function test_palettes(data) {
+            const prompt = make()
+            prompt.palette.base = data.base
+            prompt.palette.text = data.text
+            prompt.palette.windowText = data.text
+            prompt.palette.highlight = data.highlight
+            prompt.palette.mid = data.mid
+            compare(String(prompt.background.color), data.base)
+            compare(String(prompt.background.border.color), data.highlight)
+            const title = findChild(findChild(prompt, "call_0"), "promptTitle")
+            compare(String(title.color), data.text)
+            waitForRendering(prompt)
+            const image = grabImage(prompt)
+            verify(image.width > 0 && image.height > 0, "something was rendered")
+            // Inside the frame, in the padding: the base colour.
+            compare(String(image.pixel(prompt.leftPadding / 2, prompt.height / 2)), data.base)
+            const colours = {}
+            for (let x = 0; x < image.width; x += 3)
+                for (let y = 0; y < image.height; y += 3)
+                    colours[String(image.pixel(x, y))] = true
+            verify(Object.keys(colours).length > 3, "not a blank surface")
+        }
     }
 }

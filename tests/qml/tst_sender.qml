@@ -110,5 +110,33 @@ Item {
             verify(notice.text.length > 0)
             verify(!findChild(sender, "senderButton").enabled)
         }
+
+        // The look takes its colours from the palette: light and dark.
+        function test_palettes_data() {
+            return [
+                { tag: "light", window: "#f2f2f2", text: "#1a1a1a" },
+                { tag: "dark", window: "#202020", text: "#e8e8e8" }
+            ]
+        }
+        function test_palettes(data) {
+            const s = make()
+            s.sender.palette.window = data.window
+            s.sender.palette.windowText = data.text
+            s.sender.palette.text = data.text
+            s.sender.palette.base = data.window
+            s.sender.rejection = "Not now." // shows the notice
+            verify(s.notice.visible)
+            compare(String(s.sender.background.color), data.window)
+            compare(String(s.notice.color), data.text)
+            waitForRendering(s.sender)
+            const image = grabImage(s.sender)
+            verify(image.width > 0 && image.height > 0, "something was rendered")
+            compare(String(image.pixel(1, 1)), data.window, "the background is the window colour")
+            let inked = false // the notice's text is drawn in the text colour's tones
+            for (let x = 0; x < image.width && !inked; ++x)
+                for (let y = 0; y < s.notice.y + s.notice.height && !inked; ++y)
+                    inked = String(image.pixel(x, y)) !== data.window
+            verify(inked, "not a blank surface")
+        }
     }
 }
