@@ -2,7 +2,38 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>Bubble</name>
+    <name>AbstractBubble</name>
+    <message>
+        <source>Copy</source>
+        <translation>Kopieren</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Neu erzeugen</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Bearbeiten</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Abzweigen</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Denkt nach…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Thought for %n s</source>
+        <translation>
+            <numerusform>%n s nachgedacht</numerusform>
+            <numerusform>%n s nachgedacht</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Überlegungen</translation>
+    </message>
     <message>
         <source>The assistant is writing a reply</source>
         <translation>Der Assistent schreibt eine Antwort</translation>
@@ -16,9 +47,27 @@
         <translation>Ergebnis des Werkzeugs %1</translation>
     </message>
     <message>
+        <source>System message</source>
+        <translation>Systemnachricht</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Prüfpunkt</translation>
+    </message>
+    <message>
         <source>Assistant message</source>
         <translation>Nachricht des Assistenten</translation>
     </message>
+</context>
+<context>
+    <name>AbstractChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation>Wie kann ich helfen?</translation>
+    </message>
+</context>
+<context>
+    <name>Bubble</name>
     <message>
         <source>Tool %1: denied</source>
         <translation>Werkzeug %1: abgelehnt</translation>
@@ -60,36 +109,16 @@
         <translation>Nachricht kopieren</translation>
     </message>
     <message>
-        <source>Regenerate</source>
-        <translation>Neu erzeugen</translation>
-    </message>
-    <message>
         <source>Regenerate reply</source>
         <translation>Antwort neu erzeugen</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Bearbeiten</translation>
     </message>
     <message>
         <source>Edit message</source>
         <translation>Nachricht bearbeiten</translation>
     </message>
     <message>
-        <source>Branch</source>
-        <translation>Abzweigen</translation>
-    </message>
-    <message>
         <source>Branch the conversation here</source>
         <translation>Unterhaltung hier abzweigen</translation>
-    </message>
-    <message>
-        <source>System message</source>
-        <translation>Systemnachricht</translation>
-    </message>
-    <message>
-        <source>Checkpoint</source>
-        <translation>Prüfpunkt</translation>
     </message>
     <message>
         <source>Previous version</source>
@@ -106,6 +135,61 @@
     <message>
         <source>Next version</source>
         <translation>Nächste Version</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Kopiert</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Code kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens</source>
+        <translation>
+            <numerusform>%n Token</numerusform>
+            <numerusform>%n Token</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Fertig</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Wartet auf Freigabe</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>Weniger zeigen</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Alle zeigen</translation>
+    </message>
+    <message>
+        <source>Show fewer arguments</source>
+        <translation>Weniger Argumente zeigen</translation>
+    </message>
+    <message>
+        <source>Show all arguments</source>
+        <translation>Alle Argumente zeigen</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Ergebnis: %1</translation>
     </message>
 </context>
 <context>
@@ -125,10 +209,6 @@
     <message>
         <source>Message text</source>
         <translation>Nachrichtentext</translation>
-    </message>
-    <message>
-        <source>How can I help?</source>
-        <translation>Wie kann ich helfen?</translation>
     </message>
 </context>
 <context>

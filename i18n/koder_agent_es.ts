@@ -2,7 +2,38 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es_ES">
 <context>
-    <name>Bubble</name>
+    <name>AbstractBubble</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Regenerar</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Bifurcar</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Pensando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Thought for %n s</source>
+        <translation>
+            <numerusform>Pensó durante %n s</numerusform>
+            <numerusform>Pensó durante %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Razonamiento</translation>
+    </message>
     <message>
         <source>The assistant is writing a reply</source>
         <translation>El asistente está escribiendo una respuesta</translation>
@@ -16,9 +47,27 @@
         <translation>Resultado de la herramienta %1</translation>
     </message>
     <message>
+        <source>System message</source>
+        <translation>Mensaje del sistema</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Punto de control</translation>
+    </message>
+    <message>
         <source>Assistant message</source>
         <translation>Mensaje del asistente</translation>
     </message>
+</context>
+<context>
+    <name>AbstractChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation>¿En qué puedo ayudar?</translation>
+    </message>
+</context>
+<context>
+    <name>Bubble</name>
     <message>
         <source>Tool %1: denied</source>
         <translation>Herramienta %1: denegada</translation>
@@ -60,36 +109,16 @@
         <translation>Copiar el mensaje</translation>
     </message>
     <message>
-        <source>Regenerate</source>
-        <translation>Regenerar</translation>
-    </message>
-    <message>
         <source>Regenerate reply</source>
         <translation>Regenerar la respuesta</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Editar</translation>
     </message>
     <message>
         <source>Edit message</source>
         <translation>Editar el mensaje</translation>
     </message>
     <message>
-        <source>Branch</source>
-        <translation>Bifurcar</translation>
-    </message>
-    <message>
         <source>Branch the conversation here</source>
         <translation>Bifurcar la conversación aquí</translation>
-    </message>
-    <message>
-        <source>System message</source>
-        <translation>Mensaje del sistema</translation>
-    </message>
-    <message>
-        <source>Checkpoint</source>
-        <translation>Punto de control</translation>
     </message>
     <message>
         <source>Previous version</source>
@@ -106,6 +135,61 @@
     <message>
         <source>Next version</source>
         <translation>Versión siguiente</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Copiar código</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>En ejecución</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Hecho</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falló</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Denegado</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Esperando aprobación</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>Mostrar menos</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Mostrar todo</translation>
+    </message>
+    <message>
+        <source>Show fewer arguments</source>
+        <translation>Mostrar menos argumentos</translation>
+    </message>
+    <message>
+        <source>Show all arguments</source>
+        <translation>Mostrar todos los argumentos</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Resultado: %1</translation>
     </message>
 </context>
 <context>
@@ -125,10 +209,6 @@
     <message>
         <source>Message text</source>
         <translation>Texto del mensaje</translation>
-    </message>
-    <message>
-        <source>How can I help?</source>
-        <translation>¿En qué puedo ayudar?</translation>
     </message>
 </context>
 <context>

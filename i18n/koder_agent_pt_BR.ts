@@ -2,7 +2,38 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR">
 <context>
-    <name>Bubble</name>
+    <name>AbstractBubble</name>
+    <message>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>Gerar novamente</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Editar</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>Ramificar</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>Pensando…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Thought for %n s</source>
+        <translation>
+            <numerusform>Pensou por %n s</numerusform>
+            <numerusform>Pensou por %n s</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>Raciocínio</translation>
+    </message>
     <message>
         <source>The assistant is writing a reply</source>
         <translation>O assistente está escrevendo uma resposta</translation>
@@ -16,9 +47,27 @@
         <translation>Resultado da ferramenta %1</translation>
     </message>
     <message>
+        <source>System message</source>
+        <translation>Mensagem do sistema</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>Ponto de controle</translation>
+    </message>
+    <message>
         <source>Assistant message</source>
         <translation>Mensagem do assistente</translation>
     </message>
+</context>
+<context>
+    <name>AbstractChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation>Como posso ajudar?</translation>
+    </message>
+</context>
+<context>
+    <name>Bubble</name>
     <message>
         <source>Tool %1: denied</source>
         <translation>Ferramenta %1: recusada</translation>
@@ -60,36 +109,16 @@
         <translation>Copiar a mensagem</translation>
     </message>
     <message>
-        <source>Regenerate</source>
-        <translation>Gerar novamente</translation>
-    </message>
-    <message>
         <source>Regenerate reply</source>
         <translation>Gerar a resposta novamente</translation>
-    </message>
-    <message>
-        <source>Edit</source>
-        <translation>Editar</translation>
     </message>
     <message>
         <source>Edit message</source>
         <translation>Editar a mensagem</translation>
     </message>
     <message>
-        <source>Branch</source>
-        <translation>Ramificar</translation>
-    </message>
-    <message>
         <source>Branch the conversation here</source>
         <translation>Ramificar a conversa aqui</translation>
-    </message>
-    <message>
-        <source>System message</source>
-        <translation>Mensagem do sistema</translation>
-    </message>
-    <message>
-        <source>Checkpoint</source>
-        <translation>Ponto de controle</translation>
     </message>
     <message>
         <source>Previous version</source>
@@ -106,6 +135,61 @@
     <message>
         <source>Next version</source>
         <translation>Próxima versão</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>Copiado</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>Copiar código</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens</source>
+        <translation>
+            <numerusform>%n token</numerusform>
+            <numerusform>%n tokens</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Em execução</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhou</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>Negado</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>Aguardando aprovação</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>Mostrar menos</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>Mostrar tudo</translation>
+    </message>
+    <message>
+        <source>Show fewer arguments</source>
+        <translation>Mostrar menos argumentos</translation>
+    </message>
+    <message>
+        <source>Show all arguments</source>
+        <translation>Mostrar todos os argumentos</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>Resultado: %1</translation>
     </message>
 </context>
 <context>
@@ -125,10 +209,6 @@
     <message>
         <source>Message text</source>
         <translation>Texto da mensagem</translation>
-    </message>
-    <message>
-        <source>How can I help?</source>
-        <translation>Como posso ajudar?</translation>
     </message>
 </context>
 <context>
