@@ -87,20 +87,17 @@ import Koder.Agent
 AbstractBubble {
     id: root
 
-    padding: 0
-    topPadding: KoderTheme.smallSpacing
-    bottomPadding: KoderTheme.smallSpacing
-
     // Tool calls reach their cards as JSON text; long arguments fold after this many lines.
     readonly property int _foldedLines: 8
 
     contentItem: Item {
         implicitWidth: card.implicitWidth + 2 * KoderTheme.spacing
-        implicitHeight: card.implicitHeight + footer.implicitHeight
+        implicitHeight: card.y + card.implicitHeight + footer.implicitHeight
 
         Rectangle {
             id: card
             objectName: "bubbleCard"
+            y: KoderTheme.smallSpacing
             anchors.right: root.fromUser ? parent.right : undefined
             anchors.left: root.fromUser ? undefined : parent.left
             anchors.leftMargin: KoderTheme.spacing
@@ -446,7 +443,7 @@ AbstractBubble {
                 textFormat: Text.PlainText
                 text: qsTr("%n tokens", "", total)
                 opacity: 0.7
-                font.pointSize: Math.max(1, root.font.pointSize * 0.85)
+                font.pixelSize: Math.round(KoderTheme.gridUnit * 0.7)
                 color: root.palette.windowText
             }
         }

@@ -30,7 +30,7 @@ import Koder.Agent
 
     The messages answer their own buttons: Regenerate calls the controller's
     \c regenerate(), Edit opens a dialog and calls \c edit() with the new text, Branch calls
-    \c branch() and emits \l branched(), the version switcher calls \c switchVersion().
+    \c branch() and emits \l {AbstractChatView::}{branched()}, the version switcher calls \c switchVersion().
     Links are passed on through \l {AbstractChatView::}{linkActivated()} and never opened
     by the view.
 

@@ -2,7 +2,6 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Templates as T
 import Koder.Agent
 
 /*!
@@ -12,8 +11,8 @@ import Koder.Agent
     and accessibility behaviour and its live region, with no looks.
 
     \l Bubble is the module's look of this template. An application that wants messages that
-    look its own way writes its own look: an AbstractBubble with a \c background and a
-    \c contentItem. The behaviour comes with the template and stays the same in every look:
+    look its own way writes its own look: an AbstractBubble with a \l contentItem. The
+    behaviour comes with the template and stays the same in every look:
 
     \list
     \li the message's properties, each with a default, taken from the roles of the same name
@@ -39,8 +38,24 @@ import Koder.Agent
 
     \sa Bubble, ChatView, {Accessibility}
 */
-T.Control {
+Item {
     id: root
+
+    /*!
+        The look: the item that shows the message, set by the look (\l Bubble sets its card and
+        the buttons under it). The bubble takes it as its child, fills itself with it and takes
+        its implicit size. Default null.
+
+        (An Item, not a Qt Quick Controls \c Control: in Qt 6.4 a Control replaces the
+        accessible role given to it, and the bubble must stay \c StaticText for its live
+        region.)
+    */
+    property Item contentItem: null
+    /*!
+        \readonly
+        True while the pointer is over the message.
+    */
+    readonly property bool hovered: hoverHandler.hovered
 
     /*!
         The controller the message belongs to. Default null.
@@ -150,7 +165,7 @@ T.Control {
     /*!
         The application's own cards for its own tools: a map from a tool's name to a
         \c Component, instantiated for each call of that tool in place of the default card.
-        Empty by default. \l ChatView passes its own \l {ChatView::}{toolDelegates} on.
+        Empty by default. \l ChatView passes its own \l {AbstractChatView::}{toolDelegates} on.
 
         The component's root declares the properties it wants, set by the bubble and kept up
         to date:
@@ -371,13 +386,18 @@ T.Control {
             _thinkingEndedAt = Date.now()
     }
 
-    hoverEnabled: true
-    // A template sizes itself by its look's content and background, as Qt Quick Controls'
-    // styles do.
-    implicitWidth: Math.max(implicitBackgroundWidth + leftInset + rightInset,
-                            implicitContentWidth + leftPadding + rightPadding)
-    implicitHeight: Math.max(implicitBackgroundHeight + topInset + bottomInset,
-                             implicitContentHeight + topPadding + bottomPadding)
+    implicitWidth: contentItem ? contentItem.implicitWidth : 0
+    implicitHeight: contentItem ? contentItem.implicitHeight : 0
+    onContentItemChanged: {
+        if (!contentItem)
+            return
+        contentItem.parent = root
+        contentItem.anchors.fill = root
+    }
+
+    HoverHandler {
+        id: hoverHandler
+    }
 
     Accessible.role: Accessible.StaticText
     Accessible.name: streaming ? qsTr("The assistant is writing a reply") : root.text
