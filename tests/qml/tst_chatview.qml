@@ -172,5 +172,29 @@ Item {
             compare(body.effectiveHorizontalAlignment, TextEdit.AlignRight)
             compare(body.getText(0, 5), "مرحبا")
         }
+
+        function test_theLookTakesThePalette_data() {
+            return [
+                { tag: "light", window: "#f6f6f6", base: "#ffffff", alternateBase: "#eeeeee", text: "#1a1a1a", highlight: "#3070c0" },
+                { tag: "dark", window: "#202124", base: "#181818", alternateBase: "#2a2a2a", text: "#e8e8e8", highlight: "#3d7ad6" }
+            ]
+        }
+        function test_theLookTakesThePalette(data) {
+            const view = createTemporaryObject(chatComponent, stage)
+            for (const role of ["window", "base", "alternateBase", "text", "highlight"])
+                view.palette[role] = data[role]
+            view.controller.setChatMessages(history(2))
+            const list = view.listView
+            tryVerify(() => list.itemAtIndex(1) !== null)
+            const user = findChild(list.itemAtIndex(0), "bubbleCard")
+            const reply = findChild(list.itemAtIndex(1), "bubbleCard")
+            compare(String(user.color), data.highlight, "the user's message in the highlight")
+            compare(String(reply.color), data.alternateBase)
+            compare(String(findChild(list.itemAtIndex(1), "bubbleBody").color), data.text)
+            tryVerify(() => reply.height > 0)
+            const image = grabImage(view)
+            const at = reply.mapToItem(view, 3, reply.height / 2)
+            compare(String(image.pixel(at.x, at.y)), data.alternateBase, "drawn in the palette")
+        }
     }
 }
