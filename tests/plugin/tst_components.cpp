@@ -713,7 +713,8 @@ Item {
         QTest::addColumn<QString>("scene");
         QTest::newRow("light") << false << QString() << "prompt";
         QTest::newRow("dark") << true << QString() << "prompt";
-        QTest::newRow("de") << false << "de" << "prompt";
+        QTest::newRow("de") << false << "de"
+                            << "prompt";
         QTest::newRow("tools") << false << QString() << "tools";
         QTest::newRow("versions") << true << QString() << "versions";
     }
@@ -743,12 +744,12 @@ Item {
                 ? "reply: \"Connect, then let go:\\nthe slot wakes when the signal\\ncalls "
                   "across the threads.\""
             : tools ? "reply: \"It is **22 °C and sunny** in Lisbon; I saved that to "
-                    "`notes.md`.\"; toolCalls: [{ name: \"get_weather\", arguments: { city: "
-                    "\"Lisbon\", units: \"metric\" } }, { name: \"save_note\", arguments: "
-                    "{ path: \"notes.md\", text: \"Lisbon: 22 °C, sunny\" } }]"
-                  : "reply: \"The **local agent** streams this reply word by word. Tools ask "
-                    "first: see the prompt below.\"; toolCalls: [{ name: \"save_note\", "
-                    "arguments: { path: \"notes.md\" } }]";
+                      "`notes.md`.\"; toolCalls: [{ name: \"get_weather\", arguments: { city: "
+                      "\"Lisbon\", units: \"metric\" } }, { name: \"save_note\", arguments: "
+                      "{ path: \"notes.md\", text: \"Lisbon: 22 °C, sunny\" } }]"
+                    : "reply: \"The **local agent** streams this reply word by word. Tools ask "
+                      "first: see the prompt below.\"; toolCalls: [{ name: \"save_note\", "
+                      "arguments: { path: \"notes.md\" } }]";
         const QByteArray toolObjects =
             "KoderTool { name: \"save_note\"; description: \"Saves a note\"; "
             "handler: function (args) { return \"Saved to \" + args.path } }\n"
