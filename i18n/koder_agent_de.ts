@@ -191,6 +191,14 @@
         <source>Result: %1</source>
         <translation>Ergebnis: %1</translation>
     </message>
+    <message>
+        <source>Show less of the result</source>
+        <translation>Weniger vom Ergebnis zeigen</translation>
+    </message>
+    <message>
+        <source>Show the whole result</source>
+        <translation>Das ganze Ergebnis zeigen</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

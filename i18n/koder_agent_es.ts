@@ -191,6 +191,14 @@
         <source>Result: %1</source>
         <translation>Resultado: %1</translation>
     </message>
+    <message>
+        <source>Show less of the result</source>
+        <translation>Mostrar menos del resultado</translation>
+    </message>
+    <message>
+        <source>Show the whole result</source>
+        <translation>Mostrar todo el resultado</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

@@ -191,6 +191,14 @@
         <source>Result: %1</source>
         <translation>Resultado: %1</translation>
     </message>
+    <message>
+        <source>Show less of the result</source>
+        <translation>Mostrar menos do resultado</translation>
+    </message>
+    <message>
+        <source>Show the whole result</source>
+        <translation>Mostrar o resultado inteiro</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>

@@ -88,6 +88,15 @@
 */
 
 /*!
+    \qmlproperty string KoderToolCallState::messageId
+
+    The id of the assistant message that made the call (a Bubble passes its own). Optional,
+    empty by default; when set, the result is looked for after that message only, so a model
+    that gives two calls of a conversation the same id never shows the newer call's result on
+    the older card.
+*/
+
+/*!
     \qmlproperty string KoderToolCallState::status
     \readonly
 
@@ -169,6 +178,15 @@
     \brief the id of the tool call to follow.
 
     Empty by default.
+*/
+
+/*!
+    \property KoderToolCallState::messageId
+    \brief the id of the assistant message that made the call.
+
+    Empty by default. When set, the result is looked for after that message only
+    (koder::agent::toolCallProgress() with \c askedBy), so calls that share an id keep their
+    own results.
 */
 
 /*!
@@ -288,6 +306,16 @@ void KoderToolCallState::setCallId(const QString& callId)
     onReplaced();
 }
 
+void KoderToolCallState::setMessageId(const QString& messageId)
+{
+    if (m_messageId == messageId)
+        return;
+    m_messageId = messageId;
+    m_askedBy = toStd(messageId);
+    Q_EMIT messageIdChanged();
+    onReplaced();
+}
+
 void KoderToolCallState::onControllerDestroyed()
 {
     // The QPointer is already null here: nothing of the controller is read.
@@ -331,7 +359,7 @@ void KoderToolCallState::update()
     const KoderAgentController* controller = m_controller.data();
     ToolCallProgress progress;
     if (controller && !m_id.empty())
-        progress = toolCallProgress(controller->state(), m_id);
+        progress = toolCallProgress(controller->state(), m_id, m_askedBy);
 
     QVariant result = m_result;
     if (progress.resultRow == noRow)

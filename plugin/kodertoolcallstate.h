@@ -21,6 +21,7 @@ class KoderToolCallState : public QObject {
     Q_PROPERTY(KoderAgentController* controller READ controller WRITE setController NOTIFY
                    controllerChanged FINAL)
     Q_PROPERTY(QString callId READ callId WRITE setCallId NOTIFY callIdChanged FINAL)
+    Q_PROPERTY(QString messageId READ messageId WRITE setMessageId NOTIFY messageIdChanged FINAL)
     Q_PROPERTY(QString status READ status NOTIFY statusChanged FINAL)
     Q_PROPERTY(QVariant result READ result NOTIFY resultChanged FINAL)
 
@@ -32,12 +33,15 @@ public:
     void setController(KoderAgentController* controller);
     QString callId() const { return m_callId; }
     void setCallId(const QString& callId);
+    QString messageId() const { return m_messageId; }
+    void setMessageId(const QString& messageId);
     QString status() const;
     QVariant result() const { return m_result; }
 
 Q_SIGNALS:
     void controllerChanged();
     void callIdChanged();
+    void messageIdChanged();
     void statusChanged();
     void resultChanged();
 
@@ -51,6 +55,8 @@ private:
     QPointer<KoderAgentController> m_controller;
     QString m_callId;
     std::string m_id; ///< m_callId in UTF-8, converted once for the core
+    QString m_messageId;
+    std::string m_askedBy; ///< m_messageId in UTF-8
     koder::agent::ToolCallProgress m_progress;
     QVariant m_result;
     /// The result row may hold another message than when m_result was read (rows removed, a

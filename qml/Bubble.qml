@@ -243,8 +243,11 @@ AbstractBubble {
                                         id: copyCode
                                         objectName: "copyCode"
                                         property bool copied: false
+                                        // A reused delegate shows other code: not copied yet.
+                                        readonly property string code: block.code
+                                        onCodeChanged: copied = false
                                         text: copied ? qsTr("Copied") : qsTr("Copy")
-                                        Accessible.name: qsTr("Copy code")
+                                        Accessible.name: copied ? qsTr("Copied") : qsTr("Copy code")
                                         onClicked: {
                                             KoderText.copyToClipboard(block.code)
                                             copied = true
@@ -290,21 +293,39 @@ AbstractBubble {
                             id: tracker
                             controller: root.controller
                             callId: root.controller ? String(slot.modelData.id) : ""
+                            messageId: root.messageId
                         }
                         readonly property string status: root.controller ? tracker.status
-                                                        : slot.modelData.status ?? "pending"
+                                                        : slot.modelData.status ?? ""
                         readonly property var result: root.controller ? tracker.result
                                                       : slot.modelData.result ?? null
-                        readonly property Component card: root.toolDelegates[slot.modelData.name]
-                                                          ?? defaultToolCard
+                        // Only the application's own entry for this name, and only a component:
+                        // a tool the model calls "constructor" or "__proto__" gets the default.
+                        readonly property Component card: {
+                            const cards = root.toolDelegates
+                            const name = String(slot.modelData.name)
+                            const own = cards && Object.prototype.hasOwnProperty.call(cards, name)
+                                        ? cards[name] : null
+                            return own && typeof own.createObject === "function" ? own
+                                                                                 : defaultToolCard
+                        }
                         property Item cardItem: null
+                        property Component cardMadeFrom: null
 
                         // createObject() rather than a Loader: it makes the card in the context
                         // its component was declared in, which a bound component requires.
                         function makeCard() {
-                            if (slot.cardItem)
+                            if (slot.cardItem && slot.cardMadeFrom === slot.card)
+                                return
+                            if (slot.cardItem) {
+                                // destroy() is deferred: take the old card out of the tree now.
+                                slot.cardItem.visible = false
+                                slot.cardItem.parent = null
                                 slot.cardItem.destroy()
-                            const item = slot.card.createObject(slot)
+                                slot.cardItem = null
+                            }
+                            slot.cardMadeFrom = slot.card
+                            const item = slot.card ? slot.card.createObject(slot) : null
                             if (!item)
                                 return
                             item.width = Qt.binding(() => slot.width)
@@ -459,13 +480,16 @@ AbstractBubble {
             property var result: null
             property string status: "pending"
             property bool argumentsUnfolded: false
+            property bool resultUnfolded: false
+            readonly property bool hasResult: result !== null && result !== undefined
             readonly property string argumentsText: JSON.stringify(toolCard.toolCall.arguments ?? {}, null, 2)
             readonly property bool argumentsFold: argumentsText.split("\n").length > root._foldedLines
             readonly property string statusText: toolCard.status === "running" ? qsTr("Running")
                                                : toolCard.status === "done" ? qsTr("Done")
                                                : toolCard.status === "error" ? qsTr("Failed")
                                                : toolCard.status === "denied" ? qsTr("Denied")
-                                               : qsTr("Waiting for approval")
+                                               : toolCard.status === "pending" ? qsTr("Waiting for approval")
+                                               : "" // a bubble on its own that was told no status
 
             implicitHeight: cardColumn.implicitHeight + 2 * KoderTheme.spacing
             implicitWidth: cardColumn.implicitWidth + 2 * KoderTheme.spacing
@@ -536,19 +560,41 @@ AbstractBubble {
                                                                : qsTr("Show all arguments")
                     onClicked: toolCard.argumentsUnfolded = !toolCard.argumentsUnfolded
                 }
-                Label {
-                    objectName: "toolCallResult"
-                    visible: toolCard.result !== null && toolCard.result !== undefined
-                    textFormat: Text.PlainText
-                    text: visible ? String(toolCard.result.text ?? "") : ""
-                    font.family: KoderTheme.monospaceFont.family
-                    wrapMode: Text.WrapAnywhere
-                    maximumLineCount: root._foldedLines * 2
-                    elide: Text.ElideRight
-                    color: toolCard.status === "error" ? KoderTheme.errorColor(root.palette)
-                                                       : root.palette.text
+                // The result, selectable; a long one folds like the arguments (the frame cuts it).
+                Item {
+                    visible: toolCard.hasResult
+                    clip: true
+                    implicitHeight: resultText.folds && !toolCard.resultUnfolded
+                                    ? Math.ceil(resultText.lineHeight * root._foldedLines * 2)
+                                    : resultText.implicitHeight
                     Layout.fillWidth: true
-                    Accessible.name: qsTr("Result: %1").arg(text)
+
+                    TextEdit {
+                        id: resultText
+                        objectName: "toolCallResult"
+                        readonly property real lineHeight: lineCount > 0 ? contentHeight / lineCount : 0
+                        readonly property bool folds: lineCount > root._foldedLines * 2
+                        width: parent.width
+                        readOnly: true
+                        selectByMouse: true
+                        textFormat: TextEdit.PlainText
+                        text: toolCard.hasResult ? String(toolCard.result.text ?? "") : ""
+                        font.family: KoderTheme.monospaceFont.family
+                        wrapMode: Text.WrapAnywhere
+                        color: toolCard.status === "error" ? KoderTheme.errorColor(root.palette)
+                                                           : root.palette.text
+                        selectionColor: root.palette.highlight
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: qsTr("Result: %1").arg(text)
+                    }
+                }
+                ToolButton {
+                    objectName: "toolCallResultToggle"
+                    visible: toolCard.hasResult && resultText.folds
+                    text: toolCard.resultUnfolded ? qsTr("Show less") : qsTr("Show all")
+                    Accessible.name: toolCard.resultUnfolded ? qsTr("Show less of the result")
+                                                             : qsTr("Show the whole result")
+                    onClicked: toolCard.resultUnfolded = !toolCard.resultUnfolded
                 }
             }
         }

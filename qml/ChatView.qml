@@ -25,8 +25,9 @@ import Koder.Agent
     holds no state of the conversation itself. An empty conversation shows
     \l {AbstractChatView::}{placeholderText} and the \l {AbstractChatView::}{suggestions}
     to start from, and \l {AbstractChatView::}{toolDelegates} gives an application's own
-    tools their own cards. Right-to-left languages mirror the whole view (user messages on
-    the left).
+    tools their own cards. Under \c LayoutMirroring (which an application turns on for a
+    right-to-left language) the whole view mirrors, the user's messages on the left; see
+    \l {Components, Templates and Looks}.
 
     The messages answer their own buttons: Regenerate calls the controller's
     \c regenerate(), Edit opens a dialog and calls \c edit() with the new text, Branch calls

@@ -143,6 +143,50 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId)
 }
 
 /*!
+    \overload
+
+    Returns where the call \a callId that the assistant message \a askedBy made stands in
+    \a state. Its result is looked for after that message only, up to a newer assistant
+    message that asks for the same id: a model that reuses an id (the core keeps ids unique
+    within a step only) never gives an older call the newer one's result. When a newer message
+    asks for the same id and there is no result in between, the older call is \c Pending (it
+    was never answered); otherwise the waiting and running calls decide as above. An \a askedBy
+    that \a state does not hold, or an empty one, gives toolCallProgress(\a state, \a callId).
+
+    It costs a pass from the newest row back to \a askedBy and forward again.
+*/
+ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
+                                  std::string_view askedBy)
+{
+    if (callId.empty())
+        return {};
+    std::size_t asker = noRow;
+    if (!askedBy.empty()) {
+        for (std::size_t row = state.messages.size(); row-- > 0;) {
+            if (state.messages[row].id == askedBy) {
+                asker = row;
+                break;
+            }
+        }
+    }
+    if (asker == noRow || !asksFor(state.messages[asker], callId))
+        return toolCallProgress(state, callId);
+    for (std::size_t row = asker + 1; row < state.messages.size(); ++row) {
+        const Message& m = state.messages[row];
+        if (m.role == Role::Tool && m.toolCallId() == callId) {
+            const ToolCallStatus status = m.denied    ? ToolCallStatus::Denied
+                                          : m.isError ? ToolCallStatus::Error
+                                                      : ToolCallStatus::Done;
+            return {status, row};
+        }
+        // A newer call with the same id: what waits or runs now is that one, not this.
+        if (m.role == Role::Assistant && asksFor(m, callId))
+            return {};
+    }
+    return toolCallProgress(state, callId);
+}
+
+/*!
     \fn std::string_view koder::agent::toString(koder::agent::ToolCallStatus status)
 
     Returns the name of \a status: \c "pending", \c "running", \c "done", \c "error" or

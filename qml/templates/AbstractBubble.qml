@@ -373,11 +373,14 @@ Item {
     property double _thinkingStartedAt: 0
     property double _thinkingEndedAt: 0
 
+    // A view may set the new message's id before or after its other roles: start over now, and
+    // start the clock once all of them are in, if the new message is thinking.
     onMessageIdChanged: {
         _openedByUser = false
         _closedByUser = false
-        _thinkingStartedAt = thinking ? Date.now() : 0
+        _thinkingStartedAt = 0
         _thinkingEndedAt = 0
+        thinkingClockStart.restart()
     }
     onThinkingChanged: {
         if (thinking)
@@ -397,6 +400,14 @@ Item {
 
     HoverHandler {
         id: hoverHandler
+    }
+    Timer {
+        id: thinkingClockStart
+        interval: 0
+        onTriggered: {
+            if (root.thinking && root._thinkingStartedAt === 0)
+                root._thinkingStartedAt = Date.now()
+        }
     }
 
     Accessible.role: Accessible.StaticText

@@ -206,5 +206,41 @@ TEST(ToolCallStatus, AnIdTheModelReusesShowsItsNewestCall)
     EXPECT_EQ(p.resultRow, d.s.messages.size() - 2); // the new answer, before the next step
 }
 
+// With the message that asked, each of two calls sharing an id keeps its own status and result.
+TEST(ToolCallStatus, TheAskingMessageKeepsEachCallItsOwnResult)
+{
+    StatusDriver d;
+    d.s.autoAccept = AutoAccept::Always;
+    d.send("first");
+    d.call("call_0", "write_file");
+    d.end("tool_calls");
+    const std::string firstAsker = d.s.messages.back().id;
+    d.dispatch(ToolResult{"call_0", "one", false});
+    std::size_t firstResult = noRow;
+    for (std::size_t row = 0; row < d.s.messages.size(); ++row)
+        if (d.s.messages[row].role == Role::Tool)
+            firstResult = row;
+    ASSERT_NE(firstResult, noRow);
+    d.token("ok");
+    d.end();
+    d.s.autoAccept = AutoAccept::Never;
+    d.send("second");
+    d.call("call_0", "write_file");
+    d.end("tool_calls");
+    const std::string secondAsker = d.s.messages.back().id;
+
+    const ToolCallProgress older = toolCallProgress(d.s, "call_0", firstAsker);
+    EXPECT_EQ(older.status, ToolCallStatus::Done);
+    EXPECT_EQ(older.resultRow, firstResult);
+    EXPECT_EQ(toolCallProgress(d.s, "call_0", secondAsker), pending);
+
+    d.dispatch(DenyToolCall{"call_0", {}});
+    EXPECT_EQ(toolCallProgress(d.s, "call_0", firstAsker).resultRow, firstResult)
+        << "the older card keeps its own result";
+    EXPECT_EQ(toolCallProgress(d.s, "call_0", secondAsker).status, ToolCallStatus::Denied);
+    // An asker the state does not hold falls back to the newest call.
+    EXPECT_EQ(toolCallProgress(d.s, "call_0", "no-such-message").status, ToolCallStatus::Denied);
+}
+
 } // namespace
 } // namespace koder::agent::test

@@ -327,7 +327,10 @@ Item {
             copy.forceActiveFocus()
             keyClick(Qt.Key_Space)
             compare(copy.text, "Copied")
+            compare(copy.Accessible.name, "Copied", "a screen reader hears it")
             compare(findChild(b, "bubbleBody").getText(0, 40), "Looks right")
+            b.text = "Other\n\n```cpp\nint y = 2;\n```\n"
+            compare(copy.text, "Copy", "a reused bubble's new code is not copied yet")
         }
 
         function test_reasoningSectionAndUsage() {

@@ -178,5 +178,24 @@ Item {
             verify(!b.reasoningExpanded)
             verify(b.toggleReasoningAction.enabled)
         }
+
+        // A reused delegate: the view sets the new message's id before its other roles.
+        function test_aReusedDelegateDoesNotCarryTheThinkingTimeOver() {
+            const b = make({ messageId: "r", text: "", reasoning: "Let me see", streaming: true }).bubble
+            verify(b.thinking)
+            b.messageId = "stored"
+            b.streaming = false
+            b.text = "An old answer"
+            b.reasoning = "Old thoughts"
+            compare(b.reasoningSeconds, -1, "a stored reply's thinking time is unknown")
+            compare(b.toggleReasoningAction.text, "Reasoning")
+            // The other way round: a delegate that showed a stored reply gets a thinking one.
+            b.messageId = "live"
+            b.text = ""
+            b.streaming = true
+            tryVerify(() => b._thinkingStartedAt > 0, 1000, "the clock starts")
+            b.text = "Now"
+            verify(b.reasoningSeconds >= 0)
+        }
     }
 }

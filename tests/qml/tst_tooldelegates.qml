@@ -73,6 +73,16 @@ Item {
         }
     }
 
+    Component {
+        id: ownCardComponent
+        Label {
+            objectName: "ownCard"
+            property var toolCall
+            textFormat: Text.PlainText
+            text: "Building " + toolCall.arguments.target
+        }
+    }
+
     TestCase {
         id: testCase
         name: "ToolDelegates"
@@ -168,6 +178,73 @@ Item {
             keyClick(Qt.Key_Space)
             compare(toggle.Accessible.name, "Show fewer arguments")
             tryVerify(() => !label.truncated, 2000, "every argument line shows")
+        }
+
+        // A tool name a JS object already knows is no delegate of the application's.
+        function test_onlyTheApplicationsOwnEntriesAreCards_data() {
+            return [{ tag: "constructor" }, { tag: "toString" }, { tag: "__proto__" }, { tag: "hasOwnProperty" }]
+        }
+        function test_onlyTheApplicationsOwnEntriesAreCards(data) {
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolDelegates: ({ weather: null }),
+                toolCalls: [{ id: "c1", name: data.tag, arguments: {}, status: "done" }]
+            })
+            const card = findChild(b, "toolCallCard")
+            verify(card, "the default card")
+            compare(card.toolCall.name, data.tag)
+            b.toolDelegates = null
+            verify(findChild(b, "toolCallCard"), "no map at all: the default card")
+        }
+
+        function test_longResultsFoldAndCanBeSelected() {
+            const lines = []
+            for (let i = 0; i < 40; ++i)
+                lines.push("line " + i)
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "grep", arguments: {}, status: "done",
+                              result: { text: lines.join("\n"), isError: false, denied: false } }]
+            })
+            const card = findChild(b, "toolCallCard")
+            const result = findChild(card, "toolCallResult")
+            compare(result.text, lines.join("\n"), "the whole text is there to select and copy")
+            verify(result.selectByMouse)
+            const toggle = findChild(card, "toolCallResultToggle")
+            verify(toggle.visible)
+            compare(toggle.Accessible.name, "Show the whole result")
+            const frame = result.parent
+            // Layouts round to whole pixels: compare with a pixel to spare.
+            tryVerify(() => frame.height > 0 && frame.height < result.contentHeight - 1, 2000,
+                      "folded")
+            toggle.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            tryVerify(() => frame.height >= result.contentHeight - 1, 2000, "unfolded")
+            compare(toggle.Accessible.name, "Show less of the result")
+        }
+
+        function test_aBubbleOnItsOwnWithoutStatusClaimsNone() {
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "build", arguments: {} }]
+            })
+            const card = findChild(b, "toolCallCard")
+            compare(findChild(card, "toolCallStatus").text, "")
+            compare(card.Accessible.description, "")
+        }
+
+        // Giving the tool a card of its own later replaces the default card at once.
+        function test_aCardComesAndGoesWithItsDelegate() {
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "build", arguments: { target: "all" }, status: "done" }]
+            })
+            verify(findChild(b, "toolCallCard"))
+            b.toolDelegates = ({ build: ownCardComponent })
+            const own = findChild(b, "ownCard")
+            verify(own)
+            compare(own.text, "Building all")
+            const stale = findChild(b, "toolCallCard")
+            verify(!stale || !stale.visible, "the default card is gone from the view")
+            b.toolDelegates = ({})
+            tryVerify(() => findChild(b, "ownCard") === null)
+            verify(findChild(b, "toolCallCard").visible)
         }
     }
 }

@@ -26,6 +26,13 @@ struct ToolCallProgress {
 /// Searches from the newest row back to the message that asked for the call.
 ToolCallProgress toolCallProgress(const State& state, std::string_view callId);
 
+/// The same for the call `callId` that the assistant message `askedBy` made: its result is looked
+/// for after that message only, up to a newer message asking for the same id, so an older call
+/// never shows a newer one's result when a model reuses ids. An unknown `askedBy` (or an empty
+/// one) falls back to toolCallProgress(state, callId).
+ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
+                                  std::string_view askedBy);
+
 std::string_view toString(ToolCallStatus status);
 
 } // namespace koder::agent
