@@ -478,7 +478,7 @@ AbstractBubble {
             objectName: "toolCallCard"
             property var toolCall: ({})
             property var result: null
-            property string status: "pending"
+            property string status: ""
             property bool argumentsUnfolded: false
             property bool resultUnfolded: false
             readonly property bool hasResult: result !== null && result !== undefined
@@ -509,11 +509,20 @@ AbstractBubble {
                 width: parent.width - 2 * KoderTheme.spacing
                 spacing: KoderTheme.smallSpacing
 
-                RowLayout {
-                    spacing: KoderTheme.smallSpacing
+                // Anchors, not a RowLayout: a layout made with the card missed the status's
+                // change of width when it came right after (Qt 6.4), leaving it no room.
+                Item {
                     Layout.fillWidth: true
+                    implicitWidth: (spinner.visible ? spinner.implicitWidth + KoderTheme.smallSpacing : 0)
+                                   + callName.implicitWidth + KoderTheme.smallSpacing
+                                   + callStatus.implicitWidth
+                    implicitHeight: Math.max(callName.implicitHeight, callStatus.implicitHeight,
+                                             spinner.visible ? spinner.implicitHeight : 0)
                     BusyIndicator {
+                        id: spinner
                         objectName: "toolCallSpinner"
+                        anchors.left: parent.left
+                        anchors.verticalCenter: parent.verticalCenter
                         visible: toolCard.status === "running"
                         running: visible
                         implicitWidth: KoderTheme.gridUnit
@@ -521,16 +530,24 @@ AbstractBubble {
                         Accessible.ignored: true
                     }
                     Label {
+                        id: callName
                         objectName: "toolCallName"
+                        anchors.left: spinner.visible ? spinner.right : parent.left
+                        anchors.leftMargin: spinner.visible ? KoderTheme.smallSpacing : 0
+                        anchors.right: callStatus.left
+                        anchors.rightMargin: KoderTheme.smallSpacing
+                        anchors.verticalCenter: parent.verticalCenter
                         textFormat: Text.PlainText
                         text: qsTr("Calls %1").arg(toolCard.toolCall.name ?? "")
                         font.bold: true
                         elide: Text.ElideRight
                         color: root.palette.text
-                        Layout.fillWidth: true
                     }
                     Label {
+                        id: callStatus
                         objectName: "toolCallStatus"
+                        anchors.right: parent.right
+                        anchors.verticalCenter: parent.verticalCenter
                         textFormat: Text.PlainText
                         text: toolCard.statusText
                         color: toolCard.status === "error" ? KoderTheme.errorColor(root.palette)
@@ -564,6 +581,7 @@ AbstractBubble {
                 Item {
                     visible: toolCard.hasResult
                     clip: true
+                    implicitWidth: Math.min(Math.ceil(resultText.implicitWidth) + 1, KoderTheme.readableWidth)
                     implicitHeight: resultText.folds && !toolCard.resultUnfolded
                                     ? Math.ceil(resultText.lineHeight * root._foldedLines * 2)
                                     : resultText.implicitHeight

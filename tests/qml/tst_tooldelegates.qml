@@ -246,5 +246,26 @@ Item {
             tryVerify(() => findChild(b, "ownCard") === null)
             verify(findChild(b, "toolCallCard").visible)
         }
+
+        // Each card's status sits at the end of its first line, the first card's too.
+        function test_everyCardShowsItsStatusAtTheEnd() {
+            const b = createTemporaryObject(standaloneComponent, stage, {
+                toolCalls: [{ id: "c1", name: "get_weather", arguments: { city: "Lisbon" }, status: "done",
+                              result: { text: "Wednesday, 25 November 2026 23:23:08 UTC", isError: false, denied: false } },
+                            { id: "c2", name: "save_note", arguments: { path: "notes.md" }, status: "done",
+                              result: { text: "Saved", isError: false, denied: false } }]
+            })
+            const cards = findChild(b, "toolCards")
+            for (let i = 0; i < 2; ++i) {
+                const status = findChild(cards.itemAt(i), "toolCallStatus")
+                const name = findChild(cards.itemAt(i), "toolCallName")
+                tryVerify(() => status.width >= status.implicitWidth - 1 && status.width > 0, 2000,
+                          "card " + i + " has room for its status")
+                fuzzyCompare(status.x + status.width, status.parent.width, 1, "at the end")
+                verify(name.x + name.width <= status.x, "the name does not run under it")
+            }
+            compare(findChild(cards.itemAt(0), "toolCallResult").lineCount, 1,
+                    "the card is as wide as its result needs")
+        }
     }
 }
