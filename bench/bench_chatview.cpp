@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Frame timing of a ChatView streaming 2,000 tokens/s into a 1,000-message history, software
-// renderer, offscreen. Reports frames per second and the 95th-percentile frame time.
+// renderer, offscreen, with a reply of one paragraph and with a Markdown reply (only its last
+// block changes). Reports frames per second and the 95th-percentile frame time.
 // Run: build/bench/bench_chatview --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
 #include "benchmarkmain.h"
 #include "koderagentcontroller.h"
@@ -25,7 +26,28 @@ namespace {
 constexpr int historySize = 1000;
 constexpr int measureMs = 3000;
 
-void BM_ChatViewStreaming(benchmark::State& bench)
+// The reply: one paragraph of words, or (markdown) paragraphs, a list and code blocks as a
+// model writes them, where only the last block changes while it streams.
+QString replyText(bool markdown)
+{
+    QString reply;
+    if (!markdown) {
+        for (int i = 0; i < 20'000; ++i)
+            reply += (i % 12 == 11) ? QStringLiteral(" word.") : QStringLiteral(" word");
+        return reply;
+    }
+    for (int section = 0; reply.size() < 100'000; ++section) {
+        for (int i = 0; i < 60; ++i)
+            reply += (i % 12 == 11) ? QStringLiteral(" word.") : QStringLiteral(" **word**");
+        reply += QStringLiteral("\n\n- first point\n- second point\n\n```cpp\n");
+        for (int line = 0; line < 6; ++line)
+            reply += QStringLiteral("int value%1 = compute(%1);\n").arg(section * 10 + line);
+        reply += QStringLiteral("```\n\n");
+    }
+    return reply;
+}
+
+void chatViewStreaming(benchmark::State& bench, bool markdown)
 {
     QQuickView view;
     view.engine()->addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
@@ -57,10 +79,7 @@ void BM_ChatViewStreaming(benchmark::State& bench)
                             "twice in the bubble, like a real conversation would.")
                  .arg(i)}});
     agent->setChatMessages(history);
-    QString reply;
-    for (int i = 0; i < 20'000; ++i)
-        reply += (i % 12 == 11) ? QStringLiteral(" word.") : QStringLiteral(" word");
-    agent->transport()->setProperty("reply", reply);
+    agent->transport()->setProperty("reply", replyText(markdown));
     view.show();
 
     // Frame time: from the scene graph sync to the swap (what a frame costs); interval: from swap
@@ -113,7 +132,19 @@ void BM_ChatViewStreaming(benchmark::State& bench)
     bench.counters["p95_interval_ms"] = p95(intervalMs);
     bench.counters["tokens_per_s"] = 2000;
 }
+void BM_ChatViewStreaming(benchmark::State& bench)
+{
+    chatViewStreaming(bench, false);
+}
+void BM_ChatViewStreamingMarkdown(benchmark::State& bench)
+{
+    chatViewStreaming(bench, true);
+}
 BENCHMARK(BM_ChatViewStreaming)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_ChatViewStreamingMarkdown)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 } // namespace
 
