@@ -259,9 +259,7 @@ AbstractPermissionPrompt {
         }
     }
 
-    // The ids inside make this assignment immediate rather than deferred: nothing is lost, the
-    // template has no content item of its own to replace.
-    contentItem: ColumnLayout { // qmllint disable deferred-property-id
+    contentItem: ColumnLayout {
         spacing: KoderTheme.spacing
 
         Label {

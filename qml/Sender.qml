@@ -83,9 +83,7 @@ AbstractSender {
         color: root.palette.window
     }
 
-    // The ids inside make this assignment immediate rather than deferred: nothing is lost, the
-    // template has no content item of its own to replace.
-    contentItem: ColumnLayout { // qmllint disable deferred-property-id
+    contentItem: ColumnLayout {
         spacing: KoderTheme.smallSpacing
 
         Label {

@@ -86,6 +86,36 @@ bool asksFor(const Message& message, std::string_view callId)
     return std::any_of(calls.begin(), calls.end(),
                        [&](const ToolCall& c) { return c.id == callId; });
 }
+
+bool answers(const Message& message, std::string_view callId)
+{
+    return message.role == Role::Tool && message.toolCallId() == callId;
+}
+
+// The status the tool message at `row` gives its call.
+ToolCallProgress answeredAt(const State& state, std::size_t row)
+{
+    const Message& m = state.messages[row];
+    return {m.denied    ? ToolCallStatus::Denied
+            : m.isError ? ToolCallStatus::Error
+                        : ToolCallStatus::Done,
+            row};
+}
+
+// A call without a result: waiting for the user, running, or neither yet.
+ToolCallProgress unanswered(const State& state, std::string_view callId)
+{
+    const auto& pending = state.pendingToolCalls;
+    if (std::any_of(pending.begin(), pending.end(),
+                    [&](const ToolCall& c) { return c.id == callId; }))
+        return {ToolCallStatus::Pending, noRow};
+    if (state.turn) {
+        const auto& running = state.turn->running;
+        if (std::find(running.begin(), running.end(), callId) != running.end())
+            return {ToolCallStatus::Running, noRow};
+    }
+    return {};
+}
 } // namespace
 
 /*!
@@ -119,27 +149,14 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId)
         return {};
     for (std::size_t row = state.messages.size(); row-- > 0;) {
         const Message& m = state.messages[row];
-        if (m.role == Role::Tool && m.toolCallId() == callId) {
-            const ToolCallStatus status = m.denied    ? ToolCallStatus::Denied
-                                          : m.isError ? ToolCallStatus::Error
-                                                      : ToolCallStatus::Done;
-            return {status, row};
-        }
+        if (answers(m, callId))
+            return answeredAt(state, row);
         // Above the message that asked for the call there is no result of it, only, at most, of
         // an older call with the same id.
         if (m.role == Role::Assistant && asksFor(m, callId))
             break;
     }
-    const auto& pending = state.pendingToolCalls;
-    if (std::any_of(pending.begin(), pending.end(),
-                    [&](const ToolCall& c) { return c.id == callId; }))
-        return {ToolCallStatus::Pending, noRow};
-    if (state.turn) {
-        const auto& running = state.turn->running;
-        if (std::find(running.begin(), running.end(), callId) != running.end())
-            return {ToolCallStatus::Running, noRow};
-    }
-    return {};
+    return unanswered(state, callId);
 }
 
 /*!
@@ -160,30 +177,18 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
 {
     if (callId.empty())
         return {};
-    std::size_t asker = noRow;
-    if (!askedBy.empty()) {
-        for (std::size_t row = state.messages.size(); row-- > 0;) {
-            if (state.messages[row].id == askedBy) {
-                asker = row;
-                break;
-            }
-        }
-    }
+    const std::size_t asker = askedBy.empty() ? noRow : findMessage(state, askedBy);
     if (asker == noRow || !asksFor(state.messages[asker], callId))
         return toolCallProgress(state, callId);
     for (std::size_t row = asker + 1; row < state.messages.size(); ++row) {
         const Message& m = state.messages[row];
-        if (m.role == Role::Tool && m.toolCallId() == callId) {
-            const ToolCallStatus status = m.denied    ? ToolCallStatus::Denied
-                                          : m.isError ? ToolCallStatus::Error
-                                                      : ToolCallStatus::Done;
-            return {status, row};
-        }
+        if (answers(m, callId))
+            return answeredAt(state, row);
         // A newer call with the same id: what waits or runs now is that one, not this.
         if (m.role == Role::Assistant && asksFor(m, callId))
             return {};
     }
-    return toolCallProgress(state, callId);
+    return unanswered(state, callId);
 }
 
 /*!
