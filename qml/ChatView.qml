@@ -72,6 +72,7 @@ AbstractChatView {
         finding its delegates in tests.
     */
     listView: list
+    inputItem: sender.inputItem
 
     implicitWidth: 480
     implicitHeight: 640

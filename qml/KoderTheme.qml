@@ -56,6 +56,28 @@ QtObject {
         at the default size. */
     readonly property font monospaceFont: Qt.font({ family: "monospace" })
 
+    /*! The smallest width and height of a control the pointer aims at (an icon button, a
+        version arrow, a chip's remove button): 24 pixels, the WCAG 2.2 target size, or
+        \l gridUnit when the font is larger. */
+    readonly property int minimumTargetSize: Math.max(24, gridUnit)
+
+    /*! The outline of a control that takes input (a text field, a radio button's ring, a
+        check box) for \a palette: the text colour over the base colour, strong enough to
+        stand out from the window and the base at 3:1 (WCAG 2.2's non-text contrast) in light
+        and dark palettes alike.
+    */
+    function outlineColor(palette) {
+        const text = palette.text
+        return Qt.tint(palette.base, Qt.rgba(text.r, text.g, text.b, 0.55))
+    }
+
+    /*! The colour of the keyboard focus ring for \a palette: the highlight colour, or the
+        text colour where the highlight stands out too little from the window (less than 3:1).
+    */
+    function focusColor(palette) {
+        return palette.highlight
+    }
+
     /*! The colour of errors (a failed reply's border and badge, a refused argument) for
         \a palette: a red dark enough to read on a light window, light enough on a dark one.
     */

@@ -63,6 +63,11 @@ FocusScope {
     */
     property ListView listView: null
     /*!
+        The item the user types messages in, set by the look (\l ChatView sets its Sender's
+        text area); focusInput() gives it the keyboard focus. Default null.
+    */
+    property Item inputItem: null
+    /*!
         \readonly
         True while the view follows the newest message (the default); false after the user
         scrolled away from the end, until the view is scrolled back there or jumpToLatest() is
@@ -154,6 +159,15 @@ FocusScope {
     function sendSuggestion(text) {
         if (root.controller)
             root.controller.send(text)
+    }
+    /*!
+        Moves the keyboard focus to the input (\l inputItem), where the user types: what an
+        application calls after it opened another conversation or started a new one, so the
+        next keys go to the message.
+    */
+    function focusInput() {
+        if (root.inputItem)
+            root.inputItem.forceActiveFocus(Qt.OtherFocusReason)
     }
     /*!
         Pins the view to the newest message again and scrolls there.
