@@ -2,7 +2,6 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Layouts
 import Koder.Agent
 
 /*!
@@ -89,23 +88,46 @@ AbstractBubble {
 
     // Tool calls reach their cards as JSON text; long arguments fold after this many lines.
     readonly property int _foldedLines: 8
+    // The widest any text or card inside the bubble gets: a readable line, and no more than
+    // the bubble leaves for its card. Everything inside is sized from this and from its own
+    // natural width, never from the card's: the card's width is theirs, so nothing depends on
+    // itself and every size follows the content at once, whatever path changed it (a new
+    // text, a reused delegate, a resize, a font). Positioners, not layouts: a layout that is
+    // told of a child's new size while it is arranging keeps the old one (Qt 6.4), which left
+    // bubbles at a stale width and height.
+    readonly property real _textWidth: Math.max(KoderTheme.gridUnit * 4,
+                                                Math.min(KoderTheme.readableWidth,
+                                                         root.width * 0.85 - 2 * KoderTheme.largeSpacing))
+    // Whether the card sits on the right: a user's message, or a reply under mirroring. An x,
+    // not anchors that switch sides: a reused delegate that changes role would hold both
+    // anchors for a moment, and they would stretch the card to the whole row and leave it so.
+    readonly property bool _onRight: root.fromUser !== root.LayoutMirroring.enabled
+    // Where a line of the card starts: at the card's left, or at its right under mirroring.
+    function _startX(item, container) {
+        return root.LayoutMirroring.enabled ? container.width - item.width : 0
+    }
+
+    // A text-less tool button of the bubble: at least the WCAG 2.2 target size, dimmed when
+    // disabled so that an arrow at the end of the versions does not look pressable.
+    component TargetButton: ToolButton {
+        implicitWidth: Math.max(KoderTheme.minimumTargetSize,
+                                implicitContentWidth + leftPadding + rightPadding)
+        implicitHeight: Math.max(KoderTheme.minimumTargetSize,
+                                 implicitContentHeight + topPadding + bottomPadding)
+        opacity: enabled ? 1 : 0.4
+    }
 
     contentItem: Item {
-        implicitWidth: card.implicitWidth + 2 * KoderTheme.spacing
-        implicitHeight: card.y + card.implicitHeight + footer.implicitHeight
+        implicitWidth: card.width + 2 * KoderTheme.spacing
+        implicitHeight: card.y + card.height + footer.height
 
         Rectangle {
             id: card
             objectName: "bubbleCard"
             y: KoderTheme.smallSpacing
-            anchors.right: root.fromUser ? parent.right : undefined
-            anchors.left: root.fromUser ? undefined : parent.left
-            anchors.leftMargin: KoderTheme.spacing
-            anchors.rightMargin: KoderTheme.spacing
-            width: Math.min(implicitWidth, root.width * 0.85)
-            implicitWidth: Math.max(content.implicitWidth, KoderTheme.gridUnit * 7)
-                           + 2 * KoderTheme.largeSpacing
-            implicitHeight: content.implicitHeight + 2 * KoderTheme.spacing
+            x: root._onRight ? parent.width - width - KoderTheme.spacing : KoderTheme.spacing
+            width: Math.max(content.implicitWidth, KoderTheme.gridUnit * 7) + 2 * KoderTheme.largeSpacing
+            height: content.implicitHeight + 2 * KoderTheme.spacing
             radius: KoderTheme.radius
             color: root.fromUser ? root.palette.highlight
                  : root.isTool ? root.palette.base
@@ -114,27 +136,31 @@ AbstractBubble {
             border.color: root.isError || root.errorText !== "" ? KoderTheme.errorColor(root.palette)
                                                                 : root.palette.mid
 
-            ColumnLayout {
+            Column {
                 id: content
                 x: KoderTheme.largeSpacing
                 y: KoderTheme.spacing
-                width: parent.width - 2 * KoderTheme.largeSpacing
+                width: card.width - 2 * KoderTheme.largeSpacing
                 spacing: KoderTheme.smallSpacing
 
                 Label {
                     objectName: "toolHeader"
                     visible: root.isTool
+                    x: root._startX(this, content)
+                    width: Math.min(Math.ceil(implicitWidth), root._textWidth)
                     textFormat: Text.PlainText
                     text: root.denied ? qsTr("Tool %1: denied").arg(root.toolName)
                                       : qsTr("Tool %1: result").arg(root.toolName)
                     font.bold: true
+                    wrapMode: Text.Wrap
                     color: root.palette.text
-                    Layout.fillWidth: true
                 }
 
-                ToolButton {
+                TargetButton {
                     objectName: "reasoningToggle"
                     visible: root.reasoning !== ""
+                    x: root._startX(this, content)
+                    width: Math.min(implicitWidth, root._textWidth)
                     action: root.toggleReasoningAction
                     text: (root.reasoningExpanded ? "\u25be " : "\u25b8 ") + root.toggleReasoningAction.text
                     font.italic: true
@@ -148,6 +174,8 @@ AbstractBubble {
                 Label {
                     objectName: "reasoningLabel"
                     visible: root.reasoning !== "" && root.reasoningExpanded
+                    x: root._startX(this, content)
+                    width: Math.min(Math.ceil(implicitWidth) + 1, root._textWidth)
                     textFormat: Text.PlainText
                     text: root.reasoning
                     wrapMode: Text.Wrap
@@ -155,7 +183,6 @@ AbstractBubble {
                     opacity: 0.75
                     color: root.palette.text
                     leftPadding: KoderTheme.spacing
-                    Layout.fillWidth: true
                     Accessible.name: qsTr("Reasoning: %1").arg(root.reasoning)
                 }
 
@@ -163,6 +190,9 @@ AbstractBubble {
                 TextEdit {
                     objectName: root.isTool ? "bubbleBody" : ""
                     visible: root.isTool && root.text !== ""
+                    x: root._startX(this, content)
+                    // Rounded up: a fractional width rounded down would wrap the last word.
+                    width: Math.min(Math.ceil(implicitWidth) + 1, root._textWidth)
                     readOnly: true
                     selectByMouse: true
                     wrapMode: Text.Wrap
@@ -170,9 +200,6 @@ AbstractBubble {
                     text: root.isTool ? root.text : ""
                     color: root.palette.text
                     selectionColor: root.palette.highlight
-                    Layout.fillWidth: true
-                    // Rounded up: a fractional width rounded down would wrap the last word.
-                            Layout.preferredWidth: Math.min(Math.ceil(implicitWidth) + 1, KoderTheme.readableWidth)
                     Accessible.ignored: true // the bubble itself speaks for the text
                 }
 
@@ -182,21 +209,23 @@ AbstractBubble {
                     model: KoderMarkdownBlocks {
                         markdown: root.isTool ? "" : root.text
                     }
-                    delegate: ColumnLayout {
+                    delegate: Item {
                         id: block
                         required property string kind
                         required property string html
                         required property string code
                         required property string language
-                        spacing: 0
-                        Layout.fillWidth: true
-                        Layout.preferredWidth: kind === "code" ? KoderTheme.readableWidth
-                                                               : markdownText.Layout.preferredWidth
+                        readonly property bool isCode: kind === "code"
+                        x: root._startX(this, content)
+                        width: block.isCode ? root._textWidth : markdownText.width
+                        height: block.isCode ? codeCard.height : markdownText.height
 
                         TextEdit {
                             id: markdownText
                             objectName: "bubbleBody"
-                            visible: block.kind !== "code"
+                            visible: !block.isCode
+                            // Rounded up: a fractional width rounded down would wrap the last word.
+                            width: Math.min(Math.ceil(implicitWidth) + 1, root._textWidth)
                             readOnly: true
                             selectByMouse: true
                             wrapMode: Text.Wrap
@@ -204,77 +233,75 @@ AbstractBubble {
                             text: visible ? block.html : ""
                             color: root.fromUser ? root.palette.highlightedText : root.palette.text
                             selectionColor: root.palette.highlight
-                            Layout.fillWidth: true
-                            // Rounded up: a fractional width rounded down would wrap the last word.
-                            Layout.preferredWidth: Math.min(Math.ceil(implicitWidth) + 1, KoderTheme.readableWidth)
                             Accessible.ignored: true // the bubble itself speaks for the text
                             onLinkActivated: (link) => root.linkActivated(link)
                         }
 
                         Rectangle {
+                            id: codeCard
                             objectName: visible ? "codeBlock" : ""
-                            visible: block.kind === "code"
-                            Layout.fillWidth: true
-                            implicitHeight: codeColumn.implicitHeight
+                            visible: block.isCode
+                            width: parent.width
+                            height: codeHeader.height + codeBody.height + KoderTheme.spacing
                             radius: KoderTheme.smallRadius
                             color: KoderTheme.codeBackground(root.palette)
                             border.width: 1
                             border.color: root.palette.mid
 
-                            ColumnLayout {
-                                id: codeColumn
-                                anchors.left: parent.left
-                                anchors.right: parent.right
-                                spacing: 0
-                                RowLayout {
-                                    Layout.fillWidth: true
-                                    Layout.leftMargin: KoderTheme.spacing
-                                    Label {
-                                        objectName: "codeLanguage"
-                                        textFormat: Text.PlainText
-                                        text: block.language
-                                        font.family: KoderTheme.monospaceFont.family
-                                        opacity: 0.75
-                                        color: root.palette.text
-                                        elide: Text.ElideRight
-                                        Layout.fillWidth: true
-                                    }
-                                    ToolButton {
-                                        id: copyCode
-                                        objectName: "copyCode"
-                                        property bool copied: false
-                                        // A reused delegate shows other code: not copied yet.
-                                        readonly property string code: block.code
-                                        onCodeChanged: copied = false
-                                        text: copied ? qsTr("Copied") : qsTr("Copy")
-                                        Accessible.name: copied ? qsTr("Copied") : qsTr("Copy code")
-                                        onClicked: {
-                                            KoderText.copyToClipboard(block.code)
-                                            copied = true
-                                            copiedTimer.restart()
-                                        }
-                                        Timer {
-                                            id: copiedTimer
-                                            interval: 2000
-                                            onTriggered: copyCode.copied = false
-                                        }
-                                    }
-                                }
-                                TextEdit {
-                                    objectName: "codeBody"
-                                    readOnly: true
-                                    selectByMouse: true
-                                    textFormat: TextEdit.PlainText
-                                    text: block.code
-                                    wrapMode: Text.WrapAnywhere
+                            Item {
+                                id: codeHeader
+                                x: KoderTheme.spacing
+                                width: parent.width - KoderTheme.spacing
+                                height: copyCode.height
+                                Label {
+                                    objectName: "codeLanguage"
+                                    anchors.left: parent.left
+                                    anchors.right: copyCode.left
+                                    anchors.verticalCenter: parent.verticalCenter
+                                    textFormat: Text.PlainText
+                                    text: block.language
                                     font.family: KoderTheme.monospaceFont.family
+                                    opacity: 0.75
                                     color: root.palette.text
-                                    selectionColor: root.palette.highlight
-                                    Layout.fillWidth: true
-                                    Layout.margins: KoderTheme.spacing
-                                    Layout.topMargin: 0
-                                    Accessible.ignored: true
+                                    elide: Text.ElideRight
                                 }
+                                TargetButton {
+                                    id: copyCode
+                                    objectName: "copyCode"
+                                    anchors.right: parent.right
+                                    property bool copied: false
+                                    // A reused delegate shows other code: not copied yet.
+                                    readonly property string code: block.code
+                                    onCodeChanged: copied = false
+                                    text: copied ? qsTr("Copied") : qsTr("Copy")
+                                    Accessible.name: copied ? qsTr("Copied") : qsTr("Copy code")
+                                    onClicked: {
+                                        KoderText.copyToClipboard(block.code)
+                                        copied = true
+                                        copiedTimer.restart()
+                                    }
+                                    Timer {
+                                        id: copiedTimer
+                                        interval: 2000
+                                        onTriggered: copyCode.copied = false
+                                    }
+                                }
+                            }
+                            TextEdit {
+                                id: codeBody
+                                objectName: "codeBody"
+                                x: KoderTheme.spacing
+                                y: codeHeader.height
+                                width: parent.width - 2 * KoderTheme.spacing
+                                readOnly: true
+                                selectByMouse: true
+                                textFormat: TextEdit.PlainText
+                                text: block.code
+                                wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                                font.family: KoderTheme.monospaceFont.family
+                                color: root.palette.text
+                                selectionColor: root.palette.highlight
+                                Accessible.ignored: true
                             }
                         }
                     }
@@ -340,28 +367,46 @@ AbstractBubble {
                         onCardChanged: makeCard()
                         Component.onCompleted: makeCard()
 
-                        Layout.fillWidth: true
-                        implicitWidth: cardItem ? cardItem.implicitWidth : 0
-                        implicitHeight: cardItem ? cardItem.implicitHeight : 0
+                        // As wide as the card asks, up to a readable line; a card that asks
+                        // nothing gets the whole line.
+                        x: root._startX(this, content)
+                        width: cardItem && cardItem.implicitWidth > 0
+                               ? Math.min(Math.ceil(cardItem.implicitWidth), root._textWidth)
+                               : root._textWidth
+                        height: cardItem ? cardItem.implicitHeight : 0
                     }
                 }
                 // The state of the reply; the row takes no room when there is nothing to say.
-                RowLayout {
+                Row {
+                    objectName: "replyState"
                     visible: root.streaming || root.aborted || root.errorText !== ""
+                    x: root._startX(this, content)
                     spacing: KoderTheme.spacing
-                    Layout.fillWidth: true
 
                     BusyIndicator {
                         objectName: "streamingIndicator"
                         visible: root.streaming
                         running: root.streaming
-                        implicitWidth: KoderTheme.gridUnit
-                        implicitHeight: KoderTheme.gridUnit
+                        anchors.verticalCenter: parent.verticalCenter
+                        implicitWidth: KoderTheme.minimumTargetSize
+                        implicitHeight: KoderTheme.minimumTargetSize
                         Accessible.name: qsTr("Writing")
+                    }
+                    Label {
+                        objectName: "streamingLabel"
+                        visible: root.streaming
+                        anchors.verticalCenter: parent.verticalCenter
+                        textFormat: Text.PlainText
+                        text: qsTr("Writing\u2026")
+                        font.italic: true
+                        opacity: 0.75
+                        color: root.palette.text
+                        Accessible.ignored: true // the indicator is named so
                     }
                     Label {
                         objectName: "stoppedBadge"
                         visible: root.aborted
+                        anchors.verticalCenter: parent.verticalCenter
                         textFormat: Text.PlainText
                         text: qsTr("Stopped")
                         font.italic: true
@@ -370,37 +415,44 @@ AbstractBubble {
                     Label {
                         objectName: "errorBadge"
                         visible: root.errorText !== ""
+                        width: Math.min(Math.ceil(implicitWidth) + 1, root._textWidth)
                         textFormat: Text.PlainText
                         text: qsTr("Error: %1").arg(root.errorText)
                         color: KoderTheme.errorColor(root.palette)
                         wrapMode: Text.Wrap
-                        Layout.fillWidth: true
                     }
                 }
             }
         }
 
         // Under the card, on its side: the versions and the actions, and the tokens used.
-        RowLayout {
+        Row {
             id: footer
             objectName: "bubbleFooter"
-            anchors.top: card.bottom
-            anchors.left: root.fromUser ? undefined : card.left
-            anchors.right: root.fromUser ? card.right : undefined
+            y: card.y + card.height
+            x: root._onRight ? card.x + card.width - width : card.x
             spacing: KoderTheme.smallSpacing
 
-            RowLayout {
+            Row {
                 objectName: "versionSwitcher"
                 visible: root.versionCount > 1
-                spacing: 0
-                ToolButton {
+                anchors.verticalCenter: parent.verticalCenter
+                TargetButton {
+                    id: previousVersion
                     objectName: "previousVersion"
                     action: root.previousVersionAction
                     Accessible.name: qsTr("Previous version")
                     Accessible.role: Accessible.Button
+                    // At the first version this button turns disabled: the keyboard goes on
+                    // to the other arrow instead of nowhere.
+                    onEnabledChanged: {
+                        if (!enabled && activeFocus)
+                            nextVersion.forceActiveFocus(Qt.TabFocusReason)
+                    }
                 }
                 Label {
                     objectName: "versionLabel"
+                    anchors.verticalCenter: parent.verticalCenter
                     textFormat: Text.PlainText
                     text: qsTr("%1/%2").arg(root.versionIndex + 1).arg(root.versionCount)
                     color: root.palette.windowText
@@ -408,39 +460,44 @@ AbstractBubble {
                     Accessible.name: qsTr("Version %1 of %2").arg(root.versionIndex + 1)
                                                               .arg(root.versionCount)
                 }
-                ToolButton {
+                TargetButton {
+                    id: nextVersion
                     objectName: "nextVersion"
                     action: root.nextVersionAction
                     Accessible.name: qsTr("Next version")
                     Accessible.role: Accessible.Button
+                    onEnabledChanged: {
+                        if (!enabled && activeFocus)
+                            previousVersion.forceActiveFocus(Qt.BacktabFocusReason)
+                    }
                 }
             }
             // Faded out, not hidden, when not shown: the keyboard still reaches them.
-            RowLayout {
+            Row {
                 objectName: "actionBar"
-                spacing: 0
+                anchors.verticalCenter: parent.verticalCenter
                 opacity: root.actionsShown ? 1 : 0
                 Behavior on opacity { NumberAnimation { duration: 120 } }
 
-                ToolButton {
+                TargetButton {
                     objectName: "copyMessage"
                     visible: root.copyAction.enabled
                     action: root.copyAction
                     Accessible.name: qsTr("Copy message")
                 }
-                ToolButton {
+                TargetButton {
                     objectName: "regenerate"
                     visible: root.regenerateAction.enabled
                     action: root.regenerateAction
                     Accessible.name: qsTr("Regenerate reply")
                 }
-                ToolButton {
+                TargetButton {
                     objectName: "edit"
                     visible: root.editAction.enabled
                     action: root.editAction
                     Accessible.name: qsTr("Edit message")
                 }
-                ToolButton {
+                TargetButton {
                     objectName: "branch"
                     visible: root.branchAction.enabled
                     action: root.branchAction
@@ -449,7 +506,7 @@ AbstractBubble {
                 Repeater {
                     objectName: "appActions"
                     model: root.actions
-                    ToolButton {
+                    TargetButton {
                         required property Action modelData
                         action: modelData
                         Accessible.name: modelData.text
@@ -461,6 +518,7 @@ AbstractBubble {
                 readonly property int total: root.usage && root.usage.totalTokens
                                              ? root.usage.totalTokens : 0
                 visible: !root.streaming && total > 0
+                anchors.verticalCenter: parent.verticalCenter
                 textFormat: Text.PlainText
                 text: qsTr("%n tokens", "", total)
                 opacity: 0.7
@@ -492,7 +550,11 @@ AbstractBubble {
                                                : "" // a bubble on its own that was told no status
 
             implicitHeight: cardColumn.implicitHeight + 2 * KoderTheme.spacing
-            implicitWidth: cardColumn.implicitWidth + 2 * KoderTheme.spacing
+            // As wide as its widest line wants (each line's natural width, not its width: the
+            // lines take the card's width, so the card does not depend on itself).
+            implicitWidth: Math.max(header.implicitWidth, argumentsLabel.implicitWidth,
+                                    toolCard.hasResult ? resultBox.implicitWidth : 0)
+                           + 2 * KoderTheme.spacing
             radius: KoderTheme.smallRadius
             color: KoderTheme.codeBackground(root.palette)
             border.width: 1
@@ -502,7 +564,7 @@ AbstractBubble {
             Accessible.name: qsTr("Tool call %1").arg(toolCard.toolCall.name ?? "")
             Accessible.description: toolCard.statusText
 
-            ColumnLayout {
+            Column {
                 id: cardColumn
                 x: KoderTheme.spacing
                 y: KoderTheme.spacing
@@ -512,7 +574,8 @@ AbstractBubble {
                 // Anchors, not a RowLayout: a layout made with the card missed the status's
                 // change of width when it came right after (Qt 6.4), leaving it no room.
                 Item {
-                    Layout.fillWidth: true
+                    id: header
+                    width: parent.width
                     implicitWidth: (spinner.visible ? spinner.implicitWidth + KoderTheme.smallSpacing : 0)
                                    + callName.implicitWidth + KoderTheme.smallSpacing
                                    + callStatus.implicitWidth
@@ -558,18 +621,19 @@ AbstractBubble {
                     }
                 }
                 Label {
+                    id: argumentsLabel
                     objectName: "toolCallArguments"
+                    width: parent.width
                     textFormat: Text.PlainText
                     text: toolCard.argumentsText
                     font.family: KoderTheme.monospaceFont.family
-                    wrapMode: Text.WrapAnywhere
+                    wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                     maximumLineCount: toolCard.argumentsFold && !toolCard.argumentsUnfolded
                                       ? root._foldedLines : 100000
                     elide: Text.ElideRight
                     color: root.palette.text
-                    Layout.fillWidth: true
                 }
-                ToolButton {
+                TargetButton {
                     objectName: "toolCallArgumentsToggle"
                     visible: toolCard.argumentsFold
                     text: toolCard.argumentsUnfolded ? qsTr("Show less") : qsTr("Show all")
@@ -579,13 +643,14 @@ AbstractBubble {
                 }
                 // The result, selectable; a long one folds like the arguments (the frame cuts it).
                 Item {
+                    id: resultBox
                     visible: toolCard.hasResult
+                    width: parent.width
                     clip: true
                     implicitWidth: Math.min(Math.ceil(resultText.implicitWidth) + 1, KoderTheme.readableWidth)
                     implicitHeight: resultText.folds && !toolCard.resultUnfolded
                                     ? Math.ceil(resultText.lineHeight * root._foldedLines * 2)
                                     : resultText.implicitHeight
-                    Layout.fillWidth: true
 
                     TextEdit {
                         id: resultText
@@ -598,7 +663,7 @@ AbstractBubble {
                         textFormat: TextEdit.PlainText
                         text: toolCard.hasResult ? String(toolCard.result.text ?? "") : ""
                         font.family: KoderTheme.monospaceFont.family
-                        wrapMode: Text.WrapAnywhere
+                        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
                         color: toolCard.status === "error" ? KoderTheme.errorColor(root.palette)
                                                            : root.palette.text
                         selectionColor: root.palette.highlight
@@ -606,7 +671,7 @@ AbstractBubble {
                         Accessible.name: qsTr("Result: %1").arg(text)
                     }
                 }
-                ToolButton {
+                TargetButton {
                     objectName: "toolCallResultToggle"
                     visible: toolCard.hasResult && resultText.folds
                     text: toolCard.resultUnfolded ? qsTr("Show less") : qsTr("Show all")

@@ -56,8 +56,9 @@ import Koder.Agent
     arrow keys move from message to message. When a tool call needs the user, the permission
     prompt takes the keyboard focus (unless the user is typing a message that the controller's
     \c busyPolicy would accept while the turn runs) and gives it back to the input when it is
-    decided. The edit dialog takes the focus when it opens; OK saves the edit, Cancel or
-    Escape discards it.
+    decided. The edit dialog takes the focus when it opens; in its text area Enter (or OK)
+    saves the edit, Shift+Enter breaks the line, Tab and Shift+Tab move to the buttons, and
+    Cancel or Escape discards it; the focus then goes back to the input.
 
     \sa AbstractChatView, Bubble, Sender, PermissionPrompt, {Accessibility}
 */
@@ -194,24 +195,63 @@ AbstractChatView {
 
     Dialog {
         id: editDialog
+        objectName: "editDialog"
         property string messageId
         function open(id, text) {
             editDialog.messageId = id
             editText.text = text
+            editText.cursorPosition = editText.length
             editDialog.visible = true
             editText.forceActiveFocus()
         }
         anchors.centerIn: parent
+        // As wide as a readable line, never wider than the view; as high as the text needs,
+        // up to most of the view (then it scrolls).
+        width: Math.min(KoderTheme.readableWidth + 2 * KoderTheme.largeSpacing,
+                        chatView.width - 2 * KoderTheme.spacing)
         modal: true
         title: qsTr("Edit message")
         standardButtons: Dialog.Ok | Dialog.Cancel
-        TextArea {
-            id: editText
-            implicitWidth: 360
-            textFormat: TextEdit.PlainText
-            wrapMode: TextArea.Wrap
-            Accessible.name: qsTr("Message text")
+        ScrollView {
+            id: editScroll
+            anchors.fill: parent
+            implicitHeight: Math.min(editText.implicitHeight,
+                                     chatView.height * 0.6 - editDialog.implicitHeaderHeight
+                                     - editDialog.implicitFooterHeight)
+            TextArea {
+                id: editText
+                objectName: "editText"
+                textFormat: TextEdit.PlainText
+                wrapMode: TextArea.Wrap
+                Accessible.name: qsTr("Message text")
+                background: Rectangle {
+                    color: editText.palette.base
+                    radius: KoderTheme.smallRadius
+                    border.width: editText.activeFocus ? 2 : 1
+                    border.color: editText.activeFocus ? KoderTheme.focusColor(editText.palette)
+                                                       : KoderTheme.outlineColor(editText.palette)
+                }
+                // The Sender's rules: Enter saves, Shift+Enter breaks the line, Tab and
+                // Shift+Tab move to the buttons (a tab character is never what the user wants).
+                Keys.onPressed: (event) => {
+                    if (event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) {
+                        const forward = event.key === Qt.Key_Tab
+                                        && !(event.modifiers & Qt.ShiftModifier)
+                        const next = editText.nextItemInFocusChain(forward)
+                        if (next)
+                            next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
+                        event.accepted = true
+                    } else if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+                               && !(event.modifiers & Qt.ShiftModifier)) {
+                        event.accepted = true
+                        editDialog.accept()
+                    }
+                }
+            }
         }
         onAccepted: chatView.edit(editDialog.messageId, editText.text)
+        // The message's own buttons are gone or busy once the edit is answered: the keyboard
+        // goes back to the input.
+        onClosed: chatView.focusInput()
     }
 }
