@@ -13,9 +13,10 @@ import Koder.Agent
 
     The template owns everything but the pixels: the controller and the state derived from it
     (\l streaming, \l awaitingApproval, \l sendsWhileBusy, \l blocked, \l notice,
-    \l queuedMessages), the text being written (\l text), the commands (\l sendAction,
-    \l stopAction, removeQueued()), the keyboard rules (handleKey()), the reason of a refused
-    send (\l rejection) and the focus semantics: the root is a Pane (a focus scope that takes
+    \l queuedMessages), the text being written (\l text) and the files attached to it
+    (\l attachments), the commands (\l sendAction, \l stopAction, removeQueued(),
+    addAttachment(), removeAttachment()), the keyboard rules (handleKey()), the reason of a
+    refused send or file (\l rejection) and the focus semantics: the root is a Pane (a focus scope that takes
     no focus itself and lets no click through), with the role \c Pane. It declares no
     Rectangle, colour, font or size.
 
@@ -35,19 +36,45 @@ import Koder.Agent
         that a \c clicked() emitted by code acts too.
     \endlist
 
-    It also decides how to show \l notice (empty when there is nothing to say), whether the
-    input is enabled (\c{!root.blocked}) and how \l queuedMessages look, each with a button
-    calling removeQueued(). A bare look, from the tests:
+    It also decides how to show \l notice (empty when there is nothing to say; give it the
+    role \c AlertMessage so that a refusal is heard when it appears), whether the input is
+    enabled (\c{!root.blocked}), how \l queuedMessages look, each with a button calling
+    removeQueued(), and how the user attaches files: \l Sender has an Attach button with a
+    file dialog and a drop area that call addAttachments(), and shows \l attachments as chips
+    with a button calling removeAttachment(). A bare look, from the tests:
 
     \snippet qml/tst_sendertemplate.qml custom-look
 
     \section2 Keyboard
 
-    handleKey() applies the rules of \l Sender's keyboard section: Enter or Return (the
-    keypad's Enter too) sends \l text unless it is empty or only white space, Shift+Enter is
-    left to the text area (a new line), and while a reply streams Enter sends only when the
-    controller's \c busyPolicy is not \c "reject". Tab order and Space are the look's items'
-    own.
+    handleKey() applies the rules of \l Sender's keyboard section, in every look:
+
+    \list
+    \li Enter or Return (the keypad's Enter too) sends \l text and \l attachments, unless
+        there is neither text (only white space counts as none) nor a file; while a reply
+        streams Enter sends only when the controller's \c busyPolicy is not \c "reject".
+    \li Shift+Enter is left to the text area: a new line.
+    \li Tab and Shift+Tab move the keyboard focus to the next and the previous control (a
+        text area would type a tab character): from the input, Tab reaches the Send / Stop
+        button, so Stop is always reachable by keyboard. Ctrl+Tab is left alone.
+    \li Escape stops the reply (\l stopAction) while one streams. Otherwise Escape is left
+        alone, for a dialog or a prompt around the input to use.
+    \li Ctrl+V (the platform's Paste) with an image on the clipboard, and no text, attaches
+        the image as a PNG file (\e{Pasted image.png}) instead of pasting; anything else is
+        pasted as text by the text area.
+    \endlist
+
+    Space presses the focused button; the Tab order of the look's other items is their own.
+
+    \section2 Attachments
+
+    The files sent with the next message are \l attachments, a list of maps with \c name,
+    \c mimeType, \c url and \c size. addAttachment() and addAttachments() check each file
+    before it is added (with KoderAttachmentHelper): the models take PNG, JPEG, GIF and WebP
+    images and text files, each up to \l maximumAttachmentBytes. A file that cannot be sent
+    is not added; \l rejection (and so \l notice) says why, naming the file, as the user
+    attaches it, not when the message is sent. Sending passes the list to the controller's
+    \c{send(text, attachments)} and empties it; a refused send keeps it.
 
     \sa Sender, AbstractPermissionPrompt, {Accessibility}
 */
@@ -60,8 +87,9 @@ T.Pane {
     property KoderAgentController controller
     /*!
         The reason the controller gave for refusing the last send (its \c rejected signal for
-        the action \c "send"), shown above the input. Default empty; cleared by the next
-        successful send.
+        the action \c "send"), or why the files of the last addAttachments() (or
+        addAttachment(), or a pasted image) could not be attached; shown above the input.
+        Default empty; cleared by the next successful send and by the next attach.
     */
     property string rejection: ""
     /*!
@@ -126,14 +154,31 @@ T.Pane {
     property T.TextArea inputItem: null
 
     /*!
+        The files to send with the next message: a list of maps with \c name, \c mimeType,
+        \c url (a \c{file:} or \c{data:} URL, as text) and \c size (in bytes). Default
+        empty. addAttachment(), addAttachments() and a pasted image add to it after checking
+        each file, removeAttachment() removes one, a successful send empties it. Assigning a
+        list replaces it unchecked (the controller still refuses what no model can take).
+    */
+    property var attachments: []
+    /*!
+        The largest file, in bytes, that addAttachment() accepts. Default: the
+        \c maxAttachmentBytes of the controller's transport (what it would send), 20 MiB
+        without a transport.
+    */
+    property double maximumAttachmentBytes: root.controller?.transport?.maxAttachmentBytes
+                                            ?? 20 * 1024 * 1024
+
+    /*!
         \readonly
         The Send command: triggering it calls submit(). Its \c text is \e Send; it is enabled
         while there is something to send that Enter would send: \l text is not only white
-        space, the input is not \l blocked, and no reply streams unless \l sendsWhileBusy.
+        space or there are \l attachments, the input is not \l blocked, and no reply streams
+        unless \l sendsWhileBusy.
     */
     readonly property T.Action sendAction: T.Action {
         text: qsTranslate("Sender", "Send")
-        enabled: !root.blocked && root.text.trim().length > 0
+        enabled: !root.blocked && root._hasContent
                  && (!root.streaming || root.sendsWhileBusy)
         onTriggered: root.submit()
     }
@@ -152,21 +197,87 @@ T.Pane {
     }
 
     /*!
-        Sends \l text to the controller, as Enter and the Send button do. Returns false, and
-        sends nothing, when there is no controller, the input is \l blocked, the text is empty
-        or only white space, or the controller refuses it (then \l rejection shows why);
-        returns true when the controller accepted it, after emptying the input and clearing
-        \l rejection.
+        Sends \l text and \l attachments to the controller, as Enter and the Send button do.
+        Returns false, and sends nothing, when there is no controller, the input is
+        \l blocked, there is neither text (only white space counts as none) nor an attachment,
+        or the controller refuses it (then \l rejection shows why, and the text and the files
+        are kept); returns true when the controller accepted it, after emptying the input and
+        \l attachments and clearing \l rejection.
     */
     function submit() {
-        if (!root.controller || root.blocked || root.text.trim().length === 0)
+        if (!root.controller || root.blocked || !root._hasContent)
             return false
-        if (!root.controller.send(root.text, undefined))
+        const files = root.attachments.map(a => ({ name: a.name, mimeType: a.mimeType,
+                                                   url: a.url }))
+        if (!root.controller.send(root.text, files.length > 0 ? files : undefined))
             return false
         if (root.inputItem)
             root.inputItem.clear() // also drops a half-composed input method text
         root.text = ""
+        root.attachments = []
         root.rejection = ""
+        return true
+    }
+    /*!
+        Attaches the file at \a url (a \c{file:} or \c{data:} URL) to the next message,
+        named \a name (optional: the file's name by default; give one for a \c{data:} URL).
+        The file is checked first: it must be a PNG, JPEG, GIF or WebP image or a text file,
+        at most \l maximumAttachmentBytes large, and readable. Returns true when it was added
+        (or is attached already); returns false, adds nothing and sets \l rejection to the
+        reason, naming the file, otherwise. Clears an earlier \l rejection when it succeeds.
+    */
+    function addAttachment(url, name) {
+        return root.addAttachments([url], name ? [name] : []) === 1
+    }
+    /*!
+        Attaches the files at \a urls (a list of \c{file:} or \c{data:} URLs, as a file
+        dialog's \c selectedFiles or a drop's \c urls give them), optionally named by
+        \a names (a list of the same length), as addAttachment() does for each. Returns how
+        many were added. \l rejection then holds the reasons of the files refused, one
+        sentence each, or is empty when none was.
+    */
+    function addAttachments(urls, names) {
+        const reasons = []
+        let added = 0
+        const list = root.attachments.slice()
+        for (let i = 0; i < urls.length; ++i) {
+            const name = names && i < names.length ? names[i] : ""
+            if (root._add(list, KoderAttachmentHelper.inspect(urls[i], root.maximumAttachmentBytes,
+                                                             name ?? ""), reasons))
+                ++added
+        }
+        root.attachments = list
+        root.rejection = reasons.join(" ")
+        return added
+    }
+    /*!
+        Removes the attachment at \a index in \l attachments. Returns false when there is
+        none there.
+    */
+    function removeAttachment(index) {
+        if (index < 0 || index >= root.attachments.length)
+            return false
+        const list = root.attachments.slice()
+        list.splice(index, 1)
+        root.attachments = list
+        return true
+    }
+    /*!
+        Attaches the image on the clipboard as a PNG file (\e{Pasted image.png}), as Ctrl+V
+        does in the input. Returns false, attaching nothing, when the clipboard holds no image
+        or holds text too; a PNG larger than \l maximumAttachmentBytes is refused as
+        addAttachment() refuses one (returns true then: the paste was taken, see
+        \l rejection).
+    */
+    function pasteImage() {
+        const image = KoderAttachmentHelper.clipboardImage(root.maximumAttachmentBytes)
+        if (!("url" in image))
+            return false
+        const reasons = []
+        const list = root.attachments.slice()
+        root._add(list, image, reasons)
+        root.attachments = list
+        root.rejection = reasons.join(" ")
         return true
     }
     /*!
@@ -180,11 +291,28 @@ T.Pane {
     /*!
         The keyboard rules of the input, for the look's text area to route its key presses
         to: \c{Keys.onPressed: (event) => root.handleKey(event)}. \a event is the key event.
-        Enter and Return go to onEnter(); every other key is left to the text area.
+        Enter and Return go to onEnter(); Tab and Shift+Tab move the focus to the next and the
+        previous control; Escape stops a streaming reply (and is left alone when none
+        streams); Paste with an image on the clipboard attaches it (pasteImage()). Every other
+        key is left to the text area.
     */
     function handleKey(event) {
-        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter)
+        const modifiers = event.modifiers & ~Qt.KeypadModifier
+        if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
             root.onEnter(event)
+        } else if ((event.key === Qt.Key_Tab && modifiers === Qt.NoModifier)
+                   || (event.key === Qt.Key_Backtab
+                       && (modifiers === Qt.NoModifier || modifiers === Qt.ShiftModifier))) {
+            event.accepted = root._moveFocus(event.key === Qt.Key_Tab)
+        } else if (event.key === Qt.Key_Escape && modifiers === Qt.NoModifier) {
+            if (root.stopAction.enabled) {
+                event.accepted = true
+                root.stopAction.trigger()
+            }
+        } else if (event.matches(StandardKey.Paste)) {
+            if (root.pasteImage())
+                event.accepted = true
+        }
     }
     /*!
         Handles Enter and Return pressed in the input; \a event is the key event. With Shift
@@ -200,6 +328,31 @@ T.Pane {
         event.accepted = true
         if (!root.streaming || root.sendsWhileBusy)
             root.submit()
+    }
+
+    // Whether there is something to send: text that is not only white space, or a file.
+    readonly property bool _hasContent: root.text.trim().length > 0 || root.attachments.length > 0
+
+    // Adds `info` (a KoderAttachmentHelper.inspect() map) to `list`, or its refusal to `reasons`.
+    function _add(list, info, reasons) {
+        if (info.error) {
+            reasons.push(info.error)
+            return false
+        }
+        if (!list.some(a => a.url === info.url))
+            list.push({ name: info.name || qsTranslate("Sender", "Attachment"),
+                        mimeType: info.mimeType, url: info.url, size: info.size })
+        return true
+    }
+    // Moves the focus from the input to the next (or previous) item of the focus chain.
+    function _moveFocus(forward) {
+        if (!root.inputItem)
+            return false
+        const next = root.inputItem.nextItemInFocusChain(forward)
+        if (!next || next === root.inputItem)
+            return false
+        next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
+        return true
     }
 
     focusPolicy: Qt.NoFocus

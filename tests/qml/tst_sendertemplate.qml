@@ -212,5 +212,41 @@ Item {
             sender.stopAction.trigger() // disabled: no effect, no error
             compare(sender.text, "hello")
         }
+
+        // The keyboard rules are the template's, in any look: Tab and Shift+Tab move the
+        // focus, Escape stops a streaming reply.
+        function test_tabMovesTheFocusAndEscapeStops() {
+            const s = make()
+            s.field.forceActiveFocus()
+            keyClick(Qt.Key_G)
+            keyClick(Qt.Key_Tab)
+            compare(s.field.text, "g", "no tab character")
+            tryCompare(s.button, "activeFocus", true)
+            keyClick(Qt.Key_Backtab, Qt.ShiftModifier)
+            tryCompare(s.field, "activeFocus", true)
+            keyClick(Qt.Key_Return)
+            verify(s.sender.streaming)
+            keyClick(Qt.Key_Escape)
+            compare(s.agent.status, "interrupted")
+        }
+
+        // Files: checked as they are added, sent with the text, then cleared.
+        function test_attachmentsAreCheckedAndSent() {
+            const s = make()
+            compare(s.sender.attachments.length, 0)
+            verify(s.sender.maximumAttachmentBytes > 0)
+            verify(!s.sender.addAttachment("data:application/zip;base64," + Qt.btoa("PK"), "a.zip"))
+            verify(s.sender.rejection.indexOf("a.zip") >= 0, s.sender.rejection)
+            compare(s.sender.notice, s.sender.rejection)
+            verify(s.sender.addAttachment("data:text/plain;base64," + Qt.btoa("hello"), "a.txt"))
+            compare(s.sender.rejection, "", "a successful attach clears the refusal")
+            compare(s.sender.attachments[0].size, 5)
+            verify(s.sender.sendAction.enabled, "a file alone can be sent")
+            verify(!s.sender.removeAttachment(3))
+            verify(s.sender.submit())
+            compare(s.agent.messages.get(0).attachments.length, 1)
+            compare(s.agent.messages.get(0).attachments[0].name, "a.txt")
+            compare(s.sender.attachments.length, 0)
+        }
     }
 }
