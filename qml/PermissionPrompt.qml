@@ -19,7 +19,11 @@ import Koder.Agent
     its behaviour: its properties, commands, keys, focus handling and state are documented
     there. The look draws it with the palette and KoderTheme: a frame in the
     highlight colour on the base colour, a row per call, the scope choice, the reason field
-    and the buttons, bound to the template's actions. For another look, write your own on
+    and the buttons, bound to the template's actions. The radio buttons, the reason field and
+    the arguments editor are outlined in KoderTheme.outlineColor() and, while focused, in
+    KoderTheme.focusColor() (both at 3:1 or more on light and dark palettes); why edited
+    arguments cannot be approved is shown in KoderTheme.errorColor(); the buttons are at least
+    KoderTheme.minimumTargetSize square. For another look, write your own on
     \l AbstractPermissionPrompt.
 
     Names, descriptions and arguments come from the model and the app and are shown as plain
@@ -41,8 +45,12 @@ import Koder.Agent
     editor, while editing) and, when several calls wait, its Approve and Deny buttons; then the
     three scope choices, the reason field, and Approve and Deny (or Approve all and Deny all).
     Space presses the focused button; Enter or Return on an Approve or Approve all button
-    approves, and on no other control, so a stray Enter never approves. Escape denies (all of
-    them when several wait), except in the arguments editor, where it discards the edit. When
+    approves, and on no other control, so a stray Enter never approves (in the reason field it
+    does nothing). Escape denies (all of them when several wait), except in the arguments
+    editor, where it discards the edit. In the arguments editor Enter and Return add a line,
+    Tab and Shift+Tab move to the next and the previous control (they type no tab), and
+    Ctrl+Enter or Ctrl+Return approves that call with the edited arguments, once they fit the
+    tool. Each new prompt starts at \e{Only this time}, whatever was chosen last. When
     the last call is decided and the prompt hides while it had the focus, the focus goes to
     \l {AbstractPermissionPrompt::focusReturn}{focusReturn} (ChatView sets the Sender's input).
 
@@ -95,10 +103,6 @@ AbstractPermissionPrompt {
     reasonItem: reasonField
     callsView: callsFlickable
     padding: KoderTheme.largeSpacing
-    implicitWidth: Math.max(root.implicitBackgroundWidth + root.leftInset + root.rightInset,
-                            root.contentWidth + root.leftPadding + root.rightPadding)
-    implicitHeight: Math.max(root.implicitBackgroundHeight + root.topInset + root.bottomInset,
-                             root.contentHeight + root.topPadding + root.bottomPadding)
 
     background: Rectangle {
         objectName: "promptBackground"
@@ -190,6 +194,8 @@ AbstractPermissionPrompt {
             id: editButton
             objectName: "editArgumentsButton"
             text: row.editing ? qsTr("Keep the model's arguments") : qsTr("Edit arguments")
+            Layout.minimumWidth: KoderTheme.minimumTargetSize
+            Layout.minimumHeight: KoderTheme.minimumTargetSize
             Accessible.name: editButton.text
             Accessible.description: row.editing
                                     ? qsTr("Discards your changes to the arguments")
@@ -212,6 +218,16 @@ AbstractPermissionPrompt {
             wrapMode: TextEdit.WrapAnywhere
             selectByMouse: true
             Layout.fillWidth: true
+            background: Rectangle {
+                objectName: "argumentsEditorFrame"
+                implicitWidth: KoderTheme.gridUnit * 10
+                implicitHeight: KoderTheme.minimumTargetSize
+                color: root.palette.base
+                radius: KoderTheme.smallSpacing
+                border.width: editor.activeFocus ? 2 : 1
+                border.color: editor.activeFocus ? KoderTheme.focusColor(root.palette)
+                                                 : KoderTheme.outlineColor(root.palette)
+            }
             Accessible.name: qsTr("Arguments (JSON)")
             Accessible.description: qsTr("Edited arguments must be a JSON object that fits the tool")
             onTextChanged: {
@@ -230,7 +246,7 @@ AbstractPermissionPrompt {
             visible: row.problem !== ""
             textFormat: Text.PlainText
             text: qsTr("Cannot approve: %1").arg(row.problem)
-            color: root.palette.text
+            color: KoderTheme.errorColor(root.palette)
             font.bold: true
             wrapMode: Text.Wrap
             Layout.fillWidth: true
@@ -242,6 +258,8 @@ AbstractPermissionPrompt {
             spacing: KoderTheme.spacing
             Button {
                 objectName: "approveCallButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: qsTr("Approve")
                 enabled: row.problem === ""
                 Accessible.name: qsTr("Approve %1").arg(row.toolName)
@@ -251,6 +269,8 @@ AbstractPermissionPrompt {
             }
             Button {
                 objectName: "denyCallButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: qsTr("Deny")
                 Accessible.name: qsTr("Deny %1").arg(row.toolName)
                 Accessible.description: qsTr("Tells the model the tool was not run")
@@ -328,6 +348,41 @@ AbstractPermissionPrompt {
                     objectName: "scope_" + scopeButton.modelData.value
                     text: scopeButton.modelData.text
                     checked: root.scope === scopeButton.modelData.value
+                    implicitWidth: Math.max(KoderTheme.minimumTargetSize,
+                                            scopeButton.implicitContentWidth
+                                            + scopeButton.leftPadding + scopeButton.rightPadding)
+                    implicitHeight: Math.max(KoderTheme.minimumTargetSize,
+                                             scopeButton.implicitContentHeight
+                                             + scopeButton.topPadding + scopeButton.bottomPadding,
+                                             scopeButton.implicitIndicatorHeight
+                                             + scopeButton.topPadding + scopeButton.bottomPadding)
+                    // A ring in the outline colour (the styles' is faint on dark palettes), in
+                    // the focus colour and thicker while focused by the keyboard.
+                    indicator: Rectangle {
+                        objectName: "scopeIndicator"
+                        implicitWidth: Math.max(16, Math.round(KoderTheme.gridUnit * 1.1))
+                        implicitHeight: implicitWidth
+                        x: scopeButton.text
+                           ? (scopeButton.mirrored
+                              ? scopeButton.width - width - scopeButton.rightPadding
+                              : scopeButton.leftPadding)
+                           : scopeButton.leftPadding + (scopeButton.availableWidth - width) / 2
+                        y: scopeButton.topPadding + (scopeButton.availableHeight - height) / 2
+                        radius: width / 2
+                        color: root.palette.base
+                        border.width: scopeButton.visualFocus ? 2 : 1
+                        border.color: scopeButton.visualFocus ? KoderTheme.focusColor(root.palette)
+                                                              : KoderTheme.outlineColor(root.palette)
+                        Rectangle {
+                            objectName: "scopeDot"
+                            anchors.centerIn: parent
+                            width: Math.round(parent.width / 2)
+                            height: width
+                            radius: width / 2
+                            visible: scopeButton.checked
+                            color: root.palette.text
+                        }
+                    }
                     Accessible.name: scopeButton.text
                     onToggled: root.scope = scopeButton.modelData.value
                 }
@@ -343,6 +398,16 @@ AbstractPermissionPrompt {
             placeholderText: qsTr("Reason for denying (optional)")
             Accessible.name: qsTr("Reason for denying")
             Layout.fillWidth: true
+            background: Rectangle {
+                objectName: "denyReasonFrame"
+                implicitWidth: KoderTheme.gridUnit * 10
+                implicitHeight: KoderTheme.minimumTargetSize
+                color: root.palette.base
+                radius: KoderTheme.smallSpacing
+                border.width: reasonField.activeFocus ? 2 : 1
+                border.color: reasonField.activeFocus ? KoderTheme.focusColor(root.palette)
+                                                      : KoderTheme.outlineColor(root.palette)
+            }
             Keys.onPressed: (event) => root.handleKey(event)
         }
         // The buttons take the template's commands; triggered from `clicked` (rather than
@@ -353,6 +418,8 @@ AbstractPermissionPrompt {
             Button {
                 id: approveButton
                 objectName: "approveButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: root.approveAction.text
                 enabled: root.approveAction.enabled
                 onClicked: root.approveAction.trigger()
@@ -363,6 +430,8 @@ AbstractPermissionPrompt {
             Button {
                 id: denyButton
                 objectName: "denyButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: root.denyAction.text
                 enabled: root.denyAction.enabled
                 onClicked: root.denyAction.trigger()
@@ -377,6 +446,8 @@ AbstractPermissionPrompt {
             Button {
                 id: approveAllButton
                 objectName: "approveAllButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: root.approveAllAction.text
                 enabled: root.approveAllAction.enabled
                 onClicked: root.approveAllAction.trigger()
@@ -387,6 +458,8 @@ AbstractPermissionPrompt {
             Button {
                 id: denyAllButton
                 objectName: "denyAllButton"
+                Layout.minimumWidth: KoderTheme.minimumTargetSize
+                Layout.minimumHeight: KoderTheme.minimumTargetSize
                 text: root.denyAllAction.text
                 enabled: root.denyAllAction.enabled
                 onClicked: root.denyAllAction.trigger()

@@ -22,7 +22,8 @@ import Koder.Agent
     \li the commands: \l approveAction, \l denyAction, \l approveAllAction and
         \l denyAllAction, and per call approve() and deny() with its id;
     \li the keys: handleKey() (Escape denies), handleApproveKey() (Enter approves, on an
-        Approve button only) and handleEditorKey() (Escape discards an edit);
+        Approve button only) and handleEditorKey() (in the arguments editor: Escape discards
+        the edit, Tab and Shift+Tab move the focus, Ctrl+Enter approves);
     \li the focus: the prompt is visible only while a call waits, takes the keyboard focus
         when it appears (\l takesFocus) and gives it to \l focusReturn when it hides; the
         control reached with Tab is scrolled into sight (reveal());
@@ -33,10 +34,13 @@ import Koder.Agent
         announcement.
     \endlist
 
-    The root is a Pane: a focus scope (the control focused last inside it gets the focus back
-    when the prompt takes it), with the focus policy \c Qt.StrongFocus and no click let
-    through. The template declares no Rectangle, colour, font or size; \l maximumCallsHeight is
-    the one length, the look's to use.
+    The root is a focus scope (the control focused last inside it gets the focus back when the
+    prompt takes it) with a \l background and a \l contentItem placed inside its
+    \l padding, as a Pane's are, the focus policy \c Qt.StrongFocus, and no click let
+    through. (A FocusScope, not a Qt Quick Controls Pane: in Qt 6.4 a Control replaces the
+    accessible role given to it by its own when a screen reader is running, and the prompt
+    must stay an \c AlertMessage.) The template declares no Rectangle, colour, font or size;
+    \l maximumCallsHeight is the one length, the look's to use.
 
     \section2 Writing a look
 
@@ -71,10 +75,104 @@ import Koder.Agent
     editor, where it discards the edit (handleEditorKey()). When the last call is decided and
     the prompt hides while it had the focus, the focus goes to \l focusReturn.
 
+    In the arguments editor (handleEditorKey()) Enter and Return add a line, Tab and Shift+Tab
+    move the focus on (they type no tab), and Ctrl+Enter or Ctrl+Return approves that call with
+    the edited arguments, once they fit the tool. In the reason field Enter does nothing and
+    Escape denies, as elsewhere in the prompt.
+
     \sa PermissionPrompt, AbstractSender, {Tools and Permissions}, {Accessibility}
 */
-T.Pane {
+FocusScope {
     id: root
+
+    /*!
+        The look's item drawn behind the prompt (\l PermissionPrompt sets a frame). The
+        prompt takes it as its child, below the content, and sizes it to itself less the
+        insets (\l leftInset and the others). Default null: nothing is drawn.
+    */
+    property Item background: null
+    /*!
+        The look's item that shows the calls and the controls. The prompt takes it as its
+        child and places it inside the padding (\l leftPadding and the others): it is
+        \l availableWidth wide and \l availableHeight high. Default null.
+    */
+    property Item contentItem: null
+    /*!
+        The space between the edges of the prompt and \l contentItem, on every side where no
+        side's padding is set. Default 0.
+    */
+    property real padding: 0
+    /*! The padding on the left and right, unless \l leftPadding or \l rightPadding is set.
+        Default \l padding. */
+    property real horizontalPadding: root.padding
+    /*! The padding at the top and bottom, unless \l topPadding or \l bottomPadding is set.
+        Default \l padding. */
+    property real verticalPadding: root.padding
+    /*! The space above \l contentItem. Default \l verticalPadding. */
+    property real topPadding: root.verticalPadding
+    /*! The space below \l contentItem. Default \l verticalPadding. */
+    property real bottomPadding: root.verticalPadding
+    /*! The space to the left of \l contentItem. Default \l horizontalPadding. */
+    property real leftPadding: root.horizontalPadding
+    /*! The space to the right of \l contentItem. Default \l horizontalPadding. */
+    property real rightPadding: root.horizontalPadding
+    /*! How far \l background stays inside the top edge. Default 0. */
+    property real topInset: 0
+    /*! How far \l background stays inside the bottom edge. Default 0. */
+    property real bottomInset: 0
+    /*! How far \l background stays inside the left edge. Default 0. */
+    property real leftInset: 0
+    /*! How far \l background stays inside the right edge. Default 0. */
+    property real rightInset: 0
+    /*!
+        \readonly
+        The width left for \l contentItem: the width less \l leftPadding and \l rightPadding.
+    */
+    readonly property real availableWidth: Math.max(0, root.width - root.leftPadding
+                                                       - root.rightPadding)
+    /*!
+        \readonly
+        The height left for \l contentItem: the height less \l topPadding and
+        \l bottomPadding.
+    */
+    readonly property real availableHeight: Math.max(0, root.height - root.topPadding
+                                                        - root.bottomPadding)
+    /*!
+        \readonly
+        The implicit width of \l background, 0 without one.
+    */
+    readonly property real implicitBackgroundWidth: root.background
+                                                    ? root.background.implicitWidth : 0
+    /*!
+        \readonly
+        The implicit height of \l background, 0 without one.
+    */
+    readonly property real implicitBackgroundHeight: root.background
+                                                     ? root.background.implicitHeight : 0
+    /*!
+        \readonly
+        The implicit width of \l contentItem, 0 without one.
+    */
+    readonly property real implicitContentWidth: root.contentItem
+                                                 ? root.contentItem.implicitWidth : 0
+    /*!
+        \readonly
+        The implicit height of \l contentItem, 0 without one.
+    */
+    readonly property real implicitContentHeight: root.contentItem
+                                                  ? root.contentItem.implicitHeight : 0
+    /*! The width the content asks for, from which the prompt's implicit width follows.
+        Default \l implicitContentWidth. */
+    property real contentWidth: root.implicitContentWidth
+    /*! The height the content asks for, from which the prompt's implicit height follows.
+        Default \l implicitContentHeight. */
+    property real contentHeight: root.implicitContentHeight
+    /*!
+        How the prompt itself takes the keyboard focus: \c Qt.StrongFocus (the default) by
+        Tab and by a click on it, as a Pane does; a click outside its controls then gives the
+        focus to the prompt, and Escape still denies.
+    */
+    property int focusPolicy: Qt.StrongFocus
 
     /*!
         The controller whose pending tool calls the prompt shows and decides. Default null: the
@@ -101,7 +199,10 @@ T.Pane {
         How long an approval holds, passed as the \c scope option of every approval:
         \c "once" (the default: only this call), \c "conversation" (the same tool runs without
         asking for the rest of the conversation) or \c "always" (the tool's policy becomes
-        \c "allow"). The three radio buttons set it; it is not reset after a decision.
+        \c "allow"). The three radio buttons set it. Each new prompt starts at \c "once":
+        when calls wait again after none did, or in another conversation, it is set back to
+        \c "once" (so a longer approval is always chosen for the calls in sight); while the
+        calls of one prompt are decided one by one, it stays as chosen.
     */
     property string scope: "once"
     /*!
@@ -166,6 +267,8 @@ T.Pane {
         goes to \l focusReturn.
     */
     property bool holdsFocus: false
+    // Set once the prompt is complete: a scope declared for the first calls is kept.
+    property bool _completed: false
 
     /*!
         \readonly
@@ -382,13 +485,17 @@ T.Pane {
     }
     /*!
         Brings \l callRows (one per pending call, kept by id, so that deciding one call
-        leaves the others' edits and focus alone) in line with \l calls, and drops the
-        \l drafts of calls that no longer wait. The prompt calls it whenever \l calls changes;
+        leaves the others' edits and focus alone) in line with \l calls, drops the
+        \l drafts of calls that no longer wait, and sets \l scope back to \c "once" when a
+        new prompt starts. The prompt calls it whenever \l calls changes;
         an application does not need to.
     */
     function syncRows() {
         const rows = root.callRows
         const ids = root.calls.map(c => c.id)
+        // A new prompt: calls wait where none did (or the rows were dropped for another
+        // conversation).
+        const fresh = rows.count === 0 && ids.length > 0
         for (let i = rows.count - 1; i >= 0; --i)
             if (ids.indexOf(rows.get(i).callId) < 0)
                 rows.remove(i)
@@ -414,6 +521,8 @@ T.Pane {
         }
         if (dropped)
             root.drafts = kept
+        if (fresh && root._completed)
+            root.scope = "once"
     }
     /*!
         Scrolls \l callsView so that the rectangle \a rect of \a item (in the item's
@@ -488,19 +597,65 @@ T.Pane {
     }
     /*!
         The keys of the arguments editor of the call \a callId, for the look to route the
-        editor's key presses to; \a event is the key event. Escape stops the edit, forgetting
-        it (setDraft() with null), and accepts the event, so it denies nothing; other keys are
-        left to the editor.
+        editor's key presses to; \a event is the key event. Each of these accepts the event:
+
+        \list
+        \li Escape stops the edit, forgetting it (setDraft() with null), and denies nothing;
+        \li Tab and Shift+Tab (Backtab) move the focus to the next and the previous control,
+            instead of typing a tab;
+        \li Ctrl+Enter and Ctrl+Return approve the call \a callId with the edited arguments,
+            as approve() does: not while they do not fit the tool (problemOf()), and without
+            adding a line either way.
+        \endlist
+
+        Other keys, Enter and Return among them (they add a line), are left to the editor.
     */
     function handleEditorKey(event, callId) {
-        if (event.key !== Qt.Key_Escape)
-            return
-        event.accepted = true
-        root.setDraft(callId, null)
+        const shift = (event.modifiers & Qt.ShiftModifier) !== 0
+        const control = (event.modifiers & Qt.ControlModifier) !== 0
+        if (event.key === Qt.Key_Escape) {
+            event.accepted = true
+            root.setDraft(callId, null)
+        } else if ((event.key === Qt.Key_Tab || event.key === Qt.Key_Backtab) && !control) {
+            event.accepted = true
+            const editor = root.Window.activeFocusItem
+            const forward = event.key === Qt.Key_Tab && !shift
+            const next = editor ? editor.nextItemInFocusChain(forward) : null
+            if (next)
+                next.forceActiveFocus(forward ? Qt.TabFocusReason : Qt.BacktabFocusReason)
+        } else if ((event.key === Qt.Key_Return || event.key === Qt.Key_Enter) && control) {
+            event.accepted = true
+            root.approve(callId)
+        }
     }
 
     visible: root.call !== null
-    focusPolicy: Qt.StrongFocus
+    implicitWidth: Math.max(root.implicitBackgroundWidth + root.leftInset + root.rightInset,
+                            root.contentWidth + root.leftPadding + root.rightPadding)
+    implicitHeight: Math.max(root.implicitBackgroundHeight + root.topInset + root.bottomInset,
+                             root.contentHeight + root.topPadding + root.bottomPadding)
+    activeFocusOnTab: (root.focusPolicy & Qt.TabFocus) === Qt.TabFocus
+    onBackgroundChanged: {
+        if (!root.background)
+            return
+        const item = root.background
+        item.parent = root
+        item.z = -1
+        item.x = Qt.binding(() => root.leftInset)
+        item.y = Qt.binding(() => root.topInset)
+        item.width = Qt.binding(() => root.width - root.leftInset - root.rightInset)
+        item.height = Qt.binding(() => root.height - root.topInset - root.bottomInset)
+    }
+    onContentItemChanged: {
+        if (!root.contentItem)
+            return
+        const item = root.contentItem
+        item.parent = root
+        item.x = Qt.binding(() => root.leftPadding)
+        item.y = Qt.binding(() => root.topPadding)
+        item.width = Qt.binding(() => root.availableWidth)
+        item.height = Qt.binding(() => root.availableHeight)
+    }
     Accessible.role: Accessible.AlertMessage
     Accessible.name: root.calls.length > 1
                      ? qsTranslate("PermissionPrompt", "%n tools want to run", "",
@@ -519,7 +674,10 @@ T.Pane {
     Keys.onPressed: (event) => root.handleKey(event)
 
     onCallsChanged: root.syncRows()
-    Component.onCompleted: root.syncRows()
+    Component.onCompleted: {
+        root.syncRows()
+        root._completed = true
+    }
     onReasonChanged: {
         if (root.reasonItem && root.reasonItem.text !== root.reason)
             root.reasonItem.text = root.reason
@@ -540,8 +698,18 @@ T.Pane {
         }
     }
 
-    // Not children: a Pane's children go into the content item, which the look replaces.
     data: [
+        // No click goes through the prompt to what lies under it; one on the prompt itself
+        // (outside its controls) gives it the focus, as a click on a Pane does.
+        MouseArea {
+            z: -2
+            anchors.fill: parent
+            acceptedButtons: Qt.AllButtons
+            onPressed: (mouse) => {
+                if ((root.focusPolicy & Qt.ClickFocus) === Qt.ClickFocus)
+                    root.forceActiveFocus(Qt.MouseFocusReason)
+            }
+        },
         Connections {
             target: root.reasonItem
             function onTextChanged() {

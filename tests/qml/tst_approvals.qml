@@ -513,6 +513,122 @@ Item {
             verify(chat.agent.pendingToolCalls.every(c => c.arguments.path !== "n5.md"))
         }
 
+        // Keyboard only (issue 30): in the arguments editor Enter adds a line, Tab and Shift+Tab
+        // move the focus instead of typing a tab, and Ctrl+Enter approves with the edits.
+        function test_editArgumentsAndApproveByKeyboardOnly() {
+            const chat = makeChat()
+            ask(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            tryVerify(function () { return prompt.focusIsInside() }, 2000, "the prompt has the focus")
+            const first = row(chat, 0)
+            const edit = findChild(first, "editArgumentsButton")
+            for (let i = 0; i < 8 && !edit.activeFocus; ++i)
+                keyClick(Qt.Key_Tab)
+            verify(edit.activeFocus, "Tab reaches Edit arguments")
+            keyClick(Qt.Key_Space)
+            const editor = findChild(first, "argumentsEditor")
+            tryCompare(editor, "activeFocus", true)
+            editor.text = "{\"path\": \"typed.md\"}"
+            editor.cursorPosition = editor.length
+            keyClick(Qt.Key_Return)
+            compare(editor.text, "{\"path\": \"typed.md\"}\n", "Enter adds a line")
+            compare(chat.agent.status, "reviewingToolCall", "Enter approves nothing")
+
+            keyClick(Qt.Key_Tab)
+            verify(!editor.activeFocus, "Tab leaves the editor")
+            verify(editor.text.indexOf("\t") < 0, "no tab was typed")
+            verify(findChild(chat.view, "scope_once").activeFocus,
+                   "Tab reaches the next control, the first scope choice")
+            keyClick(Qt.Key_Backtab)
+            verify(editor.activeFocus, "Shift+Tab comes back to the editor")
+            keyClick(Qt.Key_Tab, Qt.ShiftModifier)
+            verify(edit.activeFocus, "Shift+Tab goes on to Edit arguments")
+            keyClick(Qt.Key_Tab)
+            verify(editor.activeFocus)
+            compare(editor.text, "{\"path\": \"typed.md\"}\n", "neither typed a tab")
+
+            // From the editor, Approve is a few Tabs away, inside the prompt.
+            const approve = findChild(chat.view, "approveButton")
+            let presses = 0
+            while (presses < 6 && !approve.activeFocus) {
+                keyClick(Qt.Key_Tab)
+                ++presses
+                verify(prompt.focusIsInside(), "Tab " + presses + " stays in the prompt")
+            }
+            verify(approve.activeFocus, "Tab reaches Approve from the editor")
+            editor.forceActiveFocus()
+
+            // Ctrl+Enter does not approve what does not fit, and adds no line.
+            editor.text = "{\"path\": 3}"
+            editor.cursorPosition = editor.length
+            keyClick(Qt.Key_Return, Qt.ControlModifier)
+            compare(chat.agent.pendingToolCalls.length, 1, "refused while the edit does not fit")
+            compare(editor.text, "{\"path\": 3}", "Ctrl+Enter adds no line")
+            verify(findChild(first, "argumentsError").visible)
+
+            editor.text = "{\"path\": \"typed.md\"}"
+            keyClick(Qt.Key_Enter, Qt.ControlModifier | Qt.KeypadModifier)
+            compare(chat.agent.pendingToolCalls.length, 0, "Ctrl+Enter approved")
+            finish(chat, 1)
+            compare(chat.received.length, 1)
+            compare(chat.received[0].path, "typed.md", "the tool ran with the edited arguments")
+            compare(toolMessages(chat.agent)[0].metadata.approval.argumentsEdited, true)
+            const input = findChild(chat.view, "senderInput")
+            tryVerify(function () { return input.activeFocus }, 2000, "focus is back in the input")
+        }
+
+        // With several calls Ctrl+Enter approves the call whose arguments are edited.
+        function test_ctrlReturnApprovesTheEditedCallOnly() {
+            const chat = makeChat()
+            twoCalls(chat)
+            const editor = editArguments(chat, 1, "{\"path\": \"second.md\"}")
+            editor.forceActiveFocus()
+            keyClick(Qt.Key_Return, Qt.ControlModifier)
+            compare(chat.agent.pendingToolCalls.length, 1)
+            compare(chat.agent.pendingToolCalls[0].arguments.path, "a.md", "the other call waits")
+            click(chat, findChild(chat.view, "denyButton"))
+            finish(chat, 1)
+            compare(chat.received.length, 1)
+            compare(chat.received[0].path, "second.md")
+        }
+
+        // Each new prompt starts at "Only this time" (issue 30): the last choice does not carry
+        // over, neither to the next call of the conversation nor to another conversation.
+        function test_eachNewPromptStartsAtOnlyThisTime() {
+            const chat = makeChat()
+            ask(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            click(chat, findChild(chat.view, "scope_conversation"))
+            compare(prompt.scope, "conversation")
+            click(chat, findChild(chat.view, "denyButton"))
+            finish(chat, 1)
+
+            ask(chat, "again, after the first was decided")
+            verify(findChild(chat.view, "scope_once").checked, "the next call asks for once")
+            verify(!findChild(chat.view, "scope_conversation").checked)
+            compare(prompt.scope, "once")
+            click(chat, findChild(chat.view, "scope_conversation"))
+            click(chat, findChild(chat.view, "approveButton"))
+            finish(chat, 2)
+
+            chat.agent.reset()
+            ask(chat, "in another conversation")
+            verify(findChild(chat.view, "scope_once").checked, "another conversation asks for once")
+            compare(prompt.scope, "once")
+        }
+
+        // The scope stays as chosen while the calls of one prompt are decided one by one.
+        function test_theScopeHoldsWithinOnePrompt() {
+            const chat = makeChat()
+            twoCalls(chat)
+            const prompt = findChild(chat.view, "permissionPrompt")
+            click(chat, findChild(chat.view, "scope_always"))
+            click(chat, findChild(row(chat, 0), "denyCallButton"))
+            compare(chat.agent.pendingToolCalls.length, 1)
+            compare(prompt.scope, "always")
+            verify(findChild(chat.view, "scope_always").checked)
+        }
+
         function test_newControlsHaveAccessibleNames() {
             const chat = makeChat()
             chat.local.toolCalls = [{ name: "save_note", arguments: { path: "a.md" } },

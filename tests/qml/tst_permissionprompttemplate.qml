@@ -244,6 +244,44 @@ Item {
             compare(p.agent.status, "reviewingToolCall", "nothing was denied")
         }
 
+        // Whatever the look: in the editor Tab moves on, Enter adds a line, Ctrl+Enter approves.
+        function test_editorKeys() {
+            const p = make()
+            const id = p.prompt.call.id
+            p.prompt.setDraft(id, "{\"path\": \"keys.md\"}")
+            const row = rowOf(p, 0)
+            const editor = findChild(row, "editor")
+            editor.forceActiveFocus()
+            editor.cursorPosition = editor.length
+            keyClick(Qt.Key_Tab)
+            verify(findChild(row, "approveRow").activeFocus, "Tab reaches the next control")
+            keyClick(Qt.Key_Backtab)
+            verify(editor.activeFocus, "Shift+Tab the previous one")
+            compare(p.prompt.drafts[id], "{\"path\": \"keys.md\"}", "no tab was typed")
+            keyClick(Qt.Key_Return)
+            compare(p.prompt.drafts[id], "{\"path\": \"keys.md\"}\n", "Enter adds a line")
+            compare(p.agent.status, "reviewingToolCall")
+            keyClick(Qt.Key_Return, Qt.ControlModifier)
+            compare(p.agent.pendingToolCalls.length, 0, "Ctrl+Enter approves")
+            tryCompare(p.agent, "status", "idle")
+            compare(p.agent.received[0].path, "keys.md")
+        }
+
+        function test_eachPromptStartsAtOnce() {
+            const p = make()
+            p.prompt.scope = "conversation"
+            p.agent.reset() // another conversation, which asks again
+            verify(p.agent.send("in another conversation"))
+            tryVerify(function () { return p.prompt.visible })
+            compare(p.prompt.scope, "once")
+            p.prompt.scope = "always"
+            verify(p.prompt.deny())
+            tryCompare(p.agent, "status", "idle")
+            verify(p.agent.send("again"))
+            tryVerify(function () { return p.prompt.visible })
+            compare(p.prompt.scope, "once", "after a decision")
+        }
+
         function test_theScopeIsPassed() {
             const p = make()
             p.prompt.scope = "always"
