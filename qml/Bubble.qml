@@ -115,6 +115,8 @@ AbstractBubble {
         implicitHeight: Math.max(KoderTheme.minimumTargetSize,
                                  implicitContentHeight + topPadding + bottomPadding)
         opacity: enabled ? 1 : 0.4
+        focusPolicy: root.actionsInTabChain ? Qt.StrongFocus : Qt.NoFocus
+        Keys.onBacktabPressed: (event) => root._backtabFrom(this, event)
     }
 
     contentItem: Item {
@@ -425,6 +427,21 @@ AbstractBubble {
             }
         }
 
+        // The keyboard is on the message itself (the current message of a list that has the
+        // focus): a ring around its card.
+        Rectangle {
+            objectName: "focusRing"
+            visible: root.activeFocus
+            x: card.x - border.width - 1
+            y: card.y - border.width - 1
+            width: card.width + 2 * (border.width + 1)
+            height: card.height + 2 * (border.width + 1)
+            radius: KoderTheme.radius + border.width + 1
+            color: "transparent"
+            border.width: 2
+            border.color: KoderTheme.focusColor(root.palette)
+        }
+
         // Under the card, on its side: the versions and the actions, and the tokens used.
         Row {
             id: footer
@@ -444,10 +461,10 @@ AbstractBubble {
                     Accessible.name: qsTr("Previous version")
                     Accessible.role: Accessible.Button
                     // At the first version this button turns disabled: the keyboard goes on
-                    // to the other arrow instead of nowhere.
+                    // to the other arrow instead of nowhere (once both have their new state).
                     onEnabledChanged: {
                         if (!enabled && activeFocus)
-                            nextVersion.forceActiveFocus(Qt.TabFocusReason)
+                            Qt.callLater(() => nextVersion.forceActiveFocus(Qt.TabFocusReason))
                     }
                 }
                 Label {
@@ -468,7 +485,7 @@ AbstractBubble {
                     Accessible.role: Accessible.Button
                     onEnabledChanged: {
                         if (!enabled && activeFocus)
-                            previousVersion.forceActiveFocus(Qt.BacktabFocusReason)
+                            Qt.callLater(() => previousVersion.forceActiveFocus(Qt.BacktabFocusReason))
                     }
                 }
             }

@@ -50,10 +50,16 @@ import Koder.Agent
     \l {Accessibility}). The \e{Jump to latest} button is named so. The edit dialog is titled
     \e{Edit message} and its text area is named \e{Message text}.
 
-    Tab goes through the message list and the buttons of its messages, then the permission
-    prompt's controls (while it shows), then the \l Sender: the buttons of queued messages, the
-    input and the Send / Stop button. In the list, the Up and Down
-    arrow keys move from message to message. When a tool call needs the user, the permission
+    Tab goes to the message list, where the current message shows a ring, then through the
+    buttons of that message only (the Up and Down arrow keys choose the message, and no button
+    of a message out of sight is a Tab stop), then the permission prompt's controls (while it
+    shows), then the \l Sender: the buttons of queued messages and attached files, Attach, the
+    input and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
+    character) and Escape stops a reply that streams. When the focused button goes away
+    (Regenerate while the new reply streams, a version arrow at the first or last version, a
+    row made anew by a version switch), the focus stays on that message: on the same button
+    when it can still be pressed, on the other version arrow, or on the message itself. When
+    a tool call needs the user, the permission
     prompt takes the keyboard focus (unless the user is typing a message that the controller's
     \c busyPolicy would accept while the turn runs) and gives it back to the input when it is
     decided. The edit dialog takes the focus when it opens; in its text area Enter (or OK)
@@ -100,8 +106,22 @@ AbstractChatView {
             Accessible.name: qsTr("Conversation")
             ScrollBar.vertical: ScrollBar {}
 
+            // Tabbing into the list lands on a message the user can see: the newest while the
+            // view follows it, else the one in the middle of the view.
+            onActiveFocusChanged: {
+                if (!activeFocus || count === 0)
+                    return
+                const item = currentItem
+                const seen = item && item.y + item.height > contentY && item.y < contentY + height
+                if (!seen)
+                    currentIndex = chatView.pinned ? count - 1
+                                                   : Math.max(0, indexAt(width / 2, contentY + height / 2))
+            }
+
             delegate: Bubble {
+                id: bubble
                 // The model's roles, injected by name (a Bubble has a default for each).
+                required property int index
                 required messageId
                 required role
                 required text
@@ -120,6 +140,25 @@ AbstractChatView {
                 controller: chatView.controller
                 toolDelegates: chatView.toolDelegates
                 alwaysShowActions: ListView.isCurrentItem && list.activeFocus
+                actionsInTabChain: ListView.isCurrentItem
+                // The keyboard in a message makes it the current one; when the focused button
+                // goes (Regenerate hides while the new reply streams, a version switch
+                // replaces the row), the focus stays on this row of the list, not nowhere.
+                onFocusWithinChanged: {
+                    if (focusWithin) {
+                        list.currentIndex = bubble.index
+                        chatView._noteFocus(bubble)
+                    } else {
+                        Qt.callLater(chatView._keepFocusInList)
+                    }
+                }
+                Connections {
+                    target: bubble.Window
+                    enabled: bubble.focusWithin
+                    function onActiveFocusItemChanged() {
+                        chatView._noteFocus(bubble)
+                    }
+                }
                 onVersionRequested: (id, index) => chatView.switchVersion(id, index)
                 onLinkActivated: (url) => chatView.linkActivated(url)
                 onRegenerateRequested: (id) => chatView.regenerate(id)
@@ -191,6 +230,75 @@ AbstractChatView {
             controller: chatView.controller
             Layout.fillWidth: true
         }
+    }
+
+    // The control of a message that had the keyboard focus last, its object name and its row.
+    property Item _focusedItem: null
+    property string _focusedControl: ""
+    property int _focusedRow: -1
+    // Where the focus goes when the control that had it is disabled: its twin.
+    readonly property var _focusFallbacks: ({ previousVersion: "nextVersion",
+                                              nextVersion: "previousVersion" })
+
+    function _noteFocus(bubble) {
+        const item = bubble.Window.activeFocusItem
+        if (!item || item === bubble)
+            return
+        chatView._focusedItem = item
+        chatView._focusedControl = item.objectName
+        chatView._focusedRow = bubble.index
+    }
+    function _isInside(item, ancestor) {
+        for (let i = item; i; i = i.parent) {
+            if (i === ancestor)
+                return true
+        }
+        return false
+    }
+
+    // Called after the focus left a message. When the control that had it is gone (hidden,
+    // disabled, or its row made anew by a version switch) and the focus went nowhere that the
+    // user chose, it goes to the same control of that row when it can take it (or to its twin,
+    // the other version arrow), else to the row itself, whose ring shows it.
+    function _keepFocusInList() {
+        const window = chatView.Window.window
+        const focused = chatView.Window.activeFocusItem
+        const control = chatView._focusedItem
+        const row = chatView._focusedRow
+        const rowItem = row >= 0 && row < list.count ? list.itemAtIndex(row) : null
+        if (!window || control && control.visible && control.enabled
+                       && rowItem && chatView._isInside(control, rowItem))
+            return // it still could have the focus: the user moved it on
+        const wentNowhere = focused === null || focused === window.contentItem
+                            || focused === chatView || focused === list
+                            || chatView._isInside(focused, list.contentItem)
+                            || !focused.visible || !focused.enabled
+        if (!wentNowhere)
+            return
+        if (rowItem)
+            list.currentIndex = row
+        const names = [chatView._focusedControl, chatView._focusFallbacks[chatView._focusedControl]]
+        for (const name of names) {
+            const candidate = name ? chatView._findShown(rowItem, name) : null
+            if (candidate && candidate.enabled && candidate.focusPolicy !== Qt.NoFocus) {
+                candidate.forceActiveFocus(Qt.TabFocusReason)
+                chatView._noteFocus(rowItem)
+                return
+            }
+        }
+        list.forceActiveFocus(Qt.OtherFocusReason)
+    }
+    function _findShown(item, name) {
+        if (!item || !item.visible)
+            return null
+        if (item.objectName === name)
+            return item
+        for (let i = 0; i < item.children.length; ++i) {
+            const found = chatView._findShown(item.children[i], name)
+            if (found)
+                return found
+        }
+        return null
     }
 
     Dialog {

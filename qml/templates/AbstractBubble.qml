@@ -283,6 +283,15 @@ Item {
         have no hover). Default false.
     */
     property bool alwaysShowActions: false
+    /*!
+        Whether the message's buttons are stops of the keyboard's Tab chain. Default true (a
+        bubble on its own). \l ChatView sets it for the current message of its list only:
+        Tab goes from the list to that message's buttons and on to the input, the arrow keys
+        move from message to message, and no button of a message scrolled out of sight takes
+        the focus unseen. A look gives its buttons no focus when it is false (a click still
+        presses them).
+    */
+    property bool actionsInTabChain: true
 
     /*!
         \readonly
@@ -364,6 +373,26 @@ Item {
             else
                 root._openedByUser = !root._openedByUser
         }
+    }
+
+    /*!
+        \internal
+        Shift+Tab from \a item, a control of the look, with the key \a event: in a list, from
+        the message's first control it goes to the message itself (Qt's chain would skip the
+        list, an ancestor of the control, and leave the view). A look's buttons call it from
+        \c{Keys.onBacktabPressed}.
+    */
+    function _backtabFrom(item, event) {
+        event.accepted = false // a Keys handler accepts by default: Qt's chain goes on
+        if (!root.ListView.view)
+            return
+        const previous = item.nextItemInFocusChain(false)
+        for (let i = previous; i; i = i.parent) {
+            if (i === root && previous !== root)
+                return // another control of this message comes first
+        }
+        event.accepted = true
+        root.forceActiveFocus(Qt.BacktabFocusReason)
     }
 
     // What the user did to the reasoning section, and when the thinking started and ended;

@@ -253,6 +253,10 @@ Item {
             })
             const previous = previousButton()
             list.forceActiveFocus()
+            // The arrows choose the message; Tab goes through that message's buttons.
+            for (let i = 0; i < 3 && list.currentIndex < 1; ++i)
+                keyClick(Qt.Key_Down)
+            compare(list.currentIndex, 1)
             for (let i = 0; i < 20 && !previous.activeFocus; ++i)
                 keyClick(Qt.Key_Tab)
             verify(previous.activeFocus, "Tab reaches the previous-version button")
