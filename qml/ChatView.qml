@@ -223,10 +223,16 @@ AbstractChatView {
             takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
             Layout.fillWidth: true
             Layout.margins: KoderTheme.spacing
+            // Never so tall that it pushes the input out of the view: what is left above the
+            // input, less a few lines of the conversation (the prompt's calls then scroll).
+            Layout.maximumHeight: Math.max(KoderTheme.gridUnit * 8,
+                                           chatView.height - sender.implicitHeight
+                                           - 2 * KoderTheme.spacing - KoderTheme.gridUnit * 3)
         }
 
         Sender {
             id: sender
+            objectName: "sender"
             controller: chatView.controller
             Layout.fillWidth: true
         }

@@ -299,6 +299,10 @@ AbstractPermissionPrompt {
             objectName: "promptCalls"
             Layout.fillWidth: true
             Layout.preferredHeight: Math.min(callsColumn.implicitHeight, root.maximumCallsHeight)
+            // Where the prompt gets less than it asks (a short view, large text), the calls
+            // give up their room first and scroll; the choices and buttons stay in sight.
+            Layout.fillHeight: true
+            Layout.minimumHeight: Math.min(callsColumn.implicitHeight, KoderTheme.gridUnit * 4)
             contentWidth: width
             contentHeight: callsColumn.implicitHeight
             clip: true

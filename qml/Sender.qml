@@ -176,6 +176,7 @@ AbstractSender {
                         RowLayout {
                             spacing: KoderTheme.smallSpacing
                             Label {
+                                id: queuedWord
                                 objectName: "queuedLabel"
                                 textFormat: Text.PlainText
                                 text: qsTr("Queued")
@@ -183,19 +184,27 @@ AbstractSender {
                                 color: root.palette.text
                                 ToolTip.text: qsTr("Sends after this reply")
                             }
+                            // The message as the user wrote it, on up to three lines (the
+                            // chip's accessible name has all of it).
                             Label {
+                                objectName: "queuedText"
                                 textFormat: Text.PlainText
                                 text: chip.modelData.text
+                                wrapMode: Text.Wrap
+                                maximumLineCount: 3
                                 elide: Text.ElideRight
                                 color: root.palette.text
-                                Layout.maximumWidth: KoderTheme.gridUnit * 14
+                                Layout.maximumWidth: Math.max(KoderTheme.gridUnit * 6,
+                                                              root.availableWidth - queuedWord.implicitWidth
+                                                              - removeQueuedButton.implicitWidth
+                                                              - 4 * KoderTheme.spacing)
                             }
                             ToolButton {
                                 id: removeQueuedButton
                                 objectName: "removeQueued"
                                 text: "\u00d7"
-                                Layout.preferredWidth: KoderTheme.minimumTargetSize
-                                Layout.preferredHeight: KoderTheme.minimumTargetSize
+                                Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
+                                Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
                                 Accessible.name: qsTr("Remove queued message")
                                 Accessible.description: chip.modelData.text
                                 onClicked: {
@@ -254,8 +263,8 @@ AbstractSender {
                                 id: removeFileButton
                                 objectName: "removeAttachment"
                                 text: "\u00d7"
-                                Layout.preferredWidth: KoderTheme.minimumTargetSize
-                                Layout.preferredHeight: KoderTheme.minimumTargetSize
+                                Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
+                                Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
                                 Accessible.name: qsTr("Remove %1").arg(file.modelData.name)
                                 onClicked: {
                                     root.removeAttachment(file.index)
@@ -278,8 +287,10 @@ AbstractSender {
                     text: "+"
                     font.pixelSize: Math.round(KoderTheme.gridUnit * 1.25)
                     font.bold: true
-                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height)
-                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height)
+                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                    implicitWidth)
+                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                     implicitHeight)
                     Layout.alignment: Qt.AlignBottom
                     Accessible.name: qsTr("Attach a file")
                     Accessible.description: qsTr("Images and text files")

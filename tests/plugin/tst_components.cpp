@@ -12,9 +12,11 @@
 #include "urlcatcher.h"
 
 #include <QtCore/QDir>
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QScopeGuard>
 #include <QtCore/QTranslator>
 #include <QtGui/QDesktopServices>
+#include <QtGui/QFontInfo>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QPalette>
 #include <QtGui/QTextBlock>
@@ -702,6 +704,138 @@ Item {
         QVERIFY(button);
         QCOMPARE(button->property("text").toString(), send);
         QCoreApplication::removeTranslator(&translator);
+    }
+
+    // Nothing the user must read is cut: in every language, at the default size and with the
+    // text twice as large, no label of the permission prompt and the input is elided or
+    // narrower than its text, no button or field is smaller than it asks, and nothing lies
+    // outside the window.
+    void nothingClipped_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<int>("scale");
+        for (const char* language : {"en", "de", "es", "pt_BR", "ar"}) {
+            for (int scale : {1, 2})
+                QTest::addRow("%s-%dx", language, scale) << QString::fromLatin1(language) << scale;
+        }
+    }
+
+    void nothingClipped()
+    {
+        QFETCH(QString, language);
+        QFETCH(int, scale);
+        QTranslator translator;
+        if (language != QLatin1String("en")) {
+            QVERIFY(translator.load(QStringLiteral(":/i18n/koder_agent_%1.qm").arg(language)));
+            QCoreApplication::installTranslator(&translator);
+        }
+        const QFont font = QGuiApplication::font();
+        QFont larger = font;
+        larger.setPixelSize(QFontInfo(font).pixelSize() * scale);
+        QGuiApplication::setFont(larger);
+        const auto restore = qScopeGuard([&] {
+            QCoreApplication::removeTranslator(&translator);
+            QGuiApplication::setFont(font);
+        });
+        const bool rtl = language == QLatin1String("ar");
+        // The size of the demo's chat column.
+        ChatWindow window(
+            "reply: \"Done.\"; toolCalls: [{ name: \"save_note\", arguments: "
+            "{ path: \"notes.md\", text: \"buy milk\" } }]",
+            {720, 640},
+            "busyPolicy: \"queue\"\n"
+            "KoderTool { name: \"save_note\"; description: \"Saves a note for "
+            "the user in their notes file\"; handler: function (args) { return "
+            "\"Saved\" } }",
+            rtl ? "LayoutMirroring.enabled: true; LayoutMirroring.childrenInherit: true"
+                : QByteArray());
+        QVERIFY(window.root);
+        window.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window.view));
+        KoderAgentController* controller = window.controller();
+        QVERIFY(controller->send(QStringLiteral("Save a note: buy milk")));
+        QTRY_COMPARE(controller->status(), QStringLiteral("reviewingToolCall"));
+        // A queued message and the notice of a refused attachment in the input.
+        QVERIFY(controller->send(QStringLiteral("And what about tomorrow's weather?")));
+        auto* prompt = window.root->findChild<QQuickItem*>(QStringLiteral("permissionPrompt"));
+        QVERIFY(prompt);
+        QTRY_VERIFY(prompt->isVisible());
+        QQuickItem* sender = nullptr;
+        for (QQuickItem* item : window.root->findChildren<QQuickItem*>()) {
+            if (item->objectName() == QLatin1String("senderInput"))
+                sender = item;
+        }
+        QVERIFY(sender);
+        // The input's Sender: the item above the text area that holds the controller.
+        while (sender && !sender->property("sendAction").isValid())
+            sender = sender->parentItem();
+        QVERIFY(sender);
+        // Open the arguments editor too: its field and buttons must fit as well.
+        QQuickItem* editButton = nullptr;
+        QList<QQuickItem*> todo{prompt};
+        while (!todo.isEmpty() && !editButton) {
+            QQuickItem* item = todo.takeFirst();
+            if (item->objectName() == QLatin1String("editArgumentsButton"))
+                editButton = item;
+            todo.append(item->childItems());
+        }
+        QVERIFY(editButton);
+        QVERIFY(QMetaObject::invokeMethod(editButton, "clicked"));
+
+        QStringList problems;
+        const QRectF windowRect(QPointF(0, 0), window.view.size());
+        const auto check = [&](QQuickItem* top) {
+            // Each item, and whether an ancestor clips it (then it may be scrolled out of
+            // sight, which is not cut: the clipping view must lie inside the window).
+            QList<std::pair<QQuickItem*, bool>> todo{{top, false}};
+            while (!todo.isEmpty()) {
+                const auto [item, clipped] = todo.takeFirst();
+                if (!item->isVisible() || item->opacity() == 0)
+                    continue;
+                const QString name =
+                    QStringLiteral("%1 '%2' \"%3\"")
+                        .arg(QString::fromLatin1(item->metaObject()->className()),
+                             item->objectName(), item->property("text").toString().left(40));
+                const QRectF r = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+                if (!clipped && item->width() > 0 && item->height() > 0 &&
+                    !windowRect.adjusted(-0.5, -0.5, 0.5, 0.5).contains(r)) {
+                    problems << name + QStringLiteral(" lies outside the window");
+                    continue; // and so does what it holds
+                }
+                for (QQuickItem* child : item->childItems())
+                    todo.append({child, clipped || item->clip()});
+                if (item->property("truncated").toBool())
+                    problems << name + QStringLiteral(" is elided");
+                const bool isButton = item->inherits("QQuickAbstractButton");
+                const bool isText = item->inherits("QQuickText");
+                const bool wraps = item->property("wrapMode").toInt() != 0;
+                if ((isButton || (isText && !wraps)) && item->implicitWidth() > item->width() + 1)
+                    problems << name + QStringLiteral(" is %1 wide for a text of %2")
+                                           .arg(item->width())
+                                           .arg(item->implicitWidth());
+                if ((isButton || isText) && item->implicitHeight() > item->height() + 1)
+                    problems << name + QStringLiteral(" is %1 high for a text of %2")
+                                           .arg(item->height())
+                                           .arg(item->implicitHeight());
+            }
+        };
+        // Give the views a few frames to lay out, then look (QTRY_VERIFY's polling, keeping
+        // the problems for the message).
+        QElapsedTimer elapsed;
+        elapsed.start();
+        for (;;) {
+            problems.clear();
+            check(prompt);
+            check(sender);
+            if (problems.isEmpty() || elapsed.elapsed() > 3000)
+                break;
+            QTest::qWait(20);
+        }
+        if (!problems.isEmpty())
+            window.view.grabWindow().save(
+                QDir::temp().filePath(QStringLiteral("clipped-%1.png")
+                                          .arg(QString::fromLatin1(QTest::currentDataTag()))));
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
     }
 
     // The pictures of the README and the reference: light and dark, German, tool cards with
