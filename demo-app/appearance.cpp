@@ -2,11 +2,15 @@
 #include "appearance.h"
 
 #include <QtCore/QCoreApplication>
+#include <QtCore/QLibraryInfo>
 #include <QtCore/QLocale>
+#include <QtCore/QRegularExpression>
 #include <QtGui/QColor>
 #include <QtGui/QGuiApplication>
 #include <QtGui/QPalette>
+#include <QtGui/QWindow>
 #include <QtQml/QQmlEngine>
+#include <QtQuick/QQuickItem>
 
 namespace {
 
@@ -44,6 +48,83 @@ QVariantMap colorsOf(bool dark)
 
 const QStringList offered{QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("es"),
                           QStringLiteral("pt_BR")};
+
+// The texts Qt gives a Dialog's standard buttons (QPlatformTheme's, and the GNOME theme's own),
+// as Qt's translations name them: the button (QPlatformDialogHelper::StandardButton), the
+// source text and its context.
+struct StandardText {
+    int button;
+    const char* context;
+    const char* text;
+};
+constexpr StandardText standardTexts[] = {{0x00000400, "QPlatformTheme", "OK"},
+                                          {0x00000800, "QPlatformTheme", "Save"},
+                                          {0x00001000, "QPlatformTheme", "Save All"},
+                                          {0x00002000, "QPlatformTheme", "Open"},
+                                          {0x00004000, "QPlatformTheme", "&Yes"},
+                                          {0x00008000, "QPlatformTheme", "Yes to &All"},
+                                          {0x00010000, "QPlatformTheme", "&No"},
+                                          {0x00020000, "QPlatformTheme", "N&o to All"},
+                                          {0x00040000, "QPlatformTheme", "Abort"},
+                                          {0x00080000, "QPlatformTheme", "Retry"},
+                                          {0x00100000, "QPlatformTheme", "Ignore"},
+                                          {0x00200000, "QPlatformTheme", "Close"},
+                                          {0x00400000, "QPlatformTheme", "Cancel"},
+                                          {0x00800000, "QPlatformTheme", "Discard"},
+                                          {0x01000000, "QPlatformTheme", "Help"},
+                                          {0x02000000, "QPlatformTheme", "Apply"},
+                                          {0x04000000, "QPlatformTheme", "Reset"},
+                                          {0x08000000, "QPlatformTheme", "Restore Defaults"},
+                                          {0x00000400, "QGnomeTheme", "&OK"},
+                                          {0x00000800, "QGnomeTheme", "&Save"},
+                                          {0x00400000, "QGnomeTheme", "&Cancel"},
+                                          {0x00200000, "QGnomeTheme", "&Close"},
+                                          {0x00800000, "QGnomeTheme", "Close without Saving"}};
+
+// The standard buttons' texts in the language installed now, in the order of standardTexts,
+// without mnemonics (as the buttons show them).
+QStringList standardButtonNames()
+{
+    QStringList names;
+    for (const StandardText& t : standardTexts) {
+        QString name = QCoreApplication::translate(t.context, t.text);
+        name.remove(QRegularExpression(QStringLiteral("\\s*\\(&.\\)"))); // "(&Y)" after CJK text
+        names.append(name.remove(QLatin1Char('&')));
+    }
+    return names;
+}
+
+// Qt Quick Controls 6.4 name a Dialog's standard buttons once, when they are made, and do not
+// rename them when the language changes (QML's qsTr bindings are retranslated, these are not):
+// each button of a DialogButtonBox that shows a standard text in the old language gets it in the
+// new one.
+void renameStandardButtons(const QStringList& before, const QStringList& after)
+{
+    for (QWindow* window : QGuiApplication::allWindows()) {
+        for (QObject* box : window->findChildren<QObject*>()) {
+            if (!box->inherits("QQuickDialogButtonBox"))
+                continue;
+            const int buttons = box->property("standardButtons").toInt();
+            const int count = box->property("count").toInt();
+            for (int i = 0; i < count; ++i) {
+                QQuickItem* button = nullptr;
+                QMetaObject::invokeMethod(box, "itemAt", Q_RETURN_ARG(QQuickItem*, button),
+                                          Q_ARG(int, i));
+                if (!button)
+                    continue;
+                // Of the box's own standard buttons: in German, Cancel and Abort are both
+                // "Abbrechen".
+                const QString text = button->property("text").toString();
+                for (qsizetype t = 0; t < before.size(); ++t) {
+                    if ((standardTexts[t].button & buttons) != 0 && before.at(t) == text) {
+                        button->setProperty("text", after.at(t));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
 
 } // namespace
 
@@ -87,12 +168,27 @@ QString Appearance::applyLanguage(const QString& language)
     }
     // Dates and numbers (Qt.locale() in QML) follow the language too.
     QLocale::setDefault(language.isEmpty() ? QLocale::system() : QLocale(code));
-    for (auto* translator : {&m_module, &m_demo}) {
+    const QStringList buttonsBefore = standardButtonNames();
+    for (auto* translator : {&m_module, &m_demo, &m_qtBase, &m_qtDeclarative}) {
         if (*translator)
             QCoreApplication::removeTranslator(translator->get());
         translator->reset();
     }
     if (code != QLatin1String("en")) {
+        // Qt's own strings (a Dialog's standard buttons, text editing menus) from Qt's
+        // translations where Qt is installed (Debian: qt6-translations-l10n); pt_BR falls back
+        // to pt. Missing ones leave those strings English, nothing else.
+        const QString qtDir = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
+        const std::pair<std::unique_ptr<QTranslator>*, QString> qtFiles[] = {
+            {&m_qtBase, QStringLiteral("qtbase")},
+            {&m_qtDeclarative, QStringLiteral("qtdeclarative")}};
+        for (const auto& [translator, name] : qtFiles) {
+            auto loaded = std::make_unique<QTranslator>();
+            if (loaded->load(QLocale(code), name, QStringLiteral("_"), qtDir)) {
+                QCoreApplication::installTranslator(loaded.get());
+                *translator = std::move(loaded);
+            }
+        }
         // The module's translations are embedded in it; the demo's in the demo.
         const std::pair<std::unique_ptr<QTranslator>*, QString> files[] = {
             {&m_module, QStringLiteral(":/i18n/koder_agent_%1.qm").arg(code)},
@@ -110,6 +206,7 @@ QString Appearance::applyLanguage(const QString& language)
     // main() names the engine; an Appearance made in QML finds its own.
     if (QQmlEngine* engine = m_engine ? m_engine : qmlEngine(this))
         engine->retranslate();
+    renameStandardButtons(buttonsBefore, standardButtonNames());
     return code;
 }
 

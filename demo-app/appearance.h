@@ -13,7 +13,7 @@ class QQmlEngine;
 /*!
     Applies the theme (system, light, dark) as the application palette, which the controls and
     the Koder.Agent components follow; and the language (system, en, de, es, pt_BR), by loading
-    the module's and the demo's translations and retranslating the running QML.
+    the module's, the demo's and Qt's own translations and retranslating the running QML.
 */
 class Appearance : public QObject {
     Q_OBJECT
@@ -47,4 +47,6 @@ private:
     QVariantMap m_colors;
     std::unique_ptr<QTranslator> m_module;
     std::unique_ptr<QTranslator> m_demo;
+    std::unique_ptr<QTranslator> m_qtBase;        ///< Qt's own strings (qtbase_<lang>.qm)
+    std::unique_ptr<QTranslator> m_qtDeclarative; ///< Qt Quick's (qtdeclarative_<lang>.qm)
 };

@@ -18,7 +18,60 @@
 #include <QtQuickControls2/QQuickStyle>
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+
+namespace {
+
+const char noDisplayHint[] = "Run it in a desktop session, or without a window:\n"
+                             "  koder-demo --headless --send \"Hello\" --screenshot out.png\n"
+                             "(scripts/demo does this by itself when there is no display).\n";
+
+// Whether the platform Qt would pick has a display to open a window on. Qt aborts a
+// QGuiApplication without one (qFatal), so the demo asks first. A platform chosen in
+// QT_QPA_PLATFORM that needs no display (offscreen, vnc, eglfs, ...) is trusted.
+bool hasDisplay()
+{
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN) && !defined(Q_OS_ANDROID)
+    const bool x11 = !qEnvironmentVariableIsEmpty("DISPLAY");
+    const bool wayland = !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    const QString platforms = qEnvironmentVariable("QT_QPA_PLATFORM");
+    if (platforms.isEmpty())
+        return x11 || wayland;
+    for (const QString& entry : platforms.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const QString name = entry.section(QLatin1Char(':'), 0, 0);
+        if (name == QLatin1String("xcb")) {
+            if (x11)
+                return true;
+        } else if (name.startsWith(QLatin1String("wayland"))) {
+            if (wayland)
+                return true;
+        } else {
+            return true;
+        }
+    }
+    return false;
+#else
+    return true;
+#endif
+}
+
+// A display that is set but cannot be reached still ends in Qt's fatal platform-plugin message:
+// said with the way out, and an exit code instead of an abort.
+QtMessageHandler qtHandler = nullptr;
+void platformFailure(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type == QtFatalMsg && message.contains(QLatin1String("platform plugin"))) {
+        std::fprintf(stderr, "koder-demo: cannot open a window: the display cannot be used.\n%s",
+                     noDisplayHint);
+        std::fflush(stderr);
+        std::_Exit(3);
+    }
+    if (qtHandler)
+        qtHandler(type, context, message);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
@@ -89,6 +142,14 @@ int main(int argc, char** argv)
         std::printf("koder-demo %s\n", KODER_DEMO_VERSION);
         return 0;
     }
+    if (parser.isSet(QStringLiteral("help-all"))) {
+        // Qt's own options are listed by the application object, which needs a platform: the
+        // offscreen one needs no display.
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        parser.process(app); // prints the help with Qt's options and exits
+        return 0;
+    }
 
     const QString agent = parser.value(agentOption);
     const QStringList agents{QStringLiteral("local"), QStringLiteral("openai"),
@@ -101,16 +162,24 @@ int main(int argc, char** argv)
         return 2;
     }
     const bool headless = parser.isSet(headlessOption);
-    // Offscreen rendering needs to be chosen before the application object exists.
-    if (headless)
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QGuiApplication app(argc, argv);
-    QGuiApplication::setApplicationDisplayName(QStringLiteral("Koder Agent"));
-
     if (headless && !parser.isSet(screenshotOption)) {
         std::fprintf(stderr, "koder-demo: --headless needs --screenshot <file.png>\n");
         return 2;
     }
+    // Offscreen rendering needs to be chosen before the application object exists.
+    if (headless)
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    else if (!hasDisplay()) {
+        std::fprintf(stderr,
+                     "koder-demo: there is no display to open the window on (DISPLAY and "
+                     "WAYLAND_DISPLAY are not set).\n%s",
+                     noDisplayHint);
+        return 3;
+    }
+    qtHandler = qInstallMessageHandler(platformFailure);
+    QGuiApplication app(argc, argv);
+    qInstallMessageHandler(qtHandler);
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("Koder Agent"));
 
     // A headless run leaves the user's settings, keys and conversations alone.
     std::unique_ptr<SecretStore> secrets;

@@ -31,12 +31,15 @@ QString NoteBook::save(const QString& text)
     };
     if (m_path.isEmpty())
         return failure(tr("No notes file is set."));
+    // What the model reads (and may repeat to the user) names the file, not where the user's
+    // data lives.
+    const QString name = QFileInfo(m_path).fileName();
     if (text.trimmed().isEmpty())
         return failure(tr("There is nothing to save: the note is empty."));
     QByteArray contents;
     if (QFile old(m_path); old.exists()) {
         if (!old.open(QIODevice::ReadOnly))
-            return failure(tr("Cannot read %1: %2").arg(m_path, old.errorString()));
+            return failure(tr("Cannot read your notes file %1: %2").arg(name, old.errorString()));
         contents = old.readAll();
     }
     contents += "## " + QDateTime::currentDateTime().toString(Qt::ISODate).toUtf8() + "\n\n" +
@@ -45,6 +48,6 @@ QString NoteBook::save(const QString& text)
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly) || file.write(contents) != contents.size() ||
         !file.commit())
-        return failure(tr("Cannot write %1: %2").arg(m_path, file.errorString()));
-    return tr("Saved the note to %1.").arg(m_path);
+        return failure(tr("Cannot write your notes file %1: %2").arg(name, file.errorString()));
+    return tr("Saved the note in your notes file (%1).").arg(name);
 }

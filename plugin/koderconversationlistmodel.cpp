@@ -52,8 +52,10 @@
          controller shows, its \c status; for another, \c streaming while its turn runs in
          the background, \c reviewingToolCall while a tool call waits there for the user,
          \c runningTool while a tool runs, \c error, \c interrupted or \c handoff for a turn
-         that ended so while the conversation was not shown (until it is shown), else
-         \c idle. Always \c idle without a \l controller.
+         that ended so while the conversation was not shown (until it is shown); for a stored
+         conversation whose tool calls wait for the user (after a restart, or left while they
+         waited), \c reviewingToolCall, with or without a \l controller (the store keeps what
+         waits: no history is loaded for it); else \c idle.
     \endtable
 
     \section2 Updates
@@ -80,7 +82,8 @@
 
     The controller whose conversations' statuses the \c status role shows: which conversation
     has a reply running in the background, a tool call waiting, or ended unseen. Default null:
-    \c status is \c idle for every row. Usually the controller that uses the same \l store.
+    \c status is \c idle for every row but the stored conversations whose tool calls wait for
+    the user (\c reviewingToolCall). Usually the controller that uses the same \l store.
 */
 
 /*!
@@ -128,7 +131,8 @@
     \value MessageCountRole \c messageCount: the messages on its active path (int).
     \value UnreadRole \c unread: a turn finished while it was not shown (bool).
     \value StatusRole \c status: its status as KoderAgentController::conversationStatus()
-           names it (QString); \c idle without a controller.
+           names it (QString); for a conversation neither shown nor running whose stored tool
+           calls wait for the user, \c reviewingToolCall; else \c idle without a controller.
 */
 
 /*!
@@ -142,7 +146,8 @@
     \property KoderConversationListModel::controller
     \brief The controller whose conversations' statuses the StatusRole shows.
 
-    Null by default: every row's status is \c idle.
+    Null by default: every row's status is \c idle, except \c reviewingToolCall for a stored
+    conversation whose tool calls wait for the user.
 */
 
 /*!
@@ -245,7 +250,7 @@ QVariant KoderConversationListModel::data(const QModelIndex& index, int role) co
     case UnreadRole:
         return row.value(QStringLiteral("unread")).toBool();
     case StatusRole:
-        return statusOf(row.value(idKey).toString());
+        return statusOf(row);
     default:
         return {};
     }
@@ -257,7 +262,7 @@ QVariantMap KoderConversationListModel::get(int row) const
         return {};
     QVariantMap map = m_rows.at(row);
     map.insert(QStringLiteral("conversationId"), map.value(idKey));
-    map.insert(QStringLiteral("status"), statusOf(map.value(idKey).toString()));
+    map.insert(QStringLiteral("status"), statusOf(map));
     return map;
 }
 
@@ -295,9 +300,17 @@ void KoderConversationListModel::setController(KoderAgentController* controller)
     Q_EMIT controllerChanged();
 }
 
-QString KoderConversationListModel::statusOf(const QString& id) const
+QString KoderConversationListModel::statusOf(const QVariantMap& row) const
 {
-    return m_controller ? m_controller->conversationStatus(id) : QStringLiteral("idle");
+    const QString id = row.value(idKey).toString();
+    const QString status =
+        m_controller ? m_controller->conversationStatus(id) : QStringLiteral("idle");
+    // The controller knows the conversation it shows and the turns it runs; of the others, the
+    // store knows which wait for the user (after a restart, or once left while waiting).
+    if (status != QLatin1String("idle") || (m_controller && m_controller->conversationId() == id))
+        return status;
+    const QString waiting = row.value(QStringLiteral("waiting")).toString();
+    return waiting.isEmpty() ? status : waiting;
 }
 
 void KoderConversationListModel::onStatusChanged(const QString& id)

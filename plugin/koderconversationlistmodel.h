@@ -54,7 +54,7 @@ private:
     void onChanged(const QString& id);
     void onRemoved(const QString& id);
     void onStatusChanged(const QString& id);
-    QString statusOf(const QString& id) const;
+    QString statusOf(const QVariantMap& row) const;
     int rowOf(const QString& id) const;
     int sortedPosition(const QVariantMap& summary, int ignoring) const;
 

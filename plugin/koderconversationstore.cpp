@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <variant>
 
 /*!
     \class KoderConversationStore
@@ -197,6 +198,10 @@
          tool, checkpoint) included
     \row \li \c unread \li bool \li a turn finished while it was not shown, and it has not
          been shown since
+    \row \li \c waiting \li string \li what its stored state waits for from the user:
+         \c reviewingToolCall when tool calls wait for a decision (they wait again when the
+         conversation is opened), else an empty string. Read from what the store keeps of the
+         tool phase, without loading the messages
     \endtable
 
     Returns an empty list when the store is not \l ready or the query fails (then \l error
@@ -426,7 +431,8 @@
     \fn QVariantList KoderConversationStore::conversations() const
 
     Returns the stored conversations, the most recently written first, each a QVariantMap with
-    \c id, \c title, \c updatedAt (QDateTime, UTC), \c messageCount and \c unread. Empty when
+    \c id, \c title, \c updatedAt (QDateTime, UTC), \c messageCount, \c unread and \c waiting
+    (\c reviewingToolCall when its stored tool calls wait for the user, else empty). Empty when
     the store is not \l ready or the query fails.
 */
 
@@ -1050,9 +1056,23 @@ bool KoderConversationStore::contains(const QString& id) const
 }
 
 namespace {
-const QString summarySql =
-    QStringLiteral("SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
-                   "m.conversation_id = c.id), c.unread FROM conversations c");
+// The stored tool phase is read only where it names calls pending the user: most conversations
+// have none ('' or only granted tools), and the list reads no history for it.
+const QString summarySql = QStringLiteral(
+    "SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
+    "m.conversation_id = c.id), c.unread, CASE WHEN instr(c.approvals, '\"pending\"') > 0 THEN "
+    "c.approvals ELSE '' END FROM conversations c");
+
+// What a stored conversation waits for when it is opened again: "reviewingToolCall" while its
+// tool phase holds calls pending the user's decision, else "".
+QString waitingOf(const QString& approvals)
+{
+    if (approvals.isEmpty())
+        return {};
+    const auto state = approvalStateFromJson(toStd(approvals));
+    const auto* loaded = std::get_if<ApprovalState>(&state);
+    return loaded && !loaded->pending.empty() ? QStringLiteral("reviewingToolCall") : QString();
+}
 
 QVariantMap summaryOf(const QSqlQuery& q)
 {
@@ -1061,7 +1081,8 @@ QVariantMap summaryOf(const QSqlQuery& q)
             {QStringLiteral("updatedAt"),
              QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong(), Qt::UTC)},
             {QStringLiteral("messageCount"), q.value(3).toInt()},
-            {QStringLiteral("unread"), q.value(4).toInt() != 0}};
+            {QStringLiteral("unread"), q.value(4).toInt() != 0},
+            {QStringLiteral("waiting"), waitingOf(q.value(5).toString())}};
 }
 } // namespace
 

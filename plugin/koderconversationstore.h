@@ -35,7 +35,7 @@ public:
     QString error() const { return m_error; }
 
     // The stored conversations, newest first: maps of id, title, updatedAt, messageCount,
-    // unread.
+    // unread, waiting ("reviewingToolCall" while stored tool calls wait for the user, else "").
     Q_INVOKABLE QVariantList conversations() const;
     // One conversation's summary (as in conversations()), or an empty map.
     Q_INVOKABLE QVariantMap conversation(const QString& id) const;

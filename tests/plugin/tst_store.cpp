@@ -485,6 +485,86 @@ private Q_SLOTS:
         QCOMPARE(agent.status(), QStringLiteral("idle"));
     }
 
+    // After a restart the list says which stored conversation waits for an approval, before
+    // it is opened: the store keeps the pending calls, and the list reads them without loading
+    // any history. Once it is opened and decided, it is idle again, in every list.
+    void aWaitingApprovalIsListedAfterARestart()
+    {
+        const QString path = file(QStringLiteral("waiting.sqlite"));
+        QString waiting;
+        QString answered;
+        {
+            KoderConversationStore store;
+            store.setPath(path);
+            KoderAgentController agent;
+            agent.setStore(&store);
+            auto* local = new KoderLocalAgent(&agent);
+            agent.setTransport(local);
+            auto* tool = new KoderTool(&agent);
+            tool->setName(QStringLiteral("save_note"));
+            agent.addTool(tool);
+            QSignalSpy ended(&agent, &KoderAgentController::streamEnd);
+            agent.send(QStringLiteral("hello"));
+            QVERIFY(ended.wait());
+            answered = agent.conversationId();
+            agent.reset(); // New conversation
+            local->setToolCalls(
+                {QVariantMap{{QStringLiteral("name"), QStringLiteral("save_note")}}});
+            agent.send(QStringLiteral("save"));
+            QTRY_COMPARE(agent.status(), QStringLiteral("reviewingToolCall"));
+            waiting = agent.conversationId();
+        } // the app quits with the call waiting
+
+        KoderConversationStore store;
+        store.setPath(path);
+        QVERIFY(store.ready());
+        QCOMPARE(store.conversation(waiting).value(QStringLiteral("waiting")).toString(),
+                 QStringLiteral("reviewingToolCall"));
+        QCOMPARE(store.conversation(answered).value(QStringLiteral("waiting")).toString(),
+                 QString());
+        auto statusIn = [](const KoderConversationListModel& list, const QString& id) {
+            for (int row = 0; row < list.count(); ++row)
+                if (list.get(row).value(QStringLiteral("id")).toString() == id)
+                    return list.data(list.index(row), KoderConversationListModel::StatusRole)
+                        .toString();
+            return QStringLiteral("(not listed)");
+        };
+
+        KoderConversationListModel alone; // no controller
+        alone.setStore(&store);
+        QCOMPARE(alone.count(), 2);
+        QCOMPARE(statusIn(alone, waiting), QStringLiteral("reviewingToolCall"));
+        QCOMPARE(statusIn(alone, answered), QStringLiteral("idle"));
+
+        // The app starts on a new, empty conversation.
+        KoderAgentController agent;
+        agent.setStore(&store);
+        auto* local = new KoderLocalAgent(&agent);
+        agent.setTransport(local);
+        auto* tool = new KoderTool(&agent);
+        tool->setName(QStringLiteral("save_note"));
+        agent.addTool(tool);
+        KoderConversationListModel list;
+        QAbstractItemModelTester tester(&list,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        list.setStore(&store);
+        list.setController(&agent);
+        QCOMPARE(statusIn(list, waiting), QStringLiteral("reviewingToolCall"));
+        QCOMPARE(statusIn(list, answered), QStringLiteral("idle"));
+
+        // Opened, it waits there; decided, it is idle in both lists.
+        agent.setConversationId(waiting);
+        QCOMPARE(agent.status(), QStringLiteral("reviewingToolCall"));
+        QCOMPARE(statusIn(list, waiting), QStringLiteral("reviewingToolCall"));
+        QCOMPARE(agent.pendingToolCalls().size(), 1);
+        QSignalSpy ended(&agent, &KoderAgentController::streamEnd);
+        QVERIFY(agent.denyToolCall(
+            agent.pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString()));
+        QVERIFY(ended.wait());
+        QCOMPARE(statusIn(list, waiting), QStringLiteral("idle"));
+        QCOMPARE(statusIn(alone, waiting), QStringLiteral("idle"));
+    }
+
     // Background runs through the real controller, store, list and local agent: a conversation
     // left mid-reply streams on and is stored; its list row says so (one dataChanged per status
     // change, never a reset) and is unread when the reply ends; coming back shows it whole.
