@@ -25,6 +25,12 @@ Pane {
     readonly property alias deleteDialog: deleteDialog
     readonly property alias titleField: titleField
 
+    /*!
+        The user opened a conversation from the list (click, Enter) or started a new one: the
+        window puts the keyboard focus where the user types next.
+    */
+    signal opened()
+
     function refreshTitle() {
         const c = store.conversation(controller.conversationId)
         currentTitle = c && c.title ? c.title : ""
@@ -37,6 +43,13 @@ Pane {
     function startNew() {
         controller.reset()
         search.text = ""
+        opened()
+    }
+
+    /*! Opens the conversation \a id (a row of the list). */
+    function open(id: string) {
+        controller.conversationId = id
+        opened()
     }
 
     padding: 6
@@ -107,8 +120,10 @@ Pane {
             clip: true
             model: filtered
             keyNavigationEnabled: true
-            activeFocusOnTab: true
+            activeFocusOnTab: count > 0 // an empty list is no Tab stop
             currentIndex: -1
+            // Coming in by Tab (or Down from the search), the keys start on the first row.
+            onActiveFocusChanged: if (activeFocus && currentIndex < 0 && count > 0) currentIndex = 0
             Accessible.role: Accessible.List
             Accessible.name: qsTr("Conversations")
             ScrollBar.vertical: ScrollBar {}
@@ -129,30 +144,66 @@ Pane {
 
                 width: ListView.view.width
                 highlighted: conversationId === pane.controller.conversationId
+                // The row the arrow keys are on, while the list has the keyboard focus.
+                readonly property bool keyboardCurrent: ListView.isCurrentItem && list.activeFocus
                 text: title || qsTr("Untitled")
                 Accessible.name: text + ", " + pane.messagesText(messageCount)
                                  + (activity !== "" ? ", " + activity : "")
                 //! [conversation-row]
+                // A frame on the row the keys are on: the list is a Tab stop, and shows where it is.
+                Rectangle {
+                    objectName: "focusFrame"
+                    parent: row.background
+                    anchors.fill: parent
+                    visible: row.keyboardCurrent
+                    color: "transparent"
+                    border.width: 2
+                    border.color: KoderTheme.focusColor(row.palette)
+                    radius: 2
+                }
                 contentItem: RowLayout {
                     spacing: 6
                     ColumnLayout {
                         Layout.fillWidth: true
                         spacing: 0
                         Label {
+                            objectName: "rowTitle"
                             Layout.fillWidth: true
                             textFormat: Text.PlainText
                             text: row.text
                             elide: Text.ElideRight
+                            // At the start whatever the title's script (mirrored in a RTL window).
+                            horizontalAlignment: Text.AlignLeft
                             font.bold: row.highlighted
                         }
                         Label {
+                            objectName: "rowDetails"
                             Layout.fillWidth: true
                             textFormat: Text.PlainText
                             text: pane.messagesText(row.messageCount) + " · "
                                   + row.updatedAt.toLocaleString(Qt.locale(), Locale.ShortFormat)
                             font.pointSize: Math.max(1, pane.font.pointSize - 1)
+                            horizontalAlignment: Text.AlignLeft
                             opacity: 0.7
                             elide: Text.ElideRight
+                        }
+                        // Under the title and date, so it leaves them their width.
+                        Label {
+                            objectName: "approvalBadge"
+                            visible: row.needsApproval
+                            Layout.topMargin: 2
+                            Layout.maximumWidth: parent.width
+                            textFormat: Text.PlainText
+                            text: qsTr("Needs approval")
+                            elide: Text.ElideRight
+                            font.pointSize: Math.max(1, pane.font.pointSize - 1)
+                            color: row.palette.highlightedText
+                            leftPadding: 4
+                            rightPadding: 4
+                            background: Rectangle {
+                                radius: 3
+                                color: row.palette.highlight
+                            }
                         }
                     }
                     // The turn runs on while another conversation is shown.
@@ -163,20 +214,6 @@ Pane {
                         Layout.preferredWidth: 20
                         Layout.preferredHeight: 20
                         Accessible.name: pane.activityText(row.status, false)
-                    }
-                    Label {
-                        objectName: "approvalBadge"
-                        visible: row.needsApproval
-                        textFormat: Text.PlainText
-                        text: qsTr("Needs approval")
-                        font.pointSize: Math.max(1, pane.font.pointSize - 1)
-                        color: row.palette.highlightedText
-                        leftPadding: 4
-                        rightPadding: 4
-                        background: Rectangle {
-                            radius: 3
-                            color: row.palette.highlight
-                        }
                     }
                     Rectangle {
                         objectName: "unreadDot"
@@ -191,7 +228,7 @@ Pane {
                 }
                 onClicked: {
                     list.currentIndex = index
-                    pane.controller.conversationId = conversationId
+                    pane.open(conversationId)
                 }
                 TapHandler {
                     acceptedButtons: Qt.RightButton
@@ -230,7 +267,7 @@ Pane {
             function open(row: int) {
                 const c = filtered.get(row)
                 if (c.id)
-                    pane.controller.conversationId = c.id
+                    pane.open(c.id)
             }
 
             Label {

@@ -21,12 +21,29 @@ Pane {
     property var replies: []
 
     function refresh() {
+        // The line the keys are on stays while the list has the focus; otherwise the newest.
+        const current = log.currentIndex
         entries = controller.eventLog()
-        log.positionViewAtEnd()
+        if (log.activeFocus) {
+            log.currentIndex = Math.min(current, log.count - 1)
+        } else {
+            log.currentIndex = log.count - 1
+            log.positionViewAtEnd()
+        }
     }
 
     padding: 6
     onVisibleChanged: if (visible) refresh()
+
+    // A Tab stop shows where it is: a frame on the current line while its list has the focus.
+    component FocusFrame: Rectangle {
+        objectName: "focusFrame"
+        anchors.fill: parent
+        color: "transparent"
+        border.width: 2
+        border.color: KoderTheme.focusColor(panel.palette)
+        radius: 2
+    }
 
     // Polling keeps the log out of the token path: one read four times a second, not per token.
     Timer {
@@ -64,6 +81,7 @@ Pane {
             Accessible.name: qsTr("Event log")
             ScrollBar.vertical: ScrollBar {}
             delegate: Label {
+                id: logLine
                 required property var modelData
                 width: ListView.view.width
                 font.family: "monospace"
@@ -72,6 +90,7 @@ Pane {
                 text: modelData.seq + "  " + modelData.kind
                       + (modelData.repeat > 1 ? " ×" + modelData.repeat : "")
                       + "  " + modelData.subject
+                FocusFrame { visible: logLine.ListView.isCurrentItem && log.activeFocus }
             }
         }
         Label {
@@ -103,6 +122,7 @@ Pane {
             Accessible.name: qsTr("Tokens per reply")
             ScrollBar.vertical: ScrollBar {}
             delegate: Label {
+                id: usageLine
                 required property var modelData
                 required property int index
                 width: ListView.view.width
@@ -116,6 +136,7 @@ Pane {
                 HoverHandler { id: hover }
                 ToolTip.visible: hover.hovered && Accessible.description !== ""
                 ToolTip.text: Accessible.description
+                FocusFrame { visible: usageLine.ListView.isCurrentItem && usageList.activeFocus }
             }
         }
     }

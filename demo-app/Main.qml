@@ -34,8 +34,71 @@ ApplicationWindow {
         return keys[provider] || ""
     }
 
+    /*! Sends \a text (the command line's --send) in a new conversation. */
     function sendText(text: var) {
+        if (agent.messages.count > 0)
+            conversations.startNew()
         agent.send(String(text))
+    }
+
+    /*!
+        Gives the keyboard focus to where the user goes on after a conversation was opened or
+        started: the permission prompt when it waits and took the focus, else the message input.
+    */
+    function focusWhereTheUserTypes() {
+        if (agent.status === "reviewingToolCall" && window.focusIsIn(chat))
+            return // the prompt took it: the user decides first
+        chat.focusInput()
+    }
+    function focusIsIn(item: Item): bool {
+        for (let focused = window.activeFocusItem; focused; focused = focused.parent)
+            if (focused === item)
+                return true
+        return false
+    }
+
+    /*! Opens the conversation \a id and puts the focus where the user types. */
+    function openConversation(id: string) {
+        agent.conversationId = id
+        focusWhereTheUserTypes()
+    }
+
+    /*!
+        True when the UI's language is written right to left: the window is mirrored then. The
+        chosen language's script decides; with the system's language, the application's layout
+        direction (which an Arabic or Hebrew translation sets).
+    */
+    readonly property bool rightToLeft: settings.language !== ""
+                                        ? Qt.locale(settings.language).textDirection === Qt.RightToLeft
+                                        : Qt.application.layoutDirection === Qt.RightToLeft
+    LayoutMirroring.enabled: rightToLeft
+    LayoutMirroring.childrenInherit: true
+    onRightToLeftChanged: orderPanes()
+
+    // SplitView does not mirror in Qt 6.4: the panes change places instead (the list at the
+    // start of the line, the debug panel at its end).
+    function orderPanes() {
+        const wanted = rightToLeft ? [debugPanel, chat, conversations]
+                                   : [conversations, chat, debugPanel]
+        for (let i = 0; i < wanted.length; ++i) {
+            for (let at = i; at < split.count; ++at) {
+                if (split.itemAt(at) === wanted[i]) {
+                    if (at !== i)
+                        split.moveItem(at, i)
+                    break
+                }
+            }
+        }
+    }
+
+    // At launch the last conversation comes back (the newest stored one, say one that waits for
+    // an approval), and the keys go where the user types.
+    Component.onCompleted: {
+        const stored = store.conversations()
+        if (stored.length > 0 && agent.messages.count === 0)
+            agent.conversationId = stored[0].id
+        orderPanes()
+        focusWhereTheUserTypes()
     }
 
     // The offline agent has no model: it calls a tool when the words ask for one, and answers
@@ -287,9 +350,14 @@ ApplicationWindow {
             anchors.fill: parent
             anchors.leftMargin: 8
             anchors.rightMargin: 8
+            spacing: KoderTheme.largeSpacing
             Label {
+                objectName: "conversationTitle"
                 Layout.fillWidth: true
                 elide: Text.ElideRight
+                // At the start of the line whatever the title's own script: an Arabic title in an
+                // English window does not run into the agent's name (and mirrors with the window).
+                horizontalAlignment: Text.AlignLeft
                 font.bold: true
                 textFormat: Text.PlainText
                 text: conversations.currentTitle || qsTr("New conversation")
@@ -372,6 +440,7 @@ ApplicationWindow {
     }
 
     SplitView {
+        id: split
         anchors.fill: parent
 
         ConversationPane {
@@ -380,6 +449,7 @@ ApplicationWindow {
             SplitView.minimumWidth: 180
             store: store
             controller: agent
+            onOpened: window.focusWhereTheUserTypes()
         }
 
         ChatView {
@@ -388,7 +458,7 @@ ApplicationWindow {
             SplitView.minimumWidth: 300
             controller: agent
             focus: true
-            onBranched: (conversationId) => agent.conversationId = conversationId
+            onBranched: (conversationId) => window.openConversation(conversationId)
             onLinkActivated: (url) => linkDialog.ask(url) // the user clicked it: ask first
         }
 

@@ -3,6 +3,7 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import QtQuick.Templates as T
 import Koder.Agent
 import KoderDemo
 
@@ -35,6 +36,7 @@ Dialog {
     readonly property alias busyBox: busyBox
     readonly property alias policyRows: policyRows
     readonly property alias resetPoliciesButton: resetPolicies
+    readonly property alias grid: grid
 
     readonly property var policies: [
         { value: "", text: qsTr("As above") },
@@ -117,6 +119,10 @@ Dialog {
         const offered = appearance ? appearance.languages() : []
         for (let i = 0; i < offered.length; ++i)
             list.push(offered[i])
+        // Arabic, written right to left: the window mirrors (its words stay English until the
+        // translation exists).
+        if (!offered.some(language => language.code === "ar"))
+            list.push({ code: "ar", name: Qt.locale("ar").nativeLanguageName })
         return list
     }
 
@@ -131,6 +137,58 @@ Dialog {
     modal: true
     standardButtons: Dialog.Ok | Dialog.Cancel
     parent: Overlay.overlay
+
+    // Sized by its content: as wide as its widest row for any agent (so choosing another agent
+    // does not resize it), and no wider than the window; two columns (labels beside the fields)
+    // when they fit, else one (labels above). Taller content than the window scrolls.
+    readonly property int _unit: Math.ceil(_metrics.height)
+    readonly property FontMetrics _metrics: FontMetrics { font: dialog.font }
+    readonly property real _margin: _unit
+    // The window's size, read through an item inside (a binding to the overlay's width, the
+    // popup's parent, loops while the popup is made).
+    readonly property real _windowWidth: scroller.Window.width > 0 ? scroller.Window.width : 1e6
+    readonly property real _windowHeight: scroller.Window.height > 0 ? scroller.Window.height : 1e6
+    readonly property real _maximumContentWidth:
+        Math.max(0, _windowWidth - 2 * _margin - leftPadding - rightPadding)
+    // Every label of the first column, those of hidden rows included.
+    readonly property real _labelColumnWidth: Math.max(
+        agentLabel.implicitWidth, baseUrlLabel.implicitWidth, modelLabel.implicitWidth,
+        thinkingBudgetLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
+        acceptLabel.implicitWidth, busyLabel.implicitWidth, languageLabel.implicitWidth,
+        themeLabel.implicitWidth)
+    // Every field of the second column, those of hidden rows included.
+    readonly property real _fieldColumnWidth: Math.max(
+        agentBox.implicitWidth, baseUrl.implicitWidth, model.implicitWidth,
+        think.implicitWidth, thinkingBudget.implicitWidth, apiKey.implicitWidth,
+        remember.implicitWidth,
+        // Measured, not read: a wrapping label lays itself out again when its implicit width is
+        // read, which would re-enter this binding.
+        Math.min(_metrics.advanceWidth(rememberNote.text) + rememberNote.leftPadding + rememberNote.rightPadding,
+                 rememberNote.Layout.maximumWidth),
+        wsUrl.implicitWidth, acceptBox.implicitWidth, busyBox.implicitWidth,
+        resetPolicies.implicitWidth, languageBox.implicitWidth, themeBox.implicitWidth)
+    // The rows across both columns: the same for every agent.
+    readonly property real _spanningWidth: {
+        let widest = toolsHeading.implicitWidth
+        for (let i = 0; i < policyRows.count; ++i) {
+            const row = policyRows.itemAt(i)
+            if (row)
+                widest = Math.max(widest, row.implicitWidth)
+        }
+        return widest
+    }
+    readonly property bool _twoColumns:
+        _labelColumnWidth + grid.columnSpacing + _fieldColumnWidth <= _maximumContentWidth
+    readonly property real _maximumContentHeight:
+        Math.max(0, _windowHeight - 2 * _margin - topPadding - bottomPadding
+                    - implicitHeaderHeight - implicitFooterHeight - 2 * spacing)
+    readonly property bool _scrolls: grid.implicitHeight > _maximumContentHeight
+    contentWidth: Math.min(_maximumContentWidth, Math.ceil(Math.max(
+        _spanningWidth,
+        _twoColumns ? _labelColumnWidth + grid.columnSpacing + _fieldColumnWidth
+                    : Math.max(_labelColumnWidth, _fieldColumnWidth))
+        + scrollBar.implicitWidth)) // room for the scroll bar, used or not: the width stays
+    contentHeight: Math.min(grid.implicitHeight, _maximumContentHeight)
 
     onAboutToShow: {
         const keys = settings.apiKeys
@@ -198,178 +256,286 @@ Dialog {
         settings.save()
     }
 
-    GridLayout {
-        columns: 2
-        columnSpacing: 12
-        rowSpacing: 8
+    // A choice as wide as its widest entry, in the box and in its list (a ComboBox's implicit
+    // width follows only the current text in Qt 6.4): no entry is cut in any language.
+    component ChoiceBox: ComboBox {
+        id: box
+        readonly property FontMetrics _metrics: FontMetrics { font: box.font }
+        // The list shows the current entry in bold.
+        readonly property FontMetrics _boldMetrics: FontMetrics {
+            font: box.font.pixelSize > 0
+                  ? Qt.font({ family: box.font.family, pixelSize: box.font.pixelSize,
+                              weight: Font.DemiBold })
+                  : Qt.font({ family: box.font.family, pointSize: box.font.pointSize,
+                              weight: Font.DemiBold })
+        }
+        function _widest(metrics: FontMetrics): real {
+            let widest = 0
+            const entries = box.model || []
+            for (let i = 0; i < entries.length; ++i) {
+                const entry = entries[i]
+                widest = Math.max(widest, metrics.advanceWidth(box.textRole ? entry[box.textRole]
+                                                                            : String(entry)))
+            }
+            return Math.ceil(widest)
+        }
+        /*! The width of the widest entry's text. */
+        readonly property real widestTextWidth: {
+            void box._metrics.font // measured again when the font changes
+            return box._widest(box._metrics)
+        }
+        readonly property real _widestBoldWidth: {
+            void box._boldMetrics.font
+            return box._widest(box._boldMetrics)
+        }
+        // The text's own paddings in the box, and a list entry's (the style's MenuItem: 6 each
+        // side, and the list's frame).
+        readonly property T.TextField _field: contentItem as T.TextField // the style's
+        readonly property real _textPadding: _field ? _field.leftPadding + _field.rightPadding : 0
+        implicitWidth: Math.max(implicitBackgroundWidth + leftInset + rightInset,
+                                widestTextWidth + _textPadding + leftPadding + rightPadding,
+                                _widestBoldWidth + 2 * 6 + 2)
+        // The style's text field reports no implicit height: the box would keep the
+        // background's 24 px and cut a larger font's text.
+        implicitHeight: Math.max(implicitBackgroundHeight + topInset + bottomInset,
+                                 Math.ceil(_metrics.height)
+                                 + (_field ? _field.topPadding + _field.bottomPadding : 0)
+                                 + topPadding + bottomPadding,
+                                 implicitIndicatorHeight + topPadding + bottomPadding)
+    }
 
-        Label { textFormat: Text.PlainText; text: qsTr("Agent") }
-        ComboBox {
-            id: agentBox
-            Layout.fillWidth: true
-            model: dialog.agents
-            textRole: "text"
-            Accessible.name: qsTr("Agent")
-            onCurrentIndexChanged: if (dialog.shownAgent !== "") dialog.showFields()
+    Flickable {
+        id: scroller
+        anchors.fill: parent
+        contentWidth: width
+        contentHeight: grid.implicitHeight
+        clip: dialog._scrolls
+        interactive: dialog._scrolls
+        boundsBehavior: Flickable.StopAtBounds
+        ScrollBar.vertical: ScrollBar {
+            id: scrollBar
+            policy: ScrollBar.AlwaysOn
+            visible: dialog._scrolls
         }
-
-        Label { textFormat: Text.PlainText; text: qsTr("Server URL"); visible: dialog.chosenServer }
-        TextField {
-            id: baseUrl
-            visible: dialog.chosenServer
-            Layout.fillWidth: true
-            Layout.minimumWidth: 320
-            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].url : ""
-            Accessible.name: qsTr("Server URL")
-        }
-        Label { textFormat: Text.PlainText; text: qsTr("Model"); visible: dialog.chosenServer }
-        TextField {
-            id: model
-            visible: dialog.chosenServer
-            Layout.fillWidth: true
-            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].model : ""
-            Accessible.name: qsTr("Model")
-        }
-        Item { visible: dialog.chosenAgent === "ollama"; implicitWidth: 1 }
-        CheckBox {
-            id: think
-            visible: dialog.chosenAgent === "ollama"
-            text: qsTr("Think before answering (models that can)")
-            Accessible.name: text
-        }
-        Label {
-            textFormat: Text.PlainText
-            text: qsTr("Thinking budget")
-            visible: dialog.chosenAgent === "anthropic"
-        }
-        SpinBox {
-            id: thinkingBudget
-            visible: dialog.chosenAgent === "anthropic"
-            from: 0
-            to: 64000
-            stepSize: 1024
-            editable: true
-            Accessible.name: qsTr("Thinking budget")
-            Accessible.description: qsTr("Tokens the model may think before answering; 0 turns thinking off")
-            ToolTip.visible: hovered || activeFocus
-            ToolTip.text: Accessible.description
-        }
-        Label { textFormat: Text.PlainText; text: qsTr("API key"); visible: dialog.chosenServer }
-        TextField {
-            id: apiKey
-            visible: dialog.chosenServer
-            Layout.fillWidth: true
-            echoMode: TextInput.Password
-            placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].key : ""
-            Accessible.name: qsTr("API key")
-        }
-        Item { visible: dialog.chosenServer; implicitWidth: 1 }
-        CheckBox {
-            id: remember
-            visible: dialog.chosenServer
-            enabled: dialog.canRemember
-            text: qsTr("Remember the API keys in the system's secret store")
-            Accessible.name: text
-            Accessible.description: dialog.rememberUnavailableReason
-        }
-        Item { visible: rememberNote.visible; implicitWidth: 1 }
-        Label {
-            id: rememberNote
-            visible: dialog.chosenServer && dialog.rememberUnavailableReason !== ""
-            textFormat: Text.PlainText
-            text: dialog.rememberUnavailableReason
-            wrapMode: Text.Wrap
-            opacity: 0.75
-            Layout.fillWidth: true
-            Layout.maximumWidth: 420
-            Accessible.role: Accessible.StaticText
-            Accessible.name: text
+        // The field the keys move to comes into view.
+        Connections {
+            target: scroller.Window.window
+            enabled: dialog._scrolls && dialog.visible
+            function onActiveFocusItemChanged() {
+                const item = scroller.Window.activeFocusItem
+                let inside = item
+                while (inside && inside !== grid)
+                    inside = inside.parent
+                if (!inside)
+                    return
+                const top = item.mapToItem(grid, 0, 0).y
+                if (top < scroller.contentY)
+                    scroller.contentY = top
+                else if (top + item.height > scroller.contentY + scroller.height)
+                    scroller.contentY = top + item.height - scroller.height
+            }
         }
 
-        Label { textFormat: Text.PlainText; text: qsTr("WebSocket URL"); visible: dialog.chosenAgent === "ws" }
-        TextField {
-            id: wsUrl
-            visible: dialog.chosenAgent === "ws"
-            Layout.fillWidth: true
-            Layout.minimumWidth: 320
-            placeholderText: "ws://127.0.0.1:8765"
-            Accessible.name: qsTr("WebSocket URL")
-        }
+        GridLayout {
+            id: grid
+            width: scroller.width - scrollBar.implicitWidth
+            columns: dialog._twoColumns ? 2 : 1
+            columnSpacing: 12
+            rowSpacing: 8
 
-        Label { textFormat: Text.PlainText; text: qsTr("Tool permissions") }
-        ComboBox {
-            id: acceptBox
-            Layout.fillWidth: true
-            model: dialog.acceptModes
-            textRole: "text"
-            Accessible.name: qsTr("Tool permissions")
-        }
-        Label { textFormat: Text.PlainText; text: qsTr("Sending during a reply") }
-        ComboBox {
-            id: busyBox
-            Layout.fillWidth: true
-            model: dialog.busyPolicies
-            textRole: "text"
-            Accessible.name: qsTr("Sending during a reply")
-        }
-        Label {
-            textFormat: Text.PlainText
-            text: qsTr("Each tool")
-            visible: dialog.toolNames.length > 0
-            Layout.columnSpan: 2
-            font.bold: true
-        }
-        Repeater {
-            id: policyRows
-            model: dialog.toolNames
-            // One row per tool: its name and its permission.
-            delegate: RowLayout {
-                id: policyRow
-                required property string modelData
-                property alias box: policyBox
-                Layout.columnSpan: 2
+            Label { id: agentLabel; textFormat: Text.PlainText; text: qsTr("Agent") }
+            ChoiceBox {
+                id: agentBox
                 Layout.fillWidth: true
-                Label {
-                    textFormat: Text.PlainText
-                    text: policyRow.modelData
+                model: dialog.agents
+                textRole: "text"
+                Accessible.name: qsTr("Agent")
+                onCurrentIndexChanged: if (dialog.shownAgent !== "") dialog.showFields()
+            }
+
+            Label {
+                id: baseUrlLabel
+                textFormat: Text.PlainText
+                text: qsTr("Server URL")
+                visible: dialog.chosenServer
+            }
+            TextField {
+                id: baseUrl
+                visible: dialog.chosenServer
+                Layout.fillWidth: true
+                implicitWidth: 20 * dialog._unit
+                placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].url : ""
+                Accessible.name: qsTr("Server URL")
+            }
+            Label {
+                id: modelLabel
+                textFormat: Text.PlainText
+                text: qsTr("Model")
+                visible: dialog.chosenServer
+            }
+            TextField {
+                id: model
+                visible: dialog.chosenServer
+                Layout.fillWidth: true
+                placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].model : ""
+                Accessible.name: qsTr("Model")
+            }
+            Item { visible: dialog.chosenAgent === "ollama" && grid.columns > 1; implicitWidth: 1 }
+            CheckBox {
+                id: think
+                visible: dialog.chosenAgent === "ollama"
+                text: qsTr("Think before answering (models that can)")
+                Accessible.name: text
+            }
+            Label {
+                id: thinkingBudgetLabel
+                textFormat: Text.PlainText
+                text: qsTr("Thinking budget")
+                visible: dialog.chosenAgent === "anthropic"
+            }
+            SpinBox {
+                id: thinkingBudget
+                visible: dialog.chosenAgent === "anthropic"
+                from: 0
+                to: 64000
+                stepSize: 1024
+                editable: true
+                Accessible.name: qsTr("Thinking budget")
+                Accessible.description: qsTr("Tokens the model may think before answering; 0 turns thinking off")
+                ToolTip.visible: hovered || activeFocus
+                ToolTip.text: Accessible.description
+            }
+            Label {
+                id: apiKeyLabel
+                textFormat: Text.PlainText
+                text: qsTr("API key")
+                visible: dialog.chosenServer
+            }
+            TextField {
+                id: apiKey
+                visible: dialog.chosenServer
+                Layout.fillWidth: true
+                echoMode: TextInput.Password
+                placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].key : ""
+                Accessible.name: qsTr("API key")
+            }
+            Item { visible: dialog.chosenServer && grid.columns > 1; implicitWidth: 1 }
+            CheckBox {
+                id: remember
+                visible: dialog.chosenServer
+                enabled: dialog.canRemember
+                text: qsTr("Remember the API keys in the system's secret store")
+                Accessible.name: text
+                Accessible.description: dialog.rememberUnavailableReason
+            }
+            Item { visible: rememberNote.visible && grid.columns > 1; implicitWidth: 1 }
+            Label {
+                id: rememberNote
+                visible: dialog.chosenServer && dialog.rememberUnavailableReason !== ""
+                textFormat: Text.PlainText
+                text: dialog.rememberUnavailableReason
+                wrapMode: Text.Wrap
+                horizontalAlignment: Text.AlignLeft
+                opacity: 0.75
+                Layout.fillWidth: true
+                Layout.maximumWidth: 26 * dialog._unit
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
+
+            Label {
+                id: wsUrlLabel
+                textFormat: Text.PlainText
+                text: qsTr("WebSocket URL")
+                visible: dialog.chosenAgent === "ws"
+            }
+            TextField {
+                id: wsUrl
+                visible: dialog.chosenAgent === "ws"
+                Layout.fillWidth: true
+                implicitWidth: 20 * dialog._unit
+                placeholderText: "ws://127.0.0.1:8765"
+                Accessible.name: qsTr("WebSocket URL")
+            }
+
+            Label { id: acceptLabel; textFormat: Text.PlainText; text: qsTr("Tool permissions") }
+            ChoiceBox {
+                id: acceptBox
+                Layout.fillWidth: true
+                model: dialog.acceptModes
+                textRole: "text"
+                Accessible.name: qsTr("Tool permissions")
+            }
+            Label { id: busyLabel; textFormat: Text.PlainText; text: qsTr("Sending during a reply") }
+            ChoiceBox {
+                id: busyBox
+                Layout.fillWidth: true
+                model: dialog.busyPolicies
+                textRole: "text"
+                Accessible.name: qsTr("Sending during a reply")
+            }
+            Label {
+                id: toolsHeading
+                textFormat: Text.PlainText
+                text: qsTr("Each tool")
+                visible: dialog.toolNames.length > 0
+                Layout.columnSpan: grid.columns
+                font.bold: true
+            }
+            Repeater {
+                id: policyRows
+                model: dialog.toolNames
+                // One row per tool: its name and its permission.
+                delegate: RowLayout {
+                    id: policyRow
+                    required property string modelData
+                    property alias box: policyBox
+                    Layout.columnSpan: grid.columns
                     Layout.fillWidth: true
-                }
-                ComboBox {
-                    id: policyBox
-                    objectName: "policy_" + policyRow.modelData
-                    model: dialog.policies
-                    textRole: "text"
-                    Accessible.name: qsTr("Permission for the tool %1").arg(policyRow.modelData)
+                    spacing: grid.columnSpacing
+                    Label {
+                        textFormat: Text.PlainText
+                        text: policyRow.modelData
+                        horizontalAlignment: Text.AlignLeft // mirrors with the dialog
+                        Layout.fillWidth: true
+                    }
+                    ChoiceBox {
+                        id: policyBox
+                        objectName: "policy_" + policyRow.modelData
+                        model: dialog.policies
+                        textRole: "text"
+                        Accessible.name: qsTr("Permission for the tool %1").arg(policyRow.modelData)
+                    }
                 }
             }
-        }
-        Item { visible: dialog.toolNames.length > 0; implicitWidth: 1 }
-        Button {
-            id: resetPolicies
-            visible: dialog.toolNames.length > 0
-            text: qsTr("Reset tool permissions")
-            Accessible.name: text
-            Accessible.description: qsTr("Every tool follows the setting above again")
-            onClicked: {
-                for (let i = 0; i < policyRows.count; ++i)
-                    policyRows.itemAt(i).box.currentIndex = 0
+            Item { visible: dialog.toolNames.length > 0 && grid.columns > 1; implicitWidth: 1 }
+            Button {
+                id: resetPolicies
+                visible: dialog.toolNames.length > 0
+                text: qsTr("Reset tool permissions")
+                Accessible.name: text
+                Accessible.description: qsTr("Every tool follows the setting above again")
+                onClicked: {
+                    for (let i = 0; i < policyRows.count; ++i)
+                        policyRows.itemAt(i).box.currentIndex = 0
+                }
             }
-        }
-        Label { textFormat: Text.PlainText; text: qsTr("Language") }
-        ComboBox {
-            id: languageBox
-            Layout.fillWidth: true
-            model: dialog.languages
-            textRole: "name"
-            Accessible.name: qsTr("Language")
-        }
-        Label { textFormat: Text.PlainText; text: qsTr("Theme") }
-        ComboBox {
-            id: themeBox
-            Layout.fillWidth: true
-            model: dialog.themes
-            textRole: "text"
-            Accessible.name: qsTr("Theme")
+            Label { id: languageLabel; textFormat: Text.PlainText; text: qsTr("Language") }
+            ChoiceBox {
+                id: languageBox
+                Layout.fillWidth: true
+                model: dialog.languages
+                textRole: "name"
+                Accessible.name: qsTr("Language")
+            }
+            Label { id: themeLabel; textFormat: Text.PlainText; text: qsTr("Theme") }
+            ChoiceBox {
+                id: themeBox
+                Layout.fillWidth: true
+                model: dialog.themes
+                textRole: "text"
+                Accessible.name: qsTr("Theme")
+            }
         }
     }
 }

@@ -517,6 +517,425 @@ Item {
                     "Version 2 of 2")
         }
 
+        // --- Focus where the user types ----------------------------------------------------
+
+        // The window comes up with the keys in the message input.
+        function shownWindow(properties) {
+            const window = createTemporaryObject(windowComponent, root, properties || {})
+            verify(window)
+            tryVerify(() => window.active, 5000, "the window is active")
+            return window
+        }
+
+        function typeWord(word) {
+            for (const letter of word)
+                keyClick(letter)
+        }
+
+        function test_typedTextAtLaunchGoesToTheInput() {
+            const window = shownWindow()
+            const input = window.chatView.inputItem
+            tryVerify(() => input.activeFocus, 2000, "the input has the focus at launch")
+            typeWord("hello")
+            compare(input.text, "hello")
+        }
+
+        function test_newConversationPutsTheFocusInTheInput() {
+            const window = shownWindow()
+            const agent = window.agent
+            const input = window.chatView.inputItem
+            const pane = window.conversationPane
+            converse(agent, "First")
+            const first = agent.conversationId
+
+            // Ctrl+N from the list.
+            pane.listView.forceActiveFocus()
+            verify(!input.activeFocus)
+            keySequence("Ctrl+N")
+            verify(agent.conversationId !== first)
+            compare(agent.messages.count, 0)
+            tryVerify(() => input.activeFocus, 2000, "Ctrl+N: the input has the focus")
+            typeWord("abc")
+            compare(input.text, "abc")
+            input.clear()
+
+            // The New button, after a conversation was opened again.
+            agent.conversationId = first
+            pane.searchField.forceActiveFocus()
+            mouseClick(pane.newButton)
+            compare(agent.messages.count, 0)
+            tryVerify(() => input.activeFocus, 2000, "New: the input has the focus")
+            typeWord("xyz")
+            compare(input.text, "xyz")
+        }
+
+        // The list keeps the focus while the arrows move through it; Enter opens the row and
+        // the keys go on in the message input.
+        function test_openingAConversationByKeyboardPutsTheFocusInTheInput() {
+            const window = shownWindow()
+            const agent = window.agent
+            const input = window.chatView.inputItem
+            const list = window.conversationPane.listView
+            converse(agent, "Trip to Lisbon")
+            const lisbon = agent.conversationId
+            window.conversationPane.startNew()
+            converse(agent, "Tax return")
+            compare(list.count, 2)
+
+            list.forceActiveFocus()
+            list.currentIndex = 0
+            keyClick(Qt.Key_Down)
+            compare(list.currentIndex, 1)
+            verify(list.activeFocus, "the arrows leave the focus in the list")
+            const row = list.itemAtIndex(1)
+            compare(row.conversationId, lisbon)
+            const frameShown = findChild(row, "focusFrame") !== null && findChild(row, "focusFrame").visible
+            keyClick(Qt.Key_Return)
+            compare(agent.conversationId, lisbon)
+            tryVerify(() => input.activeFocus, 2000, "Enter: the input has the focus")
+            verify(frameShown, "the row the keys were on showed it")
+            verify(!findChild(row, "focusFrame").visible)
+            typeWord("ok")
+            compare(input.text, "ok")
+
+            // A click on a row does the same.
+            input.clear()
+            list.forceActiveFocus()
+            mouseClick(list.itemAtIndex(0))
+            verify(agent.conversationId !== lisbon)
+            tryVerify(() => input.activeFocus, 2000, "click: the input has the focus")
+        }
+
+        // A branch opens the new conversation with the keys in its input.
+        function test_aBranchPutsTheFocusInTheInput() {
+            const window = shownWindow()
+            const agent = window.agent
+            const input = window.chatView.inputItem
+            converse(agent, "Hello")
+            const original = agent.conversationId
+            window.conversationPane.listView.forceActiveFocus()
+            window.chatView.branch(agent.messages.get(1).messageId)
+            verify(agent.conversationId !== original)
+            tryVerify(() => input.activeFocus, 2000, "branch: the input has the focus")
+        }
+
+        // Tab from the message input moves on to Send (Stop while a reply runs), which shows it.
+        function test_tabFromTheInputReachesSend() {
+            const window = shownWindow()
+            const input = window.chatView.inputItem
+            tryVerify(() => input.activeFocus)
+            typeWord("hi")
+            keyClick(Qt.Key_Tab)
+            compare(input.text, "hi", "Tab types nothing")
+            const focused = window.activeFocusItem
+            verify(focused !== input, "Tab left the input")
+            verify(focused.visualFocus, "the focused control shows its focus: " + focused)
+            verify(/send/i.test(focused.Accessible.name), "Send has the focus: " + focused.Accessible.name)
+        }
+
+        // Whether a Tab stop shows that it has the focus.
+        function showsFocus(item) {
+            if (item.visualFocus === true)
+                return true // controls: the style draws it
+            if (item.cursorVisible === true)
+                return true // text: the cursor blinks in it
+            // Lists (a focus scope: their current row has the focus): a frame on that row.
+            let view = item
+            while (view && view.currentItem === undefined)
+                view = view.parent
+            if (view) {
+                if (view.highlightItem && view.highlightItem.visible)
+                    return true
+                const frame = view.currentItem ? findChild(view.currentItem, "focusFrame") : null
+                return frame !== null && frame.visible
+            }
+            return false
+        }
+
+        // Tab goes round the window: every stop shows the focus, and the input and Send are
+        // stops.
+        function test_everyTabStopShowsTheFocus() {
+            const window = shownWindow()
+            window.settings.showDebug = true
+            converse(window.agent, "What time is it?")
+            window.conversationPane.startNew()
+            converse(window.agent, "Hello")
+            const input = window.chatView.inputItem
+            tryVerify(() => input.activeFocus)
+            typeWord("so") // Send takes the focus only when there is something to send
+            const stops = []
+            for (let i = 0; i < 60; ++i) {
+                keyClick(Qt.Key_Tab)
+                const item = window.activeFocusItem
+                verify(item !== null, "Tab " + (i + 1) + " leaves the focus somewhere")
+                const name = (item.Accessible.name || item.objectName || String(item))
+                stops.push(name)
+                if (item === input)
+                    break
+                verify(showsFocus(item), "Tab " + (i + 1) + ": " + name + " shows no focus (after "
+                       + stops.slice(-4, -1).join(", ") + ")")
+            }
+            compare(window.activeFocusItem, input, "Tab comes back to the input: " + stops.join(", "))
+            verify(stops.some(name => /^send$/i.test(name)), "Send is a stop: " + stops.join(", "))
+        }
+
+        // --- The last conversation comes back ------------------------------------------------
+
+        function test_theLastConversationOpensAtLaunch() {
+            const path = testTempDir + "/reopen.sqlite"
+            const first = shownWindow({ storePath: path })
+            converse(first.agent, "Older")
+            first.conversationPane.startNew()
+            converse(first.agent, "Newer")
+            const newer = first.agent.conversationId
+            first.visible = false
+
+            const second = shownWindow({ storePath: path })
+            compare(second.agent.conversationId, newer)
+            compare(second.agent.messages.get(0).text, "Newer")
+            tryVerify(() => second.chatView.inputItem.activeFocus)
+            for (const c of second.store.conversations())
+                second.store.remove(c.id)
+        }
+
+        // After a restart a conversation that waits for an approval says so in the list (its
+        // status comes from the list model), and the badge leaves the title and date their
+        // width.
+        function test_aWaitingApprovalIsShownAfterARestart() {
+            const path = testTempDir + "/approval.sqlite"
+            const first = shownWindow({ storePath: path })
+            ended.target = first.agent
+            verify(first.agent.send("Save a note: buy milk"))
+            tryCompare(first.agent, "status", "reviewingToolCall")
+            const waiting = first.agent.conversationId
+            first.conversationPane.startNew()
+            converse(first.agent, "Hello")
+            first.visible = false
+
+            const second = shownWindow({ storePath: path })
+            verify(second.agent.conversationId !== waiting, "the newest one opens")
+            tryVerify(() => rowOf(second.conversationPane, waiting) !== null)
+            const row = rowOf(second.conversationPane, waiting)
+            tryVerify(() => findChild(row, "approvalBadge").visible, 2000,
+                      "the stored conversation shows Needs approval")
+            verify(!rowLabel(row, /^Save a note/).truncated)
+            verify(!rowLabel(row, /messages ·/).truncated)
+            for (const c of second.store.conversations())
+                second.store.remove(c.id)
+        }
+
+        // The labels of a conversation row that show `text` (its title) and the date line.
+        function rowLabel(row, pattern) {
+            const walk = (item) => {
+                if (item.truncated !== undefined && pattern.test(item.text))
+                    return item
+                for (let i = 0; i < item.children.length; ++i) {
+                    const found = walk(item.children[i])
+                    if (found)
+                        return found
+                }
+                return null
+            }
+            return walk(row)
+        }
+
+        function test_theApprovalBadgeLeavesTheTitleItsWidth() {
+            const view = createTemporaryObject(busyPaneComponent, stage)
+            view.local.toolCalls = [{ name: "save_note" }]
+            verify(view.agent.send("Save a note: buy milk"))
+            tryCompare(view.agent, "status", "reviewingToolCall")
+            const note = view.agent.conversationId
+            tryVerify(() => rowOf(view.pane, note) !== null)
+            const row = rowOf(view.pane, note)
+            view.anchors.fill = undefined
+            view.width = 260 // the demo's list is 260 px wide
+            tryCompare(view.pane, "width", 260)
+            tryVerify(() => findChild(row, "approvalBadge").visible)
+            verify(!findChild(row, "approvalBadge").truncated)
+            const title = rowLabel(row, /^Save a note/)
+            const details = rowLabel(row, /messages ·/)
+            verify(!title.truncated, title.text)
+            verify(!details.truncated, details.text)
+        }
+
+        // --- Settings: nothing clipped, one width ---------------------------------------------
+
+        TextMetrics { id: entryMetrics }
+
+        function applyLanguage(window, code) {
+            window.settings.language = code
+            window.appearance.applyLanguage(code)
+        }
+
+        // Every Label, ComboBox and button inside `item`: none elides, none is squeezed below
+        // what its text needs, none reaches past `bounds` (sideways).
+        function checkNothingClipped(item, bounds, where) {
+            if (!item || !item.visible)
+                return
+            const place = where + " > " + (item.objectName || item.Accessible.name || item.text || String(item))
+            const inBounds = () => {
+                const left = item.mapToItem(bounds, 0, 0).x
+                verify(left >= -0.5 && left + item.width <= bounds.width + 0.5,
+                       place + ": inside, " + left + "+" + item.width + " of " + bounds.width)
+            }
+            if (item.textAt !== undefined && item.indicator !== undefined) { // ComboBox
+                entryMetrics.font = item.font
+                const content = item.contentItem
+                const room = content.width - content.leftPadding - content.rightPadding
+                for (let i = 0; i < item.count; ++i) {
+                    entryMetrics.text = item.textAt(i)
+                    verify(entryMetrics.advanceWidth <= room + 0.5,
+                           place + ": \"" + entryMetrics.text + "\" needs " + entryMetrics.advanceWidth
+                           + ", has " + room)
+                }
+                const height = content.height - content.topPadding - content.bottomPadding
+                verify(content.contentHeight <= height + 0.5,
+                       place + ": the text needs " + content.contentHeight + " high, has " + height)
+                inBounds()
+                return
+            }
+            if (item.autoExclusive !== undefined) { // buttons and check boxes
+                verify(item.implicitWidth <= item.width + 0.5,
+                       place + ": needs " + item.implicitWidth + ", has " + item.width)
+                verify(item.implicitHeight <= item.height + 0.5,
+                       place + ": needs " + item.implicitHeight + " high, has " + item.height)
+                inBounds()
+                return
+            }
+            if (item.truncated !== undefined) { // Label
+                verify(!item.truncated, place + ": elided")
+                if (item.wrapMode === Text.NoWrap)
+                    verify(item.implicitWidth <= item.width + 0.5,
+                           place + ": needs " + item.implicitWidth + ", has " + item.width)
+                verify(item.implicitHeight <= item.height + 0.5,
+                       place + ": needs " + item.implicitHeight + " high, has " + item.height)
+                inBounds()
+                return
+            }
+            if (item.echoMode !== undefined && item.contentHeight !== undefined) { // text fields
+                verify(item.contentHeight <= item.height - item.topPadding - item.bottomPadding + 0.5,
+                       place + ": the text needs " + item.contentHeight + " high, has " + item.height)
+                inBounds()
+                return
+            }
+            if (item.background !== undefined && item.contentItem !== undefined) { // other controls
+                inBounds()
+                return
+            }
+            for (let i = 0; i < item.children.length; ++i)
+                checkNothingClipped(item.children[i], bounds, where)
+        }
+
+        function checkSettings(window, where) {
+            const dialog = window.settingsDialog
+            const content = dialog.contentItem
+            tryVerify(() => !isPolishScheduled(dialog.grid || content))
+            const overlay = dialog.parent
+            verify(dialog.x >= 0 && dialog.x + dialog.width <= overlay.width + 0.5,
+                   where + ": the dialog is inside the window, " + dialog.x + "+" + dialog.width)
+            verify(dialog.y >= 0 && dialog.y + dialog.height <= overlay.height + 0.5,
+                   where + ": the dialog is inside the window, " + dialog.y + "+" + dialog.height)
+            checkNothingClipped(content, content, where)
+            verify(!dialog.header.truncated, where + ": the title is elided")
+            for (const button of [Dialog.Ok, Dialog.Cancel])
+                checkNothingClipped(dialog.standardButton(button), dialog.footer, where)
+        }
+
+        function test_settingsClipNothing_data() {
+            const rows = []
+            for (const language of ["en", "de", "es", "pt_BR", "ar"])
+                for (const scale of [1, 2])
+                    rows.push({ tag: language + (scale > 1 ? " 200%" : ""), language: language,
+                                scale: scale })
+            return rows
+        }
+
+        function test_settingsClipNothing(data) {
+            const window = shownWindow()
+            if (data.scale !== 1) {
+                if (window.font.pixelSize > 0)
+                    window.font.pixelSize *= data.scale
+                else
+                    window.font.pointSize *= data.scale
+            }
+            applyLanguage(window, data.language)
+            const dialog = window.settingsDialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            let width = -1
+            // Each agent's fields: nothing clipped, and the dialog keeps its width.
+            for (const agent of [0, 1, 2, 3, 4, 0]) {
+                dialog.agentBox.currentIndex = agent
+                const where = data.tag + ", agent " + dialog.agents[agent].value
+                checkSettings(window, where)
+                if (width < 0)
+                    width = dialog.width
+                compare(dialog.width, width, where + ": the dialog keeps its width")
+            }
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
+            applyLanguage(window, "en")
+        }
+
+        // --- Right to left ------------------------------------------------------------------
+
+        // The conversation's title in the header (the heading).
+        function headerTitle(window) {
+            const row = window.header.contentChildren[0]
+            for (let i = 0; i < row.children.length; ++i)
+                if (row.children[i].Accessible.role === Accessible.Heading)
+                    return row.children[i]
+            return null
+        }
+
+        // The gap between the title's text and the agent's name in the header.
+        function headerGap(window) {
+            const title = headerTitle(window)
+            const agentLabel = findChild(window.header, "agentLabel")
+            const align = title.effectiveHorizontalAlignment
+            const textLeft = title.x + (align === Text.AlignRight ? title.width - title.contentWidth
+                                        : align === Text.AlignHCenter ? (title.width - title.contentWidth) / 2
+                                        : 0)
+            const textRight = textLeft + title.contentWidth
+            return Math.max(agentLabel.x - textRight, textLeft - (agentLabel.x + agentLabel.width))
+        }
+
+        function test_anArabicTitleDoesNotRunIntoTheAgentName() {
+            const window = shownWindow()
+            converse(window.agent, "خطة رحلة إلى لشبونة")
+            tryVerify(() => window.conversationPane.currentTitle !== "")
+            const title = headerTitle(window)
+            tryCompare(title, "text", window.conversationPane.currentTitle)
+            verify(headerGap(window) >= 3 * 5, "gap " + headerGap(window))
+        }
+
+        function test_anArabicUiIsMirrored() {
+            const window = shownWindow()
+            verify(!window.rightToLeft)
+            const dialog = window.settingsDialog
+            const arabic = dialog.languages.findIndex(language => language.code === "ar")
+            verify(arabic > 0, "Arabic is offered")
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            dialog.languageBox.currentIndex = arabic
+            dialog.accept()
+            tryVerify(() => !dialog.visible)
+            compare(window.settings.language, "ar")
+            verify(window.rightToLeft)
+            const title = headerTitle(window)
+            const agentLabel = findChild(window.header, "agentLabel")
+            tryVerify(() => agentLabel.x < title.x, 2000, "the header is mirrored")
+            compare(title.effectiveHorizontalAlignment, Text.AlignRight)
+            const pane = window.conversationPane
+            verify(pane.mapToItem(window.contentItem, 0, 0).x > window.chatView.mapToItem(window.contentItem, 0, 0).x,
+                   "the conversation list is on the right")
+            converse(window.agent, "Plan a trip")
+            tryCompare(title, "text", "Plan a trip")
+            verify(headerGap(window) >= 3 * 5, "gap " + headerGap(window))
+            applyLanguage(window, "en")
+            verify(!window.rightToLeft)
+        }
+
         function test_aLinkAsksFirstAndShowsWhereItGoes() {
             const window = createTemporaryObject(windowComponent, root)
             const dialog = window.linkDialog
