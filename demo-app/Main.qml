@@ -115,8 +115,9 @@ ApplicationWindow {
         const note = /^\s*((save|speichere?|guardar?|salvar?)\s+((a|eine|una|uma)\s+)?)?(note|notiz|nota)\s*:?\s*/i
         if (note.test(text)) {
             localAgent.toolCalls = [{ name: "save_note", arguments: { text: text.replace(note, "") } }]
-            localAgent.reply = qsTr("That was the save_note tool: if you allowed it, the note is in %1.")
-                                   .arg(window.notes.path)
+            // Said after the tool's answer (the reply streams in the step after it), so it
+            // can say what happened; this is what it says when the call was not run.
+            localAgent.reply = qsTr("The save_note tool did not run, so nothing was saved.")
         } else if (/time|clock|hora|uhr|spät|reloj|relógio/i.test(text)) {
             localAgent.toolCalls = [{ name: "get_time", arguments: {} }]
             localAgent.reply = qsTr("I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.")
@@ -277,20 +278,29 @@ ApplicationWindow {
             window.settings.toolPolicies = toolPolicies
             window.settings.save()
         }
+        // The offline agent's answer to a note follows what the tool did (its reply is read
+        // when the step after the tool's result starts).
+        onToolExecutionFinished: (call, result) => {
+            if (agent.transport !== localAgent || call.name !== "save_note")
+                return
+            localAgent.reply = result.isError
+                ? qsTr("The save_note tool could not save the note: %1").arg(result.result)
+                : qsTr("That was the save_note tool: your note is in your notes file.")
+        }
         systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock "
                       + "and save notes for the user with your tools."
 
         //! [demo-tools]
         KoderTool {
             name: "get_time"
-            description: "The current date and time on the user's computer"
+            description: qsTr("The current date and time on the user's computer")
             parameters: ({ type: "object", properties: {} })
             readOnly: true
             handler: function() { return new Date().toLocaleString(Qt.locale()) }
         }
         KoderTool {
             name: "save_note"
-            description: "Saves a note for the user in their notes file"
+            description: qsTr("Saves a note for the user in their notes file")
             parameters: ({ type: "object", properties: { text: { type: "string" } },
                            required: ["text"] })
             readOnly: false // writes a file: asks first unless auto-accept is "always"

@@ -47,7 +47,7 @@ QVariantMap colorsOf(bool dark)
 }
 
 const QStringList offered{QStringLiteral("en"), QStringLiteral("de"), QStringLiteral("es"),
-                          QStringLiteral("pt_BR")};
+                          QStringLiteral("pt_BR"), QStringLiteral("ar")};
 
 // The texts Qt gives a Dialog's standard buttons (QPlatformTheme's, and the GNOME theme's own),
 // as Qt's translations name them: the button (QPlatformDialogHelper::StandardButton), the
@@ -203,6 +203,8 @@ QString Appearance::applyLanguage(const QString& language)
             }
         }
     }
+    // A right-to-left language mirrors the window (Main.qml reads the direction).
+    QGuiApplication::setLayoutDirection(QLocale(code).textDirection());
     // main() names the engine; an Appearance made in QML finds its own.
     if (QQmlEngine* engine = m_engine ? m_engine : qmlEngine(this))
         engine->retranslate();

@@ -105,7 +105,7 @@ int main(int argc, char** argv)
                                          QStringLiteral("system (default), light or dark."),
                                          QStringLiteral("theme"));
     const QCommandLineOption languageOption(
-        QStringLiteral("language"), QStringLiteral("en, de, es or pt_BR (default: the system's)."),
+        QStringLiteral("language"), QStringLiteral("en, de, es, pt_BR or ar (default: the system's)."),
         QStringLiteral("code"));
     const QCommandLineOption storeOption(
         QStringLiteral("store"),

@@ -1,16 +1,39 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""What a screen reader hears of a streamed reply, checked over AT-SPI.
+"""What a screen reader hears of a ChatView, checked over AT-SPI.
 
 Run inside a private X server and D-Bus session (the ctest does):
-    xvfb-run -a dbus-run-session -- python3 atspi_check.py <a11y_app>
-Starts the accessibility bus, listens like a screen reader, drives the app through stdin and
-asserts: the reply arrives as text insertions in whole phrases (never one per token) at the right
-offsets, and the final accessible name of the reply is the whole reply.
+    xvfb-run -a dbus-run-session -- python3 atspi_check.py <a11y_app> [<QML import directory>]
+Starts the accessibility bus, listens like a screen reader (text insertions, name changes and
+`object:state-changed:focused`, the event a screen reader speaks the focused object on), drives
+the app one step at a time through its stdin (a11y_app.cpp lists the commands; keys are sent by
+the app to its own window) and asserts, each step waiting for what it expects with a deadline:
+
+  reply       a streamed reply arrives as text insertions in whole phrases (never one per
+              token) at the right offsets, and its final accessible name is the whole reply;
+  input       focusInput() moves the focus to the message input: a text (or entry) named
+              "Message";
+  streaming   a long reply starts: the Send button is renamed "Stop";
+  stop        Tab from the input while the reply streams lands on a push button named "Stop";
+  back        Shift+Tab comes back to the input;
+  escape      Escape in the input stops the reply: the button is renamed "Send";
+  prompt      when a tool call that changes things waits for approval, the focus moves to the
+              permission prompt: an object with the role alert named "The tool save_note wants
+              to run" (or an object inside it);
+  to-approve  Tab goes through the prompt (every stop inside the alert) to its push button
+              "Approve";
+  approve     Enter approves, and the focus comes back to the input (the last focus heard in
+              the step, and the input's focused state);
+  ran         the tool ran (its result is heard: "Result: saved notes.md"), so Enter approved.
+
+Focus moves to objects with no name (a screen reader says only their role) are reported as
+notes: they are heard, but fail nothing.
 """
 import os
+import select
 import subprocess
 import sys
+import time
 
 import gi
 
@@ -20,90 +43,303 @@ from gi.repository import GLib  # noqa: E402
 
 REPLY = "Hello there. The weather is fine today! Anything else?"
 PHRASES = ["Hello there.", " The weather is fine today!", " Anything else?"]
-TIMEOUT_MS = 30000
+PROMPT_NAME = "The tool save_note wants to run"
+STEP_TIMEOUT_S = 30  # per step: generous, the machine may be loaded
+START_TIMEOUT_S = 60  # until the app is ready, and again until it is on the accessibility bus
+POLL_MS = 50
+MAX_TABS_IN_PROMPT = 12
+
+
+class Heard:
+    """What the listener heard, in order."""
+
+    def __init__(self):
+        self.inserts = []  # (offset, text) of the short reply
+        self.reply_names = []  # the reply's whole text as an accessible name
+        self.focus = []  # dicts: role, name, in_alert, source
+        self.names = []  # (role, name) of name changes
+        self.recording_reply = False
+
+
+def describe(event):
+    if event is None:
+        return "nothing"
+    return "%s %r%s" % (event["role"], event["name"],
+                        " (inside an alert)" if event["in_alert"] and event["role"] != "alert"
+                        else "")
+
+
+def inside_alert(obj):
+    try:
+        depth = 0
+        while obj is not None and depth < 40:
+            if obj.getRole() == pyatspi.ROLE_ALERT:
+                return True
+            obj = obj.parent
+            depth += 1
+    except Exception:  # the object or an ancestor is gone
+        pass
+    return False
+
+
+def is_input(event):
+    return event["role"] in ("text", "entry") and event["name"] == "Message"
+
+
+def is_button(name):
+    return lambda event: event["role"] == "push button" and event["name"] == name
+
+
+def is_prompt(event):
+    return (event["role"] == "alert" and event["name"] == PROMPT_NAME) or event["in_alert"]
+
+
+def has_focus(event):
+    try:
+        return event["source"].getState().contains(pyatspi.STATE_FOCUSED)
+    except Exception:
+        return False
+
+
+class Check:
+    """Sends one command per step and waits, polling, for what the step expects."""
+
+    def __init__(self, app, heard):
+        self.app = app
+        self.heard = heard
+        self.steps = []
+        self.index = -1
+        self.deadline = 0.0
+        self.mark = 0  # the first focus event of the current step
+        self.name_mark = 0
+        self.name_marks = {}  # by step label
+        self.tabs = 0
+        self.failures = []
+        self.passed = []
+
+    def send(self, command):
+        print("->", command, flush=True)
+        self.app.stdin.write(command + "\n")
+        self.app.stdin.flush()
+
+    def new_focus(self):
+        return self.heard.focus[self.mark:]
+
+    def new_names(self):
+        return self.heard.names[self.name_mark:]
+
+    def start_step(self):
+        self.index += 1
+        if self.index >= len(self.steps):
+            pyatspi.Registry.stop()
+            return
+        label, command, _, _ = self.steps[self.index]
+        print("step", label, flush=True)
+        self.mark = len(self.heard.focus)
+        self.name_mark = len(self.heard.names)
+        self.name_marks[label] = self.name_mark
+        self.deadline = time.monotonic() + STEP_TIMEOUT_S
+        if command:
+            self.send(command)
+
+    def fail(self, message):
+        self.failures.append(message)
+        pyatspi.Registry.stop()
+
+    def poll(self):
+        if self.app.poll() is not None:
+            self.fail("the app exited (%s) during step %s" % (self.app.returncode,
+                                                               self.steps[self.index][0]))
+            return False
+        label, _, done, what = self.steps[self.index]
+        result = done(self)
+        if result is True:
+            self.passed.append(label)
+            self.start_step()
+        elif result is False or time.monotonic() > self.deadline:
+            focus = self.new_focus()
+            self.fail("%s: %s; focus heard in this step: %s" % (
+                label, what, ", ".join(describe(e) for e in focus) or "none"))
+            return False
+        return self.index < len(self.steps)
+
+
+# Each step: (label, command sent at its start, done(check) -> True / None (not yet) / False,
+# what it expects). Steps run one after the other.
+def reply_heard(check):
+    # The whole reply as the name, and insertions as long as the reply (the name may change
+    # before the last phrase is inserted when the machine is loaded).
+    inserted = sum(len(text) for _, text in check.heard.inserts)
+    if check.heard.reply_names and inserted >= len(REPLY):
+        check.heard.recording_reply = False
+        return True
+    return None
+
+
+def focus_lands(predicate):
+    # The last focus heard in the step matches, and that object still has the focus.
+    def done(check):
+        focus = check.new_focus()
+        return True if focus and predicate(focus[-1]) and has_focus(focus[-1]) else None
+    return done
+
+
+def renamed(role, name, since=None):
+    # A name change heard in this step (or since the start of the step labelled `since`).
+    def done(check):
+        names = check.heard.names[check.name_marks[since]:] if since else check.new_names()
+        return True if any(n == name and role in (None, r) for r, n in names) else None
+    return done
+
+
+def tab_to_approve(check):
+    focus = check.new_focus()
+    if focus and is_button("Approve")(focus[-1]) and has_focus(focus[-1]):
+        return True
+    if focus and not is_prompt(focus[-1]):
+        return False  # Tab left the prompt before reaching Approve
+    # Tab again once the previous Tab was heard (or at the step's start).
+    if check.tabs == 0 or len(focus) >= check.tabs:
+        if check.tabs >= MAX_TABS_IN_PROMPT:
+            return False
+        check.tabs += 1
+        check.send("tab")
+    return None
+
+
+def start_recording_reply(check):
+    check.heard.recording_reply = True
+
+
+STEPS = [
+    ("reply", "go", reply_heard,
+     "the reply was not heard whole (as its accessible name and as text insertions)"),
+    ("input", "focus-input", focus_lands(is_input),
+     "focusInput() did not move the focus to the text 'Message'"),
+    ("streaming", "long", renamed("push button", "Stop"),
+     "the Send button was not renamed 'Stop' as the reply started"),
+    ("stop", "tab", focus_lands(is_button("Stop")),
+     "Tab from the input while a reply streams did not land on the push button 'Stop'"),
+    ("back", "backtab", focus_lands(is_input),
+     "Shift+Tab from Stop did not come back to the text 'Message'"),
+    ("escape", "escape", renamed("push button", "Send"),
+     "Escape in the input did not stop the reply (the button was not renamed 'Send')"),
+    ("prompt", "tool", focus_lands(is_prompt),
+     "the focus did not move to the alert %r (or into it) when the tool call waited"
+     % PROMPT_NAME),
+    ("to-approve", None, tab_to_approve,
+     "Tab did not reach the push button 'Approve' inside the prompt within %d presses"
+     % MAX_TABS_IN_PROMPT),
+    ("approve", "enter", focus_lands(is_input),
+     "after Enter on Approve the focus did not come back to the text 'Message'"),
+    ("ran", None, renamed(None, "Result: saved notes.md", since="approve"),
+     "the approved tool's result 'Result: saved notes.md' was not heard"),
+]
 
 
 def main():
-    app_path = sys.argv[1]
+    app_command = sys.argv[1:]  # the app, and the import directory to use if not its own
     launcher = "/usr/libexec/at-spi-bus-launcher"
     bus = subprocess.Popen([launcher, "--launch-immediately"])
-
-    inserts = []  # (offset, text)
-    names = []
-    state = {"app": None, "started": False, "ok": False, "error": None}
+    heard = Heard()
 
     def on_insert(event):
-        if event.any_data and event.any_data in REPLY:
-            inserts.append((event.detail1, event.any_data))
+        if heard.recording_reply and event.any_data and event.any_data in REPLY:
+            heard.inserts.append((event.detail1, event.any_data))
 
     def on_name(event):
         try:
-            name = event.source.name
+            role, name = event.source.getRoleName(), event.source.name
         except Exception:  # the object may be gone already
             return
-        if name == REPLY:
-            names.append(name)
+        heard.names.append((role, name))
+        if heard.recording_reply and name == REPLY:
+            heard.reply_names.append(name)
+
+    def on_focus(event):
+        if not event.detail1:
+            return
+        source = event.source
+        try:
+            role, name = source.getRoleName(), source.name
+        except Exception:
+            return
+        entry = {"role": role, "name": name, "in_alert": inside_alert(source), "source": source}
+        heard.focus.append(entry)
+        print("   focus:", describe(entry), flush=True)
+        if not name:
+            print("   NOTE: the focus moved to a %s with no name (a screen reader says only "
+                  "'%s')" % (role, role), flush=True)
 
     pyatspi.Registry.registerEventListener(on_insert, "object:text-changed:insert")
     pyatspi.Registry.registerEventListener(on_name, "object:property-change:accessible-name")
+    pyatspi.Registry.registerEventListener(on_focus, "object:state-changed:focused")
 
     env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_QPA_PLATFORM="xcb",
                QT_ACCESSIBILITY="1")
-    app = subprocess.Popen([app_path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+    app = subprocess.Popen(app_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
                            text=True)
-    state["app"] = app
-    if app.stdout.readline().strip() != "ready":
-        print("the app did not start")
+    # The app says "ready" once its window is active (it has the keyboard).
+    started = select.select([app.stdout], [], [], START_TIMEOUT_S)[0]
+    if not started or app.stdout.readline().strip() != "ready":
+        print("FAIL: the app did not start (or its window never became active)")
+        app.kill()
+        bus.terminate()
         return 1
+
+    check = Check(app, heard)
+    check.steps = STEPS
+    start_deadline = time.monotonic() + START_TIMEOUT_S
 
     def app_registered():
         desktop = pyatspi.Registry.getDesktop(0)
         return any(child is not None and child.name == "koder-a11y-app" for child in desktop)
 
-    def poll():
-        if not state["started"]:
-            # Start streaming only once the app is on the accessibility bus.
-            if app_registered():
-                state["started"] = True
-                app.stdin.write("go\n")
-                app.stdin.flush()
-            return True
-        if names:
-            state["ok"] = True
-            pyatspi.Registry.stop()
+    def wait_for_app():
+        # Start only once the app is on the accessibility bus.
+        if app_registered():
+            start_recording_reply(check)
+            check.start_step()
+            GLib.timeout_add(POLL_MS, check.poll)
+            return False
+        if time.monotonic() > start_deadline:
+            check.fail("the app did not appear on the accessibility bus")
             return False
         return True
 
-    def give_up():
-        state["error"] = "timed out"
-        pyatspi.Registry.stop()
-        return False
-
-    GLib.timeout_add(50, poll)
-    GLib.timeout_add(TIMEOUT_MS, give_up)
+    GLib.timeout_add(POLL_MS, wait_for_app)
     pyatspi.Registry.start()
 
-    app.stdin.write("quit\n")
-    app.stdin.flush()
-    app.wait(timeout=10)
+    if app.poll() is None:
+        app.stdin.write("quit\n")
+        app.stdin.flush()
+    try:
+        app.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        app.kill()
+        check.failures.append("the app did not quit")
     bus.terminate()
+    bus.wait(timeout=20)
 
-    print("inserts:", inserts)
-    print("final names:", names)
-    failures = []
-    if state["error"]:
-        failures.append(state["error"])
-    texts = [text for _, text in inserts]
+    print("inserts:", heard.inserts)
+    print("final names:", heard.reply_names)
+    print("steps passed:", ", ".join(check.passed) or "none")
+    failures = list(check.failures)
+    texts = [text for _, text in heard.inserts]
     if texts != PHRASES:
         failures.append("text insertions are not the phrases: %r" % texts)
     expected_offsets = [0, len(PHRASES[0]), len(PHRASES[0]) + len(PHRASES[1])]
-    if [offset for offset, _ in inserts] != expected_offsets[: len(inserts)]:
-        failures.append("offsets %r, expected %r" % ([o for o, _ in inserts], expected_offsets))
-    if not names:
+    if [offset for offset, _ in heard.inserts] != expected_offsets[: len(heard.inserts)]:
+        failures.append("offsets %r, expected %r"
+                        % ([o for o, _ in heard.inserts], expected_offsets))
+    if not heard.reply_names:
         failures.append("the reply's accessible name never became the whole reply")
+    missing = [step[0] for step in STEPS if step[0] not in check.passed]
+    if missing and not check.failures:
+        failures.append("steps not run: %s" % ", ".join(missing))
     for f in failures:
         print("FAIL:", f)
-    print("1 passed, 0 failed" if not failures else "0 passed, 1 failed")
+    print("%d steps passed, %d failures" % (len(check.passed), len(failures)))
     return 1 if failures else 0
 
 

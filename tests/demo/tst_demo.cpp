@@ -571,7 +571,13 @@ private Q_SLOTS:
         QCOMPARE(QCoreApplication::translate("Sender", "Send"), QStringLiteral("Enviar"));
         QCOMPARE(appearance.applyLanguage(QStringLiteral("en")), QStringLiteral("en"));
         QCOMPARE(QCoreApplication::translate("Sender", "Send"), QStringLiteral("Send"));
-        QCOMPARE(appearance.languages().size(), 4);
+        QCOMPARE(appearance.languages().size(), 5);
+        // A right-to-left language mirrors the application; the others do not.
+        QCOMPARE(QGuiApplication::layoutDirection(), Qt::LeftToRight);
+        QCOMPARE(appearance.applyLanguage(QStringLiteral("ar")), QStringLiteral("ar"));
+        QCOMPARE(QGuiApplication::layoutDirection(), Qt::RightToLeft);
+        QCOMPARE(appearance.applyLanguage(QStringLiteral("en")), QStringLiteral("en"));
+        QCOMPARE(QGuiApplication::layoutDirection(), Qt::LeftToRight);
 
         QSignalSpy changed(&appearance, &Appearance::themeChanged);
         appearance.applyTheme(QStringLiteral("dark"));

@@ -5,10 +5,11 @@
 // padding, focus policy and click blocking.
 //
 // Offscreen, accessibility is off and the role is never replaced; test_roleUnderAScreenReader
-// fails on a Control root only when a screen reader's bus is running. Run it so:
-//   xvfb-run -a dbus-run-session -- sh -c '/usr/libexec/at-spi-bus-launcher --launch-immediately &
-//     sleep 1; QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_QPA_PLATFORM=xcb build/tests/qml/tst_qml
-//     -input tests/qml/tst_permissionprompt_a11y.qml -import build/imports'
+// fails on a Control root only when a screen reader's bus is running. The ctest
+// a11y_qml_tst_permissionprompt_a11y (tests/a11y) runs it so, under Xvfb with the bus up:
+//   xvfb-run -a dbus-run-session -- env QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1 QT_QPA_PLATFORM=xcb
+//     python3 tests/a11y/with_atspi_bus.py build/tests/qml/tst_qml
+//     -input tests/qml/tst_permissionprompt_a11y.qml -import build/imports
 import QtQuick
 import QtTest
 import Koder.Agent
