@@ -52,6 +52,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/koder
 file(GLOB koder_public_headers ${PROJECT_SOURCE_DIR}/plugin/*.h)
 list(REMOVE_ITEM koder_public_headers
     ${PROJECT_SOURCE_DIR}/plugin/agentlogging.h
+    ${PROJECT_SOURCE_DIR}/plugin/toolresulttext.h
     ${PROJECT_SOURCE_DIR}/plugin/toolrunner.h)
 install(FILES ${koder_public_headers}
     ${PROJECT_SOURCE_DIR}/plugin/qml/koderliveregion.h

@@ -37,7 +37,9 @@ Pane {
     }
 
     function messagesText(count: int): string {
-        return count === 1 ? qsTr("1 message") : qsTr("%1 messages").arg(count)
+        // English needs no catalogue: "1 message" apart, "%n messages" with every other
+        // language's plural forms (Arabic has six).
+        return count === 1 ? qsTr("1 message") : qsTr("%n messages", "", count)
     }
 
     function startNew() {

@@ -112,13 +112,13 @@ ApplicationWindow {
             if (message.role === "user")
                 text = message.text
         }
-        const note = /^\s*((save|speichere?|guardar?|salvar?)\s+((a|eine|una|uma)\s+)?)?(note|notiz|nota)\s*:?\s*/i
+        const note = /^\s*((save|speichere?|guardar?|salvar?|احفظ)\s+((a|eine|una|uma)\s+)?)?(note|notiz|nota|ملاحظة)\s*:?\s*/i
         if (note.test(text)) {
             localAgent.toolCalls = [{ name: "save_note", arguments: { text: text.replace(note, "") } }]
             // Said after the tool's answer (the reply streams in the step after it), so it
             // can say what happened; this is what it says when the call was not run.
             localAgent.reply = qsTr("The save_note tool did not run, so nothing was saved.")
-        } else if (/time|clock|hora|uhr|spät|reloj|relógio/i.test(text)) {
+        } else if (/time|clock|hora|uhr|spät|reloj|relógio|الساعة|الوقت/i.test(text)) {
             localAgent.toolCalls = [{ name: "get_time", arguments: {} }]
             localAgent.reply = qsTr("I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.")
         } else {
@@ -431,7 +431,7 @@ ApplicationWindow {
                     visible: window.lastReply !== null && window.lastReply.refused
                     textFormat: Text.PlainText
                     text: qsTr("Declined")
-                    font.italic: true
+                    font.italic: !LayoutMirroring.enabled // no italics in right-to-left scripts
                     Accessible.role: Accessible.StaticText
                     Accessible.name: qsTr("The model declined to answer")
                 }

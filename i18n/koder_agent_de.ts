@@ -118,7 +118,7 @@
     </message>
     <message>
         <source>Branch the conversation here</source>
-        <translation>Unterhaltung hier abzweigen</translation>
+        <translation>Gespräch hier abzweigen</translation>
     </message>
     <message>
         <source>Previous version</source>
@@ -199,12 +199,16 @@
         <source>Show the whole result</source>
         <translation>Das ganze Ergebnis zeigen</translation>
     </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Schreibt…</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
     <message>
         <source>Conversation</source>
-        <translation>Unterhaltung</translation>
+        <translation>Gespräch</translation>
     </message>
     <message>
         <source>Jump to latest</source>
@@ -263,7 +267,7 @@
     </message>
     <message>
         <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
-        <translation>Unbekannter Modus für automatisches Zulassen „%1“: erlaubt sind always, never oder onlyRead.</translation>
+        <translation>Unbekannter Modus für automatisches Zulassen „%1“: Erlaubt sind always, never oder onlyRead.</translation>
     </message>
     <message>
         <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
@@ -271,7 +275,7 @@
     </message>
     <message>
         <source>Unknown policy &quot;%1&quot; for the tool &quot;%2&quot;: use ask, allow or deny.</source>
-        <translation>Unbekannte Regel „%1“ für das Werkzeug „%2“: erlaubt sind ask, allow oder deny.</translation>
+        <translation>Unbekannte Regel „%1“ für das Werkzeug „%2“: Erlaubt sind ask, allow oder deny.</translation>
     </message>
     <message>
         <source>The options must be an object like {scope: &quot;once&quot;}.</source>
@@ -279,11 +283,11 @@
     </message>
     <message>
         <source>Unknown scope &quot;%1&quot;: use once, conversation or always.</source>
-        <translation>Unbekannter Geltungsbereich „%1“: erlaubt sind once, conversation oder always.</translation>
+        <translation>Unbekannter Geltungsbereich „%1“: Erlaubt sind once, conversation oder always.</translation>
     </message>
     <message>
         <source>Edited arguments apply to one call: use approveToolCall().</source>
-        <translation>Bearbeitete Argumente gelten für einen Aufruf: verwende approveToolCall().</translation>
+        <translation>Bearbeitete Argumente gelten für einen Aufruf: Verwende approveToolCall().</translation>
     </message>
     <message>
         <source>The arguments must be an object (or its JSON text).</source>
@@ -291,11 +295,46 @@
     </message>
     <message>
         <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
-        <translation>Unbekannte Regel für Senden während einer Antwort „%1“: erlaubt sind reject, queue, interrupt oder steer.</translation>
+        <translation>Unbekannte Regel für Senden während einer Antwort „%1“: Erlaubt sind reject, queue, interrupt oder steer.</translation>
     </message>
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
-        <translation>In anderen Unterhaltungen laufen zu viele Antworten. Warten Sie, bis eine fertig ist, oder öffnen Sie eine und stoppen Sie sie.</translation>
+        <translation>In anderen Gesprächen laufen zu viele Antworten. Warte, bis eine fertig ist, oder öffne eine und stoppe sie.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAttachmentHelper</name>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>%1 lässt sich nicht lesen: %2.</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>Datei nicht vorhanden</translation>
+    </message>
+    <message>
+        <source>%1 cannot be attached: only files can.</source>
+        <translation>%1 lässt sich nicht anhängen: Nur Dateien sind möglich.</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>Die Datei</translation>
+    </message>
+    <message>
+        <source>%1 (%2) cannot be attached: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>%1 (%2) lässt sich nicht anhängen: Nur PNG-, JPEG-, GIF- und WebP-Bilder sowie Textdateien sind möglich.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is larger than %3, the most a file may have.</source>
+        <translation>%1 (%2) ist größer als %3, die Höchstgröße einer Datei.</translation>
+    </message>
+    <message>
+        <source>Pasted image.png</source>
+        <translation>Eingefügtes Bild.png</translation>
     </message>
 </context>
 <context>
@@ -342,11 +381,11 @@
     </message>
     <message>
         <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
-        <translation>Der Anhang %1 ist eine Webadresse, und dieses Modell nimmt Bilder nur als Daten an: Hängen Sie stattdessen die Datei an.</translation>
+        <translation>Der Anhang %1 ist eine Webadresse, und dieses Modell nimmt Bilder nur als Daten an: Hänge stattdessen die Datei an.</translation>
     </message>
     <message>
         <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
-        <translation>Der Anhang %1 hat eine URL, die die Bibliothek nicht lesen kann (%2): Verwenden Sie file:, data: oder http(s):.</translation>
+        <translation>Der Anhang %1 hat eine URL, die die Bibliothek nicht lesen kann (%2): Verwende file:, data: oder http(s):.</translation>
     </message>
     <message>
         <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
@@ -429,23 +468,23 @@
     </message>
     <message>
         <source>The stored conversation %1 cannot be read: its message %2, off the active path, is damaged (%3: %4).</source>
-        <translation>Die gespeicherte Unterhaltung %1 kann nicht gelesen werden: Ihre Nachricht %2 außerhalb des aktiven Verlaufs ist beschädigt (%3: %4).</translation>
+        <translation>Das gespeicherte Gespräch %1 lässt sich nicht lesen: Seine Nachricht %2 außerhalb des aktiven Verlaufs ist beschädigt (%3: %4).</translation>
     </message>
     <message>
         <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
-        <translation>Die gespeicherte Unterhaltung %1 kann nicht gelesen werden: Ihre Versionen sind beschädigt (%2).</translation>
+        <translation>Das gespeicherte Gespräch %1 lässt sich nicht lesen: Seine Versionen sind beschädigt (%2).</translation>
     </message>
     <message>
         <source>The stored conversation %1 lost what it waited for: %2</source>
-        <translation>Die gespeicherte Unterhaltung %1 hat verloren, worauf sie wartete: %2</translation>
+        <translation>Das gespeicherte Gespräch %1 hat verloren, worauf es wartete: %2</translation>
     </message>
     <message>
         <source>The stored conversation %1 lost its queued messages: %2</source>
-        <translation>Die gespeicherte Unterhaltung %1 hat ihre wartenden Nachrichten verloren: %2</translation>
+        <translation>Das gespeicherte Gespräch %1 hat seine wartenden Nachrichten verloren: %2</translation>
     </message>
     <message>
         <source>Cannot mark the conversation: %1</source>
-        <translation>Die Unterhaltung kann nicht markiert werden: %1</translation>
+        <translation>Das Gespräch lässt sich nicht markieren: %1</translation>
     </message>
 </context>
 <context>
@@ -502,6 +541,65 @@
     </message>
 </context>
 <context>
+    <name>KoderToolResult</name>
+    <message>
+        <source>Denied by the tool&apos;s policy: it was not run.</source>
+        <translation>Durch die Regel des Werkzeugs abgelehnt: Es wurde nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call.</source>
+        <translation>Der Benutzer hat diesen Werkzeugaufruf abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Not completed: the app closed while the tool ran.</source>
+        <translation>Nicht abgeschlossen: Die App wurde geschlossen, während das Werkzeug lief.</translation>
+    </message>
+    <message>
+        <source>Not run: the app closed before the call was decided.</source>
+        <translation>Nicht ausgeführt: Die App wurde geschlossen, bevor über den Aufruf entschieden war.</translation>
+    </message>
+    <message>
+        <source>Not run: the user added a message first.</source>
+        <translation>Nicht ausgeführt: Der Benutzer hat zuerst eine Nachricht hinzugefügt.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn reached its step limit.</source>
+        <translation>Nicht ausgeführt: Die Antwort hat ihre Höchstzahl an Schritten erreicht.</translation>
+    </message>
+    <message>
+        <source>Denied: the user sent a new message instead.</source>
+        <translation>Abgelehnt: Der Benutzer hat stattdessen eine neue Nachricht gesendet.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the user sent a new message while the tool ran.</source>
+        <translation>Abgebrochen: Der Benutzer hat eine neue Nachricht gesendet, während das Werkzeug lief.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn ended before the call was decided.</source>
+        <translation>Nicht ausgeführt: Die Antwort endete, bevor über den Aufruf entschieden war.</translation>
+    </message>
+    <message>
+        <source>Not completed: the turn ended while the tool ran.</source>
+        <translation>Nicht abgeschlossen: Die Antwort endete, während das Werkzeug lief.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped.</source>
+        <translation>Abgebrochen: Die Antwort wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped while the tool ran.</source>
+        <translation>Abgebrochen: Die Antwort wurde angehalten, während das Werkzeug lief.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call. Reason: %1</source>
+        <translation>Der Benutzer hat diesen Werkzeugaufruf abgelehnt. Grund: %1</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;: it was not run.</source>
+        <translation>Unbekanntes Werkzeug „%1“: Es wurde nicht ausgeführt.</translation>
+    </message>
+</context>
+<context>
     <name>PermissionPrompt</name>
     <message>
         <source>The tool %1 wants to run</source>
@@ -521,11 +619,11 @@
     </message>
     <message>
         <source>Read-only: it changes nothing.</source>
-        <translation>Nur lesend: es verändert nichts.</translation>
+        <translation>Nur lesend: Es verändert nichts.</translation>
     </message>
     <message>
         <source>Writing: it can change things.</source>
-        <translation>Schreibend: es kann etwas verändern.</translation>
+        <translation>Schreibend: Es kann etwas verändern.</translation>
     </message>
     <message>
         <source>Arguments: %1</source>
@@ -604,7 +702,7 @@
     </message>
     <message>
         <source>Allow</source>
-        <translation>Zulassen</translation>
+        <translation>Erlauben:</translation>
     </message>
     <message>
         <source>Only this time</source>
@@ -612,7 +710,7 @@
     </message>
     <message>
         <source>For this conversation</source>
-        <translation>Für diese Unterhaltung</translation>
+        <translation>Für dieses Gespräch</translation>
     </message>
     <message>
         <source>Always</source>
@@ -684,6 +782,54 @@
     <message>
         <source>Remove queued message</source>
         <translation>Wartende Nachricht entfernen</translation>
+    </message>
+    <message>
+        <source>Sends after this reply</source>
+        <translation>Wird nach dieser Antwort gesendet</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Attached files</source>
+        <translation>Angehängte Dateien</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Datei anhängen</translation>
+    </message>
+    <message>
+        <source>Images and text files</source>
+        <translation>Bilder und Textdateien</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>Dateien anhängen</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>Bilder (%1)</translation>
+    </message>
+    <message>
+        <source>Text files (%1)</source>
+        <translation>Textdateien (%1)</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <translation>Anhang</translation>
     </message>
 </context>
 </TS>

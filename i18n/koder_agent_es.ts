@@ -199,6 +199,10 @@
         <source>Show the whole result</source>
         <translation>Mostrar todo el resultado</translation>
     </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Escribiendo…</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -299,6 +303,41 @@
     </message>
 </context>
 <context>
+    <name>KoderAttachmentHelper</name>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>No se puede leer %1: %2.</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>no existe el archivo</translation>
+    </message>
+    <message>
+        <source>%1 cannot be attached: only files can.</source>
+        <translation>No se puede adjuntar %1: solo se pueden adjuntar archivos.</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>El archivo</translation>
+    </message>
+    <message>
+        <source>%1 (%2) cannot be attached: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>%1 (%2) no se puede adjuntar: solo se admiten imágenes PNG, JPEG, GIF y WebP y archivos de texto.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>tipo desconocido</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is larger than %3, the most a file may have.</source>
+        <translation>%1 (%2) supera %3, el tamaño máximo de un archivo.</translation>
+    </message>
+    <message>
+        <source>Pasted image.png</source>
+        <translation>Imagen pegada.png</translation>
+    </message>
+</context>
+<context>
     <name>KoderAttachments</name>
     <message>
         <source>Attachments must be a list of {name, mimeType, url}.</source>
@@ -342,11 +381,11 @@
     </message>
     <message>
         <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
-        <translation>El adjunto %1 es una dirección web y este modelo solo acepta imágenes como datos: adjunte el archivo en su lugar.</translation>
+        <translation>El adjunto %1 es una dirección web y este modelo solo acepta imágenes como datos: adjunta el archivo en su lugar.</translation>
     </message>
     <message>
         <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
-        <translation>El adjunto %1 tiene una URL que la biblioteca no puede leer (%2): use file:, data: o http(s):.</translation>
+        <translation>El adjunto %1 tiene una URL que la biblioteca no puede leer (%2): usa file:, data: o http(s):.</translation>
     </message>
     <message>
         <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
@@ -499,6 +538,65 @@
     <message>
         <source>[image: %1]</source>
         <translation>[imagen: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>KoderToolResult</name>
+    <message>
+        <source>Denied by the tool&apos;s policy: it was not run.</source>
+        <translation>Denegada por la política de la herramienta: la llamada no se ejecutó.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call.</source>
+        <translation>El usuario denegó esta llamada a la herramienta.</translation>
+    </message>
+    <message>
+        <source>Not completed: the app closed while the tool ran.</source>
+        <translation>No completada: la aplicación se cerró mientras la herramienta se ejecutaba.</translation>
+    </message>
+    <message>
+        <source>Not run: the app closed before the call was decided.</source>
+        <translation>No ejecutada: la aplicación se cerró antes de que se decidiera sobre la llamada.</translation>
+    </message>
+    <message>
+        <source>Not run: the user added a message first.</source>
+        <translation>No ejecutada: el usuario añadió antes un mensaje.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn reached its step limit.</source>
+        <translation>No ejecutada: la respuesta alcanzó su límite de pasos.</translation>
+    </message>
+    <message>
+        <source>Denied: the user sent a new message instead.</source>
+        <translation>Denegada: el usuario envió un mensaje nuevo en su lugar.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the user sent a new message while the tool ran.</source>
+        <translation>Cancelada: el usuario envió un mensaje nuevo mientras la herramienta se ejecutaba.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn ended before the call was decided.</source>
+        <translation>No ejecutada: la respuesta terminó antes de que se decidiera sobre la llamada.</translation>
+    </message>
+    <message>
+        <source>Not completed: the turn ended while the tool ran.</source>
+        <translation>No completada: la respuesta terminó mientras la herramienta se ejecutaba.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped.</source>
+        <translation>Cancelada: se detuvo la respuesta.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped while the tool ran.</source>
+        <translation>Cancelada: se detuvo la respuesta mientras la herramienta se ejecutaba.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call. Reason: %1</source>
+        <translation>El usuario denegó esta llamada a la herramienta. Motivo: %1</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;: it was not run.</source>
+        <translation>Herramienta desconocida «%1»: no se ejecutó.</translation>
     </message>
 </context>
 <context>
@@ -684,6 +782,54 @@
     <message>
         <source>Remove queued message</source>
         <translation>Quitar el mensaje en cola</translation>
+    </message>
+    <message>
+        <source>Sends after this reply</source>
+        <translation>Se envía después de esta respuesta</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>En cola</translation>
+    </message>
+    <message>
+        <source>Attached files</source>
+        <translation>Archivos adjuntos</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Quitar %1</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Adjuntar un archivo</translation>
+    </message>
+    <message>
+        <source>Images and text files</source>
+        <translation>Imágenes y archivos de texto</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>Adjuntar archivos</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>Imágenes (%1)</translation>
+    </message>
+    <message>
+        <source>Text files (%1)</source>
+        <translation>Archivos de texto (%1)</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <translation>Adjunto</translation>
     </message>
 </context>
 </TS>

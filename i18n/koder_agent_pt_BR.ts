@@ -199,6 +199,10 @@
         <source>Show the whole result</source>
         <translation>Mostrar o resultado inteiro</translation>
     </message>
+    <message>
+        <source>Writing…</source>
+        <translation>Escrevendo…</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -296,6 +300,41 @@
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
         <translation>Há respostas demais em andamento em outras conversas. Aguarde uma terminar, ou abra uma e interrompa-a.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAttachmentHelper</name>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>Não é possível ler %1: %2.</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>arquivo inexistente</translation>
+    </message>
+    <message>
+        <source>%1 cannot be attached: only files can.</source>
+        <translation>Não é possível anexar %1: só arquivos podem ser anexados.</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>O arquivo</translation>
+    </message>
+    <message>
+        <source>%1 (%2) cannot be attached: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>%1 (%2) não pode ser anexado: só imagens PNG, JPEG, GIF e WebP e arquivos de texto podem.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>tipo desconhecido</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is larger than %3, the most a file may have.</source>
+        <translation>%1 (%2) é maior que %3, o tamanho máximo de um arquivo.</translation>
+    </message>
+    <message>
+        <source>Pasted image.png</source>
+        <translation>Imagem colada.png</translation>
     </message>
 </context>
 <context>
@@ -502,6 +541,65 @@
     </message>
 </context>
 <context>
+    <name>KoderToolResult</name>
+    <message>
+        <source>Denied by the tool&apos;s policy: it was not run.</source>
+        <translation>Recusada pela política da ferramenta: a chamada não foi executada.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call.</source>
+        <translation>O usuário recusou esta chamada de ferramenta.</translation>
+    </message>
+    <message>
+        <source>Not completed: the app closed while the tool ran.</source>
+        <translation>Não concluída: o aplicativo foi fechado enquanto a ferramenta era executada.</translation>
+    </message>
+    <message>
+        <source>Not run: the app closed before the call was decided.</source>
+        <translation>Não executada: o aplicativo foi fechado antes de a chamada ser decidida.</translation>
+    </message>
+    <message>
+        <source>Not run: the user added a message first.</source>
+        <translation>Não executada: o usuário adicionou uma mensagem antes.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn reached its step limit.</source>
+        <translation>Não executada: a resposta atingiu o limite de etapas.</translation>
+    </message>
+    <message>
+        <source>Denied: the user sent a new message instead.</source>
+        <translation>Recusada: o usuário enviou uma nova mensagem em vez disso.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the user sent a new message while the tool ran.</source>
+        <translation>Cancelada: o usuário enviou uma nova mensagem enquanto a ferramenta era executada.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn ended before the call was decided.</source>
+        <translation>Não executada: a resposta terminou antes de a chamada ser decidida.</translation>
+    </message>
+    <message>
+        <source>Not completed: the turn ended while the tool ran.</source>
+        <translation>Não concluída: a resposta terminou enquanto a ferramenta era executada.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped.</source>
+        <translation>Cancelada: a resposta foi interrompida.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped while the tool ran.</source>
+        <translation>Cancelada: a resposta foi interrompida enquanto a ferramenta era executada.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call. Reason: %1</source>
+        <translation>O usuário recusou esta chamada de ferramenta. Motivo: %1</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;: it was not run.</source>
+        <translation>Ferramenta desconhecida “%1”: não foi executada.</translation>
+    </message>
+</context>
+<context>
     <name>PermissionPrompt</name>
     <message>
         <source>The tool %1 wants to run</source>
@@ -684,6 +782,54 @@
     <message>
         <source>Remove queued message</source>
         <translation>Remover mensagem da fila</translation>
+    </message>
+    <message>
+        <source>Sends after this reply</source>
+        <translation>É enviada depois desta resposta</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>Na fila</translation>
+    </message>
+    <message>
+        <source>Attached files</source>
+        <translation>Arquivos anexados</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>Remover %1</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>Anexar um arquivo</translation>
+    </message>
+    <message>
+        <source>Images and text files</source>
+        <translation>Imagens e arquivos de texto</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>Anexar arquivos</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>Imagens (%1)</translation>
+    </message>
+    <message>
+        <source>Text files (%1)</source>
+        <translation>Arquivos de texto (%1)</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <translation>Anexo</translation>
     </message>
 </context>
 </TS>

@@ -8,10 +8,6 @@
         <translation>1 Nachricht</translation>
     </message>
     <message>
-        <source>%1 messages</source>
-        <translation>%1 Nachrichten</translation>
-    </message>
-    <message>
         <source>Search conversations</source>
         <translation>Gespräche durchsuchen</translation>
     </message>
@@ -49,7 +45,7 @@
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
-        <translation>Hier erscheinen Ihre Gespräche.</translation>
+        <translation>Hier erscheinen deine Gespräche.</translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -95,6 +91,13 @@
         <source>Needs approval</source>
         <translation>Freigabe nötig</translation>
     </message>
+    <message numerus="yes">
+        <source>%n messages</source>
+        <translation>
+            <numerusform>%n Nachricht</numerusform>
+            <numerusform>%n Nachrichten</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -126,10 +129,6 @@
 <context>
     <name>Main</name>
     <message>
-        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
-        <translation>Das war das Werkzeug save_note: Wenn Sie es erlaubt haben, steht die Notiz in %1.</translation>
-    </message>
-    <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Ich habe die Uhr mit dem Werkzeug get_time gelesen; es darf ohne Nachfrage laufen, weil es nur liest. Seine Antwort steht oben.</translation>
     </message>
@@ -142,14 +141,14 @@ I am the **offline demo agent**: this reply streams word by word, with no networ
 - *Save a note: buy milk* — a writing tool asks for your permission first
 
 Open **Settings** to talk to a real model instead.</source>
-        <translation>Sie schrieben: „%1“
+        <translation>Du hast geschrieben: „%1“
 
-Ich bin der **Offline-Demo-Agent**: Diese Antwort kommt Wort für Wort, ohne Netz und ohne Modell. Probieren Sie:
+Ich bin der **Offline-Demo-Agent**: Diese Antwort kommt Wort für Wort, ohne Netz und ohne Modell. Probiere:
 
 - *Wie spät ist es? (Uhrzeit)* — ein lesendes Werkzeug läuft sofort
 - *Notiz: Milch kaufen* — ein schreibendes Werkzeug fragt erst um Erlaubnis
 
-Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</translation>
+Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -267,6 +266,26 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <source>The model declined to answer</source>
         <translation>Das Modell hat die Antwort abgelehnt</translation>
     </message>
+    <message>
+        <source>The save_note tool did not run, so nothing was saved.</source>
+        <translation>Das Werkzeug save_note lief nicht, also wurde nichts gespeichert.</translation>
+    </message>
+    <message>
+        <source>The save_note tool could not save the note: %1</source>
+        <translation>Das Werkzeug save_note konnte die Notiz nicht speichern: %1</translation>
+    </message>
+    <message>
+        <source>That was the save_note tool: your note is in your notes file.</source>
+        <translation>Das war das Werkzeug save_note: Deine Notiz steht in deiner Notizdatei.</translation>
+    </message>
+    <message>
+        <source>The current date and time on the user&apos;s computer</source>
+        <translation>Datum und Uhrzeit auf dem Computer des Benutzers</translation>
+    </message>
+    <message>
+        <source>Saves a note for the user in their notes file</source>
+        <translation>Speichert eine Notiz für den Benutzer in seiner Notizdatei</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -275,20 +294,20 @@ Unter **Einstellungen** sprechen Sie stattdessen mit einem echten Modell.</trans
         <translation>Es gibt nichts zu speichern: Die Notiz ist leer.</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 lässt sich nicht lesen: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 lässt sich nicht schreiben: %2</translation>
-    </message>
-    <message>
-        <source>Saved the note to %1.</source>
-        <translation>Die Notiz wurde in %1 gespeichert.</translation>
-    </message>
-    <message>
         <source>No notes file is set.</source>
         <translation>Es ist keine Notizdatei festgelegt.</translation>
+    </message>
+    <message>
+        <source>Cannot read your notes file %1: %2</source>
+        <translation>Deine Notizdatei %1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write your notes file %1: %2</source>
+        <translation>Deine Notizdatei %1 lässt sich nicht schreiben: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note in your notes file (%1).</source>
+        <translation>Die Notiz wurde in deiner Notizdatei gespeichert (%1).</translation>
     </message>
 </context>
 <context>

@@ -8,10 +8,6 @@
         <translation>1 mensaje</translation>
     </message>
     <message>
-        <source>%1 messages</source>
-        <translation>%1 mensajes</translation>
-    </message>
-    <message>
         <source>Search conversations</source>
         <translation>Buscar conversaciones</translation>
     </message>
@@ -49,7 +45,7 @@
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
-        <translation>Aquí aparecerán sus conversaciones.</translation>
+        <translation>Aquí aparecerán tus conversaciones.</translation>
     </message>
     <message>
         <source>Rename conversation</source>
@@ -95,6 +91,13 @@
         <source>Needs approval</source>
         <translation>Necesita aprobación</translation>
     </message>
+    <message numerus="yes">
+        <source>%n messages</source>
+        <translation>
+            <numerusform>%n mensaje</numerusform>
+            <numerusform>%n mensajes</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -126,10 +129,6 @@
 <context>
     <name>Main</name>
     <message>
-        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
-        <translation>Esa fue la herramienta save_note: si la permitió, la nota está en %1.</translation>
-    </message>
-    <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Leí el reloj con la herramienta get_time, que puede ejecutarse sin preguntar porque solo lee. Su respuesta está arriba.</translation>
     </message>
@@ -142,14 +141,14 @@ I am the **offline demo agent**: this reply streams word by word, with no networ
 - *Save a note: buy milk* — a writing tool asks for your permission first
 
 Open **Settings** to talk to a real model instead.</source>
-        <translation>Usted escribió: «%1»
+        <translation>Escribiste: «%1»
 
-Soy el **agente de demostración sin conexión**: esta respuesta llega palabra por palabra, sin red y sin modelo. Pruebe:
+Soy el **agente de demostración sin conexión**: esta respuesta llega palabra por palabra, sin red y sin modelo. Prueba:
 
 - *¿Qué hora es?* — una herramienta de solo lectura se ejecuta al momento
 - *Nota: comprar leche* — una herramienta que escribe pide permiso primero
 
-Abra **Ajustes** para hablar con un modelo real.</translation>
+Abre **Ajustes** para hablar con un modelo real.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -267,6 +266,26 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <source>The model declined to answer</source>
         <translation>El modelo se negó a responder</translation>
     </message>
+    <message>
+        <source>The save_note tool did not run, so nothing was saved.</source>
+        <translation>La herramienta save_note no se ejecutó, así que no se guardó nada.</translation>
+    </message>
+    <message>
+        <source>The save_note tool could not save the note: %1</source>
+        <translation>La herramienta save_note no pudo guardar la nota: %1</translation>
+    </message>
+    <message>
+        <source>That was the save_note tool: your note is in your notes file.</source>
+        <translation>Esa fue la herramienta save_note: tu nota está en tu archivo de notas.</translation>
+    </message>
+    <message>
+        <source>The current date and time on the user&apos;s computer</source>
+        <translation>La fecha y la hora actuales en el ordenador del usuario</translation>
+    </message>
+    <message>
+        <source>Saves a note for the user in their notes file</source>
+        <translation>Guarda una nota para el usuario en su archivo de notas</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -275,20 +294,20 @@ Abra **Ajustes** para hablar con un modelo real.</translation>
         <translation>No hay nada que guardar: la nota está vacía.</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>No se puede leer %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>No se puede escribir %1: %2</translation>
-    </message>
-    <message>
-        <source>Saved the note to %1.</source>
-        <translation>Se guardó la nota en %1.</translation>
-    </message>
-    <message>
         <source>No notes file is set.</source>
         <translation>No hay ningún archivo de notas.</translation>
+    </message>
+    <message>
+        <source>Cannot read your notes file %1: %2</source>
+        <translation>No se puede leer tu archivo de notas %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write your notes file %1: %2</source>
+        <translation>No se puede escribir en tu archivo de notas %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note in your notes file (%1).</source>
+        <translation>La nota se guardó en tu archivo de notas (%1).</translation>
     </message>
 </context>
 <context>

@@ -8,10 +8,6 @@
         <translation>1 mensagem</translation>
     </message>
     <message>
-        <source>%1 messages</source>
-        <translation>%1 mensagens</translation>
-    </message>
-    <message>
         <source>Search conversations</source>
         <translation>Pesquisar conversas</translation>
     </message>
@@ -95,6 +91,13 @@
         <source>Needs approval</source>
         <translation>Precisa de aprovação</translation>
     </message>
+    <message numerus="yes">
+        <source>%n messages</source>
+        <translation>
+            <numerusform>%n mensagem</numerusform>
+            <numerusform>%n mensagens</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -125,10 +128,6 @@
 </context>
 <context>
     <name>Main</name>
-    <message>
-        <source>That was the save_note tool: if you allowed it, the note is in %1.</source>
-        <translation>Essa foi a ferramenta save_note: se você permitiu, a nota está em %1.</translation>
-    </message>
     <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Li o relógio com a ferramenta get_time, que pode rodar sem perguntar porque só lê. A resposta está acima.</translation>
@@ -267,6 +266,26 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>The model declined to answer</source>
         <translation>O modelo se recusou a responder</translation>
     </message>
+    <message>
+        <source>The save_note tool did not run, so nothing was saved.</source>
+        <translation>A ferramenta save_note não foi executada, então nada foi salvo.</translation>
+    </message>
+    <message>
+        <source>The save_note tool could not save the note: %1</source>
+        <translation>A ferramenta save_note não conseguiu salvar a nota: %1</translation>
+    </message>
+    <message>
+        <source>That was the save_note tool: your note is in your notes file.</source>
+        <translation>Essa foi a ferramenta save_note: sua nota está no seu arquivo de notas.</translation>
+    </message>
+    <message>
+        <source>The current date and time on the user&apos;s computer</source>
+        <translation>A data e a hora atuais no computador do usuário</translation>
+    </message>
+    <message>
+        <source>Saves a note for the user in their notes file</source>
+        <translation>Salva uma nota para o usuário no arquivo de notas dele</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -275,20 +294,20 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <translation>Não há nada para salvar: a nota está vazia.</translation>
     </message>
     <message>
-        <source>Cannot read %1: %2</source>
-        <translation>Não é possível ler %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>Não é possível gravar %1: %2</translation>
-    </message>
-    <message>
-        <source>Saved the note to %1.</source>
-        <translation>A nota foi salva em %1.</translation>
-    </message>
-    <message>
         <source>No notes file is set.</source>
         <translation>Nenhum arquivo de notas foi definido.</translation>
+    </message>
+    <message>
+        <source>Cannot read your notes file %1: %2</source>
+        <translation>Não é possível ler seu arquivo de notas %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write your notes file %1: %2</source>
+        <translation>Não é possível gravar seu arquivo de notas %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note in your notes file (%1).</source>
+        <translation>A nota foi salva no seu arquivo de notas (%1).</translation>
     </message>
 </context>
 <context>

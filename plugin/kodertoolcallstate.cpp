@@ -3,6 +3,7 @@
 
 #include "kodermessagemodel.h"
 #include "qtconvert.h"
+#include "toolresulttext.h"
 
 #include <algorithm>
 
@@ -126,8 +127,12 @@
 
     \table
     \header \li Key \li Type \li Value
-    \row \li \c text \li string \li what the model reads: the tool's output, the error or the
-         reason of the denial. Plain text from a tool: show it as such.
+    \row \li \c text \li string \li the tool's output, the error or the reason of the
+         denial, as the user reads it: the library's own answers for a call it denied,
+         cancelled or never ran (\e{The user denied this tool call.}, \e{Denied by the
+         tool's policy: it was not run.}, ...) in the application's language (the message in
+         the history keeps the English the model reads); everything else as the tool returned
+         it. Plain text from a tool: show it as such.
     \row \li \c isError \li bool \li the call failed
     \row \li \c denied \li bool \li the call was not run
     \endtable
@@ -245,9 +250,13 @@ bool movesCalls(const QList<int>& roles)
 
 QVariant resultOf(const Message& m)
 {
-    return QVariantMap{{QStringLiteral("text"), toQString(m.text)},
-                       {QStringLiteral("isError"), m.isError},
-                       {QStringLiteral("denied"), m.denied}};
+    // The card shows the core's own answers (a denial, a call never run) in the user's
+    // language; a tool's result as it came.
+    const QString text = toQString(m.text);
+    return QVariantMap{
+        {QStringLiteral("text"), m.denied || m.isError ? shownToolResultText(text) : text},
+        {QStringLiteral("isError"), m.isError},
+        {QStringLiteral("denied"), m.denied}};
 }
 } // namespace
 

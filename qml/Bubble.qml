@@ -165,7 +165,7 @@ AbstractBubble {
                     width: Math.min(implicitWidth, root._textWidth)
                     action: root.toggleReasoningAction
                     text: (root.reasoningExpanded ? "\u25be " : "\u25b8 ") + root.toggleReasoningAction.text
-                    font.italic: true
+                    font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
                     padding: KoderTheme.smallSpacing
                     Accessible.name: root.toggleReasoningAction.text
                     Accessible.role: Accessible.CheckBox
@@ -181,7 +181,7 @@ AbstractBubble {
                     textFormat: Text.PlainText
                     text: root.reasoning
                     wrapMode: Text.Wrap
-                    font.italic: true
+                    font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
                     opacity: 0.75
                     color: root.palette.text
                     leftPadding: KoderTheme.spacing
@@ -253,10 +253,12 @@ AbstractBubble {
                             Item {
                                 id: codeHeader
                                 x: KoderTheme.spacing
-                                width: parent.width - KoderTheme.spacing
+                                width: parent.width - 2 * KoderTheme.spacing
                                 height: copyCode.height
                                 Label {
                                     objectName: "codeLanguage"
+                                    // At the line's start in either direction (mirrored too).
+                                    horizontalAlignment: Text.AlignLeft
                                     anchors.left: parent.left
                                     anchors.right: copyCode.left
                                     anchors.verticalCenter: parent.verticalCenter
@@ -400,7 +402,7 @@ AbstractBubble {
                         anchors.verticalCenter: parent.verticalCenter
                         textFormat: Text.PlainText
                         text: qsTr("Writing\u2026")
-                        font.italic: true
+                        font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
                         opacity: 0.75
                         color: root.palette.text
                         Accessible.ignored: true // the indicator is named so
@@ -411,7 +413,7 @@ AbstractBubble {
                         anchors.verticalCenter: parent.verticalCenter
                         textFormat: Text.PlainText
                         text: qsTr("Stopped")
-                        font.italic: true
+                        font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
                         color: root.palette.text
                     }
                     Label {
@@ -464,7 +466,7 @@ AbstractBubble {
                     // to the other arrow instead of nowhere (once both have their new state).
                     onEnabledChanged: {
                         if (!enabled && activeFocus)
-                            Qt.callLater(() => nextVersion.forceActiveFocus(Qt.TabFocusReason))
+                            focusToOtherArrow.restart()
                     }
                 }
                 Label {
@@ -485,7 +487,18 @@ AbstractBubble {
                     Accessible.role: Accessible.Button
                     onEnabledChanged: {
                         if (!enabled && activeFocus)
-                            Qt.callLater(() => previousVersion.forceActiveFocus(Qt.BacktabFocusReason))
+                            focusToOtherArrow.restart()
+                    }
+                }
+                // Once both arrows have their new state: the one that can still be pressed.
+                Timer {
+                    id: focusToOtherArrow
+                    interval: 0
+                    onTriggered: {
+                        if (nextVersion.enabled && !previousVersion.enabled)
+                            nextVersion.forceActiveFocus(Qt.TabFocusReason)
+                        else if (previousVersion.enabled && !nextVersion.enabled)
+                            previousVersion.forceActiveFocus(Qt.BacktabFocusReason)
                     }
                 }
             }

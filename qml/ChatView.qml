@@ -149,7 +149,7 @@ AbstractChatView {
                         list.currentIndex = bubble.index
                         chatView._noteFocus(bubble)
                     } else {
-                        Qt.callLater(chatView._keepFocusInList)
+                        keepFocusInList.restart()
                     }
                 }
                 Connections {
@@ -223,11 +223,14 @@ AbstractChatView {
             takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
             Layout.fillWidth: true
             Layout.margins: KoderTheme.spacing
-            // Never so tall that it pushes the input out of the view: what is left above the
-            // input, less a few lines of the conversation (the prompt's calls then scroll).
-            Layout.maximumHeight: Math.max(KoderTheme.gridUnit * 8,
-                                           chatView.height - sender.implicitHeight
-                                           - 2 * KoderTheme.spacing - KoderTheme.gridUnit * 3)
+            // Never so tall that it pushes the input out of the view: its calls scroll within
+            // a third of what is left above the input (the rest is for the prompt's choices
+            // and buttons and a few lines of the conversation, with text twice as large too),
+            // and never more than the template's 45 % of the window. (Not measured from the
+            // prompt's own height: that would feed back into its layout.)
+            maximumCallsHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
+                (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
+                (chatView.height - sender.implicitHeight) * 0.35))
         }
 
         Sender {
@@ -236,6 +239,13 @@ AbstractChatView {
             controller: chatView.controller
             Layout.fillWidth: true
         }
+    }
+
+    // After the focus left a message, once the view has settled: see _keepFocusInList().
+    Timer {
+        id: keepFocusInList
+        interval: 0
+        onTriggered: chatView._keepFocusInList()
     }
 
     // The control of a message that had the keyboard focus last, its object name and its row.

@@ -173,7 +173,7 @@ AbstractPermissionPrompt {
             text: row.call && row.call.readOnly ? qsTr("Read-only: it changes nothing.")
                                                 : qsTr("Writing: it can change things.")
             color: root.palette.text
-            font.italic: true
+            font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
             wrapMode: Text.Wrap
             Layout.fillWidth: true
         }
@@ -301,8 +301,7 @@ AbstractPermissionPrompt {
             Layout.preferredHeight: Math.min(callsColumn.implicitHeight, root.maximumCallsHeight)
             // Where the prompt gets less than it asks (a short view, large text), the calls
             // give up their room first and scroll; the choices and buttons stay in sight.
-            Layout.fillHeight: true
-            Layout.minimumHeight: Math.min(callsColumn.implicitHeight, KoderTheme.gridUnit * 4)
+
             contentWidth: width
             contentHeight: callsColumn.implicitHeight
             clip: true

@@ -4,17 +4,23 @@
 # qt_add_translations writes at generate time, listing each target's sources), the check runs on
 # copies that lupdate has first refreshed from the sources, so a string added to the code but
 # never brought into the .ts files (update_translations not run) fails too.
+# With PROJECTS it also fails when a catalogue in TS_DIR is not in its target's
+# qt_add_translations (lrelease would never build it, and the language would silently be
+# missing), and when the targets do not have the same languages (a library translated into a
+# language whose demo is not, or the reverse).
 # Usage: cmake -DTS_DIR=<dir> [-DLUPDATE=<lupdate> -DPROJECTS=<...> -DWORK_DIR=<dir>]
 #        -P translations_complete.cmake
 file(GLOB files ${TS_DIR}/*.ts)
 if(NOT files)
     message(FATAL_ERROR "no .ts files in ${TS_DIR}")
 endif()
+set(failed FALSE)
 if(LUPDATE)
     file(REMOVE_RECURSE ${WORK_DIR})
     file(MAKE_DIRECTORY ${WORK_DIR})
     string(REPLACE "|" ";" projects "${PROJECTS}")
     set(files)
+    set(languages_seen)
     foreach(pair IN LISTS projects)
         string(REPLACE "=" ";" pair "${pair}")
         list(GET pair 0 project)
@@ -22,8 +28,34 @@ if(LUPDATE)
         if(NOT EXISTS ${project})
             message(FATAL_ERROR "no lupdate project ${project} (configure the build first)")
         endif()
-        include(${project}) # lupdate_sources, lupdate_include_paths
+        include(${project}) # lupdate_sources, lupdate_include_paths, lupdate_translations
         file(GLOB ts_files ${TS_DIR}/${prefix}_*.ts)
+        set(languages)
+        foreach(ts IN LISTS ts_files)
+            get_filename_component(name ${ts} NAME_WE)
+            string(REPLACE "${prefix}_" "" language ${name})
+            list(APPEND languages ${language})
+            get_filename_component(real ${ts} REALPATH)
+            set(listed FALSE)
+            foreach(built IN LISTS lupdate_translations)
+                get_filename_component(built ${built} REALPATH)
+                if(built STREQUAL real)
+                    set(listed TRUE)
+                endif()
+            endforeach()
+            if(NOT listed)
+                message(SEND_ERROR "${ts} is not built: add it to the TS_FILES of "
+                                   "qt_add_translations() in ${lupdate_project_file}")
+                set(failed TRUE)
+            endif()
+        endforeach()
+        list(SORT languages)
+        if(languages_seen AND NOT languages STREQUAL languages_seen)
+            message(SEND_ERROR "${prefix} is translated into ${languages}, "
+                               "but the other catalogues into ${languages_seen}")
+            set(failed TRUE)
+        endif()
+        set(languages_seen ${languages})
         file(COPY ${ts_files} DESTINATION ${WORK_DIR})
         set(copies)
         foreach(ts IN LISTS ts_files)
@@ -43,7 +75,6 @@ if(LUPDATE)
         list(APPEND files ${copies})
     endforeach()
 endif()
-set(failed FALSE)
 foreach(ts IN LISTS files)
     file(READ ${ts} text)
     string(REGEX MATCHALL "type=\"unfinished\"" open "${text}")
@@ -53,10 +84,22 @@ foreach(ts IN LISTS files)
     if(unfinished GREATER 0 OR blank GREATER 0)
         message(SEND_ERROR "${ts}: ${unfinished} unfinished and ${blank} empty translation(s) "
                            "(run the update_translations target, then translate)")
-        # Name the plain ones (a source directly followed by its open translation).
+        # Name them (a source directly followed by its open translation), as the source reads:
+        # a ';' of the file (&apos; and the like) travels as \x01, or it would split the list.
+        string(ASCII 1 semicolon)
+        string(REPLACE ";" "${semicolon}" escaped "${text}")
         string(REGEX MATCHALL "<source>[^<]*</source>[ \t\r\n]*<translation type=\"unfinished\""
-               named "${text}")
+               named "${escaped}")
         foreach(entry IN LISTS named)
+            string(REGEX REPLACE "^<source>([^<]*)</source>.*$" "\\1" entry "${entry}")
+            string(REPLACE "${semicolon}" ";" entry "${entry}")
+            foreach(entity "&apos;='" "&quot;=\"" "&lt;=<" "&gt;=>" "&amp;=&")
+                string(FIND "${entity}" "=" at)
+                string(SUBSTRING "${entity}" 0 ${at} coded)
+                math(EXPR at "${at} + 1")
+                string(SUBSTRING "${entity}" ${at} -1 plain)
+                string(REPLACE "${coded}" "${plain}" entry "${entry}")
+            endforeach()
             message("  ${entry}")
         endforeach()
         set(failed TRUE)

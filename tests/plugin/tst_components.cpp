@@ -849,6 +849,8 @@ Item {
         QTest::newRow("dark") << true << QString() << "prompt";
         QTest::newRow("de") << false << "de"
                             << "prompt";
+        QTest::newRow("ar") << false << "ar"
+                            << "prompt"; // right to left: mirrored
         QTest::newRow("tools") << false << QString() << "tools";
         QTest::newRow("versions") << true << QString() << "versions";
     }
@@ -889,7 +891,12 @@ Item {
             "handler: function (args) { return \"Saved to \" + args.path } }\n"
             "KoderTool { name: \"get_weather\"; readOnly: true; "
             "handler: function (args) { return \"22 °C, sunny, wind 12 km/h\" } }";
-        ChatWindow window(agent, {560, 760}, toolObjects, dark ? darkPalette : QByteArray());
+        const QByteArray mirrored = language == QLatin1String("ar")
+                                        ? "LayoutMirroring.enabled: true; "
+                                          "LayoutMirroring.childrenInherit: true"
+                                        : "";
+        ChatWindow window(agent, {560, 760}, toolObjects,
+                          (dark ? darkPalette : QByteArray()) + '\n' + mirrored);
         window.view.setColor(dark ? QColor(0x20, 0x22, 0x25) : QColor(Qt::white));
         QVERIFY(window.root);
         window.view.show();
@@ -913,6 +920,17 @@ Item {
                                                     "bind like rain:\nthe scene graph blooms."))});
             QVERIFY(controller->regenerate(lastId(controller)));
             QVERIFY(ends.wait(10'000));
+        } else if (language == QLatin1String("ar")) {
+            // What an Arabic-speaking user writes, mirrored.
+            controller->setChatMessages(
+                QVariantList{message("user", QStringLiteral("ماذا يمكنك أن تفعل؟")),
+                             message("assistant",
+                                     QStringLiteral("أستطيع **بث** الردود، وتشغيل الأدوات بإذنك، "
+                                                    "والاحتفاظ بعدة محادثات:\n\n"
+                                                    "```qml\nChatView { controller: agent }\n```"),
+                                     QStringLiteral("يسأل المستخدم عمّا تستطيع اللوحة فعله."))});
+            controller->send(QStringLiteral("احفظ ملاحظة من فضلك."));
+            QTRY_COMPARE(controller->status(), QStringLiteral("reviewingToolCall"));
         } else {
             controller->setChatMessages(QVariantList{
                 message("user", QStringLiteral("What can you do?")),

@@ -8,6 +8,9 @@
 #include "kodertool.h"
 #include "kodertoolcallstate.h"
 
+#include <QtCore/QCoreApplication>
+#include <QtCore/QScopeGuard>
+#include <QtCore/QTranslator>
 #include <QtTest/QAbstractItemModelTester>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
@@ -184,6 +187,85 @@ private Q_SLOTS:
         QCOMPARE(card->result().toMap().value(QStringLiteral("isError")).toBool(), false);
         QVERIFY(resultText().contains(QStringLiteral("not that file")));
         QVERIFY(!finishWrite); // never run
+    }
+
+    // The answers the library writes itself reach the card in the user's language (here a
+    // translator that marks what it translated); the history keeps the English the model reads.
+    void theLibrarysOwnAnswersAreTranslated_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("denied with a reason") << "deny-reason"
+                                              << "<The user denied this tool call. Reason: %1>";
+        QTest::newRow("denied") << "deny"
+                                << "<The user denied this tool call.>";
+        QTest::newRow("policy") << "policy"
+                                << "<Denied by the tool's policy: it was not run.>";
+        QTest::newRow("stopped while waiting") << "abort"
+                                               << "<Cancelled: the turn was stopped.>";
+        QTest::newRow("stopped while running")
+            << "abort-running"
+            << "<Cancelled: the turn was stopped while the tool ran.>";
+        QTest::newRow("unknown tool") << "unknown"
+                                      << "<Unknown tool \"%1\": it was not run.>";
+    }
+
+    void theLibrarysOwnAnswersAreTranslated()
+    {
+        QFETCH(QString, how);
+        QFETCH(QString, shown);
+        struct Marking : QTranslator {
+            bool isEmpty() const override { return false; }
+            QString translate(const char* context, const char* source, const char*,
+                              int) const override
+            {
+                return qstrcmp(context, "KoderToolResult") == 0
+                           ? QLatin1Char('<') + QString::fromUtf8(source) + QLatin1Char('>')
+                           : QString();
+            }
+        } marking;
+        QCoreApplication::installTranslator(&marking);
+        const auto remove = qScopeGuard([&] { QCoreApplication::removeTranslator(&marking); });
+
+        useAgentThatWrites();
+        if (how == QLatin1String("policy"))
+            agent->setToolPolicies({{QStringLiteral("write"), QStringLiteral("deny")}});
+        if (how == QLatin1String("unknown"))
+            agent->clearTools();
+        QSignalSpy asked(agent.get(), &KoderAgentController::toolCall);
+        QVERIFY(agent->send(QStringLiteral("save it")));
+        QTRY_VERIFY(!asked.isEmpty());
+        const QString id = asked.first().first().toMap().value(QStringLiteral("id")).toString();
+        card->setCallId(id);
+        if (how.startsWith(QLatin1String("deny"))) {
+            QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+            QVERIFY(agent->denyToolCall(id, how == QLatin1String("deny-reason")
+                                                ? QStringLiteral("not that file")
+                                                : QString()));
+            if (how == QLatin1String("deny-reason"))
+                shown = shown.arg(QStringLiteral("not that file"));
+        } else if (how == QLatin1String("abort")) {
+            QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+            agent->abort();
+        } else if (how == QLatin1String("abort-running")) {
+            QTRY_COMPARE(agent->status(), QStringLiteral("reviewingToolCall"));
+            QVERIFY(agent->approveToolCall(id));
+            QTRY_VERIFY(finishWrite);
+            agent->abort();
+        } else if (how == QLatin1String("unknown")) {
+            shown = shown.arg(QStringLiteral("write"));
+        }
+        QTRY_VERIFY(card->result().isValid() && !card->result().isNull());
+        QCOMPARE(resultText(), shown);
+        // The history keeps the core's English: the text without the translator's marks.
+        auto* messages = agent->messages();
+        QString stored;
+        for (int row = 0; row < messages->rowCount(); ++row) {
+            const QVariantMap m = messages->get(row);
+            if (m.value(QStringLiteral("toolCallId")).toString() == id)
+                stored = m.value(QStringLiteral("text")).toString();
+        }
+        QCOMPARE(QLatin1Char('<') + stored + QLatin1Char('>'), shown);
     }
 
     void aToolThatFailsIsAnError()

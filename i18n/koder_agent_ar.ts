@@ -1,0 +1,847 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ar">
+<context>
+    <name>AbstractBubble</name>
+    <message>
+        <source>Copy</source>
+        <translation>نسخ</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>إعادة التوليد</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>تعديل</translation>
+    </message>
+    <message>
+        <source>Branch</source>
+        <translation>تفريع</translation>
+    </message>
+    <message>
+        <source>Thinking…</source>
+        <translation>يفكّر…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Thought for %n s</source>
+        <translation>
+            <numerusform>فكّر لمدة %n ثانية</numerusform>
+            <numerusform>فكّر لمدة ثانية واحدة</numerusform>
+            <numerusform>فكّر لمدة ثانيتين</numerusform>
+            <numerusform>فكّر لمدة %n ثوانٍ</numerusform>
+            <numerusform>فكّر لمدة %n ثانية</numerusform>
+            <numerusform>فكّر لمدة %n ثانية</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <translation>التفكير</translation>
+    </message>
+    <message>
+        <source>The assistant is writing a reply</source>
+        <translation>المساعد يكتب ردًا</translation>
+    </message>
+    <message>
+        <source>Your message</source>
+        <translation>رسالتك</translation>
+    </message>
+    <message>
+        <source>Result of the tool %1</source>
+        <translation>نتيجة الأداة %1</translation>
+    </message>
+    <message>
+        <source>System message</source>
+        <translation>رسالة النظام</translation>
+    </message>
+    <message>
+        <source>Checkpoint</source>
+        <translation>نقطة تحقق</translation>
+    </message>
+    <message>
+        <source>Assistant message</source>
+        <translation>رسالة المساعد</translation>
+    </message>
+</context>
+<context>
+    <name>AbstractChatView</name>
+    <message>
+        <source>How can I help?</source>
+        <translation>كيف يمكنني المساعدة؟</translation>
+    </message>
+</context>
+<context>
+    <name>Bubble</name>
+    <message>
+        <source>Tool %1: denied</source>
+        <translation>الأداة %1: مرفوضة</translation>
+    </message>
+    <message>
+        <source>Tool %1: result</source>
+        <translation>الأداة %1: النتيجة</translation>
+    </message>
+    <message>
+        <source>Reasoning: %1</source>
+        <translation>التفكير: %1</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>تم النسخ</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>نسخ</translation>
+    </message>
+    <message>
+        <source>Copy code</source>
+        <translation>نسخ الشيفرة</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>يكتب</translation>
+    </message>
+    <message>
+        <source>Writing…</source>
+        <translation>يكتب…</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>متوقف</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>خطأ: %1</translation>
+    </message>
+    <message>
+        <source>Previous version</source>
+        <translation>النسخة السابقة</translation>
+    </message>
+    <message>
+        <source>%1/%2</source>
+        <translation>%1/%2</translation>
+    </message>
+    <message>
+        <source>Version %1 of %2</source>
+        <translation>النسخة %1 من %2</translation>
+    </message>
+    <message>
+        <source>Next version</source>
+        <translation>النسخة التالية</translation>
+    </message>
+    <message>
+        <source>Copy message</source>
+        <translation>نسخ الرسالة</translation>
+    </message>
+    <message>
+        <source>Regenerate reply</source>
+        <translation>إعادة توليد الرد</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>تعديل الرسالة</translation>
+    </message>
+    <message>
+        <source>Branch the conversation here</source>
+        <translation>تفريع المحادثة من هنا</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tokens</source>
+        <translation>
+            <numerusform>%n رمز</numerusform>
+            <numerusform>رمز واحد</numerusform>
+            <numerusform>رمزان</numerusform>
+            <numerusform>%n رموز</numerusform>
+            <numerusform>%n رمزًا</numerusform>
+            <numerusform>%n رمز</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>قيد التشغيل</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>تم</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>فشل</translation>
+    </message>
+    <message>
+        <source>Denied</source>
+        <translation>مرفوض</translation>
+    </message>
+    <message>
+        <source>Waiting for approval</source>
+        <translation>بانتظار الموافقة</translation>
+    </message>
+    <message>
+        <source>Tool call %1</source>
+        <translation>استدعاء الأداة %1</translation>
+    </message>
+    <message>
+        <source>Calls %1</source>
+        <translation>يستدعي %1</translation>
+    </message>
+    <message>
+        <source>Show less</source>
+        <translation>عرض أقل</translation>
+    </message>
+    <message>
+        <source>Show all</source>
+        <translation>عرض الكل</translation>
+    </message>
+    <message>
+        <source>Show fewer arguments</source>
+        <translation>عرض وسائط أقل</translation>
+    </message>
+    <message>
+        <source>Show all arguments</source>
+        <translation>عرض كل الوسائط</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>النتيجة: %1</translation>
+    </message>
+    <message>
+        <source>Show less of the result</source>
+        <translation>عرض جزء أقل من النتيجة</translation>
+    </message>
+    <message>
+        <source>Show the whole result</source>
+        <translation>عرض النتيجة كاملة</translation>
+    </message>
+</context>
+<context>
+    <name>ChatView</name>
+    <message>
+        <source>Conversation</source>
+        <translation>المحادثة</translation>
+    </message>
+    <message>
+        <source>Jump to latest</source>
+        <translation>الانتقال إلى الأحدث</translation>
+    </message>
+    <message>
+        <source>Edit message</source>
+        <translation>تعديل الرسالة</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>نص الرسالة</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAgentController</name>
+    <message>
+        <source>Unknown auto-accept mode &quot;%1&quot;: use always, never or onlyRead.</source>
+        <translation>وضع القبول التلقائي «%1» غير معروف: استخدم always أو never أو onlyRead.</translation>
+    </message>
+    <message>
+        <source>Unknown policy &quot;%1&quot; for the tool &quot;%2&quot;: use ask, allow or deny.</source>
+        <translation>السياسة «%1» للأداة «%2» غير معروفة: استخدم ask أو allow أو deny.</translation>
+    </message>
+    <message>
+        <source>Unknown busy policy &quot;%1&quot;: use reject, queue, interrupt or steer.</source>
+        <translation>سياسة الإرسال أثناء الرد «%1» غير معروفة: استخدم reject أو queue أو interrupt أو steer.</translation>
+    </message>
+    <message>
+        <source>The options must be an object like {scope: &quot;once&quot;}.</source>
+        <translation>يجب أن تكون الخيارات كائنًا مثل {scope: &quot;once&quot;}.</translation>
+    </message>
+    <message>
+        <source>Unknown scope &quot;%1&quot;: use once, conversation or always.</source>
+        <translation>النطاق «%1» غير معروف: استخدم once أو conversation أو always.</translation>
+    </message>
+    <message>
+        <source>Edited arguments apply to one call: use approveToolCall().</source>
+        <translation>الوسائط المعدّلة تخص استدعاءً واحدًا: استخدم approveToolCall().</translation>
+    </message>
+    <message>
+        <source>The arguments must be an object (or its JSON text).</source>
+        <translation>يجب أن تكون الوسائط كائنًا (أو نص JSON الخاص به).</translation>
+    </message>
+    <message>
+        <source>A reply is still in progress.</source>
+        <translation>لا يزال هناك رد قيد التنفيذ.</translation>
+    </message>
+    <message>
+        <source>There is no reply in progress.</source>
+        <translation>لا يوجد رد قيد التنفيذ.</translation>
+    </message>
+    <message>
+        <source>There is no message with that id.</source>
+        <translation>لا توجد رسالة بهذا المعرّف.</translation>
+    </message>
+    <message>
+        <source>Only your own messages can be edited.</source>
+        <translation>لا يمكن تعديل إلا رسائلك.</translation>
+    </message>
+    <message>
+        <source>That message is not a checkpoint.</source>
+        <translation>هذه الرسالة ليست نقطة تحقق.</translation>
+    </message>
+    <message>
+        <source>That message is still being written.</source>
+        <translation>لا تزال هذه الرسالة قيد الكتابة.</translation>
+    </message>
+    <message>
+        <source>There is no message of yours to answer.</source>
+        <translation>لا توجد رسالة منك للرد عليها.</translation>
+    </message>
+    <message>
+        <source>No tool call with that id is waiting for a decision.</source>
+        <translation>لا يوجد استدعاء أداة بهذا المعرّف ينتظر قرارًا.</translation>
+    </message>
+    <message>
+        <source>The messages are not valid.</source>
+        <translation>الرسائل غير صالحة.</translation>
+    </message>
+    <message>
+        <source>The value is not valid.</source>
+        <translation>القيمة غير صالحة.</translation>
+    </message>
+    <message>
+        <source>This conversation could not be loaded, so it is read-only until it is deleted or replaced.</source>
+        <translation>تعذّر تحميل هذه المحادثة، لذا فهي للقراءة فقط إلى أن تُحذف أو تُستبدل.</translation>
+    </message>
+    <message>
+        <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
+        <translation>تجري ردود كثيرة جدًا في محادثات أخرى. انتظر حتى ينتهي أحدها، أو افتح إحدى تلك المحادثات وأوقف ردّها.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAttachmentHelper</name>
+    <message>
+        <source>%1 cannot be read: %2.</source>
+        <translation>تتعذر قراءة %1: %2.</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>الملف غير موجود</translation>
+    </message>
+    <message>
+        <source>%1 cannot be attached: only files can.</source>
+        <translation>لا يمكن إرفاق %1: يمكن إرفاق الملفات فقط.</translation>
+    </message>
+    <message>
+        <source>The file</source>
+        <translation>الملف</translation>
+    </message>
+    <message>
+        <source>%1 (%2) cannot be attached: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>لا يمكن إرفاق %1 (%2): يمكن إرفاق صور PNG وJPEG وGIF وWebP والملفات النصية فقط.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>نوع غير معروف</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is larger than %3, the most a file may have.</source>
+        <translation>حجم %1 (%2) أكبر من %3، وهو الحد الأقصى لحجم الملف.</translation>
+    </message>
+    <message>
+        <source>Pasted image.png</source>
+        <translation>صورة ملصقة.png</translation>
+    </message>
+</context>
+<context>
+    <name>KoderAttachments</name>
+    <message>
+        <source>Attachments must be a list of {name, mimeType, url}.</source>
+        <translation>يجب أن تكون المرفقات قائمة من {name, mimeType, url}.</translation>
+    </message>
+    <message>
+        <source>Each attachment must be an object with name, mimeType and url.</source>
+        <translation>يجب أن يكون كل مرفق كائنًا فيه name وmimeType وurl.</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(بلا اسم)</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has no url.</source>
+        <translation>ليس للمرفق %1 عنوان URL.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a data: URL without data.</source>
+        <translation>المرفق %1 عنوان data: بلا بيانات.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is larger than %2.</source>
+        <translation>المرفق %1 أكبر من %2.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is not valid base64.</source>
+        <translation>المرفق %1 ليس بترميز base64 صالح.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 was not attached here.</source>
+        <translation>لم يُرفَق المرفق %1 هنا.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 cannot be read: %2</source>
+        <translation>تتعذر قراءة المرفق %1: %2</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>الملف غير موجود</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address: only images are sent by address (a model cannot fetch other files).</source>
+        <translation>المرفق %1 عنوان ويب: لا تُرسل بالعنوان إلا الصور (لا يستطيع النموذج جلب الملفات الأخرى).</translation>
+    </message>
+    <message>
+        <source>The attachment %1 is a web address, and this model takes images as data only: attach the file instead.</source>
+        <translation>المرفق %1 عنوان ويب، وهذا النموذج لا يقبل الصور إلا بياناتٍ: أرفق الملف نفسه بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 has a url the library cannot read (%2): use file:, data: or http(s):.</source>
+        <translation>للمرفق %1 عنوان URL لا تستطيع المكتبة قراءته (%2): استخدم file: أو data: أو http(s):.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images and text files can.</source>
+        <translation>لا يمكن إرسال المرفق %1 (%2) إلى نموذج: يمكن إرسال صور PNG وJPEG وGIF وWebP والملفات النصية فقط.</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>نوع غير معروف</translation>
+    </message>
+</context>
+<context>
+    <name>KoderConversationStore</name>
+    <message>
+        <source>The details (tool calls, attachments, ...) of the stored message %1 cannot be read: %2. Its text is shown.</source>
+        <translation>تتعذر قراءة تفاصيل الرسالة المحفوظة %1 (استدعاءات الأدوات والمرفقات وغيرها): %2. يُعرض نصها.</translation>
+    </message>
+    <message>
+        <source>Cannot open the conversation store %1: %2</source>
+        <translation>يتعذر فتح مخزن المحادثات %1: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a usable conversation store: %2</source>
+        <translation>%1 ليس مخزن محادثات صالحًا للاستخدام: %2</translation>
+    </message>
+    <message>
+        <source>The in-memory database</source>
+        <translation>قاعدة البيانات في الذاكرة</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer version (schema %2); this version reads up to schema %3. It was left untouched.</source>
+        <translation>كُتب %1 بإصدار أحدث (المخطط %2)؛ وهذا الإصدار يقرأ حتى المخطط %3. تُرك دون تغيير.</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1: %2</source>
+        <translation>يتعذر ترحيل %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot migrate %1 to schema %2: %3</source>
+        <translation>يتعذر ترحيل %1 إلى المخطط %2: %3</translation>
+    </message>
+    <message>
+        <source>The conversation store is not open.</source>
+        <translation>مخزن المحادثات غير مفتوح.</translation>
+    </message>
+    <message>
+        <source>Cannot save the conversation: %1</source>
+        <translation>يتعذر حفظ المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Cannot read the conversation: %1</source>
+        <translation>تتعذر قراءة المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>The stored message %1 has an unknown role.</source>
+        <translation>للرسالة المحفوظة %1 دور غير معروف.</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its message %2, off the active path, is damaged (%3: %4).</source>
+        <translation>تتعذر قراءة المحادثة المحفوظة %1: رسالتها %2، خارج المسار النشط، تالفة (%3: %4).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 cannot be read: its versions are damaged (%2).</source>
+        <translation>تتعذر قراءة المحادثة المحفوظة %1: نسخها تالفة (%2).</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 lost what it waited for: %2</source>
+        <translation>فقدت المحادثة المحفوظة %1 ما كانت تنتظره: %2</translation>
+    </message>
+    <message>
+        <source>The stored conversation %1 lost its queued messages: %2</source>
+        <translation>فقدت المحادثة المحفوظة %1 رسائلها المنتظرة: %2</translation>
+    </message>
+    <message>
+        <source>Cannot list the conversations: %1</source>
+        <translation>يتعذر سرد المحادثات: %1</translation>
+    </message>
+    <message>
+        <source>Cannot rename the conversation: %1</source>
+        <translation>تتعذر إعادة تسمية المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>There is no conversation %1.</source>
+        <translation>لا توجد محادثة %1.</translation>
+    </message>
+    <message>
+        <source>Cannot mark the conversation: %1</source>
+        <translation>يتعذر وضع علامة على المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Cannot delete the conversation: %1</source>
+        <translation>يتعذر حذف المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>The conversation cannot be imported: %1</source>
+        <translation>يتعذر استيراد المحادثة: %1</translation>
+    </message>
+</context>
+<context>
+    <name>KoderHttpTransport</name>
+    <message>
+        <source>The model declined to answer.</source>
+        <translation>رفض النموذج الإجابة.</translation>
+    </message>
+    <message>
+        <source>%1 has no baseUrl.</source>
+        <translation>ليس لـ %1 عنوان baseUrl.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>أعاد الخادم التوجيه إلى مصدر آخر (%1)؛ ولم يُرسل الطلب إليه.</translation>
+    </message>
+    <message>
+        <source>The server sent nothing for %1 ms.</source>
+        <translation>لم يرسل الخادم شيئًا لمدة %1 مللي ثانية.</translation>
+    </message>
+</context>
+<context>
+    <name>KoderLiveRegion</name>
+    <message>
+        <source>Reply started</source>
+        <translation>بدأ الرد</translation>
+    </message>
+    <message>
+        <source>Reply finished</source>
+        <translation>اكتمل الرد</translation>
+    </message>
+    <message>
+        <source>Reply stopped</source>
+        <translation>توقف الرد</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>خطأ: %1</translation>
+    </message>
+    <message>
+        <source>A tool call needs your approval</source>
+        <translation>استدعاء أداة يحتاج إلى موافقتك</translation>
+    </message>
+    <message>
+        <source>Your message was added to the running reply</source>
+        <translation>أُضيفت رسالتك إلى الرد الجاري</translation>
+    </message>
+</context>
+<context>
+    <name>KoderText</name>
+    <message>
+        <source>[image: %1]</source>
+        <translation>[صورة: %1]</translation>
+    </message>
+</context>
+<context>
+    <name>KoderToolResult</name>
+    <message>
+        <source>Denied by the tool&apos;s policy: it was not run.</source>
+        <translation>رُفض وفق سياسة الأداة: لم تُشغَّل.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call.</source>
+        <translation>رفض المستخدم استدعاء الأداة هذا.</translation>
+    </message>
+    <message>
+        <source>Not completed: the app closed while the tool ran.</source>
+        <translation>لم يكتمل: أُغلق التطبيق أثناء تشغيل الأداة.</translation>
+    </message>
+    <message>
+        <source>Not run: the app closed before the call was decided.</source>
+        <translation>لم يُشغَّل: أُغلق التطبيق قبل البت في الاستدعاء.</translation>
+    </message>
+    <message>
+        <source>Not run: the user added a message first.</source>
+        <translation>لم يُشغَّل: أضاف المستخدم رسالة أولًا.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn reached its step limit.</source>
+        <translation>لم يُشغَّل: بلغ الرد الحد الأقصى لخطواته.</translation>
+    </message>
+    <message>
+        <source>Denied: the user sent a new message instead.</source>
+        <translation>مرفوض: أرسل المستخدم رسالة جديدة بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the user sent a new message while the tool ran.</source>
+        <translation>أُلغي: أرسل المستخدم رسالة جديدة أثناء تشغيل الأداة.</translation>
+    </message>
+    <message>
+        <source>Not run: the turn ended before the call was decided.</source>
+        <translation>لم يُشغَّل: انتهى الرد قبل البت في الاستدعاء.</translation>
+    </message>
+    <message>
+        <source>Not completed: the turn ended while the tool ran.</source>
+        <translation>لم يكتمل: انتهى الرد أثناء تشغيل الأداة.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped.</source>
+        <translation>أُلغي: أُوقف الرد.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the turn was stopped while the tool ran.</source>
+        <translation>أُلغي: أُوقف الرد أثناء تشغيل الأداة.</translation>
+    </message>
+    <message>
+        <source>The user denied this tool call. Reason: %1</source>
+        <translation>رفض المستخدم استدعاء الأداة هذا. السبب: %1</translation>
+    </message>
+    <message>
+        <source>Unknown tool &quot;%1&quot;: it was not run.</source>
+        <translation>أداة غير معروفة «%1»: لم تُشغَّل.</translation>
+    </message>
+</context>
+<context>
+    <name>PermissionPrompt</name>
+    <message>
+        <source>Allow the tool &quot;%1&quot; to run?</source>
+        <translation>هل تسمح بتشغيل الأداة «%1»؟</translation>
+    </message>
+    <message>
+        <source>Read-only: it changes nothing.</source>
+        <translation>للقراءة فقط: لا تغيّر شيئًا.</translation>
+    </message>
+    <message>
+        <source>Writing: it can change things.</source>
+        <translation>للكتابة: يمكنها أن تغيّر أشياء.</translation>
+    </message>
+    <message>
+        <source>Arguments: %1</source>
+        <translation>الوسائط: %1</translation>
+    </message>
+    <message>
+        <source>Keep the model&apos;s arguments</source>
+        <translation>الإبقاء على وسائط النموذج</translation>
+    </message>
+    <message>
+        <source>Edit arguments</source>
+        <translation>تعديل الوسائط</translation>
+    </message>
+    <message>
+        <source>Discards your changes to the arguments</source>
+        <translation>يتجاهل تغييراتك على الوسائط</translation>
+    </message>
+    <message>
+        <source>Change the arguments before approving</source>
+        <translation>غيّر الوسائط قبل الموافقة</translation>
+    </message>
+    <message>
+        <source>Arguments (JSON)</source>
+        <translation>الوسائط (JSON)</translation>
+    </message>
+    <message>
+        <source>Edited arguments must be a JSON object that fits the tool</source>
+        <translation>يجب أن تكون الوسائط المعدّلة كائن JSON يناسب الأداة</translation>
+    </message>
+    <message>
+        <source>Cannot approve: %1</source>
+        <translation>تتعذر الموافقة: %1</translation>
+    </message>
+    <message>
+        <source>Approve</source>
+        <translation>موافقة</translation>
+    </message>
+    <message>
+        <source>Approve %1</source>
+        <translation>الموافقة على %1</translation>
+    </message>
+    <message>
+        <source>Runs the tool</source>
+        <translation>يشغّل الأداة</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>رفض</translation>
+    </message>
+    <message>
+        <source>Deny %1</source>
+        <translation>رفض %1</translation>
+    </message>
+    <message>
+        <source>Tells the model the tool was not run</source>
+        <translation>يُبلغ النموذج بأن الأداة لم تُشغَّل</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools want to run</source>
+        <translation>
+            <numerusform>%n أداة تريد التشغيل</numerusform>
+            <numerusform>أداة واحدة تريد التشغيل</numerusform>
+            <numerusform>أداتان تريدان التشغيل</numerusform>
+            <numerusform>%n أدوات تريد التشغيل</numerusform>
+            <numerusform>%n أداة تريد التشغيل</numerusform>
+            <numerusform>%n أداة تريد التشغيل</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>How long the approval holds</source>
+        <translation>مدة سريان الموافقة</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>السماح:</translation>
+    </message>
+    <message>
+        <source>Only this time</source>
+        <translation>هذه المرة فقط</translation>
+    </message>
+    <message>
+        <source>For this conversation</source>
+        <translation>لهذه المحادثة</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>دائمًا</translation>
+    </message>
+    <message>
+        <source>Reason for denying (optional)</source>
+        <translation>سبب الرفض (اختياري)</translation>
+    </message>
+    <message>
+        <source>Reason for denying</source>
+        <translation>سبب الرفض</translation>
+    </message>
+    <message>
+        <source>Runs every tool listed</source>
+        <translation>يشغّل كل الأدوات المدرجة</translation>
+    </message>
+    <message>
+        <source>Tells the model none of the tools was run</source>
+        <translation>يُبلغ النموذج بأنه لم تُشغَّل أي أداة</translation>
+    </message>
+    <message>
+        <source>Approve all</source>
+        <translation>الموافقة على الكل</translation>
+    </message>
+    <message>
+        <source>Deny all</source>
+        <translation>رفض الكل</translation>
+    </message>
+    <message>
+        <source>The tool %1 wants to run</source>
+        <translation>الأداة %1 تريد التشغيل</translation>
+    </message>
+    <message>
+        <source>Approve or deny each call, or all of them.</source>
+        <translation>وافق على كل استدعاء أو ارفضه، أو على جميعها معًا.</translation>
+    </message>
+    <message>
+        <source>It only reads.</source>
+        <translation>تقرأ فقط.</translation>
+    </message>
+    <message>
+        <source>It can change things.</source>
+        <translation>يمكنها أن تغيّر أشياء.</translation>
+    </message>
+</context>
+<context>
+    <name>Sender</name>
+    <message>
+        <source>Queued messages</source>
+        <translation>الرسائل المنتظرة</translation>
+    </message>
+    <message>
+        <source>Queued: %1</source>
+        <translation>في الانتظار: %1</translation>
+    </message>
+    <message>
+        <source>Sends after this reply</source>
+        <translation>تُرسل بعد هذا الرد</translation>
+    </message>
+    <message>
+        <source>Queued</source>
+        <translation>في الانتظار</translation>
+    </message>
+    <message>
+        <source>Remove queued message</source>
+        <translation>إزالة الرسالة المنتظرة</translation>
+    </message>
+    <message>
+        <source>Attached files</source>
+        <translation>الملفات المرفقة</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1، %2</translation>
+    </message>
+    <message>
+        <source>Remove %1</source>
+        <translation>إزالة %1</translation>
+    </message>
+    <message>
+        <source>Attach a file</source>
+        <translation>إرفاق ملف</translation>
+    </message>
+    <message>
+        <source>Images and text files</source>
+        <translation>صور وملفات نصية</translation>
+    </message>
+    <message>
+        <source>Write a message</source>
+        <translation>اكتب رسالة</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>الرسالة</translation>
+    </message>
+    <message>
+        <source>Enter sends, Shift+Enter starts a new line</source>
+        <translation>Enter للإرسال، وShift+Enter لسطر جديد</translation>
+    </message>
+    <message>
+        <source>Stops the reply</source>
+        <translation>يوقف الرد</translation>
+    </message>
+    <message>
+        <source>Sends the message</source>
+        <translation>يرسل الرسالة</translation>
+    </message>
+    <message>
+        <source>Attach files</source>
+        <translation>إرفاق ملفات</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>كل الملفات (*)</translation>
+    </message>
+    <message>
+        <source>Images (%1)</source>
+        <translation>الصور (%1)</translation>
+    </message>
+    <message>
+        <source>Text files (%1)</source>
+        <translation>الملفات النصية (%1)</translation>
+    </message>
+    <message>
+        <source>Approve or deny the tool call first.</source>
+        <translation>وافق على استدعاء الأداة أو ارفضه أولًا.</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>إرسال</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>إيقاف</translation>
+    </message>
+    <message>
+        <source>Attachment</source>
+        <translation>مرفق</translation>
+    </message>
+</context>
+</TS>

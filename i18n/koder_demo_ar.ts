@@ -1,0 +1,541 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ar">
+<context>
+    <name>ConversationPane</name>
+    <message>
+        <source>1 message</source>
+        <translation>رسالة واحدة</translation>
+    </message>
+    <message>
+        <source>replying</source>
+        <translation>يرد</translation>
+    </message>
+    <message>
+        <source>running a tool</source>
+        <translation>يشغّل أداة</translation>
+    </message>
+    <message>
+        <source>needs approval</source>
+        <translation>بحاجة إلى موافقة</translation>
+    </message>
+    <message>
+        <source>ended with an error</source>
+        <translation>انتهى بخطأ</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>متوقف</translation>
+    </message>
+    <message>
+        <source>unread reply</source>
+        <translation>رد غير مقروء</translation>
+    </message>
+    <message>
+        <source>Search conversations</source>
+        <translation>البحث في المحادثات</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>جديدة</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>محادثة جديدة</translation>
+    </message>
+    <message>
+        <source>New conversation (Ctrl+N)</source>
+        <translation>محادثة جديدة (Ctrl+N)</translation>
+    </message>
+    <message>
+        <source>Conversations</source>
+        <translation>المحادثات</translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation>بلا عنوان</translation>
+    </message>
+    <message>
+        <source>Needs approval</source>
+        <translation>بحاجة إلى موافقة</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>إعادة تسمية…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>حذف…</translation>
+    </message>
+    <message>
+        <source>No conversation matches “%1”.</source>
+        <translation>لا توجد محادثة تطابق «%1».</translation>
+    </message>
+    <message>
+        <source>Your conversations will be listed here.</source>
+        <translation>ستظهر محادثاتك هنا.</translation>
+    </message>
+    <message>
+        <source>Rename conversation</source>
+        <translation>إعادة تسمية المحادثة</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>العنوان</translation>
+    </message>
+    <message>
+        <source>Delete conversation</source>
+        <translation>حذف المحادثة</translation>
+    </message>
+    <message>
+        <source>Delete “%1” and all its messages? This cannot be undone.</source>
+        <translation>هل تريد حذف «%1» وكل رسائلها؟ لا يمكن التراجع عن ذلك.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n messages</source>
+        <translation>
+            <numerusform>لا رسائل</numerusform>
+            <numerusform>رسالة واحدة</numerusform>
+            <numerusform>رسالتان</numerusform>
+            <numerusform>%n رسائل</numerusform>
+            <numerusform>%n رسالة</numerusform>
+            <numerusform>%n رسالة</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DebugPanel</name>
+    <message>
+        <source>Event log</source>
+        <translation>سجل الأحداث</translation>
+    </message>
+    <message>
+        <source>status: %1</source>
+        <translation>الحالة: %1</translation>
+    </message>
+    <message>
+        <source>Tokens per reply</source>
+        <translation>الرموز لكل رد</translation>
+    </message>
+    <message>
+        <source>No reply reported its usage.</source>
+        <translation>لم يُبلغ أي رد عن استهلاكه.</translation>
+    </message>
+    <message>
+        <source>Reply %1: %2</source>
+        <translation>الرد %1: %2</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>رفض الإجابة</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
+        <translation>قرأت الساعة بأداة get_time، وهي تعمل دون سؤال لأنها تقرأ فقط. إجابتها في الأعلى.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>كتبتَ: «%1»
+
+أنا **وكيل العرض التجريبي دون اتصال**: يصل هذا الرد كلمةً كلمة، دون شبكة ودون نموذج. جرّب:
+
+- *كم الساعة؟* — تعمل أداة للقراءة فقط على الفور
+- *ملاحظة: شراء الحليب* — تطلب أداة للكتابة إذنك أولًا
+
+افتح **الإعدادات** لتتحدث مع نموذج حقيقي بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <source>Koder Agent demo</source>
+        <translation>العرض التجريبي لـ Koder Agent</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible: %1</source>
+        <translation>متوافق مع OpenAI: %1</translation>
+    </message>
+    <message>
+        <source>Ollama: %1</source>
+        <translation>Ollama: %1</translation>
+    </message>
+    <message>
+        <source>Anthropic: %1</source>
+        <translation>Anthropic: %1</translation>
+    </message>
+    <message>
+        <source>WebSocket: %1</source>
+        <translation>WebSocket: %1</translation>
+    </message>
+    <message>
+        <source>Offline local agent</source>
+        <translation>وكيل محلي دون اتصال</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;ملف</translation>
+    </message>
+    <message>
+        <source>&amp;New conversation</source>
+        <translation>محادثة &amp;جديدة</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>&amp;الإعدادات…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;خروج</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;عرض</translation>
+    </message>
+    <message>
+        <source>&amp;Debug panel</source>
+        <translation>لوحة &amp;التصحيح</translation>
+    </message>
+    <message>
+        <source>Show &amp;tool results</source>
+        <translation>إظهار نتائج &amp;الأدوات</translation>
+    </message>
+    <message>
+        <source>New conversation</source>
+        <translation>محادثة جديدة</translation>
+    </message>
+    <message>
+        <source>This conversation: %1</source>
+        <translation>هذه المحادثة: %1</translation>
+    </message>
+    <message>
+        <source>Agent: %1</source>
+        <translation>الوكيل: %1</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>الإعدادات</translation>
+    </message>
+    <message>
+        <source>Last reply: %1</source>
+        <translation>آخر رد: %1</translation>
+    </message>
+    <message>
+        <source>Declined</source>
+        <translation>رفض الإجابة</translation>
+    </message>
+    <message>
+        <source>The model declined to answer</source>
+        <translation>رفض النموذج الإجابة</translation>
+    </message>
+    <message>
+        <source>Conversation store: %1</source>
+        <translation>مخزن المحادثات: %1</translation>
+    </message>
+    <message>
+        <source>Open link?</source>
+        <translation>هل تريد فتح الرابط؟</translation>
+    </message>
+    <message>
+        <source>This link goes to:</source>
+        <translation>يؤدي هذا الرابط إلى:</translation>
+    </message>
+    <message>
+        <source>This link cannot be opened: only web and e-mail addresses can.</source>
+        <translation>لا يمكن فتح هذا الرابط: يمكن فتح عناوين الويب والبريد الإلكتروني فقط.</translation>
+    </message>
+    <message>
+        <source>Link address: %1</source>
+        <translation>عنوان الرابط: %1</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>فتح</translation>
+    </message>
+    <message>
+        <source>Open the link</source>
+        <translation>فتح الرابط</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>إلغاء</translation>
+    </message>
+    <message>
+        <source>Do not open the link</source>
+        <translation>عدم فتح الرابط</translation>
+    </message>
+    <message>
+        <source>The save_note tool did not run, so nothing was saved.</source>
+        <translation>لم تُشغَّل أداة save_note، لذا لم يُحفظ شيء.</translation>
+    </message>
+    <message>
+        <source>The save_note tool could not save the note: %1</source>
+        <translation>تعذّر على أداة save_note حفظ الملاحظة: %1</translation>
+    </message>
+    <message>
+        <source>That was the save_note tool: your note is in your notes file.</source>
+        <translation>كانت تلك أداة save_note: ملاحظتك في ملف ملاحظاتك.</translation>
+    </message>
+    <message>
+        <source>The current date and time on the user&apos;s computer</source>
+        <translation>التاريخ والوقت الحاليان على حاسوب المستخدم</translation>
+    </message>
+    <message>
+        <source>Saves a note for the user in their notes file</source>
+        <translation>يحفظ ملاحظة للمستخدم في ملف ملاحظاته</translation>
+    </message>
+</context>
+<context>
+    <name>NoteBook</name>
+    <message>
+        <source>No notes file is set.</source>
+        <translation>لم يُحدَّد ملف للملاحظات.</translation>
+    </message>
+    <message>
+        <source>There is nothing to save: the note is empty.</source>
+        <translation>لا يوجد ما يُحفظ: الملاحظة فارغة.</translation>
+    </message>
+    <message>
+        <source>Cannot read your notes file %1: %2</source>
+        <translation>تتعذر قراءة ملف ملاحظاتك %1: %2</translation>
+    </message>
+    <message>
+        <source>Cannot write your notes file %1: %2</source>
+        <translation>تتعذر الكتابة في ملف ملاحظاتك %1: %2</translation>
+    </message>
+    <message>
+        <source>Saved the note in your notes file (%1).</source>
+        <translation>حُفظت الملاحظة في ملف ملاحظاتك (%1).</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>As above</source>
+        <translation>كما في الأعلى</translation>
+    </message>
+    <message>
+        <source>Ask</source>
+        <translation>اسأل</translation>
+    </message>
+    <message>
+        <source>Allow</source>
+        <translation>اسمح</translation>
+    </message>
+    <message>
+        <source>Deny</source>
+        <translation>ارفض</translation>
+    </message>
+    <message>
+        <source>Offline local agent</source>
+        <translation>وكيل محلي دون اتصال</translation>
+    </message>
+    <message>
+        <source>OpenAI-compatible server</source>
+        <translation>خادم متوافق مع OpenAI</translation>
+    </message>
+    <message>
+        <source>Ollama (native API)</source>
+        <translation>Ollama (الواجهة الأصلية)</translation>
+    </message>
+    <message>
+        <source>Anthropic (Claude)</source>
+        <translation>Anthropic (Claude)</translation>
+    </message>
+    <message>
+        <source>aichat.v1 WebSocket server</source>
+        <translation>خادم WebSocket بصيغة aichat.v1</translation>
+    </message>
+    <message>
+        <source>Not needed for local servers</source>
+        <translation>غير مطلوب للخوادم المحلية</translation>
+    </message>
+    <message>
+        <source>Only for a server that asks for one</source>
+        <translation>فقط لخادم يطلب مفتاحًا</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>مطلوب</translation>
+    </message>
+    <message>
+        <source>Looking for the system&apos;s secret store…</source>
+        <translation>جارٍ البحث عن مخزن الأسرار في النظام…</translation>
+    </message>
+    <message>
+        <source>The key cannot be remembered: no secret store (such as GNOME Keyring or KWallet) is running. It is kept until the demo quits.</source>
+        <translation>يتعذر حفظ المفتاح: لا يعمل أي مخزن أسرار (مثل GNOME Keyring أو KWallet). سيبقى حتى إغلاق العرض التجريبي.</translation>
+    </message>
+    <message>
+        <source>Read-only tools run, others ask</source>
+        <translation>أدوات القراءة تعمل، والأخرى تسأل</translation>
+    </message>
+    <message>
+        <source>Always ask</source>
+        <translation>اسأل دائمًا</translation>
+    </message>
+    <message>
+        <source>Never ask (all tools run)</source>
+        <translation>لا تسأل أبدًا (تعمل كل الأدوات)</translation>
+    </message>
+    <message>
+        <source>Queue it for after the reply</source>
+        <translation>ضعها في الانتظار حتى ينتهي الرد</translation>
+    </message>
+    <message>
+        <source>Add it to the running reply</source>
+        <translation>أضفها إلى الرد الجاري</translation>
+    </message>
+    <message>
+        <source>Stop the reply and send it</source>
+        <translation>أوقف الرد وأرسلها</translation>
+    </message>
+    <message>
+        <source>Refuse it until the reply ends</source>
+        <translation>ارفضها حتى ينتهي الرد</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>مثل النظام</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>فاتح</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>داكن</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>لغة النظام</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>الإعدادات</translation>
+    </message>
+    <message>
+        <source>Agent</source>
+        <translation>الوكيل</translation>
+    </message>
+    <message>
+        <source>Server URL</source>
+        <translation>عنوان الخادم</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>النموذج</translation>
+    </message>
+    <message>
+        <source>Think before answering (models that can)</source>
+        <translation>التفكير قبل الإجابة (للنماذج القادرة على ذلك)</translation>
+    </message>
+    <message>
+        <source>Thinking budget</source>
+        <translation>ميزانية التفكير</translation>
+    </message>
+    <message>
+        <source>Tokens the model may think before answering; 0 turns thinking off</source>
+        <translation>عدد الرموز التي يمكن للنموذج أن يفكر بها قبل الإجابة؛ 0 يوقف التفكير</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>مفتاح API</translation>
+    </message>
+    <message>
+        <source>Remember the API keys in the system&apos;s secret store</source>
+        <translation>حفظ مفاتيح API في مخزن الأسرار في النظام</translation>
+    </message>
+    <message>
+        <source>WebSocket URL</source>
+        <translation>عنوان WebSocket</translation>
+    </message>
+    <message>
+        <source>Tool permissions</source>
+        <translation>أذونات الأدوات</translation>
+    </message>
+    <message>
+        <source>Sending during a reply</source>
+        <translation>الإرسال أثناء الرد</translation>
+    </message>
+    <message>
+        <source>Each tool</source>
+        <translation>كل أداة</translation>
+    </message>
+    <message>
+        <source>Permission for the tool %1</source>
+        <translation>إذن الأداة %1</translation>
+    </message>
+    <message>
+        <source>Reset tool permissions</source>
+        <translation>إعادة تعيين أذونات الأدوات</translation>
+    </message>
+    <message>
+        <source>Every tool follows the setting above again</source>
+        <translation>تعود كل أداة إلى اتباع الإعداد أعلاه</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>اللغة</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>السمة</translation>
+    </message>
+</context>
+<context>
+    <name>usage</name>
+    <message numerus="yes">
+        <source>%Ln token</source>
+        <translation>
+            <numerusform>%Ln رمز</numerusform>
+            <numerusform>رمز واحد</numerusform>
+            <numerusform>رمزان</numerusform>
+            <numerusform>%Ln رموز</numerusform>
+            <numerusform>%Ln رمزًا</numerusform>
+            <numerusform>%Ln رمز</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln tokens</source>
+        <translation>
+            <numerusform>%Ln رمز</numerusform>
+            <numerusform>رمز واحد</numerusform>
+            <numerusform>رمزان</numerusform>
+            <numerusform>%Ln رموز</numerusform>
+            <numerusform>%Ln رمزًا</numerusform>
+            <numerusform>%Ln رمز</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>prompt: %L1</source>
+        <translation>الإدخال: %L1</translation>
+    </message>
+    <message>
+        <source>completion: %L1</source>
+        <translation>الإخراج: %L1</translation>
+    </message>
+    <message>
+        <source>reasoning: %L1</source>
+        <translation>التفكير: %L1</translation>
+    </message>
+    <message>
+        <source>read from cache: %L1</source>
+        <translation>مقروء من الذاكرة المؤقتة: %L1</translation>
+    </message>
+    <message>
+        <source>written to cache: %L1</source>
+        <translation>مكتوب في الذاكرة المؤقتة: %L1</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>، </translation>
+    </message>
+</context>
+</TS>
