@@ -7,38 +7,22 @@ namespace koder::agent::qt {
 
 namespace {
 // The core's fixed answers (core/src/reduce_tools.cpp, reduce_turn.cpp, reduce_conversation.cpp,
-// turn.cpp), each with its translation; tst_toolresulttext fails when the core says one of them
-// differently.
-struct Known {
-    const char* core;
-    const char* shown;
-};
-constexpr Known known[] = {
-    {"Denied by the tool's policy: it was not run.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Denied by the tool's policy: it was not run.")},
-    {"The user denied this tool call.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "The user denied this tool call.")},
-    {"Not completed: the app closed while the tool ran.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not completed: the app closed while the tool ran.")},
-    {"Not run: the app closed before the call was decided.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the app closed before the call was decided.")},
-    {"Not run: the user added a message first.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the user added a message first.")},
-    {"Not run: the turn reached its step limit.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the turn reached its step limit.")},
-    {"Denied: the user sent a new message instead.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Denied: the user sent a new message instead.")},
-    {"Cancelled: the user sent a new message while the tool ran.",
-     QT_TRANSLATE_NOOP("KoderToolResult",
-                       "Cancelled: the user sent a new message while the tool ran.")},
-    {"Not run: the turn ended before the call was decided.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the turn ended before the call was decided.")},
-    {"Not completed: the turn ended while the tool ran.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Not completed: the turn ended while the tool ran.")},
-    {"Cancelled: the turn was stopped.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped.")},
-    {"Cancelled: the turn was stopped while the tool ran.",
-     QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped while the tool ran.")},
+// turn.cpp): the English the core writes is the source text of the translation.
+// tst_toolcallstate fails when the core says one of the common ones differently.
+constexpr const char* known[] = {
+    QT_TRANSLATE_NOOP("KoderToolResult", "Denied by the tool's policy: it was not run."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "The user denied this tool call."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not completed: the app closed while the tool ran."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the app closed before the call was decided."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the user added a message first."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the turn reached its step limit."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Denied: the user sent a new message instead."),
+    QT_TRANSLATE_NOOP("KoderToolResult",
+                      "Cancelled: the user sent a new message while the tool ran."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not run: the turn ended before the call was decided."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Not completed: the turn ended while the tool ran."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped while the tool ran."),
 };
 
 QString translated(const char* text)
@@ -49,9 +33,9 @@ QString translated(const char* text)
 
 QString shownToolResultText(const QString& text)
 {
-    for (const Known& k : known) {
-        if (text == QLatin1String(k.core))
-            return translated(k.shown);
+    for (const char* core : known) {
+        if (text == QLatin1String(core))
+            return translated(core);
     }
     // The two that carry a part of their own: the user's reason, the tool's name.
     const QLatin1String deniedWithReason("The user denied this tool call. Reason: ");
