@@ -105,8 +105,8 @@ int main(int argc, char** argv)
                                          QStringLiteral("system (default), light or dark."),
                                          QStringLiteral("theme"));
     const QCommandLineOption languageOption(
-        QStringLiteral("language"), QStringLiteral("en, de, es, pt_BR or ar (default: the system's)."),
-        QStringLiteral("code"));
+        QStringLiteral("language"),
+        QStringLiteral("en, de, es, pt_BR or ar (default: the system's)."), QStringLiteral("code"));
     const QCommandLineOption storeOption(
         QStringLiteral("store"),
         QStringLiteral("The conversation database (default: in the app data folder; "
