@@ -164,54 +164,62 @@ AbstractSender {
                 Repeater {
                     id: queue
                     model: root.queuedMessages
-                    delegate: Frame {
+                    delegate: Item {
                         id: chip
                         required property var modelData
                         required property int index
                         objectName: "queuedChip_" + chip.index
-                        padding: KoderTheme.smallSpacing
                         Accessible.role: Accessible.ListItem
                         Accessible.name: qsTr("Queued: %1").arg(chip.modelData.text)
                         Accessible.description: qsTr("Sends after this reply")
-                        RowLayout {
-                            spacing: KoderTheme.smallSpacing
-                            Label {
-                                id: queuedWord
-                                objectName: "queuedLabel"
-                                textFormat: Text.PlainText
-                                text: qsTr("Queued")
-                                font.bold: true
-                                color: root.palette.text
-                                ToolTip.text: qsTr("Sends after this reply")
-                            }
-                            // The message as the user wrote it, on up to three lines (the
-                            // chip's accessible name has all of it).
-                            Label {
-                                objectName: "queuedText"
-                                textFormat: Text.PlainText
-                                text: chip.modelData.text
-                                wrapMode: Text.Wrap
-                                maximumLineCount: 3
-                                elide: Text.ElideRight
-                                color: root.palette.text
-                                Layout.maximumWidth: Math.max(KoderTheme.gridUnit * 6,
-                                                              root.availableWidth - queuedWord.implicitWidth
-                                                              - removeQueuedButton.implicitWidth
-                                                              - 4 * KoderTheme.spacing)
-                            }
-                            ToolButton {
-                                id: removeQueuedButton
-                                objectName: "removeQueued"
-                                text: "\u00d7"
-                                Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
-                                Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
-                                Accessible.name: qsTr("Remove queued message")
-                                Accessible.description: chip.modelData.text
-                                onClicked: {
-                                    root.removeQueued(chip.modelData.id)
-                                    input.forceActiveFocus(Qt.OtherFocusReason)
+                        // A plain item carries the role: Qt 6.4 replaces the role given to a Control.
+                        implicitWidth: chipFrame.implicitWidth
+                        implicitHeight: chipFrame.implicitHeight
+                        Frame {
+                            id: chipFrame
+                            anchors.fill: parent
+                            Accessible.ignored: true // the item above speaks for the chip
+                            padding: KoderTheme.smallSpacing
+                            RowLayout {
+                                spacing: KoderTheme.smallSpacing
+                                Label {
+                                    id: queuedWord
+                                    objectName: "queuedLabel"
+                                    textFormat: Text.PlainText
+                                    text: qsTr("Queued")
+                                    font.bold: true
+                                    color: root.palette.text
+                                    ToolTip.text: qsTr("Sends after this reply")
                                 }
-                                FocusRing { control: removeQueuedButton }
+                                // The message as the user wrote it, on up to three lines (the
+                                // chip's accessible name has all of it).
+                                Label {
+                                    objectName: "queuedText"
+                                    textFormat: Text.PlainText
+                                    text: chip.modelData.text
+                                    wrapMode: Text.Wrap
+                                    maximumLineCount: 3
+                                    elide: Text.ElideRight
+                                    color: root.palette.text
+                                    Layout.maximumWidth: Math.max(KoderTheme.gridUnit * 6,
+                                                                  root.availableWidth - queuedWord.implicitWidth
+                                                                  - removeQueuedButton.implicitWidth
+                                                                  - 4 * KoderTheme.spacing)
+                                }
+                                ToolButton {
+                                    id: removeQueuedButton
+                                    objectName: "removeQueued"
+                                    text: "\u00d7"
+                                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
+                                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
+                                    Accessible.name: qsTr("Remove queued message")
+                                    Accessible.description: chip.modelData.text
+                                    onClicked: {
+                                        root.removeQueued(chip.modelData.id)
+                                        input.forceActiveFocus(Qt.OtherFocusReason)
+                                    }
+                                    FocusRing { control: removeQueuedButton }
+                                }
                             }
                         }
                     }
@@ -229,7 +237,7 @@ AbstractSender {
                 Repeater {
                     id: files
                     model: root.attachments
-                    delegate: Frame {
+                    delegate: Item {
                         id: file
                         required property var modelData
                         required property int index
@@ -237,40 +245,48 @@ AbstractSender {
                                                        ? Qt.locale().formattedDataSize(file.modelData.size)
                                                        : ""
                         objectName: "attachmentChip_" + file.index
-                        padding: KoderTheme.smallSpacing
                         Accessible.role: Accessible.ListItem
                         Accessible.name: file.size !== ""
                                          ? qsTr("%1, %2").arg(file.modelData.name).arg(file.size)
                                          : file.modelData.name
-                        RowLayout {
-                            spacing: KoderTheme.smallSpacing
-                            Label {
-                                objectName: "attachmentName"
-                                textFormat: Text.PlainText
-                                text: file.modelData.name
-                                elide: Text.ElideMiddle
-                                color: root.palette.text
-                                Layout.maximumWidth: KoderTheme.gridUnit * 12
-                            }
-                            Label {
-                                objectName: "attachmentSize"
-                                visible: text !== ""
-                                textFormat: Text.PlainText
-                                text: file.size
-                                color: root.palette.text
-                            }
-                            ToolButton {
-                                id: removeFileButton
-                                objectName: "removeAttachment"
-                                text: "\u00d7"
-                                Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
-                                Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
-                                Accessible.name: qsTr("Remove %1").arg(file.modelData.name)
-                                onClicked: {
-                                    root.removeAttachment(file.index)
-                                    input.forceActiveFocus(Qt.OtherFocusReason)
+                        // A plain item carries the role: Qt 6.4 replaces the role given to a Control.
+                        implicitWidth: fileFrame.implicitWidth
+                        implicitHeight: fileFrame.implicitHeight
+                        Frame {
+                            id: fileFrame
+                            anchors.fill: parent
+                            Accessible.ignored: true // the item above speaks for the chip
+                            padding: KoderTheme.smallSpacing
+                            RowLayout {
+                                spacing: KoderTheme.smallSpacing
+                                Label {
+                                    objectName: "attachmentName"
+                                    textFormat: Text.PlainText
+                                    text: file.modelData.name
+                                    elide: Text.ElideMiddle
+                                    color: root.palette.text
+                                    Layout.maximumWidth: KoderTheme.gridUnit * 12
                                 }
-                                FocusRing { control: removeFileButton }
+                                Label {
+                                    objectName: "attachmentSize"
+                                    visible: text !== ""
+                                    textFormat: Text.PlainText
+                                    text: file.size
+                                    color: root.palette.text
+                                }
+                                ToolButton {
+                                    id: removeFileButton
+                                    objectName: "removeAttachment"
+                                    text: "\u00d7"
+                                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, implicitWidth)
+                                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, implicitHeight)
+                                    Accessible.name: qsTr("Remove %1").arg(file.modelData.name)
+                                    onClicked: {
+                                        root.removeAttachment(file.index)
+                                        input.forceActiveFocus(Qt.OtherFocusReason)
+                                    }
+                                    FocusRing { control: removeFileButton }
+                                }
                             }
                         }
                     }
