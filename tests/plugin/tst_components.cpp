@@ -772,12 +772,12 @@ Item {
         QVERIFY(sender);
         // Open the arguments editor too: its field and buttons must fit as well.
         QQuickItem* editButton = nullptr;
-        QList<QQuickItem*> todo{prompt};
-        while (!todo.isEmpty() && !editButton) {
-            QQuickItem* item = todo.takeFirst();
+        QList<QQuickItem*> search{prompt};
+        while (!search.isEmpty() && !editButton) {
+            QQuickItem* item = search.takeFirst();
             if (item->objectName() == QLatin1String("editArgumentsButton"))
                 editButton = item;
-            todo.append(item->childItems());
+            search.append(item->childItems());
         }
         QVERIFY(editButton);
         QVERIFY(QMetaObject::invokeMethod(editButton, "clicked"));
