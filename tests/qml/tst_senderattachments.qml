@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Attaching files in the Sender: by the API, by a drop, by pasting an image and by keyboard
-// through the file dialog; the chips with name, size and a remove button; the refusals (a type
+// Attaching files in the Sender: by the API, by a drop and by pasting an image (the file dialog
+// by keyboard: tst_senderfiledialog.qml); the chips with name, size and a remove button; the refusals (a type
 // no model takes, a file too large) shown before sending; Send passing the files on.
 import QtQuick
 import QtTest
@@ -207,20 +207,5 @@ Item {
             verify(s.notice.text.indexOf("Pasted image.png") >= 0, s.notice.text)
         }
 
-        function test_attachByKeyboardOpensTheFileDialog() {
-            const s = make()
-            s.input.forceActiveFocus()
-            keyClick(Qt.Key_Backtab, Qt.ShiftModifier)
-            tryCompare(s.attach, "activeFocus", true)
-            compare(s.attach.Accessible.name, "Attach a file")
-            verify(s.attach.visualFocus)
-            const dialog = findChild(s.sender, "attachFileDialog")
-            verify(dialog)
-            compare(dialog.visible, false)
-            keyClick(Qt.Key_Space)
-            tryCompare(dialog, "visible", true)
-            dialog.reject()
-            tryCompare(dialog, "visible", false)
-        }
     }
 }
