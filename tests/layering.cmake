@@ -13,7 +13,7 @@
 #                                                      library, simdjson, nlohmann-json
 #   qt/           (the Qt library)                     core/, core/wire, its own folder; the
 #                                                      standard library, QtCore, QtNetwork, QtSql,
-#                                                      QtWebSockets (nothing of QtGui, QtQml, QtQuick)
+#                                                      QtWebSockets (not QtGui, QtQml, QtQuick)
 #   plugin/       (the QML plugin's C++)               core/include, qt/, its own folder; the
 #                                                      standard library, any Qt module
 #   demo-app/     (the demo)                           core/include, qt/, plugin/, its own folder;
@@ -105,7 +105,9 @@ foreach(file IN LISTS all_files)
             foreach(base IN ITEMS ${dir} core/include)
                 cmake_path(APPEND base "${included}" OUTPUT_VARIABLE candidate)
                 cmake_path(NORMAL_PATH candidate)
-                if(EXISTS ${SOURCE_DIR}/${candidate} AND NOT IS_DIRECTORY ${SOURCE_DIR}/${candidate})
+                set(candidate ${SOURCE_DIR}/${candidate})
+                if(EXISTS ${candidate} AND NOT IS_DIRECTORY ${candidate})
+                    cmake_path(RELATIVE_PATH candidate BASE_DIRECTORY ${SOURCE_DIR})
                     set(target ${candidate})
                     break()
                 endif()

@@ -32,9 +32,11 @@ endif()
 set(plants
     "core/src/reducer.cpp|#include <QtCore/QString>|core must not include <QtCore/QString>"
     "core/src/reducer.cpp|#include \"ssedecoder.h\"|core must not include core/wire/ssedecoder.h"
-    "core/src/reducer.cpp|#include \"koderagentcontroller.h\"|core must not include qt/koderagentcontroller.h"
-    "core/include/koder/agent/state.h|#include \"reduction.h\"|core (public headers) must not include core/src/reduction.h"
-    "core/wire/errors.cpp|#include <QtCore/QByteArray>|core/wire must not include <QtCore/QByteArray>"
+    "core/src/reducer.cpp|#include \"kodertool.h\"|core must not include qt/kodertool.h"
+    "core/include/koder/agent/state.h|#include \"reduction.h\"|\
+core (public headers) must not include core/src/reduction.h"
+    "core/wire/errors.cpp|#include <QtCore/QByteArray>|\
+core/wire must not include <QtCore/QByteArray>"
     "core/wire/errors.cpp|#include \"qtconvert.h\"|core/wire must not include qt/qtconvert.h"
     "qt/kodertool.cpp|#include <QtQml/QJSValue>|qt must not include <QtQml/QJSValue>"
     "qt/kodertool.cpp|#include <QtGui/QColor>|qt must not include <QtGui/QColor>"
