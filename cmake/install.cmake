@@ -47,17 +47,18 @@ install(FILES
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/koder
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 # The headers of both libraries, in one folder (they include each other by file name); all of
-# plugin/ but the few that are private to the implementation, so a header the controller comes to
-# include is installed with it. tests/package checks that the installed ones compile.
-file(GLOB koder_public_headers ${PROJECT_SOURCE_DIR}/plugin/*.h)
+# qt/ but the few that are private to the implementation, so a header the controller comes to
+# include is installed with it; from plugin/ the items a C++ application may name.
+# tests/package checks that the installed ones compile.
+file(GLOB koder_public_headers ${PROJECT_SOURCE_DIR}/qt/*.h)
 list(REMOVE_ITEM koder_public_headers
-    ${PROJECT_SOURCE_DIR}/plugin/agentlogging.h
-    ${PROJECT_SOURCE_DIR}/plugin/toolresulttext.h
-    ${PROJECT_SOURCE_DIR}/plugin/toolrunner.h)
+    ${PROJECT_SOURCE_DIR}/qt/agentlogging.h
+    ${PROJECT_SOURCE_DIR}/qt/toolresulttext.h
+    ${PROJECT_SOURCE_DIR}/qt/toolrunner.h)
 install(FILES ${koder_public_headers}
-    ${PROJECT_SOURCE_DIR}/plugin/qml/koderliveregion.h
-    ${PROJECT_SOURCE_DIR}/plugin/qml/kodertext.h
-    ${PROJECT_SOURCE_DIR}/plugin/qml/kodermarkdownblocks.h
+    ${PROJECT_SOURCE_DIR}/plugin/koderliveregion.h
+    ${PROJECT_SOURCE_DIR}/plugin/kodertext.h
+    ${PROJECT_SOURCE_DIR}/plugin/kodermarkdownblocks.h
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/KoderAgent)
 
 install(EXPORT KoderAgentTargets NAMESPACE KoderAgent:: DESTINATION ${KODER_INSTALL_CMAKEDIR})

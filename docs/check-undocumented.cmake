@@ -3,14 +3,14 @@
 # temperature property and that of a plain C++ method (KoderAgentController::addHooks), runs
 # build-docs.cmake on the copy and passes only if it fails naming all three.
 file(REMOVE_RECURSE ${WORK_DIR})
-foreach(dir docs qml plugin core examples tests demo-app bench)
+foreach(dir docs qml plugin qt core examples tests demo-app bench)
     file(COPY ${SOURCE_DIR}/${dir} DESTINATION ${WORK_DIR}/src
          FILES_MATCHING PATTERN "*.qdocconf" PATTERN "*.qdoc" PATTERN "*.cpp" PATTERN "*.h"
                         PATTERN "*.qml" PATTERN "*.png" PATTERN "*.js" PATTERN "*.index"
                         PATTERN "CMakeLists.txt")
 endforeach()
 
-set(file ${WORK_DIR}/src/plugin/koderopenaitransport.cpp)
+set(file ${WORK_DIR}/src/qt/koderopenaitransport.cpp)
 file(READ ${file} text)
 set(before "${text}")
 # A qdoc comment is "/*!" up to the next "*/"; drop those whose topic is the property.
@@ -23,7 +23,7 @@ if(text STREQUAL before)
 endif()
 file(WRITE ${file} "${text}")
 
-set(file ${WORK_DIR}/src/plugin/koderagentcontroller.cpp)
+set(file ${WORK_DIR}/src/qt/koderagentcontroller.cpp)
 file(READ ${file} text)
 set(before "${text}")
 string(REGEX REPLACE "/\\*![^*]*\\\\fn void KoderAgentController::addHooks[^*]*\\*/" "" text

@@ -44,8 +44,8 @@ if(LUPDATE)
                 endif()
             endforeach()
             if(NOT listed)
-                message(SEND_ERROR "${ts} is not built: add it to the TS_FILES of "
-                                   "qt_add_translations() in ${lupdate_project_file}")
+                message(SEND_ERROR "${ts} is not built: add it to the TS_FILES of its "
+                                   "target (lupdate is set up in ${lupdate_project_file})")
                 set(failed TRUE)
             endif()
         endforeach()

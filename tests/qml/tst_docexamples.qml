@@ -16,7 +16,7 @@ Item {
     width: 480
     height: 400
 
-    // KoderVisibleMessages (plugin/kodervisiblemessages.cpp): a tool turn's result is left out.
+    // KoderVisibleMessages (qt/kodervisiblemessages.cpp): a tool turn's result is left out.
     Component {
         id: visibleMessagesExample
         Item {
@@ -56,7 +56,7 @@ Item {
         }
     }
 
-    // KoderMessageModel (plugin/kodermessagemodel.cpp): a ListView over the messages.
+    // KoderMessageModel (qt/kodermessagemodel.cpp): a ListView over the messages.
     Component {
         id: messageModelExample
         Item {
@@ -86,7 +86,7 @@ Item {
         }
     }
 
-    // KoderLiveRegion (plugin/qml/koderliveregion.cpp) and a custom delegate of the
+    // KoderLiveRegion (plugin/koderliveregion.cpp) and a custom delegate of the
     // Accessibility page (docs/src/accessibility.qdoc), each the delegate of a ListView.
     Component {
         id: liveRegionExample
@@ -221,7 +221,7 @@ Item {
         }
     }
 
-    // KoderTransport's limits (plugin/kodertransport.cpp).
+    // KoderTransport's limits (qt/kodertransport.cpp).
     Component {
         id: transportLimitsExample
         //! [transport-limits]
@@ -232,7 +232,7 @@ Item {
         //! [transport-limits]
     }
 
-    // KoderOllamaTransport::options (plugin/koderollamatransport.cpp).
+    // KoderOllamaTransport::options (qt/koderollamatransport.cpp).
     Component {
         id: ollamaOptionsExample
         //! [ollama-options]

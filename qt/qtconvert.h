@@ -33,7 +33,7 @@ QVariant jsonTextToVariant(std::string_view json);
 // from a QML `var` parameter, as a QVariant holding a QJSValue (JS objects, arrays, functions),
 // which QJsonValue::fromVariant cannot read. This file needs no Qt Qml (it is part of the Qt
 // library, KoderAgent::qt, built without it), so a QJSValue is opened by a converter the QML
-// module installs when it is loaded (plugin/qml/jsvalueconverter.cpp). Without one, Qt's
+// module installs when it is loaded (plugin/jsvalueconverter.cpp). Without one, Qt's
 // registered conversions (QSequentialIterable, QVariantMap, which Qt Qml registers for QJSValue)
 // are used: they cannot tell a function from an empty object, and Qt 6.4 crashes converting an
 // object that holds a symbol.

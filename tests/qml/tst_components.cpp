@@ -787,9 +787,9 @@ Item {
         const auto check = [&](QQuickItem* top) {
             // Each item, and whether an ancestor clips it (then it may be scrolled out of
             // sight, which is not cut: the clipping view must lie inside the window).
-            QList<std::pair<QQuickItem*, bool>> todo{{top, false}};
-            while (!todo.isEmpty()) {
-                const auto [item, clipped] = todo.takeFirst();
+            QList<std::pair<QQuickItem*, bool>> items{{top, false}};
+            while (!items.isEmpty()) {
+                const auto [item, clipped] = items.takeFirst();
                 if (!item->isVisible() || item->opacity() == 0)
                     continue;
                 const QString name =
@@ -803,7 +803,7 @@ Item {
                     continue; // and so does what it holds
                 }
                 for (QQuickItem* child : item->childItems())
-                    todo.append({child, clipped || item->clip()});
+                    items.append({child, clipped || item->clip()});
                 if (item->property("truncated").toBool())
                     problems << name + QStringLiteral(" is elided");
                 const bool isButton = item->inherits("QQuickAbstractButton");

@@ -109,7 +109,7 @@ QString reply()
 // The QML example of the type's documentation, from the source file that holds it.
 QByteArray docExample()
 {
-    QFile file(QStringLiteral(KODER_TEST_DATA_DIR "/../../plugin/qml/kodermarkdownblocks.cpp"));
+    QFile file(QStringLiteral(KODER_PLUGIN_DIR "/kodermarkdownblocks.cpp"));
     if (!file.open(QIODevice::ReadOnly))
         return {};
     const QByteArray source = file.readAll();

@@ -108,7 +108,7 @@ KoderAttachmentHelper::KoderAttachmentHelper(QObject* parent)
 }
 
 namespace {
-// The image types all the HTTP APIs accept (as plugin/attachments.cpp).
+// The image types all the HTTP APIs accept (as qt/attachments.cpp).
 bool isSupportedImage(const QString& mimeType)
 {
     return mimeType == QLatin1String("image/png") || mimeType == QLatin1String("image/jpeg") ||

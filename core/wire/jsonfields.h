@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What every simdjson-based decoder of plugin/wire needs: a parser kept for one stream and an
+// What every simdjson-based decoder of core/wire needs: a parser kept for one stream and an
 // optional-field reader.
 #pragma once
 
