@@ -736,3 +736,61 @@ TEST(ApprovalProperty, EveryExecutedCallHadTheDecisionItsPolicyRequires)
 
 } // namespace
 } // namespace koder::agent::test
+
+namespace koder::agent::test {
+namespace {
+
+// A call is read-only only when the tool registered under its name is: what the server says of
+// it is never believed, neither in the history, nor in the event and the pending call the view
+// announces, nor in the decision.
+TEST(ApprovalPolicy, ACallIsReadOnlyOnlyWhenItsRegisteredToolIs)
+{
+    struct Case {
+        const char* tool;
+        bool serverSays;
+        bool readOnly;
+    };
+    for (const Case c : {Case{"write_file", true, false}, Case{"nope", true, false},
+                         Case{"read_file", false, true}}) {
+        SCOPED_TRACE(c.tool);
+        Driver d;
+        d.s.autoAccept = AutoAccept::OnlyRead;
+        d.send("go");
+        d.dispatch(ToolCallRequested{d.request(), {"c1", c.tool, "{}", c.serverSays}});
+        const auto events = [&] {
+            std::vector<ToolCallEvent> found;
+            for (const Event& e : d.out.events)
+                if (const auto* t = std::get_if<ToolCallEvent>(&e))
+                    found.push_back(*t);
+            return found;
+        }();
+        ASSERT_EQ(events.size(), 1u);
+        EXPECT_EQ(events[0].call.readOnly, c.readOnly) << "the toolCall event";
+        ASSERT_EQ(d.s.messages.back().toolCalls().size(), 1u);
+        EXPECT_EQ(d.s.messages.back().toolCalls()[0].readOnly, c.readOnly) << "the history";
+        d.end("tool_calls");
+        if (std::string(c.tool) == "write_file") {
+            // Asked for, as a writing call, however the server labelled it.
+            ASSERT_EQ(d.s.pendingToolCalls.size(), 1u);
+            EXPECT_FALSE(d.s.pendingToolCalls[0].readOnly);
+            EXPECT_EQ(d.s.status, Status::ReviewingToolCall);
+            EXPECT_TRUE(std::any_of(d.out.announcements.begin(), d.out.announcements.end(),
+                                    [](const Announcement& a) {
+                                        return a.kind == Announcement::Kind::ApprovalNeeded;
+                                    }));
+            EXPECT_FALSE(d.hasEffect<ExecuteTool>());
+        } else if (std::string(c.tool) == "read_file") {
+            // Run without asking: the registered tool only reads.
+            EXPECT_TRUE(d.s.pendingToolCalls.empty());
+            ASSERT_EQ(d.effects<ExecuteTool>().size(), 1u);
+            EXPECT_TRUE(d.effects<ExecuteTool>()[0].call.readOnly);
+        } else {
+            // An unknown tool is answered with an error and never run.
+            EXPECT_TRUE(d.s.pendingToolCalls.empty());
+            EXPECT_FALSE(d.hasEffect<ExecuteTool>());
+        }
+    }
+}
+
+} // namespace
+} // namespace koder::agent::test

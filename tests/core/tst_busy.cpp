@@ -309,3 +309,52 @@ TEST(BusyPolicy, TheQueueIsStoredWithTheConversation)
 
 } // namespace
 } // namespace koder::agent::test
+
+namespace koder::agent::test {
+namespace {
+
+// Steering while a step still streams: the calls that step asked for so far (not yet decided,
+// since a step's calls are decided when it ends) are answered before the user's message, so
+// the next request never carries a call without its answer.
+TEST(BusyPolicy, SteeringAStreamingStepAnswersTheCallsItAskedFor)
+{
+    Recorded d;
+    d.s.busyPolicy = BusyPolicy::Steer;
+    d.sendNow("first");
+    d.run(TextDelta{d.request(), "let me look"});
+    d.run(ToolCallRequested{d.request(), {"c1", "read_file", "{}", false}});
+    d.run(ToolCallRequested{d.request(), {"c2", "write_file", "{}", false}});
+    ASSERT_EQ(d.s.status, Status::Streaming);
+    Outcome& out = d.run(Send{"no, do this instead", {}});
+    ASSERT_FALSE(out.rejected());
+    ASSERT_EQ(d.effects<StartTurn>().size(), 1u);
+    const StartTurn next = d.effects<StartTurn>()[0];
+    const std::vector<Message>& history = next.history;
+    std::size_t userRow = history.size();
+    for (std::size_t i = 0; i < history.size(); ++i)
+        if (history[i].role == Role::User && history[i].text == "no, do this instead")
+            userRow = i;
+    ASSERT_LT(userRow, history.size()) << "the steering message is sent";
+    for (const char* id : {"c1", "c2"}) {
+        SCOPED_TRACE(id);
+        const auto asked = std::find_if(history.begin(), history.end(), [&](const Message& m) {
+            return std::any_of(m.toolCalls().begin(), m.toolCalls().end(),
+                               [&](const ToolCall& c) { return c.id == id; });
+        });
+        const auto answer = std::find_if(history.begin(), history.end(),
+                                         [&](const Message& m) { return m.toolCallId() == id; });
+        ASSERT_NE(asked, history.end()) << "the call is in the history";
+        ASSERT_NE(answer, history.end()) << "and so is its answer";
+        EXPECT_LT(answer - history.begin(), static_cast<std::ptrdiff_t>(userRow))
+            << "answered before the user's message";
+        EXPECT_TRUE(answer->denied) << "never run: the user steered instead";
+    }
+    EXPECT_TRUE(d.s.pendingToolCalls.empty());
+    EXPECT_FALSE(d.hasEffect<ExecuteTool>());
+    d.reply("done");
+    EXPECT_EQ(count(d.names, "streamStart"), 1);
+    EXPECT_EQ(terminals(d.names), 1);
+}
+
+} // namespace
+} // namespace koder::agent::test
