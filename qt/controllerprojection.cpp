@@ -219,6 +219,11 @@ void KoderAgentController::onRejected(const Rejection& r)
 
 void KoderAgentController::onPropertiesChanged(Aspect changed)
 {
+    // The calls first: a view shows its permission prompt (which takes the keyboard focus) before
+    // the new status disables the input, so the focus moves from the input to the prompt and
+    // never falls on what holds the input in between (a screen reader would say "panel").
+    if (has(changed, Aspect::PendingToolCalls))
+        Q_EMIT pendingToolCallsChanged();
     if (has(changed, Aspect::Status))
         Q_EMIT statusChanged();
     if (has(changed, Aspect::ConversationId)) {
@@ -236,8 +241,6 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT streamingChanged();
     if (has(changed, Aspect::Abortable))
         Q_EMIT abortableChanged();
-    if (has(changed, Aspect::PendingToolCalls))
-        Q_EMIT pendingToolCallsChanged();
     if (has(changed, Aspect::LastError))
         Q_EMIT lastErrorChanged();
     if (has(changed, Aspect::ConversationId))
