@@ -4,6 +4,7 @@
 // with the key, an endless line, a giant event, endless reasoning, huge tool arguments, a
 // thousand tool calls, deep JSON, keep-alives only, an absurd Retry-After. Each case ends in its
 // documented error, the key never reaches another origin, and memory stays bounded.
+#include "agenttesting.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
 #include "koderopenaitransport.h"
@@ -81,11 +82,8 @@ class TstHostileServer : public QObject {
     QVariantMap error() const { return agent->lastError().toMap(); }
     QVariantMap reply() const { return agent->messages()->get(1); }
 
-    void sendAndSettle(int timeoutMs = 20'000)
-    {
-        QVERIFY(agent->send(QStringLiteral("hi")));
-        QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), timeoutMs);
-    }
+    // Hostile servers take longer to give up on than the shared helper waits by default.
+    void sendAndSettle() { koder::test::sendAndSettle(*agent, QStringLiteral("hi"), {}, 20'000); }
 
     void expectError(const char* code)
     {

@@ -3,6 +3,7 @@
 // against a real HTTP server on 127.0.0.1 started by the test, one data row per transport:
 // recorded streams in every split, stalls, drops, aborts, HTTP errors, the key's header (never
 // logged), attachments in each API's format, refusals and Anthropic's thinking signatures.
+#include "agenttesting.h"
 #include "koderagentcontroller.h"
 #include "koderanthropictransport.h"
 #include "kodermessagemodel.h"
@@ -17,7 +18,6 @@
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
-#include <QtCore/QLoggingCategory>
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
@@ -30,18 +30,6 @@ using namespace koder::test;
 namespace {
 const QByteArray onePixelPng = QByteArray::fromBase64(
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC");
-
-QByteArray streamFile(const QString& name)
-{
-    QFile f(QStringLiteral(KODER_STREAMS_DIR "/") + name);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QStringList logged;
-void captureMessages(QtMsgType, const QMessageLogContext&, const QString& text)
-{
-    logged.append(text);
-}
 
 QJsonObject bodyOf(const ScriptedHttpServer::Received& request)
 {
@@ -94,12 +82,6 @@ class TstHttpTransports : public QObject {
         auto response = ScriptedHttpServer::sse(first + reply({QStringLiteral(" again")}), 1 << 20);
         response.*cut = response.bytes.indexOf(first) + first.size();
         return response;
-    }
-
-    void sendAndSettle(const QString& text = QStringLiteral("hi"), const QVariant& attachments = {})
-    {
-        QVERIFY(agent->send(text, attachments));
-        QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), 10'000);
     }
 
     QString writeFile(const QString& name, const QByteArray& bytes)
@@ -189,7 +171,7 @@ private Q_SLOTS:
                 response =
                     ScriptedHttpServer::cutRandomly(response, static_cast<unsigned>(-schedule));
             server->enqueue(response);
-            sendAndSettle();
+            sendAndSettle(*agent);
             if (schedule == 0)
                 whole = outcome();
             else
@@ -207,7 +189,7 @@ private Q_SLOTS:
         transport->setExtraHeaders({{QStringLiteral("X-Trace"), QStringLiteral("t1")}});
         agent->setSystemPrompt(QStringLiteral("Be brief."));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle(QStringLiteral("question"));
+        sendAndSettle(*agent, QStringLiteral("question"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(server->received().size(), 1);
         const auto& req = server->received().first();
@@ -254,7 +236,7 @@ private Q_SLOTS:
         anthropic->setMaxTokens(2048);
         anthropic->setThinkingBudget(1024);
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QJsonObject body = bodyOf(server->received().last());
         QCOMPARE(body.value(QStringLiteral("max_tokens")).toInt(), 2048);
         QCOMPARE(body.value(QStringLiteral("thinking")).toObject(),
@@ -268,7 +250,7 @@ private Q_SLOTS:
             {{QStringLiteral("temperature"), 0.2}, {QStringLiteral("num_ctx"), 8192}});
         ollama->setKeepAlive(QStringLiteral("10m"));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle();
+        sendAndSettle(*agent);
         body = bodyOf(server->received().last());
         QCOMPARE(body.value(QStringLiteral("think")).toBool(), true);
         QCOMPARE(body.value(QStringLiteral("options"))
@@ -279,7 +261,7 @@ private Q_SLOTS:
         QCOMPARE(body.value(QStringLiteral("keep_alive")).toString(), QStringLiteral("10m"));
         ollama->setKeepAlive(QStringLiteral("-1"));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(bodyOf(server->received().last()).value(QStringLiteral("keep_alive")).toInt(), -1);
     }
 
@@ -290,7 +272,7 @@ private Q_SLOTS:
         use(which);
         transport->setTransferTimeout(300);
         server->enqueue(cutAfterFirstToken(&ScriptedHttpServer::Response::stallAfter));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("upstream_timeout"));
@@ -304,7 +286,7 @@ private Q_SLOTS:
         QFETCH(QString, which);
         use(which);
         server->enqueue(cutAfterFirstToken(&ScriptedHttpServer::Response::dropAfter));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap error = agent->lastError().toMap();
         // Qt reports the cut as a network error ("transport"), or, seen once in a loaded
@@ -384,7 +366,7 @@ private Q_SLOTS:
             headers.append({"retry-after", QByteArray::number(retryAfterMs / 1000)});
         server->enqueue(ScriptedHttpServer::status(status, body, headers));
         QSignalSpy err(agent.get(), &KoderAgentController::error);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(err.count(), 1);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap e = agent->lastError().toMap();
@@ -402,7 +384,7 @@ private Q_SLOTS:
                 QJsonDocument::fromJson(
                     R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})")
                     .object())));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("overloaded"));
         QCOMPARE(agent->messages()->get(1).value(QStringLiteral("text")).toString(),
@@ -412,7 +394,7 @@ private Q_SLOTS:
         server->enqueue(ScriptedHttpServer::sse(ollamaReply({QStringLiteral("half")}, false) +
                                                 R"({"error":"model runner crashed"})"
                                                 "\n"));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("message")).toString(),
                  QStringLiteral("model runner crashed"));
@@ -425,18 +407,15 @@ private Q_SLOTS:
     {
         QFETCH(QString, which);
         use(which);
-        QLoggingCategory::setFilterRules(QStringLiteral("koder.*.debug=true"));
-        logged.clear();
-        const auto previous = qInstallMessageHandler(captureMessages);
+        LogCapture log(QStringLiteral("koder.*.debug=true"));
         transport->setApiKey(QStringLiteral("sk-never-logged"));
         server->enqueue(ScriptedHttpServer::status(401, R"({"error":{"message":"bad key"}})"));
-        sendAndSettle();
+        sendAndSettle(*agent);
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle();
-        qInstallMessageHandler(previous);
-        QLoggingCategory::setFilterRules(QString());
-        QVERIFY(!logged.isEmpty()); // debug output was on
-        for (const QString& line : std::as_const(logged))
+        sendAndSettle(*agent);
+        log.stop();
+        QVERIFY(!log.lines().isEmpty()); // debug output was on
+        for (const QString& line : log.lines())
             QVERIFY2(!line.contains(QStringLiteral("sk-never-logged")), qPrintable(line));
     }
 
@@ -456,7 +435,7 @@ private Q_SLOTS:
             QVariantMap{{QStringLiteral("name"), QStringLiteral("notes.txt")},
                         {QStringLiteral("url"), notes}}}; // type from the name
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("A green dot.")})));
-        sendAndSettle(QStringLiteral("What is this?"), attachments);
+        sendAndSettle(*agent, QStringLiteral("What is this?"), attachments);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(server->received().size(), 1);
         const QString base64 = QString::fromLatin1(onePixelPng.toBase64());
@@ -513,7 +492,7 @@ private Q_SLOTS:
         use(which);
         const QString image = writeFile(QStringLiteral("alone.png"), onePixelPng);
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("A dot.")})));
-        sendAndSettle(QString(), QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
+        sendAndSettle(*agent, QString(), QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         const QJsonObject user = bodyOf(server->received()[0])
                                      .value(QStringLiteral("messages"))
@@ -605,11 +584,11 @@ private Q_SLOTS:
         use(QStringLiteral("openai"));
         const QString image = writeFile(QStringLiteral("soon-gone.png"), onePixelPng);
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("first")})));
-        sendAndSettle(QStringLiteral("look"),
+        sendAndSettle(*agent, QStringLiteral("look"),
                       QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
         QVERIFY(QFile::remove(files.filePath(QStringLiteral("soon-gone.png"))));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("second")})));
-        sendAndSettle(QStringLiteral("again"));
+        sendAndSettle(*agent, QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(server->received().size(), 2);
         const QByteArray body = server->received()[1].body;
@@ -633,7 +612,7 @@ private Q_SLOTS:
                 .arg(secret);
         QVERIFY(agent->setChatMessages(QJsonDocument::fromJson(json.toUtf8()).toVariant()));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("fine")})));
-        sendAndSettle(QStringLiteral("go on"));
+        sendAndSettle(*agent, QStringLiteral("go on"));
         QCOMPARE(server->received().size(), 1);
         const QByteArray body = server->received()[0].body;
         QVERIFY2(!body.contains("SECRET-KEY-MATERIAL"), body.constData());
@@ -657,7 +636,7 @@ private Q_SLOTS:
             R"({"id":"a3","role":"assistant","text":"Done."}])");
         QVERIFY(agent->setChatMessages(QJsonDocument::fromJson(json.toUtf8()).toVariant()));
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("ok")})));
-        sendAndSettle(QStringLiteral("thanks"));
+        sendAndSettle(*agent, QStringLiteral("thanks"));
         QCOMPARE(server->received().size(), 1);
         const QByteArray body = server->received()[0].body;
         QVERIFY2(!body.contains("orphan_1"), body.constData());
@@ -694,7 +673,7 @@ private Q_SLOTS:
         use(which);
         server->enqueue(ScriptedHttpServer::sse(streamFile(file)));
         QSignalSpy end(agent.get(), &KoderAgentController::streamEnd);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(end.count(), 1);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         const QVariantMap row = agent->messages()->get(1);

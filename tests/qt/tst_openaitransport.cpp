@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 // KoderOpenAiTransport against a real HTTP server on 127.0.0.1 started by the test: recorded
 // streams written in chosen pieces, HTTP errors, stalls, dropped connections, abort.
+#include "agenttesting.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
 #include "koderopenaitransport.h"
 #include "kodertool.h"
 #include "scriptedhttpserver.h"
 
-#include <QtCore/QFile>
 #include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
-#include <QtCore/QLoggingCategory>
 #include <QtTest/QAbstractItemModelTester>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
@@ -19,20 +18,7 @@
 #include <memory>
 
 using namespace koder::agent;
-
-namespace {
-QByteArray streamFile(const QString& name)
-{
-    QFile f(QStringLiteral(KODER_STREAMS_DIR "/") + name);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-QStringList logged;
-void captureMessages(QtMsgType, const QMessageLogContext&, const QString& text)
-{
-    logged.append(text);
-}
-} // namespace
+using namespace koder::test;
 
 class TstOpenAiTransport : public QObject {
     Q_OBJECT
@@ -43,13 +29,6 @@ class TstOpenAiTransport : public QObject {
     KoderOpenAiTransport* transport = nullptr;
 
     QVariantMap lastRow() const { return agent->messages()->get(agent->messages()->count() - 1); }
-
-    // Sends and waits for the turn to stop moving: a terminal event or a tool call to review.
-    void sendAndSettle(const QString& text = QStringLiteral("hi"))
-    {
-        QVERIFY(agent->send(text));
-        QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), 10'000);
-    }
 
     // text.sse in one HTTP chunk, cut (stalled or dropped) right after the event holding `text`.
     static ScriptedHttpServer::Response streamUpTo(const char* text,
@@ -148,7 +127,7 @@ private Q_SLOTS:
             response = ScriptedHttpServer::cutRandomly(response, static_cast<unsigned>(-schedule));
         server->enqueue(response);
 
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), status);
         const QVariantMap assistant = agent->messages()->get(1);
         QCOMPARE(assistant.value(QStringLiteral("text")).toString(), text);
@@ -195,7 +174,7 @@ private Q_SLOTS:
         transport->setTemperature(0.5);
         transport->setMaxTokens(64);
         server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("text.sse"))));
-        sendAndSettle(QStringLiteral("What time is it?"));
+        sendAndSettle(*agent, QStringLiteral("What time is it?"));
 
         QCOMPARE(server->received().size(), 1);
         const auto& req = server->received().first();
@@ -314,7 +293,7 @@ private Q_SLOTS:
             headers.append({headerName, headerValue});
         server->enqueue(ScriptedHttpServer::status(status, body, headers));
         QSignalSpy err(agent.get(), &KoderAgentController::error);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(err.count(), 1);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QVariantMap e = agent->lastError().toMap();
@@ -345,7 +324,7 @@ private Q_SLOTS:
         transport->setTransferTimeout(300);
         auto response = streamUpTo("Hello", &ScriptedHttpServer::Response::stallAfter);
         server->enqueue(response);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("upstream_timeout"));
@@ -357,7 +336,7 @@ private Q_SLOTS:
     {
         auto response = streamUpTo(", world", &ScriptedHttpServer::Response::dropAfter);
         server->enqueue(response);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("transport"));
@@ -388,7 +367,7 @@ private Q_SLOTS:
         url.setScheme(QStringLiteral("https")); // the server speaks plain HTTP
         transport->setBaseUrl(url);
         server->enqueue(ScriptedHttpServer::sse(streamFile(QStringLiteral("text.sse"))));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("error"));
         const QString code = agent->lastError().toMap().value(QStringLiteral("code")).toString();
         qInfo() << "TLS failure reported as" << code;
@@ -401,23 +380,20 @@ private Q_SLOTS:
     void missingBaseUrlIsAClearError()
     {
         transport->setBaseUrl(QUrl());
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->lastError().toMap().value(QStringLiteral("code")).toString(),
                  QStringLiteral("bad_request"));
     }
 
     void apiKeyIsNeverLogged()
     {
-        QLoggingCategory::setFilterRules(QStringLiteral("koder.agent.debug=true"));
-        logged.clear();
-        const auto previous = qInstallMessageHandler(captureMessages);
+        LogCapture log(QStringLiteral("koder.agent.debug=true"));
         transport->setApiKey(QStringLiteral("sk-never-logged"));
         server->enqueue(ScriptedHttpServer::status(401, R"({"error":{"message":"bad key"}})"));
-        sendAndSettle();
-        qInstallMessageHandler(previous);
-        QLoggingCategory::setFilterRules(QString());
-        QVERIFY(!logged.isEmpty()); // debug output was on
-        for (const QString& line : std::as_const(logged))
+        sendAndSettle(*agent);
+        log.stop();
+        QVERIFY(!log.lines().isEmpty()); // debug output was on
+        for (const QString& line : log.lines())
             QVERIFY2(!line.contains(QStringLiteral("sk-never-logged")), qPrintable(line));
     }
 };

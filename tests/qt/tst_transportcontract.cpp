@@ -5,8 +5,8 @@
 // KoderWebSocketTransport (aichat.v1), each against its real local server: the immer habit of
 // one body, many types.
 #include "aichatserver.h"
-#include "koderanthropictransport.h"
 #include "koderagentcontroller.h"
+#include "koderanthropictransport.h"
 #include "kodermessagemodel.h"
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
@@ -23,6 +23,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 using namespace koder::agent;
 using namespace koder::test;
 
@@ -30,28 +32,20 @@ namespace {
 
 // ---- backends: a transport and its server, scripted the same way -------------------------------
 
-struct SseBackend {
-    ScriptedHttpServer server;
-
-    KoderTransport* make(QObject* parent)
+// The three HTTP dialects, each the bytes its API streams and where its requests carry a tool's
+// result: all that tells one HTTP backend from another.
+struct OpenAiDialect {
+    static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderOpenAiTransport(parent);
-        t->setBaseUrl(server.baseUrl());
+        t->setBaseUrl(baseUrl);
         return t;
     }
-    bool listen() { return server.listen(); }
-    void reply(const QStringList& tokens)
+    static QByteArray reply(const QStringList& tokens, bool finish)
     {
-        server.enqueue(ScriptedHttpServer::sse(openAiReply(tokens)));
+        return openAiReply(tokens, finish);
     }
-    void stalledReply(const QString& first)
-    {
-        auto r = ScriptedHttpServer::sse(openAiReply({first}, false), 1 << 20);
-        r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
-        server.enqueue(r);
-    }
-    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
-                           const QStringList& tokens)
+    static QByteArray toolCall(const QString& callId, const QString& name, const QJsonObject& args)
     {
         const QJsonObject call{
             {QStringLiteral("index"), 0},
@@ -61,102 +55,111 @@ struct SseBackend {
              QJsonObject{{QStringLiteral("name"), name},
                          {QStringLiteral("arguments"),
                           QString::fromUtf8(QJsonDocument(args).toJson(QJsonDocument::Compact))}}}};
-        server.enqueue(ScriptedHttpServer::sse(
-            openAiChunk({{QStringLiteral("tool_calls"), QJsonArray{call}}}) +
-            openAiChunk({}, QStringLiteral("tool_calls")) + "data: [DONE]\n\n"));
-        reply(tokens);
+        return openAiChunk({{QStringLiteral("tool_calls"), QJsonArray{call}}}) +
+               openAiChunk({}, QStringLiteral("tool_calls")) + "data: [DONE]\n\n";
     }
-    void overloaded()
+    static ScriptedHttpServer::Response overloaded()
     {
-        server.enqueue(ScriptedHttpServer::status(
-            503, R"({"error":{"message":"busy","type":"overloaded_error"}})"));
+        return ScriptedHttpServer::status(
+            503, R"({"error":{"message":"busy","type":"overloaded_error"}})");
     }
-    QString toolResultSent(const QString& callId) const
+    /// The result for `callId` in one message of a request, if it is there.
+    static std::optional<QString> toolResult(const QJsonObject& message, const QString& callId,
+                                             const QString& /*toolName*/)
     {
-        for (const auto& r : server.received()) {
-            const QJsonArray messages = QJsonDocument::fromJson(r.body)
-                                            .object()
-                                            .value(QStringLiteral("messages"))
-                                            .toArray();
-            for (const QJsonValue& m : messages)
-                if (m.toObject().value(QStringLiteral("tool_call_id")).toString() == callId)
-                    return m.toObject().value(QStringLiteral("content")).toString();
-        }
-        return {};
+        if (message.value(QStringLiteral("tool_call_id")).toString() == callId)
+            return message.value(QStringLiteral("content")).toString();
+        return std::nullopt;
     }
 };
 
-struct AnthropicBackend {
-    ScriptedHttpServer server;
-
-    KoderTransport* make(QObject* parent)
+struct AnthropicDialect {
+    static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderAnthropicTransport(parent);
-        t->setBaseUrl(server.baseUrl());
+        t->setBaseUrl(baseUrl);
         t->setApiKey(QStringLiteral("sk-ant-test"));
         return t;
     }
-    bool listen() { return server.listen(); }
-    void reply(const QStringList& tokens)
+    static QByteArray reply(const QStringList& tokens, bool finish)
     {
-        server.enqueue(ScriptedHttpServer::sse(anthropicReply(tokens)));
+        return anthropicReply(tokens, finish);
     }
-    void stalledReply(const QString& first)
-    {
-        auto r = ScriptedHttpServer::sse(anthropicReply({first}, false), 1 << 20);
-        r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
-        server.enqueue(r);
-    }
-    void toolCallThenReply(const QString& callId, const QString& name, const QJsonObject& args,
-                           const QStringList& tokens)
+    static QByteArray toolCall(const QString& callId, const QString& name, const QJsonObject& args)
     {
         const QByteArray toolUse = anthropicToolUse(0, callId, name, args);
-        server.enqueue(ScriptedHttpServer::sse(anthropicStart() + toolUse +
-                                               anthropicEnd(QStringLiteral("tool_use"))));
-        reply(tokens);
+        return anthropicStart() + toolUse + anthropicEnd(QStringLiteral("tool_use"));
     }
-    void overloaded()
+    static ScriptedHttpServer::Response overloaded()
     {
-        server.enqueue(ScriptedHttpServer::status(
-            529, R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})"));
+        return ScriptedHttpServer::status(
+            529, R"({"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}})");
     }
-    QString toolResultSent(const QString& callId) const
+    static std::optional<QString> toolResult(const QJsonObject& message, const QString& callId,
+                                             const QString& /*toolName*/)
     {
-        for (const auto& r : server.received()) {
-            const QJsonArray messages = QJsonDocument::fromJson(r.body)
-                                            .object()
-                                            .value(QStringLiteral("messages"))
-                                            .toArray();
-            for (const QJsonValue& m : messages)
-                for (const QJsonValue& block :
-                     m.toObject().value(QStringLiteral("content")).toArray())
-                    if (block.toObject().value(QStringLiteral("type")).toString() ==
-                            QStringLiteral("tool_result") &&
-                        block.toObject().value(QStringLiteral("tool_use_id")).toString() == callId)
-                        return block.toObject().value(QStringLiteral("content")).toString();
-        }
-        return {};
+        for (const QJsonValue& block : message.value(QStringLiteral("content")).toArray())
+            if (block.toObject().value(QStringLiteral("type")).toString() ==
+                    QStringLiteral("tool_result") &&
+                block.toObject().value(QStringLiteral("tool_use_id")).toString() == callId)
+                return block.toObject().value(QStringLiteral("content")).toString();
+        return std::nullopt;
     }
 };
 
-struct OllamaBackend {
-    ScriptedHttpServer server;
-    QMap<QString, QString> toolNames; ///< call id → tool name: Ollama's calls carry no id
-
-    KoderTransport* make(QObject* parent)
+struct OllamaDialect {
+    static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderOllamaTransport(parent);
-        t->setBaseUrl(server.baseUrl());
+        t->setBaseUrl(baseUrl);
         return t;
     }
+    static QByteArray reply(const QStringList& tokens, bool finish)
+    {
+        return ollamaReply(tokens, finish);
+    }
+    static QByteArray toolCall(const QString& /*callId*/, const QString& name,
+                               const QJsonObject& args)
+    {
+        const QJsonObject call{
+            {QStringLiteral("function"),
+             QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), args}}}};
+        return ollamaLine({{QStringLiteral("role"), QStringLiteral("assistant")},
+                           {QStringLiteral("content"), QStringLiteral("")},
+                           {QStringLiteral("tool_calls"), QJsonArray{call}}}) +
+               ollamaLine(ollamaMessage(QStringLiteral("")), true);
+    }
+    static ScriptedHttpServer::Response overloaded()
+    {
+        return ScriptedHttpServer::status(503, R"({"error":"server busy"})");
+    }
+    // Ollama's calls carry no id: the result is found by its tool's name.
+    static std::optional<QString> toolResult(const QJsonObject& message, const QString& /*callId*/,
+                                             const QString& toolName)
+    {
+        if (message.value(QStringLiteral("role")).toString() == QStringLiteral("tool") &&
+            message.value(QStringLiteral("tool_name")).toString() == toolName)
+            return message.value(QStringLiteral("content")).toString();
+        return std::nullopt;
+    }
+};
+
+// One backend for the three HTTP transports, parameterised by the dialect: the transport against
+// a ScriptedHttpServer, each reply in the dialect's bytes.
+template<class Dialect>
+struct HttpBackend {
+    ScriptedHttpServer server;
+    QMap<QString, QString> toolNames; ///< call id → tool name
+
+    KoderTransport* make(QObject* parent) { return Dialect::make(parent, server.baseUrl()); }
     bool listen() { return server.listen(); }
     void reply(const QStringList& tokens)
     {
-        server.enqueue(ScriptedHttpServer::sse(ollamaReply(tokens)));
+        server.enqueue(ScriptedHttpServer::sse(Dialect::reply(tokens, true)));
     }
     void stalledReply(const QString& first)
     {
-        auto r = ScriptedHttpServer::sse(ollamaReply({first}, false), 1 << 20);
+        auto r = ScriptedHttpServer::sse(Dialect::reply({first}, false), 1 << 20);
         r.stallAfter = r.bytes.size() - 7; // everything but the final chunk marker
         server.enqueue(r);
     }
@@ -164,20 +167,10 @@ struct OllamaBackend {
                            const QStringList& tokens)
     {
         toolNames.insert(callId, name);
-        const QJsonObject call{
-            {QStringLiteral("function"),
-             QJsonObject{{QStringLiteral("name"), name}, {QStringLiteral("arguments"), args}}}};
-        server.enqueue(ScriptedHttpServer::sse(
-            ollamaLine({{QStringLiteral("role"), QStringLiteral("assistant")},
-                        {QStringLiteral("content"), QStringLiteral("")},
-                        {QStringLiteral("tool_calls"), QJsonArray{call}}}) +
-            ollamaLine(ollamaMessage(QStringLiteral("")), true)));
+        server.enqueue(ScriptedHttpServer::sse(Dialect::toolCall(callId, name, args)));
         reply(tokens);
     }
-    void overloaded()
-    {
-        server.enqueue(ScriptedHttpServer::status(503, R"({"error":"server busy"})"));
-    }
+    void overloaded() { server.enqueue(Dialect::overloaded()); }
     QString toolResultSent(const QString& callId) const
     {
         for (const auto& r : server.received()) {
@@ -186,15 +179,18 @@ struct OllamaBackend {
                                             .value(QStringLiteral("messages"))
                                             .toArray();
             for (const QJsonValue& m : messages)
-                if (m.toObject().value(QStringLiteral("role")).toString() ==
-                        QStringLiteral("tool") &&
-                    m.toObject().value(QStringLiteral("tool_name")).toString() ==
-                        toolNames.value(callId))
-                    return m.toObject().value(QStringLiteral("content")).toString();
+                if (const std::optional<QString> result =
+                        Dialect::toolResult(m.toObject(), callId, toolNames.value(callId)))
+                    return *result;
         }
         return {};
     }
 };
+
+// Named, so that each test's name says its transport (TransportContract.ToolRoundTrip<...>).
+struct SseBackend : HttpBackend<OpenAiDialect> {};
+struct AnthropicBackend : HttpBackend<AnthropicDialect> {};
+struct OllamaBackend : HttpBackend<OllamaDialect> {};
 
 struct WsBackend {
     AichatServer server;

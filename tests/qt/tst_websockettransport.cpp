@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // KoderWebSocketTransport against the reference aichat.v1 server (tests/support) on 127.0.0.1:
 // every PROTOCOL.md rule, bad frames, close codes, a vanishing and a silent server.
+#include "agenttesting.h"
 #include "aichatserver.h"
 #include "koderagentcontroller.h"
 #include "kodermessagemodel.h"
@@ -21,6 +22,7 @@
 #include <memory>
 
 using namespace koder::agent;
+using koder::test::sendAndSettle;
 
 namespace {
 QJsonObject send(const QJsonObject& frame)
@@ -103,12 +105,6 @@ class TstWebSocketTransport : public QObject {
         transport->setPongTimeout(150);
         QVERIFY(agent->send(QStringLiteral("hi")));
         QTRY_VERIFY(silent.bytesAfterUpgrade() > 0);
-    }
-
-    void sendAndSettle(const QString& text = QStringLiteral("hi"))
-    {
-        QVERIFY(agent->send(text));
-        QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), 10'000);
     }
 
     QString replyText() const
@@ -246,7 +242,7 @@ private Q_SLOTS:
                  delta(QStringLiteral(" there.")), turnEnd()}});
         agent->setSystemPrompt(QStringLiteral("Be brief."));
         transport->setModel(QStringLiteral("qwen3:8b"));
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("nothing. Hi there."));
         QCOMPARE(agent->messages()->get(1).value(QStringLiteral("reasoning")).toString(),
@@ -437,7 +433,7 @@ private Q_SLOTS:
                      .toString(),
                  QStringLiteral("user"));
         // The next turn works on the same connection; nothing of the first arrives meanwhile.
-        sendAndSettle(QStringLiteral("again"));
+        sendAndSettle(*agent, QStringLiteral("again"));
         QCOMPARE(replyText(), QStringLiteral("first"));
         QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
                  QStringLiteral("second turn"));
@@ -468,7 +464,7 @@ private Q_SLOTS:
                        {QStringLiteral("message"), QStringLiteral("slow down")},
                        {QStringLiteral("retryable"), true},
                        {QStringLiteral("retry_after_ms"), 1500}})}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("rate_limited", true);
         QCOMPARE(lastError().value(QStringLiteral("retryAfterMs")).toInt(), 1500);
         QCOMPARE(lastError().value(QStringLiteral("message")).toString(),
@@ -479,7 +475,7 @@ private Q_SLOTS:
     void errorAnsweringTurnStartByRid()
     {
         script({{step("raw", QString::fromUtf8(ridErrorFrame))}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("turn_in_progress", false);
     }
 
@@ -530,7 +526,7 @@ private Q_SLOTS:
         transport->setMaxEventBytes(1 << 20);
         script({{started(), delta(QStringLiteral("ok ")), bad, delta(QStringLiteral("never")),
                  turnEnd()}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError(code.toLatin1().constData(), false);
         QCOMPARE(replyText(), QStringLiteral("ok "));
     }
@@ -547,7 +543,7 @@ private Q_SLOTS:
 
         // Endless text: what arrived before the limit stays on screen.
         transport->setMaxReplyBytes(10);
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("too_large", false);
         QCOMPARE(replyText(), QStringLiteral("0123456"));
         QVERIFY(
@@ -557,7 +553,7 @@ private Q_SLOTS:
         transport->setMaxReplyBytes(1 << 20);
         transport->setMaxToolCallsPerStep(2);
         agent->clear();
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("too_large", false);
         QVERIFY(agent->pendingToolCalls().size() <= 2);
     }
@@ -575,7 +571,7 @@ private Q_SLOTS:
                        {QStringLiteral("call_id"), QStringLiteral("c")},
                        {QStringLiteral("name"), QStringLiteral("x")}}),
                  turnEnd()}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("fine"));
     }
@@ -605,7 +601,7 @@ private Q_SLOTS:
         script({{started(), delta(QStringLiteral("x")),
                  QJsonObject{{QStringLiteral("close"), closeCode},
                              {QStringLiteral("reason"), QStringLiteral("scripted")}}}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError(code.toLatin1().constData(), retryable);
         QVERIFY(lastError()
                     .value(QStringLiteral("message"))
@@ -617,7 +613,7 @@ private Q_SLOTS:
     {
         script({{started(), step("raw", QString::fromUtf8(unauthorizedFrame)),
                  QJsonObject{{QStringLiteral("close"), 4401}}}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("unauthorized", false);
         QCOMPARE(lastError().value(QStringLiteral("message")).toString(),
                  QStringLiteral("token expired"));
@@ -626,7 +622,7 @@ private Q_SLOTS:
     void serverThatVanishesIsARetryableTransportError()
     {
         script({{started(), delta(QStringLiteral("half")), step("drop", true)}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("transport", true);
         QCOMPARE(replyText(), QStringLiteral("half"));
     }
@@ -638,7 +634,7 @@ private Q_SLOTS:
         transport->setUrl(silent.url());
         transport->setPingInterval(50);
         transport->setPongTimeout(150);
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("transport", true);
         QVERIFY(lastError()
                     .value(QStringLiteral("message"))
@@ -672,7 +668,7 @@ private Q_SLOTS:
     {
         server->setSubprotocolEnabled(false);
         script({{started(), delta(QStringLiteral("x")), turnEnd()}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("protocol_error", false);
         QCOMPARE(framesOfType(QStringLiteral("turn.start")).size(),
                  0); // nothing was said to that server
@@ -681,7 +677,7 @@ private Q_SLOTS:
     void unreachableServerIsATransportError()
     {
         server.reset(); // nothing listens on that port any more
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("transport", true);
     }
 
@@ -689,9 +685,9 @@ private Q_SLOTS:
     {
         script({{started(), step("drop", true)},
                 {started(), delta(QStringLiteral("back")), turnEnd()}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         expectError("transport", true);
-        sendAndSettle(QStringLiteral("again"));
+        sendAndSettle(*agent, QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(framesOfType(QStringLiteral("hello")).size(), 2);
     }
@@ -885,7 +881,7 @@ private Q_SLOTS:
                  delta(QStringLiteral("c")), turnEnd()}});
         server->loseFramesAfter(2);
         QSignalSpy ends(agent.get(), &KoderAgentController::streamEnd);
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("abc"));
         QCOMPARE(ends.count(), 1);
@@ -905,7 +901,7 @@ private Q_SLOTS:
                                             "\"unknown_tool_call\",\"message\":\"no such call\","
                                             "\"retryable\":false}")),
                  step("drop", true), delta(QStringLiteral(" whole")), turnEnd()}});
-        sendAndSettle();
+        sendAndSettle(*agent);
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(replyText(), QStringLiteral("half whole"));
         QCOMPARE(framesOfType(QStringLiteral("turn.resume")).size(), 1);
@@ -990,7 +986,7 @@ private Q_SLOTS:
         QVERIFY(agent->send(QStringLiteral("q")));
         QVERIFY(token.wait(10'000));
         agent->abort();
-        sendAndSettle(QStringLiteral("again"));
+        sendAndSettle(*agent, QStringLiteral("again"));
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
                  QStringLiteral("second"));

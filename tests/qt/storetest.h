@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+// The fixture of the tst_store_* tests: a temporary folder for their files, and the conversations
+// they store (a message with every field, a tree with every kind of version).
+#pragma once
+
+#include "koder/agent/message.h"
+#include "koder/agent/serialization.h"
+#include "koder/agent/versions.h"
+
+#include <QtCore/QObject>
+#include <QtCore/QTemporaryDir>
+
+#include <string>
+#include <vector>
+
+namespace koder::test {
+
+// Messages of every role, between them every field a message has.
+inline std::vector<koder::agent::Message> everyField()
+{
+    using koder::agent::Message;
+    using koder::agent::Role;
+    Message user("m1", Role::User, "Hello \xC3\xA9\xE2\x82\xAC \"q\"\n", 1700000000000);
+    user.extras().attachments = R"([{"name":"a.png"}])";
+    user.extras().context = R"({"file":"notes.md"})";
+    user.extras().selection = R"({"from":1,"to":4})";
+    user.extras().metadata = R"({"k":[1,2]})";
+    Message assistant("m2", Role::Assistant, "", 1700000000001);
+    assistant.extras().reasoning = "thinking";
+    assistant.extras().toolCalls = {{"c1", "get_time", R"({"tz":"UTC"})", true}};
+    assistant.extras().finishReason = "tool_calls";
+    assistant.extras().usage.promptTokens = 20;
+    assistant.extras().usage.completionTokens = 5;
+    assistant.extras().usage.totalTokens = 25;
+    Message tool("m3", Role::Tool, "09:41", 1700000000002);
+    tool.extras().toolCallId = "c1";
+    tool.extras().toolName = "get_time";
+    tool.isError = true;
+    tool.denied = true;
+    Message failed("m4", Role::Assistant, "partial");
+    failed.extras().error = "connection lost";
+    failed.aborted = true;
+    Message system("m5", Role::System, "be brief");
+    Message checkpoint("m6", Role::Checkpoint, R"({"doc":1})");
+    return {user, assistant, tool, failed, system, checkpoint};
+}
+
+// A tree with every kind of version. Path: u1, a1c, u2e, a2e. The first reply was regenerated
+// twice (a1a, a1b, a1c: the newest shown), the second question edited (u2, u2e: the edit
+// shown). Under the first reply a1a the user had asked a follow-up and edited it (u3, u3x); the
+// older one, u3, was the active child there: a1a remembers it (not the newest).
+inline koder::agent::Conversation treeConversation()
+{
+    using koder::agent::Message;
+    using koder::agent::OtherVersion;
+    using koder::agent::Role;
+    using koder::agent::Versions;
+    koder::agent::Conversation c;
+    c.id = "tree";
+    c.title = "first question";
+    Message a1c("a1c", Role::Assistant, "third answer", 4);
+    a1c.extras().reasoning = "thought again";
+    c.messages = {Message("u1", Role::User, "first question", 1), a1c,
+                  Message("u2e", Role::User, "second question, edited", 8),
+                  Message("a2e", Role::Assistant, "answer to the edit", 9)};
+    Versions& v = c.versions;
+    v.siblings["u1"] = {"a1a", "a1b", "a1c"};
+    v.siblings["a1c"] = {"u2", "u2e"};
+    v.siblings["a1a"] = {"u3", "u3x"};
+    auto off = [&](Message m, std::string parent, std::string active) {
+        std::string id = m.id;
+        v.offPath.emplace(std::move(id),
+                          OtherVersion{std::move(m), std::move(parent), std::move(active)});
+    };
+    off(Message("a1a", Role::Assistant, "first answer", 2), "u1", "u3");
+    Message a1b("a1b", Role::Assistant, "second answer, stopped", 3);
+    a1b.aborted = true;
+    a1b.extras().toolCalls = {{"c1", "get_time", R"({"tz":"UTC"})", true}};
+    a1b.extras().metadata = R"({"k":1})";
+    off(a1b, "u1", "");
+    off(Message("u2", Role::User, "second question", 5), "a1c", "a2");
+    off(Message("a2", Role::Assistant, "second answer", 6), "u2", "");
+    off(Message("u3", Role::User, "follow-up", 3), "a1a", "a3");
+    off(Message("a3", Role::Assistant, "follow-up answer", 3), "u3", "");
+    off(Message("u3x", Role::User, "follow-up, edited", 3), "a1a", "");
+    return c;
+}
+
+} // namespace koder::test
+
+// The base of the tst_store_* test classes: files go to a temporary folder of the test program.
+class StoreTest : public QObject {
+protected:
+    QTemporaryDir dir;
+    QString file(const QString& name) const { return dir.filePath(name); }
+};
