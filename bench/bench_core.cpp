@@ -2,9 +2,9 @@
 // Core throughput and memory. Run: build/bench/bench_core --benchmark_repetitions=5
 //   --benchmark_report_aggregates_only=true
 //
-// Targets (the reference's Performance page): >= 20 M deltas/s; the 100,000-message history within 1.2x
-// of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message for a
-// 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
+// Targets (the reference's Performance page): >= 20 M deltas/s; the 100,000-message history
+// within 1.2x of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message
+// for a 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
 // BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta.
 // BM_RuntimeToken/n: a token through Runtime::dispatch (no observer) to the shown conversation
 // while n others stream in the background; BM_RuntimeBackgroundToken/n: a token to one of those.
@@ -73,8 +73,9 @@ void tokenDeltas(benchmark::State& bench, bool logged)
             reduce(state, Abort{}, out, env);
             if (logged)
                 log.record(Abort{}, out, state);
-            reduce(state, Regenerate{state.messages.back().id}, out, env);
-            state.versions = {}; // the peers' workload replaces the reply: keep no versions
+            reduce(state, Regenerate{state.conversation.messages.back().id}, out, env);
+            state.conversation
+                .versions = {}; // the peers' workload replaces the reply: keep no versions
             out.clear(); // drops the StartTurn's copy of the history outside the timed region
             inReply = 0;
             bench.ResumeTiming();
@@ -105,12 +106,12 @@ void BM_SwitchVersion(benchmark::State& bench)
     Outcome out;
     const auto count = static_cast<std::size_t>(bench.range(0));
     reduce(state, Input{SetMessages{history(count)}}, out, env);
-    const std::string oldReply = state.messages[count - 3].id;
+    const std::string oldReply = state.conversation.messages[count - 3].id;
     reduce(state, Regenerate{oldReply}, out, env);
     const RequestId request = state.turn->requestId;
     reduce(state, TextDelta{request, "a new answer"}, out, env);
     reduce(state, StreamEnded{request, "stop"}, out, env);
-    const std::string newReply = state.messages.back().id;
+    const std::string newReply = state.conversation.messages.back().id;
     bool showingNew = true;
     for (auto _ : bench) {
         reduce(state, SwitchVersion{showingNew ? newReply : oldReply, showingNew ? 0 : 1}, out,
@@ -118,7 +119,7 @@ void BM_SwitchVersion(benchmark::State& bench)
         showingNew = !showingNew;
         benchmark::DoNotOptimize(out.changes.data());
     }
-    if (state.messages.size() != (showingNew ? count - 2 : count))
+    if (state.conversation.messages.size() != (showingNew ? count - 2 : count))
         bench.SkipWithError("the switch did not happen");
     bench.SetItemsProcessed(bench.iterations());
 }
@@ -186,7 +187,7 @@ void BM_RuntimeToken(benchmark::State& bench)
             rt.dispatch(Abort{});
             rt.dispatch(Clear{});
             rt.dispatch(Send{"go", {}});
-            request = exec.latest[rt.state().conversationId];
+            request = exec.latest[rt.state().conversation.id];
             inReply = 0;
             bench.ResumeTiming();
         }

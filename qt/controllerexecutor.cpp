@@ -120,6 +120,17 @@ void ControllerExecutor::removeConversation(const std::string& id)
         m_store->remove(toQString(id));
 }
 
+bool ControllerExecutor::holdsConversation(const std::string& id) const
+{
+    return m_store && m_store->contains(toQString(id));
+}
+
+void ControllerExecutor::markUnread(const std::string& id, bool unread)
+{
+    if (m_store)
+        m_store->setUnread(toQString(id), unread);
+}
+
 void ControllerExecutor::startTimer(Timer which, std::int64_t delayMs)
 {
     constexpr std::int64_t maxMs = std::numeric_limits<int>::max();

@@ -47,6 +47,8 @@ public:
                           std::size_t streamingRow) override;
     void loadConversation(const std::string& id) override;
     void removeConversation(const std::string& id) override;
+    bool holdsConversation(const std::string& id) const override;
+    void markUnread(const std::string& id, bool unread) override;
     void startTimer(Timer timer, std::int64_t delayMs) override;
     void stopTimer(Timer timer) override;
 

@@ -190,9 +190,10 @@ public:
                                         {{QStringLiteral("result"), toQString(result.result)},
                                          {QStringLiteral("isError"), result.isError}});
     }
-    void backgroundChanged(const std::string& id, Status status, bool finished) override
+    void backgroundChanged(const std::string& id, Status status, bool /*finished*/) override
     {
-        c_.onBackgroundChanged(id, status, finished);
+        // A turn that ended unseen was marked unread by the runtime; the view hears the status.
+        Q_EMIT c_.conversationStatusChanged(toQString(id), toQString(toString(status)));
     }
     void hookFailed(const HookFailure& f) override
     {
@@ -232,8 +233,6 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         const QString left = std::exchange(m_shownId, shown);
         if (!left.isEmpty() && m_runtime.statusOf(toStd(left)) == Status::Idle)
             Q_EMIT conversationStatusChanged(left, QStringLiteral("idle"));
-        if (KoderConversationStore* s = store())
-            s->setUnread(shown, false); // shown: seen
     }
     if (has(changed, Aspect::Status | Aspect::ConversationId))
         Q_EMIT conversationStatusChanged(m_shownId, status());
@@ -259,16 +258,6 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT maxStepsChanged();
     if (has(changed, Aspect::MaxRetries))
         Q_EMIT maxRetriesChanged();
-}
-
-void KoderAgentController::onBackgroundChanged(const std::string& conversationId, Status status,
-                                               bool finished)
-{
-    const QString id = toQString(conversationId);
-    if (finished)
-        if (KoderConversationStore* s = store(); s && s->contains(id))
-            s->setUnread(id, true);
-    Q_EMIT conversationStatusChanged(id, toQString(toString(status)));
 }
 
 void KoderAgentController::onConversationRemoved(const QString& id)

@@ -789,7 +789,7 @@ QVariant KoderAgentController::lastError() const
 
 QString KoderAgentController::autoAccept() const
 {
-    return toQString(toString(state().autoAccept));
+    return toQString(toString(state().settings.autoAccept));
 }
 
 void KoderAgentController::setAutoAccept(const QString& mode)
@@ -803,7 +803,7 @@ void KoderAgentController::setAutoAccept(const QString& mode)
 
 Koder::AutoAccept KoderAgentController::autoAcceptValue() const
 {
-    return enumCast<Koder::AutoAccept>(state().autoAccept);
+    return enumCast<Koder::AutoAccept>(state().settings.autoAccept);
 }
 
 void KoderAgentController::setAutoAcceptValue(Koder::AutoAccept mode)
@@ -818,7 +818,7 @@ void KoderAgentController::setAutoAcceptValue(Koder::AutoAccept mode)
 QVariantMap KoderAgentController::toolPolicies() const
 {
     QVariantMap map;
-    for (const auto& [name, policy] : state().toolPolicies)
+    for (const auto& [name, policy] : state().settings.toolPolicies)
         map.insert(toQString(name), toQString(toString(policy)));
     return map;
 }
@@ -842,7 +842,7 @@ void KoderAgentController::setToolPolicies(const QVariantMap& policies)
 
 QString KoderAgentController::busyPolicy() const
 {
-    return toQString(toString(state().busyPolicy));
+    return toQString(toString(state().settings.busyPolicy));
 }
 
 void KoderAgentController::setBusyPolicy(const QString& policy)
@@ -858,7 +858,7 @@ void KoderAgentController::setBusyPolicy(const QString& policy)
 QVariantList KoderAgentController::queuedMessages() const
 {
     QVariantList list;
-    for (const QueuedMessage& q : state().queued)
+    for (const QueuedMessage& q : state().conversation.queued)
         list.append(QVariantMap{
             {QStringLiteral("id"), toQString(q.id)},
             {QStringLiteral("text"), toQString(q.text)},
@@ -879,18 +879,18 @@ bool KoderAgentController::cancelQueued(const QString& id)
 
 QString KoderAgentController::systemPrompt() const
 {
-    return toQString(state().systemPrompt);
+    return toQString(state().settings.systemPrompt);
 }
 
 void KoderAgentController::setSystemPrompt(const QString& prompt)
 {
-    if (std::string text = toStd(prompt); text != state().systemPrompt)
+    if (std::string text = toStd(prompt); text != state().settings.systemPrompt)
         dispatch(SetSystemPrompt{std::move(text)});
 }
 
 QString KoderAgentController::conversationId() const
 {
-    return toQString(state().conversationId);
+    return toQString(state().conversation.id);
 }
 
 void KoderAgentController::setConversationId(const QString& id)
@@ -916,10 +916,7 @@ void KoderAgentController::setTransport(KoderTransport* transport)
 {
     if (m_executor.transport() == transport)
         return;
-    // The old transport cannot finish the open turns.
-    m_runtime.abortBackground();
-    if (isAbortable(state()))
-        dispatch(Abort{});
+    m_runtime.transportReplaced(); // the old transport cannot finish the open turns
     m_executor.setTransport(transport);
     Q_EMIT transportChanged();
 }
@@ -934,10 +931,7 @@ void KoderAgentController::setStore(KoderConversationStore* store)
     if (store)
         connect(store, &KoderConversationStore::conversationRemoved, this,
                 &KoderAgentController::onConversationRemoved);
-    m_runtime.storeChanged();
-    // A store that already holds the current conversation shows it.
-    if (store && store->contains(conversationId()))
-        m_runtime.openConversation(state().conversationId);
+    m_runtime.storeChanged(); // a store that holds the shown conversation shows it
     Q_EMIT storeChanged();
 }
 

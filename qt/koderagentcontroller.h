@@ -96,9 +96,9 @@ public:
     void addTool(KoderTool* tool);
     void removeTool(KoderTool* tool);
     void clearTools();
-    int maxSteps() const { return state().maxSteps; }
+    int maxSteps() const { return state().settings.maxSteps; }
     void setMaxSteps(int steps);
-    int maxRetries() const { return state().maxRetries; }
+    int maxRetries() const { return state().settings.maxRetries; }
     void setMaxRetries(int retries);
     int updateInterval() const;
     void setUpdateInterval(int ms);
@@ -214,8 +214,6 @@ private:
     void onPropertiesChanged(koder::agent::Aspect changed);
     void onAnnounced(const koder::agent::SpokenAnnouncement& announcement, bool heard);
     void onEvent(const koder::agent::Event& event);
-    void onBackgroundChanged(const std::string& conversationId, koder::agent::Status status,
-                             bool finished);
     void onConversationRemoved(const QString& id);
 
     ControllerExecutor m_executor; // before m_runtime, which keeps a reference to it

@@ -295,7 +295,7 @@ bool onlyStreamed(Field fields)
 KoderMessageModel::KoderMessageModel(const State& state, QObject* parent)
     : QAbstractListModel(parent)
     , m_state(state)
-    , m_count(static_cast<int>(state.messages.size()))
+    , m_count(static_cast<int>(state.conversation.messages.size()))
 {
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(m_interval);
@@ -341,9 +341,9 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const auto row = static_cast<std::size_t>(index.row());
-    if (row >= m_state.messages.size())
+    if (row >= m_state.conversation.messages.size())
         return {};
-    const Message& m = m_state.messages[row];
+    const Message& m = m_state.conversation.messages[row];
     switch (role) {
     case Qt::DisplayRole:
     case TextRole:
@@ -383,7 +383,7 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
     case VisibleRole:
         return isVisible(m);
     case ParentIdRole:
-        return toQString(parentIdOf(m_state.messages, row));
+        return toQString(parentIdOf(m_state.conversation.messages, row));
     case VersionIndexRole:
         return static_cast<int>(versionOf(m_state, row).index);
     case VersionCountRole:
@@ -515,12 +515,12 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             m_pendingRow = noRow;
             m_pendingFields = Field::None;
             beginResetModel();
-            m_count = static_cast<int>(m_state.messages.size());
+            m_count = static_cast<int>(m_state.conversation.messages.size());
             endResetModel();
             break;
         }
     }
-    Q_ASSERT(m_count == static_cast<int>(m_state.messages.size()));
+    Q_ASSERT(m_count == static_cast<int>(m_state.conversation.messages.size()));
     if (m_count != before)
         Q_EMIT countChanged();
 }

@@ -374,7 +374,7 @@ void KoderToolCallState::update()
     if (progress.resultRow == noRow)
         result = QVariant::fromValue(nullptr);
     else if (m_resultStale || progress.resultRow != m_progress.resultRow)
-        result = resultOf(controller->state().messages[progress.resultRow]);
+        result = resultOf(controller->state().conversation.messages[progress.resultRow]);
     m_resultStale = false;
 
     const bool statusChanged = progress.status != m_progress.status;

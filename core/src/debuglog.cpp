@@ -139,9 +139,9 @@ const T* findEffect(const Outcome& out)
 // The message the open turn's current step streams into.
 std::string_view stepMessage(const State& s)
 {
-    if (!s.turn || s.turn->stepRow >= s.messages.size())
+    if (!s.turn || s.turn->stepRow >= s.conversation.messages.size())
         return {};
-    return s.messages[s.turn->stepRow].id;
+    return s.conversation.messages[s.turn->stepRow].id;
 }
 
 // The message of the step a stream event ended or failed: the outcome names it, or the turn
@@ -255,6 +255,7 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
             [](const SetTools&) {},
             [](const SetMaxSteps&) {},
             [](const SetMaxRetries&) {},
+            [](const SetMaxBackgroundTurns&) {},
             // ---- conversation
             [&](const Regenerate& a) {
                 append("regenerate", a.messageId);
@@ -269,7 +270,7 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
             [&](const Branch&) { append("branch", out.result); },
             [&](const SwitchVersion& a) { append("switchVersion", a.messageId); },
             [&](const Clear&) {
-                append("clear", after.conversationId);
+                append("clear", after.conversation.id);
                 cutOff(out);
             },
             [&](const DeleteConversation&) {
@@ -283,18 +284,24 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
             [](const AddMessages&) {},
             [&](const SetMessages&) { cutOff(out); },
             [&](const Reset&) {
+                // A turn left running: the new conversation is the one shown next.
+                const auto* left = findEffect<LeaveRunning>(out);
                 cutOff(out);
                 clear();
-                append("reset", after.conversationId);
+                append("reset", left ? std::string_view(left->nextConversationId)
+                                     : std::string_view(after.conversation.id));
             },
+            [&](const OpenConversation& a) { append("open", a.conversationId); },
+            [](const BackgroundEnded&) {},
             [&](const AddCheckpoint&) {
-                append("checkpoint",
-                       after.messages.empty() ? std::string_view() : after.messages.back().id);
+                append("checkpoint", after.conversation.messages.empty()
+                                         ? std::string_view()
+                                         : after.conversation.messages.back().id);
             },
             [&](const RestoreCheckpoint& a) { append("restore", a.messageId); },
             [&](const SwitchConversation&) {
                 cutOff(out);
-                append("switch", after.conversationId);
+                append("switch", after.conversation.id);
             },
         },
         input);

@@ -94,7 +94,7 @@
     \l {koder::agent::StartTurn}{StartTurn} effect with the history to send and a
     \l {koder::agent::Persist}{Persist} effect. A conversation with no id yet gets one first.
 
-    While a turn is open, \l {koder::agent::State::busyPolicy}{State::busyPolicy} decides: the
+    While a turn is open, \l {koder::agent::Settings::busyPolicy}{Settings::busyPolicy} decides: the
     send is rejected (\l {koder::agent::BusyPolicy}{Reject}, the default), queued (\c Queue:
     nothing is added to the history and \l {koder::agent::Outcome::result}{Outcome::result}
     holds the queued message's id), sent after the open turn is stopped (\c Interrupt), or added
@@ -126,7 +126,7 @@
 
     The turn re-runs from the user message \l {koder::agent::Regenerate::messageId}{messageId}
     names, or from the nearest user message before it. Everything after that user message leaves
-    the active path and stays in \l {koder::agent::State::versions}{State::versions}; the new
+    the active path and stays in \l {koder::agent::ConversationState::versions}{ConversationState::versions}; the new
     reply is a new version beside it and becomes the active one. An open turn is stopped first,
     as \l {koder::agent::Abort}{Abort} stops it (its \c aborted event comes before the new
     \c streamStart).
@@ -150,7 +150,7 @@
 
     The edited message is a new version of the user message, with a new id and the new text; it
     keeps the original's attachments, context and selection. The original and everything under
-    it stay in \l {koder::agent::State::versions}{State::versions}. A turn starts for the new
+    it stay in \l {koder::agent::ConversationState::versions}{ConversationState::versions}. A turn starts for the new
     version (event \c streamStart). An open turn is stopped first.
 
     Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no row has that id,
@@ -251,7 +251,7 @@
     An open turn is stopped (\c aborted), the history, the queued messages and the tools granted
     for the conversation are dropped, and the change set is a reset. Nothing is written: the
     next message added starts a new conversation with a new id
-    (\l {koder::agent::State::cleared}{State::cleared}). Never rejected.
+    (\l {koder::agent::ConversationState::cleared}{ConversationState::cleared}). Never rejected.
 */
 
 /*!
@@ -454,7 +454,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sets which tool calls run without asking.
 
-    Sets \l {koder::agent::State::autoAccept}{State::autoAccept}. The calls that wait for the
+    Sets \l {koder::agent::Settings::autoAccept}{Settings::autoAccept}. The calls that wait for the
     user are decided again under the new mode: some may run now. Never rejected.
 */
 
@@ -470,7 +470,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sets what a send does while a turn is open.
 
-    Sets \l {koder::agent::State::busyPolicy}{State::busyPolicy}. Never rejected.
+    Sets \l {koder::agent::Settings::busyPolicy}{Settings::busyPolicy}. Never rejected.
 */
 
 /*!
@@ -485,7 +485,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sends the first queued message now.
 
-    The first message of \l {koder::agent::State::queued}{State::queued} leaves the queue and
+    The first message of \l {koder::agent::ConversationState::queued}{ConversationState::queued} leaves the queue and
     is sent as \l {koder::agent::Send}{Send} would send it. A queue is sent by itself only after
     a turn that ends with \c streamEnd and status \l {koder::agent::Status}{Idle}; after an
     error, an abort or a \l {koder::agent::Handoff}{Handoff} it waits for this input.
@@ -501,7 +501,7 @@
     \inheaderfile koder/agent/input.h
     \brief Drops a queued message.
 
-    The message leaves \l {koder::agent::State::queued}{State::queued} without being sent.
+    The message leaves \l {koder::agent::ConversationState::queued}{ConversationState::queued} without being sent.
 
     Rejected with \l {koder::agent::RejectReason}{UnknownMessage} when no queued message has
     that id.
@@ -519,7 +519,7 @@
     \inheaderfile koder/agent/input.h
     \brief Replaces the per-tool policies.
 
-    Sets \l {koder::agent::State::toolPolicies}{State::toolPolicies}. The calls that wait for
+    Sets \l {koder::agent::Settings::toolPolicies}{Settings::toolPolicies}. The calls that wait for
     the user are decided again under the new policies: some may run or be denied now. Never
     rejected.
 */
@@ -536,7 +536,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sets the system prompt sent with every request.
 
-    Sets \l {koder::agent::State::systemPrompt}{State::systemPrompt}; the next request uses it.
+    Sets \l {koder::agent::Settings::systemPrompt}{Settings::systemPrompt}; the next request uses it.
     Never rejected.
 */
 
@@ -552,7 +552,7 @@
     \inheaderfile koder/agent/input.h
     \brief Replaces the list of registered tools.
 
-    Sets \l {koder::agent::State::tools}{State::tools}. Calls already waiting are checked again
+    Sets \l {koder::agent::Settings::tools}{Settings::tools}. Calls already waiting are checked again
     when the user decides: a call whose tool is gone is answered with an error result then.
     Never rejected.
 */
@@ -569,7 +569,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sets the most steps one turn may take.
 
-    Sets \l {koder::agent::State::maxSteps}{State::maxSteps}. Rejected with
+    Sets \l {koder::agent::Settings::maxSteps}{Settings::maxSteps}. Rejected with
     \l {koder::agent::RejectReason}{InvalidValue} when it is less than 1.
 */
 
@@ -585,7 +585,7 @@
     \inheaderfile koder/agent/input.h
     \brief Sets how often a retryable error is retried without a hook asking.
 
-    Sets \l {koder::agent::State::maxRetries}{State::maxRetries}. Rejected with
+    Sets \l {koder::agent::Settings::maxRetries}{Settings::maxRetries}. Rejected with
     \l {koder::agent::RejectReason}{InvalidValue} when it is negative.
 */
 
@@ -660,6 +660,72 @@
 
     \note The \l {koder::agent::Runtime}{Runtime} keeps a turn that is open in the conversation
     being left running in the background; the reducer alone stops it.
+*/
+
+/*!
+    \class koder::agent::OpenConversation
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Asks to show another conversation; the reducer decides what becomes of the open turn.
+
+    What \l {koder::agent::Runtime::openConversation()}{Runtime::openConversation()} dispatches.
+    The reducer decides, and the transition table shows it:
+
+    \list
+    \li The conversation shown now is asked for again: it is loaded anew
+        (\l {koder::agent::LoadConversation}{LoadConversation}).
+    \li Its turn runs on in the background (\l {koder::agent::State::background}{background}):
+        it is shown live, as it is (\l {koder::agent::ShowBackground}{ShowBackground}).
+    \li Otherwise it is loaded (\l {koder::agent::LoadConversation}{LoadConversation}).
+    \endlist
+
+    A turn open in the conversation being left runs on in the background
+    (\l {koder::agent::LeaveRunning}{LeaveRunning}, or ShowBackground's
+    \l {koder::agent::ShowBackground::keepLeft}{keepLeft}) while fewer than
+    \l {koder::agent::Settings::maxBackgroundTurns}{maxBackgroundTurns} run there (one coming
+    back makes room). Otherwise it stops: the loaded conversation replaces it (a
+    \l {koder::agent::SwitchConversation}{SwitchConversation} aborts it), and a conversation
+    coming back from the background stops it first, as \l {koder::agent::Abort}{Abort} does.
+*/
+
+/*!
+    \variable koder::agent::OpenConversation::conversationId
+
+    The conversation to show.
+*/
+
+/*!
+    \class koder::agent::BackgroundEnded
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief A turn that ran in the background ended, or its conversation was deleted.
+
+    The \l {koder::agent::Runtime}{Runtime} dispatches it when it retires a background turn: the
+    conversation leaves \l {koder::agent::State::background}{State::background}, and a send that
+    was refused with \l {koder::agent::RejectReason}{TooManyTurns} may open its turn now.
+*/
+
+/*!
+    \variable koder::agent::BackgroundEnded::conversationId
+
+    The conversation whose turn no longer runs.
+*/
+
+/*!
+    \class koder::agent::SetMaxBackgroundTurns
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets \l {koder::agent::Settings::maxBackgroundTurns}{Settings::maxBackgroundTurns}.
+
+    Rejected with \l {koder::agent::RejectReason}{InvalidValue} when negative. Turns already
+    running in the background go on; a lower limit only refuses new ones.
+*/
+
+/*!
+    \variable koder::agent::SetMaxBackgroundTurns::turns
+
+    How many turns may run on in conversations not shown; 0 stops a turn when its conversation
+    is left.
 */
 
 /*!
@@ -817,7 +883,7 @@
         with an error result, the policies run or deny the calls they decide, and the rest wait
         for the user (status \l {koder::agent::Status}{ReviewingToolCall}). Once every call has
         its answer, the next step starts. A step at
-        \l {koder::agent::State::maxSteps}{State::maxSteps} runs no tools: the turn ends with the
+        \l {koder::agent::Settings::maxSteps}{Settings::maxSteps} runs no tools: the turn ends with the
         error \c "step_limit".
     \li With an empty finish reason the stream ended before the model finished: this is a
         retryable error (code \c "incomplete"), retried or ending the turn as
@@ -869,7 +935,7 @@
     \brief The transport or the model failed.
 
     The step is retried when the retry policy allows it
-    (\l {koder::agent::State::maxRetries}{State::maxRetries}, the error's
+    (\l {koder::agent::Settings::maxRetries}{Settings::maxRetries}, the error's
     \l {koder::agent::ErrorInfo::retryable}{retryable} and the hooks'
     \l {koder::agent::StreamFailed::verdict}{verdict}): the partial output of the failed attempt
     is discarded and a new \l {koder::agent::StartTurn}{StartTurn} goes out, with
@@ -982,45 +1048,49 @@ std::string_view actionName(const Input& input)
 {
     // By type: an alternative without a name here does not compile.
     using Name = std::string_view;
-    return std::visit(overloaded{
-                          [](const Send&) -> Name { return "send"; },
-                          [](const Regenerate&) -> Name { return "regenerate"; },
-                          [](const Edit&) -> Name { return "edit"; },
-                          [](const Branch&) -> Name { return "branch"; },
-                          [](const SwitchVersion&) -> Name { return "switchVersion"; },
-                          [](const Abort&) -> Name { return "abort"; },
-                          [](const Clear&) -> Name { return "clear"; },
-                          [](const DeleteConversation&) -> Name { return "deleteConversation"; },
-                          [](const ApproveToolCall&) -> Name { return "approveToolCall"; },
-                          [](const DenyToolCall&) -> Name { return "denyToolCall"; },
-                          [](const ApproveAll&) -> Name { return "approveAll"; },
-                          [](const DenyAll&) -> Name { return "denyAll"; },
-                          [](const AddUserMessage&) -> Name { return "addUserMessage"; },
-                          [](const AddMessages&) -> Name { return "addChatMessages"; },
-                          [](const SetMessages&) -> Name { return "setChatMessages"; },
-                          [](const Reset&) -> Name { return "reset"; },
-                          [](const SetAutoAccept&) -> Name { return "setAutoAccept"; },
-                          [](const SetToolPolicies&) -> Name { return "setToolPolicies"; },
-                          [](const SetBusyPolicy&) -> Name { return "setBusyPolicy"; },
-                          [](const SendQueued&) -> Name { return "sendQueued"; },
-                          [](const CancelQueued&) -> Name { return "cancelQueued"; },
-                          [](const SetSystemPrompt&) -> Name { return "setSystemPrompt"; },
-                          [](const SetTools&) -> Name { return "setTools"; },
-                          [](const SetMaxSteps&) -> Name { return "setMaxSteps"; },
-                          [](const SetMaxRetries&) -> Name { return "setMaxRetries"; },
-                          [](const AddCheckpoint&) -> Name { return "addCheckpoint"; },
-                          [](const RestoreCheckpoint&) -> Name { return "restoreCheckpoint"; },
-                          [](const SwitchConversation&) -> Name { return "switchConversation"; },
-                          [](const StreamStarted&) -> Name { return "streamStarted"; },
-                          [](const TextDelta&) -> Name { return "textDelta"; },
-                          [](const ReasoningDelta&) -> Name { return "reasoningDelta"; },
-                          [](const ToolCallRequested&) -> Name { return "toolCallRequested"; },
-                          [](const StreamEnded&) -> Name { return "streamEnded"; },
-                          [](const StreamFailed&) -> Name { return "streamFailed"; },
-                          [](const Handoff&) -> Name { return "handoff"; },
-                          [](const ToolResult&) -> Name { return "toolResult"; },
-                      },
-                      input);
+    return std::visit(
+        overloaded{
+            [](const Send&) -> Name { return "send"; },
+            [](const Regenerate&) -> Name { return "regenerate"; },
+            [](const Edit&) -> Name { return "edit"; },
+            [](const Branch&) -> Name { return "branch"; },
+            [](const SwitchVersion&) -> Name { return "switchVersion"; },
+            [](const Abort&) -> Name { return "abort"; },
+            [](const Clear&) -> Name { return "clear"; },
+            [](const DeleteConversation&) -> Name { return "deleteConversation"; },
+            [](const ApproveToolCall&) -> Name { return "approveToolCall"; },
+            [](const DenyToolCall&) -> Name { return "denyToolCall"; },
+            [](const ApproveAll&) -> Name { return "approveAll"; },
+            [](const DenyAll&) -> Name { return "denyAll"; },
+            [](const AddUserMessage&) -> Name { return "addUserMessage"; },
+            [](const AddMessages&) -> Name { return "addChatMessages"; },
+            [](const SetMessages&) -> Name { return "setChatMessages"; },
+            [](const Reset&) -> Name { return "reset"; },
+            [](const SetAutoAccept&) -> Name { return "setAutoAccept"; },
+            [](const SetToolPolicies&) -> Name { return "setToolPolicies"; },
+            [](const SetBusyPolicy&) -> Name { return "setBusyPolicy"; },
+            [](const SendQueued&) -> Name { return "sendQueued"; },
+            [](const CancelQueued&) -> Name { return "cancelQueued"; },
+            [](const SetSystemPrompt&) -> Name { return "setSystemPrompt"; },
+            [](const SetTools&) -> Name { return "setTools"; },
+            [](const SetMaxSteps&) -> Name { return "setMaxSteps"; },
+            [](const SetMaxRetries&) -> Name { return "setMaxRetries"; },
+            [](const AddCheckpoint&) -> Name { return "addCheckpoint"; },
+            [](const RestoreCheckpoint&) -> Name { return "restoreCheckpoint"; },
+            [](const SwitchConversation&) -> Name { return "switchConversation"; },
+            [](const OpenConversation&) -> Name { return "openConversation"; },
+            [](const BackgroundEnded&) -> Name { return "backgroundEnded"; },
+            [](const SetMaxBackgroundTurns&) -> Name { return "setMaxBackgroundTurns"; },
+            [](const StreamStarted&) -> Name { return "streamStarted"; },
+            [](const TextDelta&) -> Name { return "textDelta"; },
+            [](const ReasoningDelta&) -> Name { return "reasoningDelta"; },
+            [](const ToolCallRequested&) -> Name { return "toolCallRequested"; },
+            [](const StreamEnded&) -> Name { return "streamEnded"; },
+            [](const StreamFailed&) -> Name { return "streamFailed"; },
+            [](const Handoff&) -> Name { return "handoff"; },
+            [](const ToolResult&) -> Name { return "toolResult"; },
+        },
+        input);
 }
 
 } // namespace koder::agent

@@ -13,7 +13,7 @@
     \value User A message the user wrote (\c "user").
     \value Assistant A reply of the model: one per step of a turn (\c "assistant").
     \value System A system message (\c "system"). The system prompt is not one: it is sent
-           with each request from \l {koder::agent::State::systemPrompt}{State::systemPrompt}.
+           with each request from \l {koder::agent::Settings::systemPrompt}{Settings::systemPrompt}.
     \value Tool The result of a tool call, or the record that it was denied or not run
            (\c "tool").
     \value Checkpoint A checkpoint whose text is its payload; never sent to the model
@@ -55,7 +55,7 @@
     \variable koder::agent::ToolCall::readOnly
 
     Whether the tool is registered read-only (\l {koder::agent::ToolInfo::readOnly}). The core
-    sets it from \l {koder::agent::State::tools}{State::tools} when the call arrives; \c false
+    sets it from \l {koder::agent::Settings::tools}{Settings::tools} when the call arrives; \c false
     for an unknown tool.
 */
 
@@ -81,7 +81,7 @@
 
     A short, stable code to decide on. The core sets three itself: \c "incomplete" (a stream
     ended without a finish reason), \c "step_limit" (a turn reached
-    \l {koder::agent::State::maxSteps}{State::maxSteps}) and \c "load_failed" (a conversation
+    \l {koder::agent::Settings::maxSteps}{Settings::maxSteps}) and \c "load_failed" (a conversation
     could not be loaded). Transports set others, such as \c "transport", \c "http",
     \c "rate_limit", \c "overloaded" or \c "too_large"; the \l Transports page lists them.
 */
@@ -322,7 +322,7 @@
     text; the core keeps them as they are, and \l {koder::agent::toJson()}{toJson()} embeds them
     as JSON values when they parse.
 
-    \sa koder::agent::State::messages, koder::agent::messageFromJson()
+    \sa koder::agent::ConversationState::messages, koder::agent::messageFromJson()
 */
 
 /*!

@@ -36,7 +36,7 @@
 /*!
     \variable koder::agent::Outcome::changes
 
-    How \l {koder::agent::State::messages}{State::messages} changed, as steps to apply in order
+    How \l {koder::agent::ConversationState::messages}{ConversationState::messages} changed, as steps to apply in order
     to a list model.
 */
 
@@ -214,6 +214,10 @@
     \li \l {koder::agent::ForkConversation}{ForkConversation}: create a forked conversation;
     \li \l {koder::agent::DeleteStoredConversation}{DeleteStoredConversation}: remove a stored
         conversation.
+    \li \l {koder::agent::LeaveRunning}{LeaveRunning}: the open turn goes on in the background;
+    \li \l {koder::agent::ShowBackground}{ShowBackground}: a conversation whose turn runs in the
+        background is shown;
+    \li \l {koder::agent::LoadConversation}{LoadConversation}: load a conversation to show.
     \endlist
 
     Perform them in the order of \l {koder::agent::Outcome::effects}{Outcome::effects}. The
@@ -390,6 +394,62 @@
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/outcome.h
     \brief Remove a conversation from storage.
+*/
+
+/*!
+    \class koder::agent::LeaveRunning
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief The open turn goes on in the background; an empty conversation is shown instead.
+
+    The reducer has added the conversation being left to
+    \l {koder::agent::State::background}{State::background}. The performer keeps the state as it
+    is, turn and all, and shows an empty one with the same
+    \l {koder::agent::State::settings}{settings}; that one's list of rows is reset.
+*/
+
+/*!
+    \variable koder::agent::LeaveRunning::nextConversationId
+
+    The id of the conversation shown in its place.
+*/
+
+/*!
+    \class koder::agent::ShowBackground
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief A conversation whose turn runs in the background is shown, live.
+
+    Its state replaces the shown one, keeping the shown one's
+    \l {koder::agent::State::settings}{settings}; the list of rows is reset.
+*/
+
+/*!
+    \variable koder::agent::ShowBackground::conversationId
+
+    The conversation to show.
+*/
+
+/*!
+    \variable koder::agent::ShowBackground::keepLeft
+
+    Whether the conversation left has an open turn that runs on in the background.
+*/
+
+/*!
+    \class koder::agent::LoadConversation
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief Load a conversation to show.
+
+    Answer with a \l {koder::agent::SwitchConversation}{SwitchConversation}: from a store, or
+    from the conversations a runtime without one keeps in memory.
+*/
+
+/*!
+    \variable koder::agent::LoadConversation::conversationId
+
+    The conversation to load.
 */
 
 /*!

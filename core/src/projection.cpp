@@ -92,9 +92,9 @@ bool isVisible(const Message& m, const ProjectionOptions& options)
 Projection project(const State& state, const ProjectionOptions& options)
 {
     Projection p;
-    p.visibleRows.reserve(state.messages.size());
-    for (std::size_t i = 0; i < state.messages.size(); ++i)
-        if (isVisible(state.messages[i], options))
+    p.visibleRows.reserve(state.conversation.messages.size());
+    for (std::size_t i = 0; i < state.conversation.messages.size(); ++i)
+        if (isVisible(state.conversation.messages[i], options))
             p.visibleRows.push_back(i);
     p.streamingRow = streamingRow(state);
     return p;

@@ -1,43 +1,50 @@
 // SPDX-License-Identifier: MIT
-// The settings: autoAccept, toolPolicies, systemPrompt, the tools list, maxSteps, maxRetries.
+// The settings sub-model (State::settings): one input per setting.
 #include "reduction.h"
 
 namespace koder::agent::reduction {
 
 void ConfigurationInputs::operator()(const SetAutoAccept& a)
 {
-    s_.autoAccept = a.mode;
+    s_.settings.autoAccept = a.mode;
     redecide();
 }
 
 void ConfigurationInputs::operator()(const SetToolPolicies& a)
 {
-    s_.toolPolicies = a.policies;
+    s_.settings.toolPolicies = a.policies;
     redecide();
 }
 
 void ConfigurationInputs::operator()(const SetSystemPrompt& a)
 {
-    s_.systemPrompt = a.prompt;
+    s_.settings.systemPrompt = a.prompt;
 }
 
 void ConfigurationInputs::operator()(const SetTools& a)
 {
-    s_.tools = a.tools;
+    s_.settings.tools = a.tools;
 }
 
 void ConfigurationInputs::operator()(const SetMaxSteps& a)
 {
     if (a.maxSteps < 1)
         return reject(RejectReason::InvalidValue, "maxSteps must be at least 1");
-    s_.maxSteps = a.maxSteps;
+    s_.settings.maxSteps = a.maxSteps;
 }
 
 void ConfigurationInputs::operator()(const SetMaxRetries& a)
 {
     if (a.maxRetries < 0)
         return reject(RejectReason::InvalidValue, "maxRetries must not be negative");
-    s_.maxRetries = a.maxRetries;
+    s_.settings.maxRetries = a.maxRetries;
+}
+
+void ConfigurationInputs::operator()(const SetMaxBackgroundTurns& a)
+{
+    if (a.turns < 0)
+        return reject(RejectReason::InvalidValue, "maxBackgroundTurns must not be negative");
+    s_.settings.maxBackgroundTurns = a.turns;
 }
 
 } // namespace koder::agent::reduction

@@ -10,12 +10,14 @@ namespace koder::agent::reduction {
 
 void ConversationInputs::operator()(const Regenerate& a)
 {
+    if (tooManyTurns())
+        return;
     const std::size_t row = findMessage(s_, a.messageId);
     if (row == noRow)
         return reject(RejectReason::UnknownMessage, a.messageId);
     // Re-run from the user message that asked for this one (or this one, if it is a user's).
     std::size_t keep = row;
-    while (keep != noRow && s_.messages[keep].role != Role::User)
+    while (keep != noRow && s_.conversation.messages[keep].role != Role::User)
         keep = keep == 0 ? noRow : keep - 1;
     if (keep == noRow)
         return reject(RejectReason::NothingToRun, a.messageId);
@@ -29,18 +31,20 @@ void ConversationInputs::operator()(const Regenerate& a)
 
 void ConversationInputs::operator()(const Edit& a)
 {
+    if (tooManyTurns())
+        return;
     const std::size_t row = findMessage(s_, a.messageId);
     if (row == noRow)
         return reject(RejectReason::UnknownMessage, a.messageId);
-    if (s_.messages[row].role != Role::User)
+    if (s_.conversation.messages[row].role != Role::User)
         return reject(RejectReason::NotUserMessage, a.messageId);
-    if (a.newText.empty() && s_.messages[row].attachments().empty())
+    if (a.newText.empty() && s_.conversation.messages[row].attachments().empty())
         return reject(RejectReason::InvalidValue, "empty message");
     ensureConversationId();
     cancelOpenTurn(true);
     // The edited text is a new version of the message (attachments and context kept), with
     // its own reply; the original and everything under it stay.
-    Message edited = s_.messages[row];
+    Message edited = s_.conversation.messages[row];
     edited.id = freshMessageId();
     edited.text = a.newText;
     edited.createdAt = env_.now ? env_.now() : 0;
@@ -58,7 +62,8 @@ void ConversationInputs::operator()(const SwitchVersion& a)
     const std::size_t row = findMessage(s_, a.messageId);
     if (row == noRow)
         return reject(RejectReason::UnknownMessage, a.messageId);
-    const std::vector<std::string>* group = s_.versions.siblingsOf(parentIdOf(s_.messages, row));
+    const std::vector<std::string>* group =
+        s_.conversation.versions.siblingsOf(parentIdOf(s_.conversation.messages, row));
     const std::size_t count = group ? group->size() : 1;
     if (a.index < 0 || static_cast<std::size_t>(a.index) >= count)
         return reject(RejectReason::InvalidValue, "version index " + std::to_string(a.index) +
@@ -71,7 +76,8 @@ void ConversationInputs::operator()(const SwitchVersion& a)
     unstash(std::move(target));
     // The status is the shown version's: a stopped reply can be regenerated, another
     // version's error is not this one's.
-    const bool cutOff = s_.messages.back().role == Role::Assistant && s_.messages.back().aborted;
+    const bool cutOff = s_.conversation.messages.back().role == Role::Assistant &&
+                        s_.conversation.messages.back().aborted;
     s_.status = cutOff ? Status::Interrupted : Status::Idle;
     s_.lastError.reset();
 }
@@ -86,33 +92,33 @@ void ConversationInputs::operator()(const Branch& a)
     ensureConversationId();
     ForkConversation fork;
     fork.newConversationId = env_.newId("c");
-    fork.sourceConversationId = s_.conversationId;
-    fork.messages.assign(s_.messages.begin(),
-                         s_.messages.begin() + static_cast<std::ptrdiff_t>(row + 1));
+    fork.sourceConversationId = s_.conversation.id;
+    fork.messages.assign(s_.conversation.messages.begin(),
+                         s_.conversation.messages.begin() + static_cast<std::ptrdiff_t>(row + 1));
     out_.result = fork.newConversationId;
     out_.effects.emplace_back(std::move(fork));
 }
 
 void ConversationInputs::operator()(const Clear&)
 {
-    s_.loadError.clear(); // what is added next starts a conversation of its own
+    s_.conversation.loadError.clear(); // what is added next starts a conversation of its own
     cancelOpenTurn(false);
-    s_.grantedTools.clear();
-    s_.queued.clear();
+    s_.conversation.grantedTools.clear();
+    s_.conversation.queued.clear();
     replaceMessages({});
-    s_.cleared = true;
+    s_.conversation.cleared = true;
 }
 
 void ConversationInputs::operator()(const DeleteConversation&)
 {
     cancelOpenTurn(false);
-    s_.grantedTools.clear();
-    s_.queued.clear();
-    if (!s_.conversationId.empty())
-        out_.effects.emplace_back(DeleteStoredConversation{s_.conversationId});
+    s_.conversation.grantedTools.clear();
+    s_.conversation.queued.clear();
+    if (!s_.conversation.id.empty())
+        out_.effects.emplace_back(DeleteStoredConversation{s_.conversation.id});
     replaceMessages({});
     startNewConversation();
-    s_.loadError.clear();
+    s_.conversation.loadError.clear();
 }
 
 void ConversationInputs::operator()(const AddUserMessage& a)
@@ -134,7 +140,7 @@ void ConversationInputs::addMessages(std::vector<Message> incoming)
     if (!validateIncoming(incoming, true))
         return;
     ensureConversationId();
-    const std::size_t first = s_.messages.size();
+    const std::size_t first = s_.conversation.messages.size();
     for (Message& m : incoming)
         append(std::move(m));
     if (!incoming.empty())
@@ -148,18 +154,57 @@ void ConversationInputs::setMessages(std::vector<Message> incoming)
     cancelOpenTurn(false);
     ensureConversationId();
     replaceMessages(std::move(incoming));
-    s_.loadError.clear(); // the app replaced what could not be loaded
+    s_.conversation.loadError.clear(); // the app replaced what could not be loaded
     persist(0).allVersions = true;
 }
 
 void ConversationInputs::operator()(const Reset&)
 {
+    // A new conversation leaves the open turn running, as opening another one does.
+    if (roomToLeaveRunning()) {
+        s_.background.push_back(s_.conversation.id);
+        out_.effects.emplace_back(LeaveRunning{env_.newId("c")});
+        return;
+    }
     cancelOpenTurn(false);
-    s_.grantedTools.clear();
-    s_.queued.clear();
+    s_.conversation.grantedTools.clear();
+    s_.conversation.queued.clear();
     replaceMessages({});
     startNewConversation();
-    s_.loadError.clear();
+    s_.conversation.loadError.clear();
+}
+
+void ConversationInputs::operator()(const OpenConversation& a)
+{
+    const bool other = a.conversationId != s_.conversation.id;
+    const auto running = std::find(s_.background.begin(), s_.background.end(), a.conversationId);
+    const bool returning = other && running != s_.background.end();
+    // One coming back from the background makes room for the one left.
+    const int max = s_.settings.maxBackgroundTurns;
+    const bool keepLeft = other && s_.turn && max > 0 &&
+                          (returning || s_.background.size() < static_cast<std::size_t>(max));
+    if (returning) {
+        s_.background.erase(running);
+        if (s_.turn && !keepLeft)
+            cancelOpenTurn(true); // as a stop: the reply so far is kept
+        if (keepLeft)
+            s_.background.push_back(s_.conversation.id);
+        out_.effects.emplace_back(ShowBackground{a.conversationId, keepLeft});
+        return;
+    }
+    if (keepLeft) {
+        s_.background.push_back(s_.conversation.id);
+        out_.effects.emplace_back(LeaveRunning{a.conversationId});
+    }
+    // Without room the loaded conversation replaces the open turn (SwitchConversation stops it).
+    out_.effects.emplace_back(LoadConversation{a.conversationId});
+}
+
+void ConversationInputs::operator()(const BackgroundEnded& a)
+{
+    const auto it = std::find(s_.background.begin(), s_.background.end(), a.conversationId);
+    if (it != s_.background.end())
+        s_.background.erase(it);
 }
 
 void ConversationInputs::operator()(const AddCheckpoint& a)
@@ -178,12 +223,13 @@ void ConversationInputs::operator()(const RestoreCheckpoint& a)
     const std::size_t row = findMessage(s_, a.messageId);
     if (row == noRow)
         return reject(RejectReason::UnknownMessage, a.messageId);
-    if (s_.messages[row].role != Role::Checkpoint)
+    if (s_.conversation.messages[row].role != Role::Checkpoint)
         return reject(RejectReason::NotCheckpoint, a.messageId);
     if (s_.turn)
         return reject(RejectReason::TurnInProgress);
     truncateAfter(row);
-    out_.events.emplace_back(CheckpointRestoredEvent{a.messageId, s_.messages[row].text});
+    out_.events.emplace_back(
+        CheckpointRestoredEvent{a.messageId, s_.conversation.messages[row].text});
     persist(row + 1);
 }
 
@@ -197,15 +243,15 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
     // reloads it).
     cancelOpenTurn(false);
     replaceMessages(std::move(incoming), std::move(versions));
-    s_.conversationId = conversationId.empty() ? env_.newId("c") : conversationId;
-    s_.cleared = false;
-    s_.loadError = loadError;
-    s_.grantedTools.clear();
-    s_.queued.clear();
+    s_.conversation.id = conversationId.empty() ? env_.newId("c") : conversationId;
+    s_.conversation.cleared = false;
+    s_.conversation.loadError = loadError;
+    s_.conversation.grantedTools.clear();
+    s_.conversation.queued.clear();
     if (!loadError.empty()) {
         s_.lastError = ErrorInfo{"load_failed", loadError, false, -1};
     } else {
-        s_.queued = std::move(queued);
+        s_.conversation.queued = std::move(queued);
         reopenToolPhase(approvals);
     }
 }
@@ -217,15 +263,15 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
 // by itself: the turn waits for the user, or, with nothing left to decide, ends interrupted.
 void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
 {
-    s_.grantedTools = approvals.grantedTools;
+    s_.conversation.grantedTools = approvals.grantedTools;
     const bool recorded = !approvals.pending.empty() || !approvals.running.empty();
-    std::size_t row = s_.messages.size();
-    while (row > 0 && s_.messages[row - 1].role == Role::Tool)
+    std::size_t row = s_.conversation.messages.size();
+    while (row > 0 && s_.conversation.messages[row - 1].role == Role::Tool)
         --row;
     if (row == 0)
         return;
     --row;
-    const Message& step = s_.messages[row]; // until a record is appended
+    const Message& step = s_.conversation.messages[row]; // until a record is appended
     if (step.role != Role::Assistant || step.toolCalls().empty())
         return;
     // Only a step that finished asking can wait; a cut or failed one (or one with no record,
@@ -234,8 +280,8 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     const bool canWait = !step.aborted && step.error().empty();
     const std::string stepId = step.id;
     const auto answered = [&](const std::string& callId) {
-        for (std::size_t i = row + 1; i < s_.messages.size(); ++i)
-            if (s_.messages[i].toolCallId() == callId)
+        for (std::size_t i = row + 1; i < s_.conversation.messages.size(); ++i)
+            if (s_.conversation.messages[i].toolCallId() == callId)
                 return true;
         return false;
     };
@@ -247,9 +293,9 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     turn.stepCalls = step.toolCalls();
     turn.announcedUpTo = step.text.size();
     turn.step = 0;
-    for (std::size_t i = row + 1; i-- > 0 && s_.messages[i].role != Role::User;)
-        turn.step += s_.messages[i].role == Role::Assistant ? 1 : 0;
-    const std::size_t firstNew = s_.messages.size();
+    for (std::size_t i = row + 1; i-- > 0 && s_.conversation.messages[i].role != Role::User;)
+        turn.step += s_.conversation.messages[i].role == Role::Assistant ? 1 : 0;
+    const std::size_t firstNew = s_.conversation.messages.size();
     std::vector<std::string> seen; // a damaged or crafted record may repeat an id
     for (const ToolCall& stored : turn.stepCalls) {
         if (stored.id.empty() || listed(seen, stored.id) || answered(stored.id))
@@ -270,7 +316,7 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
                 call, "Not run: the app closed before the call was decided.", false, true,
                 {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
     }
-    const bool appended = s_.messages.size() > firstNew;
+    const bool appended = s_.conversation.messages.size() > firstNew;
     if (s_.pendingToolCalls.empty()) {
         s_.turn.reset();
         if (appended || recorded)
@@ -289,7 +335,7 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
 bool ConversationInputs::validateIncoming(std::vector<Message>& incoming, bool appending)
 {
     auto taken = [&](const std::string& id) {
-        if (appending && (findMessage(s_, id) != noRow || s_.versions.find(id)))
+        if (appending && (findMessage(s_, id) != noRow || s_.conversation.versions.find(id)))
             return true;
         return std::any_of(incoming.begin(), incoming.end(),
                            [&](const Message& m) { return m.id == id; });
@@ -304,14 +350,15 @@ bool ConversationInputs::validateIncoming(std::vector<Message>& incoming, bool a
     }
     constexpr std::size_t existing = noRow; // marks an id already in the history
     std::vector<std::pair<std::string_view, std::size_t>> ids;
-    ids.reserve(incoming.size() +
-                (appending ? s_.messages.size() + s_.versions.offPath.size() : 0));
+    ids.reserve(incoming.size() + (appending ? s_.conversation.messages.size() +
+                                                   s_.conversation.versions.offPath.size()
+                                             : 0));
     for (std::size_t i = 0; i < incoming.size(); ++i)
         ids.emplace_back(incoming[i].id, i);
     if (appending) {
-        for (const Message& m : s_.messages)
+        for (const Message& m : s_.conversation.messages)
             ids.emplace_back(m.id, existing);
-        for (const auto& [id, other] : s_.versions.offPath)
+        for (const auto& [id, other] : s_.conversation.versions.offPath)
             ids.emplace_back(id, existing);
     }
     // Equal ids end up adjacent, existing ones last within their group.

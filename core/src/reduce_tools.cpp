@@ -51,7 +51,7 @@ void ToolInputs::operator()(const ToolCallRequested& e)
         call.id = env_.newId("call");
     const ToolInfo* tool = findTool(s_, call.name);
     call.readOnly = tool && tool->readOnly;
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     m.extras().toolCalls.push_back(call);
     changed(row, Field::ToolCalls);
     s_.turn->stepCalls.push_back(call);
@@ -127,8 +127,8 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
     // in), and neither lets it run.
     if (!findTool(s_, call.name))
         return answerUnknownTool(call);
-    if (const auto policy = s_.toolPolicies.find(call.name);
-        policy != s_.toolPolicies.end() && policy->second == ToolPolicy::Deny)
+    if (const auto policy = s_.settings.toolPolicies.find(call.name);
+        policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny)
         return appendToolMessage(
             call, std::string(deniedByPolicyText), false, true,
             {call.id, Decision::Denied, ApprovalScope::Always, DecidedBy::Policy, 0, false, {}});
@@ -139,7 +139,7 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
         call.arguments = *arguments;
         // The history sent to the model records what ran, not what it asked for.
         const std::size_t row = s_.turn->stepRow;
-        for (ToolCall& c : s_.messages[row].extras().toolCalls)
+        for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
             if (c.id == call.id)
                 c.arguments = call.arguments;
         for (ToolCall& c : s_.turn->stepCalls)
@@ -167,12 +167,12 @@ void ToolInputs::grant(const std::string& toolName, ApprovalScope scope)
     case ApprovalScope::Once:
         break;
     case ApprovalScope::Conversation:
-        if (std::find(s_.grantedTools.begin(), s_.grantedTools.end(), toolName) ==
-            s_.grantedTools.end())
-            s_.grantedTools.push_back(toolName);
+        if (std::find(s_.conversation.grantedTools.begin(), s_.conversation.grantedTools.end(),
+                      toolName) == s_.conversation.grantedTools.end())
+            s_.conversation.grantedTools.push_back(toolName);
         break;
     case ApprovalScope::Always:
-        s_.toolPolicies[toolName] = ToolPolicy::Allow;
+        s_.settings.toolPolicies[toolName] = ToolPolicy::Allow;
         break;
     }
 }
@@ -202,7 +202,8 @@ void Reduction::startToolPhase(std::size_t row)
             s_.pendingToolCalls.push_back(call);
     }
     if (!s_.pendingToolCalls.empty())
-        announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, s_.messages[row].id);
+        announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive,
+                 s_.conversation.messages[row].id);
     persist(row); // the request, what waits and what runs survive a restart
     settleToolPhase();
 }
@@ -214,7 +215,7 @@ void Reduction::redecidePending()
         if (!decideByPolicy(call))
             stillPending.push_back(std::move(call));
     s_.pendingToolCalls = std::move(stillPending);
-    persist(s_.messages.size()); // what waits now: a restart must not ask again
+    persist(s_.conversation.messages.size()); // what waits now: a restart must not ask again
     settleToolPhase();
 }
 
@@ -258,8 +259,8 @@ void Reduction::settleToolPhase()
 
 PolicyVerdict Reduction::verdict(const ToolCall& call) const
 {
-    return decideCall(call, findTool(s_, call.name), s_.autoAccept, s_.toolPolicies,
-                      s_.grantedTools);
+    return decideCall(call, findTool(s_, call.name), s_.settings.autoAccept,
+                      s_.settings.toolPolicies, s_.conversation.grantedTools);
 }
 
 Approval Reduction::stamped(Approval approval) const

@@ -30,14 +30,16 @@ constexpr std::size_t maxPhraseLength = 160;
 
 void TurnInputs::operator()(const Send& a)
 {
-    if (s_.turn && s_.busyPolicy == BusyPolicy::Reject)
+    if (tooManyTurns())
+        return;
+    if (s_.turn && s_.settings.busyPolicy == BusyPolicy::Reject)
         return reject(RejectReason::TurnInProgress);
     if (readOnly())
         return;
     if (a.text.empty() && a.attachments.empty())
         return reject(RejectReason::InvalidValue, "empty message");
     if (s_.turn) {
-        switch (s_.busyPolicy) {
+        switch (s_.settings.busyPolicy) {
         case BusyPolicy::Reject:
             break; // refused above
         case BusyPolicy::Queue:
@@ -55,23 +57,25 @@ void TurnInputs::operator()(const Send& a)
 
 void TurnInputs::operator()(const SendQueued&)
 {
+    if (tooManyTurns())
+        return;
     if (s_.turn)
         return reject(RejectReason::TurnInProgress);
     if (readOnly())
         return;
-    if (s_.queued.empty())
+    if (s_.conversation.queued.empty())
         return reject(RejectReason::InvalidValue, "no message is queued");
     sendNextQueued();
 }
 
 void TurnInputs::operator()(const CancelQueued& a)
 {
-    const auto it = std::find_if(s_.queued.begin(), s_.queued.end(),
+    const auto it = std::find_if(s_.conversation.queued.begin(), s_.conversation.queued.end(),
                                  [&](const QueuedMessage& q) { return q.id == a.id; });
-    if (it == s_.queued.end())
+    if (it == s_.conversation.queued.end())
         return reject(RejectReason::UnknownMessage, a.id);
-    s_.queued.erase(it);
-    persist(s_.messages.size());
+    s_.conversation.queued.erase(it);
+    persist(s_.conversation.messages.size());
 }
 
 // Not history yet, and no event: the message waits for the end of the turn.
@@ -79,12 +83,12 @@ void TurnInputs::enqueue(const Send& a)
 {
     ensureConversationId();
     std::string id = freshMessageId();
-    while (std::any_of(s_.queued.begin(), s_.queued.end(),
+    while (std::any_of(s_.conversation.queued.begin(), s_.conversation.queued.end(),
                        [&](const QueuedMessage& q) { return q.id == id; }))
         id = freshMessageId();
-    s_.queued.push_back({id, a.text, a.attachments});
+    s_.conversation.queued.push_back({id, a.text, a.attachments});
     out_.result = std::move(id);
-    persist(s_.messages.size());
+    persist(s_.conversation.messages.size());
 }
 
 // The message joins the open turn: what the turn is doing stops (a streaming step is cut, its
@@ -96,12 +100,12 @@ void TurnInputs::steer(const Send& a)
 {
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
-    std::size_t writeFrom = s_.messages.size();
+    std::size_t writeFrom = s_.conversation.messages.size();
     if (s_.status == Status::Streaming) {
         writeFrom = row; // the cut reply as it stands
         out_.effects.emplace_back(CancelTurn{turn.requestId, {}});
         turn.requestId = 0;
-        Message& m = s_.messages[row];
+        Message& m = s_.conversation.messages[row];
         m.aborted = true;
         changed(row, Field::Aborted | Field::Streaming);
         for (const ToolCall& call : turn.stepCalls)
@@ -120,8 +124,9 @@ void TurnInputs::steer(const Send& a)
     if (!a.attachments.empty())
         m.extras().attachments = a.attachments;
     const std::size_t userRow = append(std::move(m));
-    out_.events.emplace_back(UserMessageEvent{s_.messages[userRow].id});
-    announce(Announcement::Kind::MessageAdded, Politeness::Polite, s_.messages[userRow].id);
+    out_.events.emplace_back(UserMessageEvent{s_.conversation.messages[userRow].id});
+    announce(Announcement::Kind::MessageAdded, Politeness::Polite,
+             s_.conversation.messages[userRow].id);
     startNextStep();
     persist(std::min(writeFrom, userRow));
 }
@@ -145,7 +150,7 @@ void TurnInputs::operator()(const TextDelta& e)
     if (!isCurrent(e.requestId))
         return dropped();
     const std::size_t row = s_.turn->stepRow;
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     const std::size_t offset = m.text.size();
     m.text.append(e.text);
     changed(row, Field::Text);
@@ -159,7 +164,7 @@ void TurnInputs::operator()(const ReasoningDelta& e)
     if (!isCurrent(e.requestId))
         return dropped();
     const std::size_t row = s_.turn->stepRow;
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     m.extras().reasoning.append(e.text);
     changed(row, Field::Reasoning);
 }
@@ -181,9 +186,9 @@ void TurnInputs::operator()(const StreamEnded& e)
     const std::size_t row = turn.stepRow;
     turn.requestId = 0;
     recordFinish(row, e);
-    announcePhrases(s_.messages[row], s_.messages[row].text.size(), true);
-    out_.events.emplace_back(
-        StepFinishEvent{s_.messages[row].id, turn.step, s_.messages[row].finishReason()});
+    announcePhrases(s_.conversation.messages[row], s_.conversation.messages[row].text.size(), true);
+    out_.events.emplace_back(StepFinishEvent{s_.conversation.messages[row].id, turn.step,
+                                             s_.conversation.messages[row].finishReason()});
 
     if (turn.stepCalls.empty()) {
         finishTurn(Status::Idle);
@@ -192,14 +197,15 @@ void TurnInputs::operator()(const StreamEnded& e)
 
     changed(row, Field::Streaming);
     s_.status = Status::RunningTool; // leaves Streaming before any tool message is added
-    if (turn.step >= s_.maxSteps) {
+    if (turn.step >= s_.settings.maxSteps) {
         for (const ToolCall& call : turn.stepCalls)
             appendToolMessage(
                 call, "Not run: the turn reached its step limit.", true, false,
                 {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
-        return failTurn({"step_limit",
-                         "The agent stopped after " + std::to_string(s_.maxSteps) + " steps.",
-                         false, -1});
+        return failTurn(
+            {"step_limit",
+             "The agent stopped after " + std::to_string(s_.settings.maxSteps) + " steps.", false,
+             -1});
     }
     startToolPhase(row);
 }
@@ -224,14 +230,14 @@ void TurnInputs::operator()(const Handoff& e)
     }
     if (!isCurrent(e.requestId))
         return dropped();
-    announcePhrases(s_.messages[s_.turn->stepRow], 0, true);
+    announcePhrases(s_.conversation.messages[s_.turn->stepRow], 0, true);
     finishTurn(Status::Handoff);
 }
 
 // The row keeps why its request ended and what it cost; a refusal is marked in its metadata.
 void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
 {
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     MessageExtras& x = m.extras();
     Field fields = Field::FinishReason;
     x.finishReason = normalizedFinishReason(e.finishReason, !s_.turn->stepCalls.empty());

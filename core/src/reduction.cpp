@@ -15,9 +15,9 @@ void Reduction::reject(RejectReason reason, std::string detail)
 
 bool Reduction::readOnly()
 {
-    if (s_.loadError.empty())
+    if (s_.conversation.loadError.empty())
         return false;
-    reject(RejectReason::ReadOnly, s_.loadError);
+    reject(RejectReason::ReadOnly, s_.conversation.loadError);
     return true;
 }
 
@@ -30,20 +30,29 @@ void Reduction::ensureConversationId()
 {
     // After clear() the stored copy of the conversation stays as it was: what is added next
     // starts a conversation of its own instead of overwriting it.
-    if (s_.conversationId.empty() || s_.cleared)
+    if (s_.conversation.id.empty() || s_.conversation.cleared)
         startNewConversation();
+}
+
+bool Reduction::tooManyTurns()
+{
+    const int max = s_.settings.maxBackgroundTurns;
+    if (s_.turn || max == 0 || s_.background.size() < static_cast<std::size_t>(max))
+        return false;
+    reject(RejectReason::TooManyTurns, std::to_string(s_.background.size()));
+    return true;
 }
 
 void Reduction::startNewConversation()
 {
-    s_.conversationId = env_.newId("c");
-    s_.cleared = false;
+    s_.conversation.id = env_.newId("c");
+    s_.conversation.cleared = false;
 }
 
 std::string Reduction::freshMessageId()
 {
     std::string id = env_.newId("m");
-    while (findMessage(s_, id) != noRow || s_.versions.find(id))
+    while (findMessage(s_, id) != noRow || s_.conversation.versions.find(id))
         id = env_.newId("m");
     return id;
 }
@@ -55,13 +64,14 @@ Message Reduction::newMessage(Role role, std::string text)
 
 std::size_t Reduction::append(Message m)
 {
-    s_.messages.push_back(std::move(m));
-    const std::size_t row = s_.messages.size() - 1;
+    s_.conversation.messages.push_back(std::move(m));
+    const std::size_t row = s_.conversation.messages.size() - 1;
     // A parent with several children has one on the path: appending under it is a new version.
-    if (!s_.versions.siblings.empty())
-        if (const auto it = s_.versions.siblings.find(parentIdOf(s_.messages, row));
-            it != s_.versions.siblings.end())
-            it->second.push_back(s_.messages[row].id);
+    if (!s_.conversation.versions.siblings.empty())
+        if (const auto it =
+                s_.conversation.versions.siblings.find(parentIdOf(s_.conversation.messages, row));
+            it != s_.conversation.versions.siblings.end())
+            it->second.push_back(s_.conversation.messages[row].id);
     if (!out_.changes.empty()) {
         Change& last = out_.changes.back();
         // A reset in this change set already reads every row as it ends up.
@@ -79,20 +89,23 @@ std::size_t Reduction::append(Message m)
 void Reduction::truncateAfter(std::size_t row)
 {
     const std::size_t first = row + 1;
-    if (first >= s_.messages.size())
+    if (first >= s_.conversation.messages.size())
         return;
-    if (!s_.versions.empty())
-        for (std::size_t i = row; i < s_.messages.size(); ++i)
-            dropVersionsUnder(s_.messages[i].id, {});
-    out_.changes.push_back({Change::Kind::Removed, first, s_.messages.size() - first, Field::None});
-    s_.messages.erase(s_.messages.begin() + static_cast<std::ptrdiff_t>(first), s_.messages.end());
+    if (!s_.conversation.versions.empty())
+        for (std::size_t i = row; i < s_.conversation.messages.size(); ++i)
+            dropVersionsUnder(s_.conversation.messages[i].id, {});
+    out_.changes.push_back(
+        {Change::Kind::Removed, first, s_.conversation.messages.size() - first, Field::None});
+    s_.conversation.messages.erase(s_.conversation.messages.begin() +
+                                       static_cast<std::ptrdiff_t>(first),
+                                   s_.conversation.messages.end());
 }
 
 // The other versions among the children of `parentId` (all but `keep`), with everything under
 // them. Iterative: an old version can be a long chain.
 void Reduction::dropVersionsUnder(std::string_view parentId, std::string_view keep)
 {
-    Versions& v = s_.versions;
+    Versions& v = s_.conversation.versions;
     const auto group = v.siblings.find(parentId);
     if (group == v.siblings.end())
         return;
@@ -101,7 +114,7 @@ void Reduction::dropVersionsUnder(std::string_view parentId, std::string_view ke
         if (id != keep)
             doomed.push_back(std::move(id));
     v.siblings.erase(group);
-    std::vector<std::string>& dropped = persist(s_.messages.size()).versionsDropped;
+    std::vector<std::string>& dropped = persist(s_.conversation.messages.size()).versionsDropped;
     while (!doomed.empty()) {
         std::string id = std::move(doomed.back());
         doomed.pop_back();
@@ -122,56 +135,59 @@ void Reduction::dropVersionsUnder(std::string_view parentId, std::string_view ke
 
 void Reduction::stashFrom(std::size_t first)
 {
-    const std::size_t n = s_.messages.size();
+    const std::size_t n = s_.conversation.messages.size();
     if (first >= n)
         return;
-    Versions& v = s_.versions;
-    std::string parentId(parentIdOf(s_.messages, first));
+    Versions& v = s_.conversation.versions;
+    std::string parentId(parentIdOf(s_.conversation.messages, first));
     if (std::vector<std::string>& group = v.siblings[parentId]; group.empty())
-        group.push_back(s_.messages[first].id);
+        group.push_back(s_.conversation.messages[first].id);
     Persist& write = persist(first);
     for (std::size_t i = first; i < n; ++i) {
-        std::string id = s_.messages[i].id;
-        OtherVersion other{std::move(s_.messages[i]), std::move(parentId),
-                           i + 1 < n ? s_.messages[i + 1].id : std::string()};
+        std::string id = s_.conversation.messages[i].id;
+        OtherVersion other{std::move(s_.conversation.messages[i]), std::move(parentId),
+                           i + 1 < n ? s_.conversation.messages[i + 1].id : std::string()};
         parentId = id;
         write.versionsWritten.push_back(id);
         v.offPath.emplace(std::move(id), std::move(other));
     }
     out_.changes.push_back({Change::Kind::Removed, first, n - first, Field::None});
-    s_.messages.erase(s_.messages.begin() + static_cast<std::ptrdiff_t>(first), s_.messages.end());
+    s_.conversation.messages.erase(s_.conversation.messages.begin() +
+                                       static_cast<std::ptrdiff_t>(first),
+                                   s_.conversation.messages.end());
 }
 
 void Reduction::unstash(std::string id)
 {
-    const std::size_t first = s_.messages.size();
+    const std::size_t first = s_.conversation.messages.size();
     Persist& write = persist(first);
     while (!id.empty()) {
-        auto node = s_.versions.offPath.extract(id);
+        auto node = s_.conversation.versions.offPath.extract(id);
         if (node.empty())
             break;
         OtherVersion& other = node.mapped();
         write.versionsDropped.push_back(std::move(id));
         id = std::move(other.activeChildId);
-        s_.messages.push_back(std::move(other.message));
+        s_.conversation.messages.push_back(std::move(other.message));
     }
-    if (s_.messages.size() > first)
+    if (s_.conversation.messages.size() > first)
         out_.changes.push_back(
-            {Change::Kind::Inserted, first, s_.messages.size() - first, Field::None});
+            {Change::Kind::Inserted, first, s_.conversation.messages.size() - first, Field::None});
 }
 
 void Reduction::replaceMessages(std::vector<Message> messages, Versions versions)
 {
-    s_.messages = std::move(messages);
-    s_.versions = std::move(versions);
+    s_.conversation.messages = std::move(messages);
+    s_.conversation.versions = std::move(versions);
     // A history whose last reply was cut off (stopped, or a crash while it streamed) is where an
     // abort leaves a conversation: interrupted, ready to regenerate.
-    const bool cutOff = !s_.messages.empty() && s_.messages.back().role == Role::Assistant &&
-                        s_.messages.back().aborted;
+    const bool cutOff = !s_.conversation.messages.empty() &&
+                        s_.conversation.messages.back().role == Role::Assistant &&
+                        s_.conversation.messages.back().aborted;
     s_.status = cutOff ? Status::Interrupted : Status::Idle;
     s_.lastError.reset();
     s_.pendingToolCalls.clear();
-    out_.changes.push_back({Change::Kind::Reset, 0, s_.messages.size(), Field::None});
+    out_.changes.push_back({Change::Kind::Reset, 0, s_.conversation.messages.size(), Field::None});
 }
 
 Persist& Reduction::persist(std::size_t fromRow)
@@ -183,7 +199,7 @@ Persist& Reduction::persist(std::size_t fromRow)
         }
     }
     return std::get<Persist>(
-        out_.effects.emplace_back(Persist{s_.conversationId, fromRow, {}, {}, false}));
+        out_.effects.emplace_back(Persist{s_.conversation.id, fromRow, {}, {}, false}));
 }
 
 void Reduction::announce(Announcement::Kind kind, Politeness politeness,

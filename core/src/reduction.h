@@ -41,6 +41,16 @@ protected:
         return s_.turn && id != 0 && s_.turn->requestId == id && s_.status == Status::Streaming;
     }
 
+    /// A turn would open while as many run in the background as the settings allow: rejects
+    /// (TooManyTurns) and returns true. Leaving this one later could not keep it running.
+    bool tooManyTurns();
+    /// Whether the open turn may go on in the background when its conversation is left.
+    bool roomToLeaveRunning() const
+    {
+        const int max = s_.settings.maxBackgroundTurns;
+        return s_.turn && max > 0 && s_.background.size() < static_cast<std::size_t>(max);
+    }
+
     void ensureConversationId();
     void startNewConversation();
     Message newMessage(Role role, std::string text);
@@ -145,18 +155,18 @@ private:
 
 // ---- the domains ------------------------------------------------------------------------------
 
-/// The settings: autoAccept, systemPrompt, the tools list, maxSteps, maxRetries
-/// (reduce_configuration.cpp).
+/// The settings sub-model, State::settings (reduce_configuration.cpp).
 class ConfigurationInputs : public Reduction {
 public:
     using Reduction::Reduction;
     void operator()(const SetAutoAccept& a);
     void operator()(const SetToolPolicies& a);
-    void operator()(const SetBusyPolicy& a) { s_.busyPolicy = a.policy; }
+    void operator()(const SetBusyPolicy& a) { s_.settings.busyPolicy = a.policy; }
     void operator()(const SetSystemPrompt& a);
     void operator()(const SetTools& a);
     void operator()(const SetMaxSteps& a);
     void operator()(const SetMaxRetries& a);
+    void operator()(const SetMaxBackgroundTurns& a);
 
 private:
     void redecide()
@@ -166,8 +176,9 @@ private:
     }
 };
 
-/// The history: add / set / clear / reset / delete, branch, edit, regenerate, checkpoints,
-/// switching conversations (reduce_conversation.cpp). Message-carrying inputs are taken by
+/// The conversation sub-model, State::conversation: add / set / clear / reset / delete, branch,
+/// edit, regenerate, checkpoints, opening and switching conversations, the turns running in the
+/// background (reduce_conversation.cpp). Message-carrying inputs are taken by
 /// value when they arrive as rvalues (a conversation just loaded), so the history is moved in.
 class ConversationInputs : public Reduction {
 public:
@@ -195,6 +206,8 @@ public:
         switchTo(a.conversationId, std::move(a.messages), std::move(a.versions), a.loadError,
                  a.approvals, std::move(a.queued));
     }
+    void operator()(const OpenConversation& a);
+    void operator()(const BackgroundEnded& a);
 
 private:
     void addMessages(std::vector<Message> incoming);

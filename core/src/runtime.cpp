@@ -129,16 +129,15 @@
 /*!
     \fn bool koder::agent::Executor::hasStore() const
 
-    Returns whether conversations are stored. Without a store the runtime keeps conversations in
-    memory (forks, and the conversations switched away from) and never calls
-    \l {koder::agent::Executor::saveConversation()}{saveConversation()},
-    \l {koder::agent::Executor::loadConversation()}{loadConversation()} or
-    \l {koder::agent::Executor::removeConversation()}{removeConversation()}. When the answer
-    changes, call \l {koder::agent::Runtime::storeChanged()}{Runtime::storeChanged()}.
+    Returns whether conversations are stored: the executor's
+    \l {koder::agent::ConversationStorage}{ConversationStorage} members are then the store's.
+    Without a store the runtime keeps conversations in memory
+    (\l {koder::agent::MemoryConversations}{MemoryConversations}) and never calls them. When
+    the answer changes, call \l {koder::agent::Runtime::storeChanged()}{Runtime::storeChanged()}.
 */
 
 /*!
-    \fn void koder::agent::Executor::saveConversation(const koder::agent::Persist &write, const std::vector<koder::agent::Message> &messages, const koder::agent::Versions &versions, const koder::agent::ApprovalState &approvals, const std::vector<koder::agent::QueuedMessage> &queued, std::size_t streamingRow)
+    \fn void koder::agent::ConversationStorage::saveConversation(const koder::agent::Persist &write, const std::vector<koder::agent::Message> &messages, const koder::agent::Versions &versions, const koder::agent::ApprovalState &approvals, const std::vector<koder::agent::QueuedMessage> &queued, std::size_t streamingRow)
 
     Writes the conversation that \a write names (\c {write.conversationId}).
 
@@ -158,7 +157,7 @@
 */
 
 /*!
-    \fn void koder::agent::Executor::loadConversation(const std::string &id)
+    \fn void koder::agent::ConversationStorage::loadConversation(const std::string &id)
 
     Loads the stored conversation \a id. Answer with
     \c {Runtime::dispatch(SwitchConversation{...})} carrying its messages, versions, stored
@@ -168,7 +167,7 @@
 */
 
 /*!
-    \fn void koder::agent::Executor::removeConversation(const std::string &id)
+    \fn void koder::agent::ConversationStorage::removeConversation(const std::string &id)
 
     Deletes the stored conversation \a id (the user deleted it).
 */
@@ -185,61 +184,6 @@
 
     Stops \a timer. A call of \l {koder::agent::Runtime::timerFired()}{Runtime::timerFired()}
     that was already on its way does no harm: the runtime checks what is due.
-*/
-
-/*!
-    \class koder::agent::SpokenAnnouncement
-    \inmodule KoderAgentCore
-    \inheaderfile koder/agent/runtime.h
-    \brief An accessibility announcement ready to be voiced, with its own text.
-
-    The reducer announces the boundaries of a turn (reply started, finished, stopped, an error,
-    an approval needed) and the streaming reply in phrase-sized pieces. The runtime turns each
-    announcement into a SpokenAnnouncement that carries its text, so one that waited for its
-    listener (see \l {koder::agent::Runtime::listen()}{Runtime::listen()}) is spoken as it was
-    made, whatever happened to the message since.
-
-    \sa koder::agent::RuntimeObserver::announced()
-*/
-
-/*!
-    \variable koder::agent::SpokenAnnouncement::kind
-
-    What is announced: a phrase of the reply (\c ReplyText, the default), the reply started,
-    finished or stopped, an error, an approval needed, or a message added to the running reply.
-*/
-
-/*!
-    \variable koder::agent::SpokenAnnouncement::politeness
-
-    How urgently to speak it: \c Polite (the default) waits for the screen reader to finish,
-    \c Assertive (errors, approvals needed) interrupts.
-*/
-
-/*!
-    \variable koder::agent::SpokenAnnouncement::messageId
-
-    The message it is about: the reply, or the user message added to it.
-*/
-
-/*!
-    \variable koder::agent::SpokenAnnouncement::text
-
-    For \c ReplyText the phrase; for \c Error the error's message, as it was when the error
-    happened; otherwise empty: the listener phrases the announcement from its kind.
-*/
-
-/*!
-    \variable koder::agent::SpokenAnnouncement::position
-
-    For \c ReplyText, where the phrase starts in the message's text, in UTF-16 code units (what
-    a toolkit string and an accessibility text event count); otherwise 0.
-*/
-
-/*!
-    \fn bool koder::agent::SpokenAnnouncement::operator==(const koder::agent::SpokenAnnouncement &a, const koder::agent::SpokenAnnouncement &b)
-
-    Returns \c true when \a a and \a b are equal in every member.
 */
 
 /*!
@@ -373,14 +317,6 @@
 
     The derived properties in \a changed have new values. Not called for a text or reasoning
     delta, which changes nothing but the streaming row.
-*/
-
-/*!
-    \fn void koder::agent::RuntimeObserver::announced(const koder::agent::SpokenAnnouncement &announcement, bool heard)
-
-    An \a announcement for assistive technology. \a heard is true when a listener listens to
-    its message (\l {koder::agent::Runtime::listen()}{Runtime::listen()}); an unheard one is
-    also kept for the listener that comes later.
 */
 
 /*!
@@ -593,9 +529,19 @@
     by request id and call id, and request ids are unique across conversations). Its changes
     reach no view and its announcements no screen reader; the hooks see it, and the observer hears
     its status through \l {koder::agent::RuntimeObserver::backgroundChanged()}{backgroundChanged()}.
-    Opening it again shows it live, as it is. Settings (\c autoAccept, tool policies, the busy
-    policy, the system prompt, the tools, \c maxSteps, \c maxRetries) hold for every
+    Opening it again shows it live, as it is. The reducer decides all of this
+    (\l {koder::agent::OpenConversation}{OpenConversation} and the effects
+    \l {koder::agent::LeaveRunning}{LeaveRunning}, \l {koder::agent::ShowBackground}{ShowBackground},
+    \l {koder::agent::LoadConversation}{LoadConversation}, which the runtime performs), and the
+    transition table shows it. The \l {koder::agent::Settings}{settings} hold for every
     conversation: the background ones follow the shown one.
+
+    The runtime's parts, each in its own file with its own tests: the dispatch loop and the
+    effects (\c runtime.cpp), the turns in the background (\c runtime_background.cpp), the
+    retries (\c runtime_retries.cpp), the announcements (\l {koder::agent::Announcer}{Announcer})
+    and the conversations kept in memory
+    (\l {koder::agent::MemoryConversations}{MemoryConversations}, behind the
+    \l {koder::agent::ConversationStorage}{ConversationStorage} interface a store implements).
 
     With a store, a reply is saved while it streams, every
     \l {koder::agent::Runtime::flushInterval()}{flushInterval()} milliseconds on the
@@ -604,7 +550,8 @@
     \section1 Announcements
 
     Each announcement reaches the observer as a
-    \l {koder::agent::SpokenAnnouncement}{SpokenAnnouncement} with its own text. One that nobody listens to yet (no
+    \l {koder::agent::SpokenAnnouncement}{SpokenAnnouncement} with its own text
+    (\l {koder::agent::Announcer}{Announcer} voices it). One that nobody listens to yet (no
     \l {koder::agent::Runtime::listen()}{listen()} for its message) is also kept, up to
     \l {koder::agent::Runtime::maxUnheard}{maxUnheard}, and handed to the listener that comes
     later; a new reply starting drops what was kept.
@@ -656,10 +603,13 @@
 /*!
     \fn void koder::agent::Runtime::openConversation(const std::string &id)
 
-    Shows the conversation \a id. With a store it is loaded through
-    \l {koder::agent::Executor::loadConversation()}{Executor::loadConversation()}; without one
-    it comes from memory (a fork, or one switched away from), and the conversation being left
-    is kept there. Opening the shown conversation again reloads it from the store.
+    Shows the conversation \a id: dispatches
+    \l {koder::agent::OpenConversation}{OpenConversation}, and the reducer decides what becomes
+    of the open turn. The conversation is loaded through the executor's
+    \l {koder::agent::ConversationStorage::loadConversation()}{loadConversation()} with a
+    store, from memory without one (where every conversation written is kept, as a store keeps
+    it). A reply streaming in the conversation being left is written first. Opening the shown
+    conversation again reloads it.
 
     A turn open in the conversation being left runs on in the background while there is room
     (\l {koder::agent::Runtime::maxBackgroundTurns()}{maxBackgroundTurns()}); beyond that, or
@@ -679,15 +629,27 @@
     \fn void koder::agent::Runtime::abortBackground()
 
     Stops every background turn, as an abort stops the shown one: each ends with \c aborted and
-    its partial reply is kept and stored. Use it when the transport is replaced, since the new
-    one cannot finish them.
+    its partial reply is kept and stored.
+
+    \sa transportReplaced()
+*/
+
+/*!
+    \fn void koder::agent::Runtime::transportReplaced()
+
+    Tells the runtime that the transport is being replaced: the new one cannot finish the open
+    turns, so every one stops, each with \c aborted and its partial reply kept, in the background
+    (abortBackground()) and in the shown conversation. Call it before the executor switches to
+    the new transport, so that the requests are cancelled on the old one.
 */
 
 /*!
     \fn void koder::agent::Runtime::setMaxBackgroundTurns(int turns)
 
     Sets how many turns may run on in conversations that are not shown to \a turns (a negative
-    value counts as 0).
+    value counts as 0): dispatches
+    \l {koder::agent::SetMaxBackgroundTurns}{SetMaxBackgroundTurns}, since the reducer decides
+    with it (\l {koder::agent::Settings::maxBackgroundTurns}{Settings::maxBackgroundTurns}).
 
     \sa maxBackgroundTurns()
 */
@@ -749,7 +711,9 @@
     \fn void koder::agent::Runtime::storeChanged()
 
     Tells the runtime that \l {koder::agent::Executor::hasStore()}{Executor::hasStore()} changed:
-    the periodic save of a streaming reply starts or stops accordingly.
+    the periodic save of a streaming reply starts or stops accordingly, and a store that holds
+    the shown conversation (\l {koder::agent::ConversationStorage::holdsConversation()}{holdsConversation()})
+    shows it as stored.
 */
 
 /*!
@@ -822,8 +786,31 @@
 /*!
     \fn bool koder::agent::Runtime::hasInMemory(const std::string &id) const
 
-    Returns whether the conversation \a id is kept in memory: without a store, forks and the
-    conversations switched away from are.
+    Returns whether the conversation \a id is kept in memory: without a store every conversation
+    written (shown, left, forked, ended in the background) is, until it is deleted.
+*/
+
+/*!
+    \class koder::agent::SpokenAnnouncement
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/runtime.h
+    \brief An accessibility announcement ready to be voiced, with its own text.
+
+    The reducer announces the boundaries of a turn (reply started, finished, stopped, an error,
+    an approval needed) and the streaming reply in phrase-sized pieces. The runtime turns each
+    announcement into a SpokenAnnouncement that carries its text, so one that waited for its
+    listener (see \l {koder::agent::Runtime::listen()}{Runtime::listen()}) is spoken as it was
+    made, whatever happened to the message since.
+
+    \sa koder::agent::RuntimeObserver::announced()
+*/
+
+/*!
+    \fn void koder::agent::RuntimeObserver::announced(const koder::agent::SpokenAnnouncement &announcement, bool heard)
+
+    An \a announcement for assistive technology. \a heard is true when a listener listens to
+    its message (\l {koder::agent::Runtime::listen()}{Runtime::listen()}); an unheard one is
+    also kept for the listener that comes later.
 */
 
 /*!
@@ -860,44 +847,21 @@
     it after every reduce of the shown conversation; it is not part of the state.
 */
 
-/*!
-    \fn std::size_t koder::agent::utf16Length(std::string_view utf8)
-    \relates koder::agent::SpokenAnnouncement
-
-    Returns the length in UTF-16 code units of the valid UTF-8 text \a utf8: what a toolkit
-    string of it counts (a character outside the Basic Multilingual Plane counts two).
-*/
-
 namespace koder::agent {
-
-// Every byte but a continuation byte (0x80-0xBF) starts a character and counts one unit; a
-// 4-byte lead (0xF0-0xF7) starts a character outside the BMP, a surrogate pair: one more.
-std::size_t utf16Length(std::string_view utf8)
-{
-    std::size_t units = 0;
-    for (const char c : utf8) {
-        const auto b = static_cast<unsigned char>(c);
-        units += static_cast<std::size_t>((b & 0xC0) != 0x80) +
-                 static_cast<std::size_t>((b & 0xF8) == 0xF0);
-    }
-    return units;
-}
 
 Runtime::Runtime(Executor& executor, Environment env)
     : executor_(executor)
     , env_(std::move(env))
 {
-    state_.conversationId = env_.newId("c");
-    seen_.conversationId = state_.conversationId;
-    seen_.autoAccept = state_.autoAccept;
-    seen_.maxSteps = state_.maxSteps;
-    seen_.maxRetries = state_.maxRetries;
+    state_.conversation.id = env_.newId("c");
+    seen_.conversationId = state_.conversation.id;
+    seen_.settings = state_.settings;
 }
 
 // ---- dispatch ---------------------------------------------------------------------------------
 
 namespace {
-// Settings that hold for every conversation (what copyConfiguration carries).
+// Settings hold for every conversation (State::settings): an input that sets one.
 bool isConfiguration(const Input& input)
 {
     return std::holds_alternative<SetAutoAccept>(input) ||
@@ -905,7 +869,8 @@ bool isConfiguration(const Input& input)
            std::holds_alternative<SetBusyPolicy>(input) ||
            std::holds_alternative<SetSystemPrompt>(input) ||
            std::holds_alternative<SetTools>(input) || std::holds_alternative<SetMaxSteps>(input) ||
-           std::holds_alternative<SetMaxRetries>(input);
+           std::holds_alternative<SetMaxRetries>(input) ||
+           std::holds_alternative<SetMaxBackgroundTurns>(input);
 }
 } // namespace
 
@@ -928,15 +893,9 @@ bool Runtime::dispatch(Input&& input)
         Nesting(const Nesting&) = delete;
         Nesting& operator=(const Nesting&) = delete;
     } nesting(depth_);
-    if (!background_.empty()) {
+    if (!background_.empty())
         if (Live* other = backgroundFor(input))
-            return dispatchBackground(other->state.conversationId, std::move(input));
-        if (refusedForTooManyTurns(input))
-            return false;
-    }
-    // A new conversation leaves the open turn running, as opening another one does.
-    if (std::holds_alternative<Reset>(input) && roomToLeaveRunning())
-        leaveRunning(env_.newId("c"));
+            return dispatchBackground(other->state.conversation.id, std::move(input));
     if (std::holds_alternative<TextDelta>(input))
         return streamText(std::move(input));
     // onError hooks decide for the live request only; a stale failure is dropped by the core.
@@ -986,9 +945,7 @@ bool Runtime::dispatch(Input&& input)
 
     if (!delta) {
         updateFlushTimer();
-        const Aspect changed = changedAspects();
-        if (observer_ && changed != Aspect::None)
-            observer_->propertiesChanged(changed);
+        notifyProperties();
     }
     deliver(announcements, events);
     for (const ToolCall& call : toolsToRun)
@@ -999,171 +956,6 @@ bool Runtime::dispatch(Input&& input)
             dispatchBackground(id, Input(*alsoInBackground));
     drainQueue();
     return true;
-}
-
-// A turn in the background runs as the shown one does, unseen: its changes reach no model, its
-// announcements no screen reader, its events only the hooks. The observer hears its status.
-bool Runtime::dispatchBackground(std::string conversationId, Input&& input)
-{
-    Live* live = findBackground(conversationId);
-    if (!live)
-        return false;
-    State& s = live->state;
-    const Status before = s.status;
-    const bool wasOpen = s.turn.has_value();
-    busy_ = true;
-    // Request ids are unique across conversations: the shown state carries the counter.
-    s.nextRequestId = std::max(s.nextRequestId, state_.nextRequestId);
-    reduce(s, std::move(input), out_, env_);
-    state_.nextRequestId = std::max(state_.nextRequestId, s.nextRequestId);
-    if (out_.rejected()) {
-        busy_ = false;
-        drainQueue();
-        return false;
-    }
-    std::vector<ToolCall> toolsToRun = performEffects(*live);
-    std::vector<Event> events;
-    std::vector<Announcement> announcements;
-    events.swap(out_.events);
-    announcements.swap(out_.announcements);
-    busy_ = false;
-
-    updateFlushTimer();
-    for (const Event& e : events) {
-        if (isTerminal(e))
-            report(hooks_.onFinish(e));
-        else if (const auto* step = std::get_if<StepFinishEvent>(&e))
-            report(hooks_.onStepFinish(*step));
-    }
-    for (const ToolCall& call : toolsToRun)
-        runBackgroundTool(conversationId, call);
-    retireIfEnded(conversationId, before, wasOpen);
-    giveBack(events, announcements);
-    drainQueue();
-    return true;
-}
-
-bool Runtime::roomToLeaveRunning() const
-{
-    return state_.turn && maxBackgroundTurns_ > 0 &&
-           background_.size() < static_cast<std::size_t>(maxBackgroundTurns_);
-}
-
-// A send that would open one turn more than the background may hold is refused: switching away
-// from it later could not keep it running.
-bool Runtime::refusedForTooManyTurns(const Input& input)
-{
-    const bool opensTurn =
-        std::holds_alternative<Send>(input) || std::holds_alternative<Regenerate>(input) ||
-        std::holds_alternative<Edit>(input) || std::holds_alternative<SendQueued>(input);
-    if (!opensTurn || state_.turn || maxBackgroundTurns_ == 0 ||
-        background_.size() < static_cast<std::size_t>(maxBackgroundTurns_))
-        return false;
-    if (observer_)
-        observer_->rejected(
-            {actionName(input), RejectReason::TooManyTurns, std::to_string(background_.size())});
-    return true;
-}
-
-Runtime::Live* Runtime::backgroundFor(const Input& input)
-{
-    RequestId request = 0;
-    std::visit(
-        [&request](const auto& i) {
-            if constexpr (requires { i.requestId; })
-                request = i.requestId;
-        },
-        input);
-    const auto ownsRequest = [request](const State& s) {
-        return s.turn && (s.turn->requestId == request || s.turn->lastRequestId == request);
-    };
-    if (request != 0) {
-        if (ownsRequest(state_))
-            return nullptr;
-        for (const auto& live : background_)
-            if (ownsRequest(live->state))
-                return live.get();
-    } else if (const auto* result = std::get_if<ToolResult>(&input)) {
-        if (runningIn(state_, result->callId))
-            return nullptr;
-        for (const auto& live : background_)
-            if (runningIn(live->state, result->callId))
-                return live.get();
-    }
-    return nullptr;
-}
-
-Runtime::Live* Runtime::findBackground(std::string_view conversationId)
-{
-    for (const auto& live : background_)
-        if (live->state.conversationId == conversationId)
-            return live.get();
-    return nullptr;
-}
-
-const Runtime::Live* Runtime::findBackground(std::string_view conversationId) const
-{
-    for (const auto& live : background_)
-        if (live->state.conversationId == conversationId)
-            return live.get();
-    return nullptr;
-}
-
-std::vector<std::string> Runtime::backgroundConversations() const
-{
-    std::vector<std::string> ids;
-    ids.reserve(background_.size());
-    for (const auto& live : background_)
-        ids.push_back(live->state.conversationId);
-    return ids;
-}
-
-const State* Runtime::backgroundState(std::string_view conversationId) const
-{
-    const Live* live = findBackground(conversationId);
-    return live ? &live->state : nullptr;
-}
-
-Status Runtime::statusOf(std::string_view conversationId) const
-{
-    if (conversationId == state_.conversationId)
-        return state_.status;
-    if (const Live* live = findBackground(conversationId))
-        return live->state.status;
-    for (const auto& [id, status] : ended_)
-        if (id == conversationId)
-            return status;
-    return Status::Idle;
-}
-
-// A background turn that ended leaves the background: its conversation is stored (or, without a
-// store, kept in memory), and how it ended is remembered until it is shown.
-void Runtime::retireIfEnded(std::string conversationId, Status before, bool wasOpen)
-{
-    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
-        return live->state.conversationId == conversationId;
-    });
-    if (it == background_.end())
-        return;
-    State& s = (*it)->state;
-    const Status status = s.status;
-    const bool ended = wasOpen && !s.turn;
-    if (status == before && !ended)
-        return;
-    if (ended) {
-        if (status == Status::Error || status == Status::Interrupted || status == Status::Handoff)
-            ended_[conversationId] = status;
-        if (!executor_.hasStore())
-            memory_[conversationId] = {std::move(s.messages), std::move(s.versions),
-                                       approvalStateOf(s), std::move(s.queued)};
-        const bool retrying = (*it)->delayed.has_value();
-        background_.erase(it);
-        if (retrying)
-            armRetryTimer(true);
-        updateFlushTimer();
-    }
-    if (observer_)
-        observer_->backgroundChanged(conversationId, status, ended);
 }
 
 // The token path. A text delta only grows the streaming row, names its token and, at a phrase
@@ -1222,6 +1014,17 @@ void Runtime::drainQueue()
     }
 }
 
+void Runtime::notifyProperties()
+{
+    const Aspect changed = changedAspects();
+    if (changed == Aspect::None)
+        return;
+    if (has(changed, Aspect::ConversationId) && executor_.hasStore())
+        executor_.markUnread(state_.conversation.id, false); // shown: seen
+    if (observer_)
+        observer_->propertiesChanged(changed);
+}
+
 Aspect Runtime::changedAspects()
 {
     Aspect changed = Aspect::None;
@@ -1254,14 +1057,24 @@ Aspect Runtime::changedAspects()
         b.hasError = s.lastError.has_value();
         b.errorCode = s.lastError ? s.lastError->code : std::string();
     }
-    note(Aspect::ConversationId, b.conversationId, s.conversationId);
-    note(Aspect::AutoAccept, b.autoAccept, s.autoAccept);
-    note(Aspect::SystemPrompt, b.systemPrompt, s.systemPrompt);
-    note(Aspect::MaxSteps, b.maxSteps, s.maxSteps);
-    note(Aspect::MaxRetries, b.maxRetries, s.maxRetries);
-    note(Aspect::Policies, b.toolPolicies, s.toolPolicies);
-    note(Aspect::Busy, b.busyPolicy, s.busyPolicy);
-    note(Aspect::Queue, b.queued, s.queued);
+    note(Aspect::ConversationId, b.conversationId, s.conversation.id);
+    note(Aspect::Queue, b.queued, s.conversation.queued);
+    // The settings: the ones a view shows each have their aspect.
+    if (b.settings != s.settings) {
+        const Settings& was = b.settings;
+        const Settings& is = s.settings;
+        const auto differs = [&changed](Aspect aspect, const auto& a, const auto& z) {
+            if (a != z)
+                changed |= aspect;
+        };
+        differs(Aspect::AutoAccept, was.autoAccept, is.autoAccept);
+        differs(Aspect::SystemPrompt, was.systemPrompt, is.systemPrompt);
+        differs(Aspect::MaxSteps, was.maxSteps, is.maxSteps);
+        differs(Aspect::MaxRetries, was.maxRetries, is.maxRetries);
+        differs(Aspect::Policies, was.toolPolicies, is.toolPolicies);
+        differs(Aspect::Busy, was.busyPolicy, is.busyPolicy);
+        b.settings = s.settings;
+    }
     return changed;
 }
 
@@ -1306,58 +1119,31 @@ void Runtime::perform(Effect& effect, Live& live)
                 for (const std::string& id : e.toolCallIds)
                     executor_.cancelTool(id);
             } else if constexpr (std::is_same_v<T, Persist>) {
-                // Without a store the state itself is the memory copy.
-                if (executor_.hasStore())
-                    executor_.saveConversation(e, state.messages, state.versions,
-                                               approvalStateOf(state), state.queued,
-                                               streamingRow(state));
+                storage().saveConversation(e, state.conversation.messages,
+                                           state.conversation.versions, approvalStateOf(state),
+                                           state.conversation.queued, streamingRow(state));
             } else if constexpr (std::is_same_v<T, ForkConversation>) {
-                if (executor_.hasStore())
-                    executor_.saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
-                                               e.messages, Versions{}, ApprovalState{}, {}, noRow);
-                else
-                    memory_[e.newConversationId] = {std::move(e.messages), {}, {}, {}};
+                storage().saveConversation(Persist{e.newConversationId, 0, {}, {}, true},
+                                           e.messages, Versions{}, ApprovalState{}, {}, noRow);
             } else if constexpr (std::is_same_v<T, DeleteStoredConversation>) {
-                if (executor_.hasStore())
-                    executor_.removeConversation(e.conversationId);
-                else
-                    memory_.erase(e.conversationId);
+                storage().removeConversation(e.conversationId);
+            } else if constexpr (std::is_same_v<T, LeaveRunning>) {
+                leaveRunning(e.nextConversationId);
+            } else if constexpr (std::is_same_v<T, ShowBackground>) {
+                showBackground(e.conversationId, e.keepLeft);
+            } else if constexpr (std::is_same_v<T, LoadConversation>) {
+                load(e.conversationId);
             } else if constexpr (std::is_same_v<T, ExecuteTool>) {
                 // dispatch() holds these back until the events are out; never reached
                 if (&live == &shown_)
                     runTool(e.call);
                 else
-                    runBackgroundTool(state.conversationId, e.call);
+                    runBackgroundTool(state.conversation.id, e.call);
             } else {
                 static_assert(!sizeof(T), "every effect must be performed");
             }
         },
         effect);
-}
-
-void Runtime::delay(Live& live, StartTurn request)
-{
-    const std::int64_t due = env_.now() + request.delayMs;
-    live.delayed = Delayed{std::move(request), due};
-    armRetryTimer(false);
-}
-
-// One timer serves every conversation's retry: it is set for the one that falls due first.
-void Runtime::armRetryTimer(bool stopWhenIdle)
-{
-    std::optional<std::int64_t> first;
-    const auto consider = [&first](const Live& live) {
-        if (live.delayed && (!first || live.delayed->due < *first))
-            first = live.delayed->due;
-    };
-    consider(shown_);
-    for (const auto& live : background_)
-        consider(*live);
-    if (first)
-        executor_.startTimer(Executor::Timer::Retry,
-                             std::max<std::int64_t>(0, *first - env_.now()));
-    else if (stopWhenIdle)
-        executor_.stopTimer(Executor::Timer::Retry);
 }
 
 void Runtime::startRequest(StartTurn request)
@@ -1383,19 +1169,6 @@ void Runtime::runTool(const ToolCall& call)
     if (!runningTool(call.id))
         return; // the hook or a handler of toolExecutionStarted ended the turn: never run it
     executor_.runTool(call);
-}
-
-void Runtime::runBackgroundTool(std::string conversationId, const ToolCall& call)
-{
-    const auto stillWanted = [&] {
-        const Live* live = findBackground(conversationId);
-        return live && runningIn(live->state, call.id);
-    };
-    if (!stillWanted())
-        return;
-    report(hooks_.onToolExecutionStart(call));
-    if (stillWanted())
-        executor_.runTool(call);
 }
 
 // The core's turn is the one record of running calls: `running` has the ids, `stepCalls` the
@@ -1433,29 +1206,9 @@ void Runtime::toolFinished(const std::string& callId, std::string result, bool i
 void Runtime::timerFired(Executor::Timer timer)
 {
     switch (timer) {
-    case Executor::Timer::Retry: {
-        // The first retry to fall due goes, with every other whose time has come.
-        Live* first = shown_.delayed ? &shown_ : nullptr;
-        for (const auto& live : background_)
-            if (live->delayed && (!first || live->delayed->due < first->delayed->due))
-                first = live.get();
-        if (!first)
-            break;
-        const std::int64_t now = env_.now();
-        std::vector<StartTurn> due;
-        const auto take = [&](Live& live) {
-            if (live.delayed && (&live == first || live.delayed->due <= now))
-                due.push_back(std::exchange(live.delayed, std::nullopt)->request);
-        };
-        take(*first);
-        take(shown_);
-        for (const auto& live : background_)
-            take(*live);
-        armRetryTimer(false);
-        for (StartTurn& request : due)
-            startRequest(std::move(request));
+    case Executor::Timer::Retry:
+        fireRetries();
         break;
-    }
     case Executor::Timer::Flush:
         flushing_ = false;
         flushStreamingReply();
@@ -1466,13 +1219,12 @@ void Runtime::timerFired(Executor::Timer timer)
 
 void Runtime::flushStreamingReply()
 {
-    if (!executor_.hasStore())
-        return;
     const auto flush = [this](const State& s) {
         const std::size_t row = streamingRow(s);
         if (row != noRow)
-            executor_.saveConversation(Persist{s.conversationId, row, {}, {}, false}, s.messages,
-                                       s.versions, approvalStateOf(s), s.queued, row);
+            storage().saveConversation(Persist{s.conversation.id, row, {}, {}, false},
+                                       s.conversation.messages, s.conversation.versions,
+                                       approvalStateOf(s), s.conversation.queued, row);
     };
     flush(state_);
     for (const auto& live : background_)
@@ -1497,150 +1249,16 @@ void Runtime::updateFlushTimer()
 void Runtime::storeChanged()
 {
     updateFlushTimer();
+    // A store that already holds the shown conversation shows it as stored.
+    if (executor_.hasStore() && executor_.holdsConversation(state_.conversation.id))
+        openConversation(state_.conversation.id);
 }
 
-void Runtime::openConversation(const std::string& id)
+void Runtime::transportReplaced()
 {
-    const bool other = id != state_.conversationId;
-    const bool returning = other && findBackground(id);
-    // The turn being left runs on while the background has room (a conversation coming back
-    // from it makes room).
-    const bool keepRunning =
-        other && state_.turn && maxBackgroundTurns_ > 0 && (returning || roomToLeaveRunning());
-    if (returning) {
-        showBackground(id, keepRunning);
-        return;
-    }
-    if (keepRunning)
-        leaveRunning(id);
-    ended_.erase(id); // shown: how its turn ended is no longer news
-    if (!executor_.hasStore()) {
-        // Keep the conversation being left so switching back finds it.
-        if (!state_.messages.empty())
-            memory_[state_.conversationId] = {state_.messages, state_.versions,
-                                              approvalStateOf(state_), state_.queued};
-        SwitchConversation to{id, {}, {}, {}, {}, {}};
-        if (const auto it = memory_.find(id); it != memory_.end()) {
-            to.messages = std::move(it->second.messages);
-            to.versions = std::move(it->second.versions);
-            to.approvals = std::move(it->second.approvals);
-            to.queued = std::move(it->second.queued);
-            memory_.erase(it);
-        }
-        dispatch(std::move(to));
-        return;
-    }
-    executor_.loadConversation(id); // answers with dispatch(SwitchConversation{...})
-}
-
-namespace {
-// What holds for every conversation, not one: the shown one's settings go with the next shown.
-void copyConfiguration(const State& from, State& to)
-{
-    to.autoAccept = from.autoAccept;
-    to.toolPolicies = from.toolPolicies;
-    to.busyPolicy = from.busyPolicy;
-    to.systemPrompt = from.systemPrompt;
-    to.tools = from.tools;
-    to.maxSteps = from.maxSteps;
-    to.maxRetries = from.maxRetries;
-    to.nextRequestId = std::max(to.nextRequestId, from.nextRequestId);
-}
-} // namespace
-
-// The shown conversation's turn goes on in the background; an empty one with the same settings
-// is shown until `nextId` is loaded into it.
-void Runtime::leaveRunning(const std::string& nextId)
-{
-    auto left = std::make_unique<Live>(std::move(shown_));
-    shown_ = Live{};
-    copyConfiguration(left->state, state_);
-    state_.conversationId = nextId;
-    const std::string leftId = left->state.conversationId;
-    const Status status = left->state.status;
-    background_.push_back(std::move(left));
-    // The view forgets the conversation now, not only when the next one arrives (a store that
-    // loads later must not leave it reading rows that are gone).
-    if (observer_) {
-        observer_->messagesChanged(
-            {Change{Change::Kind::Reset, 0, state_.messages.size(), Field::None}});
-        const Aspect changed = changedAspects();
-        if (changed != Aspect::None)
-            observer_->propertiesChanged(changed);
-        observer_->backgroundChanged(leftId, status, false);
-    }
-}
-
-// A conversation whose turn ran in the background is shown as it is, live; the one shown so far
-// goes to the background if its turn is open and may go on (else its turn stops).
-void Runtime::showBackground(const std::string& id, bool keepRunning)
-{
-    if (state_.turn && !keepRunning)
+    abortBackground();
+    if (state_.turn)
         dispatch(Abort{});
-    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
-        return live->state.conversationId == id;
-    });
-    if (it == background_.end())
-        return; // a handler of the abort opened something else
-    std::unique_ptr<Live> next = std::move(*it);
-    background_.erase(it);
-    copyConfiguration(state_, next->state);
-    std::string leftId;
-    Status leftStatus = Status::Idle;
-    if (keepRunning && state_.turn) {
-        leftId = state_.conversationId;
-        leftStatus = state_.status;
-        background_.push_back(std::make_unique<Live>(std::move(shown_)));
-    } else if (!executor_.hasStore() && !state_.messages.empty()) {
-        memory_[state_.conversationId] = {std::move(state_.messages), std::move(state_.versions),
-                                          approvalStateOf(state_), std::move(state_.queued)};
-    }
-    shown_ = std::move(*next);
-    ended_.erase(id);
-    updateFlushTimer();
-    if (!observer_)
-        return;
-    observer_->messagesChanged(
-        {Change{Change::Kind::Reset, 0, state_.messages.size(), Field::None}});
-    const Aspect changed = changedAspects();
-    if (changed != Aspect::None)
-        observer_->propertiesChanged(changed);
-    if (!leftId.empty())
-        observer_->backgroundChanged(leftId, leftStatus, false);
-    // A decision waits here: say so, as when a stored one is reopened.
-    if (state_.turn && !state_.pendingToolCalls.empty() &&
-        state_.turn->stepRow < state_.messages.size()) {
-        std::vector<Announcement> approval{{Announcement::Kind::ApprovalNeeded,
-                                            Politeness::Assertive,
-                                            state_.messages[state_.turn->stepRow].id, 0, 0}};
-        speak(approval);
-    }
-}
-
-void Runtime::abortBackground()
-{
-    for (const std::string& id : backgroundConversations())
-        dispatchBackground(id, Abort{});
-}
-
-void Runtime::forgetConversation(const std::string& id)
-{
-    ended_.erase(id);
-    memory_.erase(id);
-    const auto it = std::find_if(background_.begin(), background_.end(), [&](const auto& live) {
-        return live->state.conversationId == id;
-    });
-    if (it == background_.end())
-        return;
-    std::unique_ptr<Live> live = std::move(*it);
-    background_.erase(it);
-    if (live->state.turn) {
-        Effect cancel{CancelTurn{live->state.turn->lastRequestId, live->state.turn->running}};
-        perform(cancel, *live);
-    }
-    if (live->delayed)
-        armRetryTimer(true);
-    updateFlushTimer();
 }
 
 void Runtime::report(const std::vector<HookFailure>& failures)
@@ -1695,68 +1313,11 @@ void Runtime::deliver(std::vector<Announcement>& announcements, std::vector<Even
 void Runtime::speak(std::vector<Announcement>& announcements)
 {
     // Texts first: the offsets point into the state, which a listener may change.
-    std::vector<SpokenAnnouncement> spoken;
-    spoken.reserve(announcements.size());
-    for (const Announcement& a : announcements) {
-        SpokenAnnouncement s{a.kind, a.politeness, a.messageId, {}, 0};
-        if (a.kind == Announcement::Kind::ReplyText) {
-            const std::size_t row = findMessage(state_, a.messageId);
-            if (row != noRow) {
-                const std::string_view all(state_.messages[row].text);
-                s.text = std::string(all.substr(std::min(a.offset, all.size()), a.length));
-                s.position = utf16Position(a.messageId, all, a.offset);
-            }
-        } else {
-            announcedAt_ = {}; // a turn began or ended: the next phrase counts from the start
-            if (a.kind == Announcement::Kind::Error && state_.lastError)
-                s.text = state_.lastError->message;
-        }
-        spoken.push_back(std::move(s));
-    }
-    for (const SpokenAnnouncement& s : spoken) {
-        if (s.kind == Announcement::Kind::ReplyStarted)
-            unheard_.clear(); // a new turn: what nobody heard before is stale now
-        const bool heard = listening_.count(s.messageId) != 0; // counts are never 0
-        if (!heard && unheard_.size() < maxUnheard)
-            unheard_.push_back(s);
+    for (const SpokenAnnouncement& s : announcer_.voice(announcements, state_)) {
+        const bool heard = announcer_.said(s);
         if (observer_)
             observer_->announced(s, heard);
     }
-}
-
-std::vector<SpokenAnnouncement> Runtime::listen(const std::string& messageId)
-{
-    ++listening_[messageId];
-    std::vector<SpokenAnnouncement> missed;
-    const auto mine = [&](const SpokenAnnouncement& s) { return s.messageId == messageId; };
-    std::copy_if(unheard_.begin(), unheard_.end(), std::back_inserter(missed), mine);
-    unheard_.erase(std::remove_if(unheard_.begin(), unheard_.end(), mine), unheard_.end());
-    return missed;
-}
-
-void Runtime::unlisten(const std::string& messageId)
-{
-    const auto it = listening_.find(messageId);
-    if (it != listening_.end() && --it->second == 0)
-        listening_.erase(it);
-}
-
-// The position of byte `offset` of a message's text in UTF-16 units. Phrases come in order, so
-// only the bytes since the last phrase are counted; another message, or an offset that went back
-// (a retry starts the reply over), counts from the start.
-std::size_t Runtime::utf16Position(const std::string& messageId, std::string_view text,
-                                   std::size_t offset)
-{
-    AnnouncedAt& last = announcedAt_;
-    offset = std::min(offset, text.size());
-    if (offset < last.offset || last.messageId != messageId) {
-        last.messageId = messageId;
-        last.offset = 0;
-        last.position = 0;
-    }
-    last.position += utf16Length(text.substr(last.offset, offset - last.offset));
-    last.offset = offset;
-    return last.position;
 }
 
 } // namespace koder::agent

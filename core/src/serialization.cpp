@@ -67,13 +67,13 @@
 /*!
     \variable koder::agent::Conversation::messages
 
-    The active path, oldest first, as \l {koder::agent::State::messages}{State::messages}.
+    The active path, oldest first, as \l {koder::agent::ConversationState::messages}{ConversationState::messages}.
 */
 
 /*!
     \variable koder::agent::Conversation::versions
 
-    The rest of the tree, as \l {koder::agent::State::versions}{State::versions}.
+    The rest of the tree, as \l {koder::agent::ConversationState::versions}{ConversationState::versions}.
 */
 
 /*!
@@ -87,7 +87,7 @@
     \variable koder::agent::Conversation::queued
 
     The messages waiting for the turn to end, as
-    \l {koder::agent::State::queued}{State::queued}.
+    \l {koder::agent::ConversationState::queued}{ConversationState::queued}.
 */
 
 /*!

@@ -69,7 +69,7 @@
     \variable koder::agent::Turn::step
 
     The index of the current step (model call) inside the turn, from \c 1.
-    \l {koder::agent::State::maxSteps}{State::maxSteps} bounds it.
+    \l {koder::agent::Settings::maxSteps}{Settings::maxSteps} bounds it.
 */
 
 /*!
@@ -82,7 +82,7 @@
     \variable koder::agent::Turn::stepRow
 
     The row of the current step's assistant message in
-    \l {koder::agent::State::messages}{State::messages}.
+    \l {koder::agent::ConversationState::messages}{ConversationState::messages}.
 */
 
 /*!
@@ -115,21 +115,24 @@
     \class koder::agent::State
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/state.h
-    \brief The whole state of one conversation surface.
+    \brief The whole state of one conversation surface, nested by sub-model.
 
-    A State is a plain value: copy it, compare its fields, serialize its conversation. It holds
-    the history (the active path of the conversation tree in
-    \l {koder::agent::State::messages}{messages} and the rest of the tree in
-    \l {koder::agent::State::versions}{versions}), where the open turn stands
-    (\l {koder::agent::State::status}{status}, \l {koder::agent::State::turn}{turn},
-    \l {koder::agent::State::pendingToolCalls}{pendingToolCalls},
-    \l {koder::agent::State::lastError}{lastError}) and the settings that decide what inputs do
-    (\l {koder::agent::State::autoAccept}{autoAccept},
-    \l {koder::agent::State::toolPolicies}{toolPolicies},
-    \l {koder::agent::State::busyPolicy}{busyPolicy},
-    \l {koder::agent::State::systemPrompt}{systemPrompt},
-    \l {koder::agent::State::tools}{tools}, \l {koder::agent::State::maxSteps}{maxSteps},
-    \l {koder::agent::State::maxRetries}{maxRetries}).
+    A State is a plain value: copy it, compare its fields, serialize its conversation. It is
+    made of sub-models, each with its reducer:
+
+    \list
+    \li \l {koder::agent::State::settings}{settings} (\l {koder::agent::Settings}{Settings}):
+        what decides what inputs do, for every conversation the surface shows;
+    \li \l {koder::agent::State::conversation}{conversation}
+        (\l {koder::agent::ConversationState}{ConversationState}): the shown conversation, what
+        is stored with it (the active path, the other versions with their checkpoints, the
+        tools granted for it, the queue);
+    \li the turn: where it stands (\l {koder::agent::State::status}{status},
+        \l {koder::agent::State::turn}{turn},
+        \l {koder::agent::State::pendingToolCalls}{pendingToolCalls},
+        \l {koder::agent::State::lastError}{lastError}) and the turns that run on in
+        conversations not shown (\l {koder::agent::State::background}{background}).
+    \endlist
 
     A default-constructed State is an empty conversation with no id yet; the first message
     added gives it one. Change it only through \l {koder::agent::reduce()}{reduce()}, which keeps
@@ -144,7 +147,72 @@
 */
 
 /*!
-    \variable koder::agent::State::messages
+    \variable koder::agent::State::settings
+
+    The settings of the surface (\l {koder::agent::Settings}{Settings}). Opening another
+    conversation keeps them.
+*/
+
+/*!
+    \variable koder::agent::State::conversation
+
+    The shown conversation (\l {koder::agent::ConversationState}{ConversationState}).
+*/
+
+/*!
+    \variable koder::agent::State::background
+
+    The conversations whose turn runs on while they are not shown, oldest first. The
+    \l {koder::agent::Runtime}{Runtime} holds their states; the reducer keeps this list to decide
+    whether one more may go there (\l {koder::agent::OpenConversation}{OpenConversation},
+    \l {koder::agent::Reset}{Reset}) and to refuse a turn that could not
+    (\l {koder::agent::RejectReason}{TooManyTurns}).
+    \l {koder::agent::BackgroundEnded}{BackgroundEnded} takes one off.
+*/
+
+/*!
+    \class koder::agent::Settings
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/state.h
+    \brief The settings of a conversation surface: the one list of them.
+
+    They hold for every conversation the surface shows and decide what inputs do. Each has its
+    input (\l {koder::agent::SetAutoAccept}{SetAutoAccept}, ...); a setting added here is copied
+    to the next conversation shown and compared with the others.
+*/
+
+/*!
+    \fn bool koder::agent::Settings::operator==(const koder::agent::Settings &a, const koder::agent::Settings &b)
+
+    Returns \c true when \a a and \a b are equal in every setting.
+*/
+
+/*!
+    \variable koder::agent::Settings::maxBackgroundTurns
+
+    How many turns may run on in conversations not shown; \c 4 by default. \c 0 stops a turn
+    when its conversation is left. While that many run, a turn that would open in the shown
+    conversation is refused (\l {koder::agent::RejectReason}{TooManyTurns}).
+*/
+
+/*!
+    \class koder::agent::ConversationState
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/state.h
+    \brief The shown conversation: what is stored with it.
+*/
+
+/*!
+    \variable koder::agent::ConversationState::id
+
+    The id of the conversation this state holds. Empty in a new State until something is added;
+    then the core makes one with \l {koder::agent::Environment::newId}{Environment::newId}
+    (prefix \c "c"). \l {koder::agent::Reset}{Reset} and
+    \l {koder::agent::DeleteConversation}{DeleteConversation} make a new one at once.
+*/
+
+/*!
+    \variable koder::agent::ConversationState::messages
 
     The history: the active path of the conversation tree, oldest first. The parent of row \c i
     is row \c {i - 1}, and row \c 0 is a root. System, tool and checkpoint messages are part of
@@ -153,7 +221,7 @@
 */
 
 /*!
-    \variable koder::agent::State::versions
+    \variable koder::agent::ConversationState::versions
 
     The rest of the conversation tree: the other versions that
     \l {koder::agent::Regenerate}{Regenerate} and \l {koder::agent::Edit}{Edit} left beside the
@@ -161,6 +229,40 @@
     regenerated or edited.
 
     \sa koder::agent::SwitchVersion, koder::agent::versionOf()
+*/
+
+/*!
+    \variable koder::agent::ConversationState::grantedTools
+
+    The tools the user allowed for the rest of this conversation (an approval with scope
+    \l {koder::agent::ApprovalScope}{Conversation}). They are stored with the conversation and
+    dropped when another conversation is shown, cleared or reset.
+*/
+
+/*!
+    \variable koder::agent::ConversationState::queued
+
+    The messages sent while a turn was open under
+    \l {koder::agent::BusyPolicy}{BusyPolicy::Queue}, in order. They are stored with the
+    conversation.
+*/
+
+/*!
+    \variable koder::agent::ConversationState::cleared
+
+    \c true after \l {koder::agent::Clear}{Clear} emptied the view of a conversation whose stored
+    copy stays: the next message added starts a new conversation, with a new id, rather than
+    overwriting that copy.
+*/
+
+/*!
+    \variable koder::agent::ConversationState::loadError
+
+    Why the shown conversation could not be loaded; empty when it loaded. While it is set the
+    conversation is read-only: inputs that would add to it are rejected with
+    \l {koder::agent::RejectReason}{RejectReason::ReadOnly}, so nothing overwrites the stored
+    copy. Replacing the history (\l {koder::agent::SetMessages}{SetMessages}), clearing,
+    resetting, deleting or switching to another conversation ends it.
 */
 
 /*!
@@ -188,94 +290,51 @@
 */
 
 /*!
-    \variable koder::agent::State::autoAccept
+    \variable koder::agent::Settings::autoAccept
 
     Which tool calls run without asking, for tools without a policy of their own;
     \l {koder::agent::AutoAccept}{AutoAccept::Never} by default.
 */
 
 /*!
-    \variable koder::agent::State::toolPolicies
+    \variable koder::agent::Settings::toolPolicies
 
-    Per-tool policies over \l {koder::agent::State::autoAccept}{autoAccept}: a tool listed here
+    Per-tool policies over \l {koder::agent::Settings::autoAccept}{autoAccept}: a tool listed here
     is asked about, allowed or denied as its \l {koder::agent::ToolPolicy}{ToolPolicy} says.
     Empty by default. An approval with scope \l {koder::agent::ApprovalScope}{Always} adds an
     \c Allow entry.
 */
 
 /*!
-    \variable koder::agent::State::grantedTools
-
-    The tools the user allowed for the rest of this conversation (an approval with scope
-    \l {koder::agent::ApprovalScope}{Conversation}). They are stored with the conversation and
-    dropped when another conversation is shown, cleared or reset.
-*/
-
-/*!
-    \variable koder::agent::State::busyPolicy
+    \variable koder::agent::Settings::busyPolicy
 
     What a send does while a turn is open; \l {koder::agent::BusyPolicy}{BusyPolicy::Reject} by
     default.
 */
 
 /*!
-    \variable koder::agent::State::queued
-
-    The messages sent while a turn was open under
-    \l {koder::agent::BusyPolicy}{BusyPolicy::Queue}, in order. They are stored with the
-    conversation.
-*/
-
-/*!
-    \variable koder::agent::State::systemPrompt
+    \variable koder::agent::Settings::systemPrompt
 
     When non-empty, sent as the first message (a system message) of every request. It is not
-    part of \l {koder::agent::State::messages}{messages}. Empty by default.
+    part of \l {koder::agent::ConversationState::messages}{messages}. Empty by default.
 */
 
 /*!
-    \variable koder::agent::State::conversationId
-
-    The id of the conversation this state holds. Empty in a new State until something is added;
-    then the core makes one with \l {koder::agent::Environment::newId}{Environment::newId}
-    (prefix \c "c"). \l {koder::agent::Reset}{Reset} and
-    \l {koder::agent::DeleteConversation}{DeleteConversation} make a new one at once.
-*/
-
-/*!
-    \variable koder::agent::State::cleared
-
-    \c true after \l {koder::agent::Clear}{Clear} emptied the view of a conversation whose stored
-    copy stays: the next message added starts a new conversation, with a new id, rather than
-    overwriting that copy.
-*/
-
-/*!
-    \variable koder::agent::State::loadError
-
-    Why the shown conversation could not be loaded; empty when it loaded. While it is set the
-    conversation is read-only: inputs that would add to it are rejected with
-    \l {koder::agent::RejectReason}{RejectReason::ReadOnly}, so nothing overwrites the stored
-    copy. Replacing the history (\l {koder::agent::SetMessages}{SetMessages}), clearing,
-    resetting, deleting or switching to another conversation ends it.
-*/
-
-/*!
-    \variable koder::agent::State::tools
+    \variable koder::agent::Settings::tools
 
     The registered tools (\l {koder::agent::SetTools}{SetTools}). A call to a tool not listed
     here is answered with an error result and never run.
 */
 
 /*!
-    \variable koder::agent::State::maxSteps
+    \variable koder::agent::Settings::maxSteps
 
     The most steps (model calls) one turn may take; when a step at the limit asks for tools,
     the turn ends with the error \c "step_limit". \c 10 by default, at least \c 1.
 */
 
 /*!
-    \variable koder::agent::State::maxRetries
+    \variable koder::agent::Settings::maxRetries
 
     How often a retryable error of a step is retried without a hook asking for it. \c 0 by
     default: errors are retried only when asked.
@@ -342,8 +401,8 @@ namespace koder::agent {
 std::size_t findMessage(const State& s, std::string_view id)
 {
     // Newest first: actions almost always name a recent message.
-    for (std::size_t i = s.messages.size(); i-- > 0;)
-        if (s.messages[i].id == id)
+    for (std::size_t i = s.conversation.messages.size(); i-- > 0;)
+        if (s.conversation.messages[i].id == id)
             return i;
     return noRow;
 }
@@ -358,7 +417,7 @@ std::size_t findMessage(const State& s, std::string_view id)
 */
 const ToolInfo* findTool(const State& s, std::string_view name)
 {
-    for (const ToolInfo& t : s.tools)
+    for (const ToolInfo& t : s.settings.tools)
         if (t.name == name)
             return &t;
     return nullptr;
@@ -378,7 +437,7 @@ const ToolInfo* findTool(const State& s, std::string_view name)
 ApprovalState approvalStateOf(const State& s)
 {
     ApprovalState a;
-    a.grantedTools = s.grantedTools;
+    a.grantedTools = s.conversation.grantedTools;
     if (s.turn) {
         for (const ToolCall& call : s.pendingToolCalls)
             a.pending.push_back(call.id);

@@ -63,7 +63,7 @@
 /*!
     \variable koder::agent::ToolCallProgress::resultRow
 
-    The row of the call's \c tool message in \l {koder::agent::State::messages}{State::messages}
+    The row of the call's \c tool message in \l {koder::agent::ConversationState::messages}{ConversationState::messages}
     when \l {koder::agent::ToolCallProgress::status}{status} is \c Done, \c Error or
     \c Denied; \l {koder::agent::noRow}{noRow} otherwise.
     Its \c text is the result the model reads (the tool's output, an error text or the reason of
@@ -95,7 +95,7 @@ bool answers(const Message& message, std::string_view callId)
 // The status the tool message at `row` gives its call.
 ToolCallProgress answeredAt(const State& state, std::size_t row)
 {
-    const Message& m = state.messages[row];
+    const Message& m = state.conversation.messages[row];
     return {m.denied    ? ToolCallStatus::Denied
             : m.isError ? ToolCallStatus::Error
                         : ToolCallStatus::Done,
@@ -147,8 +147,8 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId)
 {
     if (callId.empty())
         return {};
-    for (std::size_t row = state.messages.size(); row-- > 0;) {
-        const Message& m = state.messages[row];
+    for (std::size_t row = state.conversation.messages.size(); row-- > 0;) {
+        const Message& m = state.conversation.messages[row];
         if (answers(m, callId))
             return answeredAt(state, row);
         // Above the message that asked for the call there is no result of it, only, at most, of
@@ -178,10 +178,10 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
     if (callId.empty())
         return {};
     const std::size_t asker = askedBy.empty() ? noRow : findMessage(state, askedBy);
-    if (asker == noRow || !asksFor(state.messages[asker], callId))
+    if (asker == noRow || !asksFor(state.conversation.messages[asker], callId))
         return toolCallProgress(state, callId);
-    for (std::size_t row = asker + 1; row < state.messages.size(); ++row) {
-        const Message& m = state.messages[row];
+    for (std::size_t row = asker + 1; row < state.conversation.messages.size(); ++row) {
+        const Message& m = state.conversation.messages[row];
         if (answers(m, callId))
             return answeredAt(state, row);
         // A newer call with the same id: what waits or runs now is that one, not this.

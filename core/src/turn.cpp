@@ -11,9 +11,9 @@ namespace koder::agent::reduction {
 std::vector<Message> Reduction::requestHistory() const
 {
     std::vector<Message> history;
-    history.reserve(s_.messages.size() + 1);
-    if (!s_.systemPrompt.empty())
-        history.emplace_back("system-prompt", Role::System, s_.systemPrompt);
+    history.reserve(s_.conversation.messages.size() + 1);
+    if (!s_.settings.systemPrompt.empty())
+        history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
     const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
     // A reply stopped before it said anything tells the model nothing (and some servers refuse
     // an empty assistant message).
@@ -21,9 +21,10 @@ std::vector<Message> Reduction::requestHistory() const
         return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
                m.toolCalls().empty();
     };
-    for (std::size_t i = 0; i < s_.messages.size(); ++i)
-        if (i != skip && s_.messages[i].role != Role::Checkpoint && !silent(s_.messages[i]))
-            history.push_back(s_.messages[i]);
+    for (std::size_t i = 0; i < s_.conversation.messages.size(); ++i)
+        if (i != skip && s_.conversation.messages[i].role != Role::Checkpoint &&
+            !silent(s_.conversation.messages[i]))
+            history.push_back(s_.conversation.messages[i]);
     return history;
 }
 
@@ -34,7 +35,7 @@ StartTurn Reduction::request(std::int64_t delayMs)
     turn.lastRequestId = turn.requestId;
     StartTurn start;
     start.requestId = turn.requestId;
-    start.conversationId = s_.conversationId;
+    start.conversationId = s_.conversation.id;
     start.history = requestHistory();
     start.step = turn.step;
     start.attempt = turn.attempt;
@@ -48,19 +49,19 @@ void Reduction::sendMessage(Message m, const std::string& attachments)
     if (!attachments.empty())
         m.extras().attachments = attachments;
     const std::size_t row = append(std::move(m));
-    out_.events.emplace_back(UserMessageEvent{s_.messages[row].id});
+    out_.events.emplace_back(UserMessageEvent{s_.conversation.messages[row].id});
     startTurn();
     persist(row);
 }
 
 void Reduction::sendNextQueued()
 {
-    if (s_.queued.empty() || s_.turn || !s_.loadError.empty())
+    if (s_.conversation.queued.empty() || s_.turn || !s_.conversation.loadError.empty())
         return;
-    QueuedMessage next = std::move(s_.queued.front());
-    s_.queued.erase(s_.queued.begin());
+    QueuedMessage next = std::move(s_.conversation.queued.front());
+    s_.conversation.queued.erase(s_.conversation.queued.begin());
     Message m = newMessage(Role::User, std::move(next.text));
-    if (findMessage(s_, next.id) == noRow && !s_.versions.find(next.id))
+    if (findMessage(s_, next.id) == noRow && !s_.conversation.versions.find(next.id))
         m.id = std::move(next.id); // the id it was queued under
     sendMessage(std::move(m), next.attachments);
 }
@@ -74,8 +75,9 @@ void Reduction::startTurn()
     s_.turn->stepRow = row;
     s_.status = Status::Streaming;
     out_.effects.emplace_back(request(0));
-    out_.events.emplace_back(StreamStartEvent{s_.messages[row].id});
-    announce(Announcement::Kind::ReplyStarted, Politeness::Polite, s_.messages[row].id);
+    out_.events.emplace_back(StreamStartEvent{s_.conversation.messages[row].id});
+    announce(Announcement::Kind::ReplyStarted, Politeness::Polite,
+             s_.conversation.messages[row].id);
 }
 
 void Reduction::startNextStep()
@@ -94,7 +96,7 @@ void Reduction::startNextStep()
 void Reduction::finishTurn(Status status)
 {
     const std::size_t row = s_.turn->stepRow;
-    const std::string id = s_.messages[row].id;
+    const std::string id = s_.conversation.messages[row].id;
     changed(row, Field::Streaming);
     s_.status = status;
     s_.turn.reset();
@@ -106,7 +108,7 @@ void Reduction::finishTurn(Status status)
 void Reduction::failTurn(ErrorInfo error)
 {
     const std::size_t row = s_.turn->stepRow;
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     m.extras().error = error.message;
     changed(row, Field::Error | Field::Streaming);
     s_.status = Status::Error;
@@ -121,14 +123,14 @@ void Reduction::failTurn(ErrorInfo error)
 void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
 {
     Turn& turn = *s_.turn;
-    const RetryPolicy policy{s_.maxRetries, RetryPolicy{}.hookRetryLimit, RetryPolicy{}.baseDelayMs,
-                             RetryPolicy{}.maxDelayMs};
+    const RetryPolicy policy{s_.settings.maxRetries, RetryPolicy{}.hookRetryLimit,
+                             RetryPolicy{}.baseDelayMs, RetryPolicy{}.maxDelayMs};
     const RetryDecision decision = decideRetry(policy, error, turn.attempt, verdict);
     if (!decision.retry)
         return failTurn(error);
     // The failed attempt's partial output is discarded; the retry streams afresh.
     const std::size_t row = turn.stepRow;
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     Field fields = Field::None;
     if (!m.text.empty()) {
         m.text.clear();
@@ -156,7 +158,7 @@ void Reduction::cancelOpenTurn(bool keepRecord)
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
     out_.effects.emplace_back(CancelTurn{turn.lastRequestId, turn.running});
-    Message& m = s_.messages[row];
+    Message& m = s_.conversation.messages[row];
     const std::string id = m.id;
     Field fields = Field::None;
     if (s_.status == Status::Streaming)

@@ -10,7 +10,7 @@
     \brief A message off the active path of the conversation tree.
 
     The conversation is a tree: regenerate and edit add a sibling (a new version) instead of
-    deleting. \l {koder::agent::State::messages} holds the active path; every other message is
+    deleting. \l {koder::agent::ConversationState::messages} holds the active path; every other message is
     an OtherVersion in \l {koder::agent::Versions}{Versions}: another version of a message on the
     path, or one said under such a version. It keeps which child was active under it when it left
     the path, so switching back to it continues where the user was.
@@ -76,7 +76,7 @@
     \brief The conversation tree beyond the active path.
 
     Every message has a parent (none for a root). The model shows one root-to-leaf chain, the
-    active path, which is \l {koder::agent::State::messages}: the parent of row \e i is row
+    active path, which is \l {koder::agent::ConversationState::messages}: the parent of row \e i is row
     \e {i - 1}, row 0 is a root, and each row is the active child of the one before. Versions
     holds the rest of the tree: the sibling groups and the messages off the path.
 

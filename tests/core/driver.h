@@ -19,7 +19,7 @@ struct Driver {
     Outcome out;
     DebugLog log; ///< fed every dispatch, as the runtime feeds its own
 
-    Driver() { s.tools = {{"read_file", true}, {"write_file", false}}; }
+    Driver() { s.settings.tools = {{"read_file", true}, {"write_file", false}}; }
 
     Outcome& dispatch(const Input& input)
     {
@@ -80,12 +80,12 @@ struct Driver {
     std::vector<std::string> texts() const
     {
         std::vector<std::string> t;
-        for (const Message& m : s.messages)
+        for (const Message& m : s.conversation.messages)
             t.push_back(m.text);
         return t;
     }
 
-    const Message& last() const { return s.messages.back(); }
+    const Message& last() const { return s.conversation.messages.back(); }
 };
 
 } // namespace koder::agent::test

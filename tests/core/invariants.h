@@ -99,8 +99,8 @@ private:
             return "streaming disagrees with status";
         if (isStreaming(s) && (!s.turn || s.turn->requestId == 0))
             return "streaming without a live request";
-        if (s.turn && (s.turn->stepRow >= s.messages.size() ||
-                       s.messages[s.turn->stepRow].role != Role::Assistant))
+        if (s.turn && (s.turn->stepRow >= s.conversation.messages.size() ||
+                       s.conversation.messages[s.turn->stepRow].role != Role::Assistant))
             return "the step row is not an assistant message";
 
         std::size_t streamingRows = 0;
@@ -113,12 +113,12 @@ private:
             if (s.status != Status::ReviewingToolCall)
                 return "pending calls outside reviewingToolCall";
             std::size_t lastAssistant = noRow;
-            for (std::size_t i = 0; i < s.messages.size(); ++i)
-                if (s.messages[i].role == Role::Assistant)
+            for (std::size_t i = 0; i < s.conversation.messages.size(); ++i)
+                if (s.conversation.messages[i].role == Role::Assistant)
                     lastAssistant = i;
             if (lastAssistant == noRow)
                 return "pending calls without an assistant message";
-            const auto& calls = s.messages[lastAssistant].toolCalls();
+            const auto& calls = s.conversation.messages[lastAssistant].toolCalls();
             for (const ToolCall& p : s.pendingToolCalls)
                 if (std::none_of(calls.begin(), calls.end(),
                                  [&](const ToolCall& c) { return c.id == p.id; }))
@@ -128,10 +128,10 @@ private:
             return "reviewing with nothing pending";
 
         std::set<std::string> ids;
-        for (const Message& m : s.messages)
+        for (const Message& m : s.conversation.messages)
             if (!ids.insert(m.id).second)
                 return "duplicate message id " + m.id;
-        for (const auto& [id, other] : s.versions.offPath)
+        for (const auto& [id, other] : s.conversation.versions.offPath)
             if (!ids.insert(id).second)
                 return "duplicate message id " + id + " (off the path)";
         return treeBroken(s);
@@ -143,16 +143,16 @@ private:
     // among them; a message off the path whose parent has no group is that parent's active child.
     static std::optional<std::string> treeBroken(const State& s)
     {
-        const Versions& v = s.versions;
+        const Versions& v = s.conversation.versions;
         std::set<std::string, std::less<>> onPath;
-        for (const Message& m : s.messages)
+        for (const Message& m : s.conversation.messages)
             onPath.insert(m.id);
         auto parentOf = [&](std::string_view id) -> std::optional<std::string> {
             if (const OtherVersion* o = v.find(id))
                 return o->parentId;
-            for (std::size_t row = 0; row < s.messages.size(); ++row)
-                if (s.messages[row].id == id)
-                    return std::string(parentIdOf(s.messages, row));
+            for (std::size_t row = 0; row < s.conversation.messages.size(); ++row)
+                if (s.conversation.messages[row].id == id)
+                    return std::string(parentIdOf(s.conversation.messages, row));
             return std::nullopt;
         };
         for (const auto& [parent, group] : v.siblings) {
@@ -168,17 +168,18 @@ private:
                 pathChildren += onPath.count(child);
             }
             const bool parentOnPath = parent.empty() || onPath.count(parent) != 0;
-            if (parentOnPath && !s.messages.empty() && pathChildren != 1)
+            if (parentOnPath && !s.conversation.messages.empty() && pathChildren != 1)
                 return "the group under path message \"" + parent + "\" has " +
                        std::to_string(pathChildren) + " children on the path";
             if (!parentOnPath && pathChildren != 0)
                 return "a message off the path has a child on it";
         }
-        const std::string last = s.messages.empty() ? std::string() : s.messages.back().id;
+        const std::string last =
+            s.conversation.messages.empty() ? std::string() : s.conversation.messages.back().id;
         for (const auto& [id, other] : v.offPath) {
             if (other.message.id != id)
                 return "off-path key " + id + " names message " + other.message.id;
-            if (s.messages.empty())
+            if (s.conversation.messages.empty())
                 return "versions beside an empty path";
             if (other.parentId == last && !last.empty())
                 return id + " hangs from the last row of the path";

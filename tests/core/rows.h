@@ -19,10 +19,10 @@ struct RowSnapshot {
 inline std::vector<RowSnapshot> snapshot(const State& s)
 {
     std::vector<RowSnapshot> rows;
-    rows.reserve(s.messages.size());
+    rows.reserve(s.conversation.messages.size());
     const std::size_t live = streamingRow(s);
-    for (std::size_t i = 0; i < s.messages.size(); ++i)
-        rows.push_back({s.messages[i], i == live});
+    for (std::size_t i = 0; i < s.conversation.messages.size(); ++i)
+        rows.push_back({s.conversation.messages[i], i == live});
     return rows;
 }
 

@@ -228,6 +228,13 @@ public:
         log_.push_back("exec:remove " + id);
         stored.erase(id);
     }
+    bool holdsConversation(const std::string& id) const override { return stored.count(id) != 0; }
+    /// Unread marks, in order: "id 1" unread, "id 0" read.
+    std::vector<std::string> unreadMarks;
+    void markUnread(const std::string& id, bool unread) override
+    {
+        unreadMarks.push_back(id + (unread ? " 1" : " 0"));
+    }
     void startTimer(Timer timer, std::int64_t delayMs) override
     {
         log_.push_back("exec:startTimer " + timerName(timer) + " " + std::to_string(delayMs));

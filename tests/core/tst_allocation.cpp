@@ -40,7 +40,7 @@ TEST(Allocation, TokenDeltaAllocatesNothingBeyondTextGrowth)
         history.emplace_back("h" + std::to_string(i), Role::User, std::string(500, 'x'));
     d.dispatch(SetMessages{history});
     d.send();
-    d.s.messages.back().text.reserve(1 << 20);
+    d.s.conversation.messages.back().text.reserve(1 << 20);
     const Input delta = TextDelta{d.request(), "abc "}; // a punctuation-free token
     const Input phrase = TextDelta{d.request(), "end. "};
     d.dispatch(delta); // warms the Outcome's vectors
@@ -67,8 +67,8 @@ TEST(Allocation, MovingASetMessagesInputMovesTheHistory)
     reduce(d.s, std::move(load), d.out, d.env);
     // Copying would cost one allocation per text; moving costs none of those.
     EXPECT_LT(allocations.load() - before, 10);
-    EXPECT_EQ(d.s.messages.size(), 100u);
-    EXPECT_EQ(d.s.messages[99].text, std::string(500, 'x'));
+    EXPECT_EQ(d.s.conversation.messages.size(), 100u);
+    EXPECT_EQ(d.s.conversation.messages[99].text, std::string(500, 'x'));
 }
 
 } // namespace

@@ -24,7 +24,7 @@ constexpr std::int64_t noon = 1795514400000;
 struct ApprovalDriver : Driver {
     ApprovalDriver()
     {
-        s.tools = {
+        s.settings.tools = {
             {"read_file", true, {}},
             {"write_file", false,
              R"({"type":"object","properties":{"path":{"type":"string"}},"required":["path"]})"},
@@ -39,7 +39,8 @@ struct ApprovalDriver : Driver {
             send(std::move(text));
         int n = 0;
         for (auto& [name, args] : calls)
-            call("k" + std::to_string(s.messages.size()) + "_" + std::to_string(n++), name, args);
+            call("k" + std::to_string(s.conversation.messages.size()) + "_" + std::to_string(n++),
+                 name, args);
         end("tool_calls");
     }
 
@@ -54,7 +55,7 @@ struct ApprovalDriver : Driver {
     /// The tool message answering `callId`.
     const Message* answer(const std::string& callId) const
     {
-        for (const Message& m : s.messages)
+        for (const Message& m : s.conversation.messages)
             if (m.role == Role::Tool && m.toolCallId() == callId)
                 return &m;
         return nullptr;
@@ -131,8 +132,8 @@ TEST(ApprovalPolicy, OnlyReadAsksTheToolRegisteredNowNotTheCallsFlag)
 TEST(ApprovalPolicy, DenyPolicyAnswersTheModelWithoutAsking)
 {
     ApprovalDriver d;
-    d.s.autoAccept = AutoAccept::Always;
-    d.s.toolPolicies = {{"delete_all", ToolPolicy::Deny}};
+    d.s.settings.autoAccept = AutoAccept::Always;
+    d.s.settings.toolPolicies = {{"delete_all", ToolPolicy::Deny}};
     d.step({{"delete_all", "{}"}});
     EXPECT_FALSE(d.hasEffect<ExecuteTool>());
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
@@ -148,8 +149,8 @@ TEST(ApprovalPolicy, DenyPolicyAnswersTheModelWithoutAsking)
 TEST(ApprovalPolicy, AllowPolicyRunsUnderNeverAndAskPolicyAsksUnderAlways)
 {
     ApprovalDriver d;
-    d.s.autoAccept = AutoAccept::Never;
-    d.s.toolPolicies = {{"write_file", ToolPolicy::Allow}};
+    d.s.settings.autoAccept = AutoAccept::Never;
+    d.s.settings.toolPolicies = {{"write_file", ToolPolicy::Allow}};
     d.step({{"write_file", R"({"path":"a"})"}});
     ASSERT_EQ(d.effects<ExecuteTool>().size(), 1u);
     d.dispatch(ToolResult{"k2_0", "ok", false});
@@ -157,8 +158,8 @@ TEST(ApprovalPolicy, AllowPolicyRunsUnderNeverAndAskPolicyAsksUnderAlways)
     EXPECT_EQ(approvalJson(*d.answer("k2_0"))["by"], "policy");
 
     ApprovalDriver e;
-    e.s.autoAccept = AutoAccept::Always;
-    e.s.toolPolicies = {{"read_file", ToolPolicy::Ask}};
+    e.s.settings.autoAccept = AutoAccept::Always;
+    e.s.settings.toolPolicies = {{"read_file", ToolPolicy::Ask}};
     e.step({{"read_file", "{}"}});
     EXPECT_FALSE(e.hasEffect<ExecuteTool>());
     EXPECT_EQ(e.s.status, Status::ReviewingToolCall);
@@ -192,7 +193,7 @@ TEST(ApprovalScopes, ConversationGrantRunsTheSameToolWithoutAskingUntilTheConver
     // The grant covers the other write_file call of the step at once; delete_all still asks.
     EXPECT_EQ(d.effects<ExecuteTool>().size(), 2u);
     EXPECT_EQ(d.pendingIds(), std::vector<std::string>{"k2_2"});
-    EXPECT_EQ(d.s.grantedTools, std::vector<std::string>{"write_file"});
+    EXPECT_EQ(d.s.conversation.grantedTools, std::vector<std::string>{"write_file"});
     EXPECT_EQ(approvalStateOf(d.s).grantedTools, std::vector<std::string>{"write_file"});
     d.dispatch(DenyToolCall{"k2_2", "no"});
     d.dispatch(ToolResult{"k2_0", "ok", false});
@@ -207,11 +208,13 @@ TEST(ApprovalScopes, ConversationGrantRunsTheSameToolWithoutAskingUntilTheConver
     // The next step's call runs unasked; the grant is not a policy.
     d.step({{"write_file", R"({"path":"c"})"}});
     EXPECT_EQ(d.effects<ExecuteTool>().size(), 1u);
-    EXPECT_TRUE(d.s.toolPolicies.empty());
+    EXPECT_TRUE(d.s.settings.toolPolicies.empty());
 
-    // A new conversation starts without it.
+    // A new conversation starts without it (the turn stopping: with room in the background it
+    // would run on there, its grant with it).
+    d.s.settings.maxBackgroundTurns = 0;
     d.dispatch(Reset{});
-    EXPECT_TRUE(d.s.grantedTools.empty());
+    EXPECT_TRUE(d.s.conversation.grantedTools.empty());
 }
 
 TEST(ApprovalScopes, AlwaysSetsTheToolsPolicyToAllow)
@@ -219,10 +222,11 @@ TEST(ApprovalScopes, AlwaysSetsTheToolsPolicyToAllow)
     ApprovalDriver d;
     d.step({{"write_file", R"({"path":"a"})"}});
     d.dispatch(ApproveToolCall{"k2_0", ApprovalScope::Always, {}});
-    EXPECT_EQ(d.s.toolPolicies.at("write_file"), ToolPolicy::Allow);
-    EXPECT_TRUE(d.s.grantedTools.empty());
+    EXPECT_EQ(d.s.settings.toolPolicies.at("write_file"), ToolPolicy::Allow);
+    EXPECT_TRUE(d.s.conversation.grantedTools.empty());
     d.dispatch(Reset{});
-    EXPECT_EQ(d.s.toolPolicies.at("write_file"), ToolPolicy::Allow); // it outlives conversations
+    EXPECT_EQ(d.s.settings.toolPolicies.at("write_file"),
+              ToolPolicy::Allow); // it outlives conversations
 }
 
 TEST(ApprovalScopes, ApproveAllAndDenyAllDecideEveryPendingCallInOneStep)
@@ -258,7 +262,7 @@ TEST(ApprovalArguments, EditedArgumentsRunAndTheHistoryRecordsWhatRan)
     d.dispatch(ApproveToolCall{"k2_0", ApprovalScope::Once, R"({"path":"user.txt"})"});
     ASSERT_EQ(d.effects<ExecuteTool>().size(), 1u);
     EXPECT_EQ(d.effects<ExecuteTool>()[0].call.arguments, R"({"path":"user.txt"})");
-    EXPECT_EQ(d.s.messages[1].toolCalls()[0].arguments, R"({"path":"user.txt"})");
+    EXPECT_EQ(d.s.conversation.messages[1].toolCalls()[0].arguments, R"({"path":"user.txt"})");
     ASSERT_FALSE(d.out.changes.empty());
     EXPECT_TRUE(has(d.out.changes.front().fields, Field::ToolCalls));
     d.dispatch(ToolResult{"k2_0", "written", false});
@@ -302,7 +306,7 @@ TEST(ApprovalArguments, InvalidJsonOrASchemaViolationIsRefusedAndTheCallStillWai
 TEST(ApprovalAudit, EveryToolMessageSaysWhoDecidedWhatAndWhen)
 {
     ApprovalDriver d;
-    d.s.autoAccept = AutoAccept::OnlyRead;
+    d.s.settings.autoAccept = AutoAccept::OnlyRead;
     d.step({{"read_file", "{}"},
             {"write_file", R"({"path":"a"})"},
             {"delete_all", "{}"},
@@ -312,7 +316,7 @@ TEST(ApprovalAudit, EveryToolMessageSaysWhoDecidedWhatAndWhen)
     d.dispatch(ToolResult{"k2_0", "r", false});
     d.dispatch(ToolResult{"k2_1", "w", false});
     int tools = 0;
-    for (const Message& m : d.s.messages)
+    for (const Message& m : d.s.conversation.messages)
         if (m.role == Role::Tool) {
             ++tools;
             const auto approval = approvalOf(m);
@@ -354,7 +358,9 @@ TEST(ApprovalAudit, ApprovalMetadataRoundTripsAndKeepsOtherKeys)
 /// Stores `d` as a file would (JSON), loads it into a fresh driver.
 ApprovalDriver reload(const ApprovalDriver& d)
 {
-    Conversation c{d.s.conversationId, "", "", d.s.messages, d.s.versions, approvalStateOf(d.s)};
+    Conversation c{
+        d.s.conversation.id, "", "", d.s.conversation.messages, d.s.conversation.versions,
+        approvalStateOf(d.s)};
     auto loaded = conversationFromJson(toJson(c));
     if (auto* error = std::get_if<LoadError>(&loaded))
         ADD_FAILURE() << error->toString();
@@ -377,7 +383,7 @@ TEST(ApprovalDurable, StoredWhileWaitingReloadsWaitingAndResumesWhenApproved)
     EXPECT_EQ(e.s.status, Status::ReviewingToolCall);
     EXPECT_TRUE(isAbortable(e.s));
     EXPECT_EQ(e.s.pendingToolCalls, pending);
-    EXPECT_EQ(e.s.messages[1].toolCalls().size(), 2u); // the model's request is kept
+    EXPECT_EQ(e.s.conversation.messages[1].toolCalls().size(), 2u); // the model's request is kept
     ASSERT_FALSE(e.out.announcements.empty());
     EXPECT_EQ(e.out.announcements.back().kind, Announcement::Kind::ApprovalNeeded);
     EXPECT_FALSE(e.hasEffect<StartTurn>()); // nothing is sent by itself
@@ -428,8 +434,8 @@ TEST(ApprovalDurable, ACallThatWaitedNeverRunsAgainstTheToolsCurrentPolicyOrWith
     ApprovalDriver e = reload(d);
     // After the restart the app denies delete_all and no longer registers write_file (in
     // whatever order it restores them, the calls came back waiting).
-    e.s.toolPolicies = {{"delete_all", ToolPolicy::Deny}};
-    e.s.tools.erase(e.s.tools.begin() + 1);
+    e.s.settings.toolPolicies = {{"delete_all", ToolPolicy::Deny}};
+    e.s.settings.tools.erase(e.s.settings.tools.begin() + 1);
     e.dispatch(ApproveAll{ApprovalScope::Once});
     EXPECT_FALSE(e.hasEffect<ExecuteTool>());
     EXPECT_TRUE(e.answer("k2_0")->isError);
@@ -474,7 +480,7 @@ TEST(ApprovalDurable, AStepWithoutAValidRecordGetsItsUnansweredCallsAnswered)
 TEST(ApprovalDurable, AStepWhoseCallsAllRunUnaskedIsWrittenToo)
 {
     ApprovalDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.step({{"write_file", R"({"path":"a"})"}});
     ASSERT_EQ(d.s.status, Status::RunningTool);
     const auto writes = d.effects<Persist>();
@@ -525,10 +531,10 @@ TEST(ApprovalDurable, AStoredWaitTheHistoryDoesNotBearOutIsIgnored)
     stale.pending = {"k9"};
     stale.grantedTools = {"write_file"};
     ApprovalDriver e;
-    e.dispatch(SwitchConversation{"c", d.s.messages, {}, {}, stale});
+    e.dispatch(SwitchConversation{"c", d.s.conversation.messages, {}, {}, stale});
     EXPECT_EQ(e.s.status, Status::Idle);
     EXPECT_TRUE(e.s.pendingToolCalls.empty());
-    EXPECT_EQ(e.s.grantedTools, std::vector<std::string>{"write_file"});
+    EXPECT_EQ(e.s.conversation.grantedTools, std::vector<std::string>{"write_file"});
 }
 
 TEST(ApprovalDurable, ARepeatedCallIdInAStoredRecordWaitsOnce)
@@ -550,10 +556,11 @@ TEST(ApprovalDurable, AStreamingReplyStillComesBackInterrupted)
     ApprovalDriver d;
     d.send("q");
     d.token("partial");
-    Message cut = d.s.messages[1];
+    Message cut = d.s.conversation.messages[1];
     cut.aborted = true; // how a store marks a reply it was writing
     ApprovalDriver e;
-    e.dispatch(SwitchConversation{"c", {d.s.messages[0], cut}, {}, {}, approvalStateOf(d.s)});
+    e.dispatch(
+        SwitchConversation{"c", {d.s.conversation.messages[0], cut}, {}, {}, approvalStateOf(d.s)});
     EXPECT_EQ(e.s.status, Status::Interrupted);
 }
 
@@ -573,7 +580,8 @@ TEST(ApprovalDurable, MalformedApprovalsAreRefusedByPath)
 TEST(ApprovalEndedTurn, AServerErrorDuringReviewEndsTheTurnOnceAndNothingRunsAgain)
 {
     ApprovalDriver d;
-    d.s.maxRetries = 3; // even a retryable error is not retried: that would re-send the turn
+    d.s.settings.maxRetries =
+        3; // even a retryable error is not retried: that would re-send the turn
     d.step({{"write_file", R"({"path":"a"})"}});
     const RequestId last = d.s.turn->lastRequestId;
     d.dispatch(StreamFailed{last, {"tool_timeout", "No tool result in time.", true, -1}, {}});
@@ -598,7 +606,7 @@ TEST(ApprovalEndedTurn, AServerErrorDuringReviewEndsTheTurnOnceAndNothingRunsAga
 TEST(ApprovalEndedTurn, AnEndWhileAToolRunsStopsItAndItsLateResultIsDropped)
 {
     ApprovalDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.step({{"write_file", R"({"path":"a"})"}});
     ASSERT_EQ(d.s.status, Status::RunningTool);
     d.dispatch(StreamEnded{d.s.turn->lastRequestId, "stop"});
@@ -607,9 +615,9 @@ TEST(ApprovalEndedTurn, AnEndWhileAToolRunsStopsItAndItsLateResultIsDropped)
     EXPECT_THAT(d.effects<CancelTurn>()[0].toolCallIds, ElementsAre("k2_0"));
     EXPECT_EQ(d.answer("k2_0")->text, "Not completed: the turn ended while the tool ran.");
     EXPECT_EQ(approvalJson(*d.answer("k2_0"))["decision"], "auto");
-    const std::size_t rows = d.s.messages.size();
+    const std::size_t rows = d.s.conversation.messages.size();
     d.dispatch(ToolResult{"k2_0", "late", false});
-    EXPECT_EQ(d.s.messages.size(), rows);
+    EXPECT_EQ(d.s.conversation.messages.size(), rows);
     EXPECT_EQ(d.s.status, Status::Idle);
 }
 
@@ -660,7 +668,7 @@ TEST(ApprovalProperty, EveryExecutedCallHadTheDecisionItsPolicyRequires)
                 } else if (!d.s.turn) {
                     input = Send{"go", {}};
                 } else {
-                    input = SetAutoAccept{d.s.autoAccept};
+                    input = SetAutoAccept{d.s.settings.autoAccept};
                 }
                 break;
             case 4:
@@ -688,7 +696,8 @@ TEST(ApprovalProperty, EveryExecutedCallHadTheDecisionItsPolicyRequires)
                                                      {}}};
                 break;
             default:
-                if (pick(4) == 0 && !d.s.conversationId.empty()) { // a restart: stored and reloaded
+                if (pick(4) == 0 &&
+                    !d.s.conversation.id.empty()) { // a restart: stored and reloaded
                     d = reload(d);
                     continue;
                 }
@@ -707,8 +716,9 @@ TEST(ApprovalProperty, EveryExecutedCallHadTheDecisionItsPolicyRequires)
                 const bool wasPending =
                     std::any_of(before.pendingToolCalls.begin(), before.pendingToolCalls.end(),
                                 [&](const ToolCall& c) { return c.id == run.call.id; });
-                const auto rule = expectedVerdict(run.call.name, tool->readOnly, d.s.autoAccept,
-                                                  d.s.toolPolicies, d.s.grantedTools);
+                const auto rule =
+                    expectedVerdict(run.call.name, tool->readOnly, d.s.settings.autoAccept,
+                                    d.s.settings.toolPolicies, d.s.conversation.grantedTools);
                 ASSERT_TRUE((userSaidYes && wasPending) || rule == PolicyVerdict::Kind::Run)
                     << "seed " << seed << " step " << i << ": " << run.call.name << " ran";
                 ASSERT_NE(rule, PolicyVerdict::Kind::Deny);
@@ -717,11 +727,12 @@ TEST(ApprovalProperty, EveryExecutedCallHadTheDecisionItsPolicyRequires)
             if (std::holds_alternative<StreamEnded>(input) && !out.rejected())
                 asked += d.s.pendingToolCalls.size();
             for (const ToolCall& c : d.s.pendingToolCalls)
-                ASSERT_EQ(expectedVerdict(c.name, findTool(d.s, c.name)->readOnly, d.s.autoAccept,
-                                          d.s.toolPolicies, d.s.grantedTools),
+                ASSERT_EQ(expectedVerdict(c.name, findTool(d.s, c.name)->readOnly,
+                                          d.s.settings.autoAccept, d.s.settings.toolPolicies,
+                                          d.s.conversation.grantedTools),
                           PolicyVerdict::Kind::Ask)
                     << "seed " << seed << " step " << i;
-            for (const Message& m : d.s.messages)
+            for (const Message& m : d.s.conversation.messages)
                 if (m.role == Role::Tool && m.denied && approvalOf(m) &&
                     approvalOf(m)->by == DecidedBy::Policy &&
                     approvalOf(m)->scope == ApprovalScope::Always)
@@ -754,7 +765,7 @@ TEST(ApprovalPolicy, ACallIsReadOnlyOnlyWhenItsRegisteredToolIs)
                          Case{"read_file", false, true}}) {
         SCOPED_TRACE(c.tool);
         Driver d;
-        d.s.autoAccept = AutoAccept::OnlyRead;
+        d.s.settings.autoAccept = AutoAccept::OnlyRead;
         d.send("go");
         d.dispatch(ToolCallRequested{d.request(), {"c1", c.tool, "{}", c.serverSays}});
         const auto events = [&] {
@@ -766,8 +777,9 @@ TEST(ApprovalPolicy, ACallIsReadOnlyOnlyWhenItsRegisteredToolIs)
         }();
         ASSERT_EQ(events.size(), 1u);
         EXPECT_EQ(events[0].call.readOnly, c.readOnly) << "the toolCall event";
-        ASSERT_EQ(d.s.messages.back().toolCalls().size(), 1u);
-        EXPECT_EQ(d.s.messages.back().toolCalls()[0].readOnly, c.readOnly) << "the history";
+        ASSERT_EQ(d.s.conversation.messages.back().toolCalls().size(), 1u);
+        EXPECT_EQ(d.s.conversation.messages.back().toolCalls()[0].readOnly, c.readOnly)
+            << "the history";
         d.end("tool_calls");
         if (std::string(c.tool) == "write_file") {
             // Asked for, as a writing call, however the server labelled it.

@@ -31,7 +31,7 @@ protected:
     /// The id of the request conversation `id` streams on (the shown one's or a background one's).
     RequestId requestOf(const std::string& id) const
     {
-        const State* s = id == state().conversationId ? &state() : rt.backgroundState(id);
+        const State* s = id == state().conversation.id ? &state() : rt.backgroundState(id);
         return s && s->turn ? s->turn->requestId : 0;
     }
     bool tokenTo(const std::string& id, std::string text)
@@ -63,8 +63,8 @@ TEST_F(Background, TwoConversationsStreamAtOnceAndSwitchingBackAndForthShowsEach
     const RequestId requestA = requestOf("A");
 
     rt.openConversation("B");
-    EXPECT_EQ(state().conversationId, "B");
-    EXPECT_TRUE(state().messages.empty());
+    EXPECT_EQ(state().conversation.id, "B");
+    EXPECT_TRUE(state().conversation.messages.empty());
     EXPECT_EQ(state().status, Status::Idle);
     EXPECT_THAT(rt.backgroundConversations(), ElementsAre("A"));
     EXPECT_EQ(rt.statusOf("A"), Status::Streaming);
@@ -79,16 +79,17 @@ TEST_F(Background, TwoConversationsStreamAtOnceAndSwitchingBackAndForthShowsEach
     ASSERT_TRUE(tokenTo("A", "beta "));
     ASSERT_TRUE(tokenTo("B", "one "));
     ASSERT_TRUE(tokenTo("A", "gamma"));
-    EXPECT_THAT(texts(state().messages), ElementsAre("question B", "one "));
-    EXPECT_THAT(texts(rt.backgroundState("A")->messages),
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("question B", "one "));
+    EXPECT_THAT(texts(rt.backgroundState("A")->conversation.messages),
                 ElementsAre("question A", "alpha beta gamma"));
 
     // Back to A: shown live, streaming row included; B goes on in the background.
     rt.openConversation("A");
-    EXPECT_EQ(state().conversationId, "A");
+    EXPECT_EQ(state().conversation.id, "A");
     EXPECT_EQ(state().status, Status::Streaming);
     EXPECT_EQ(streamingRow(state()), 1u);
-    EXPECT_THAT(texts(state().messages), ElementsAre("question A", "alpha beta gamma"));
+    EXPECT_THAT(texts(state().conversation.messages),
+                ElementsAre("question A", "alpha beta gamma"));
     EXPECT_THAT(rt.backgroundConversations(), ElementsAre("B"));
     EXPECT_EQ(countPrefix("exec:load A"), 0u) << "a live conversation is not reloaded";
 
@@ -105,7 +106,7 @@ TEST_F(Background, TwoConversationsStreamAtOnceAndSwitchingBackAndForthShowsEach
     EXPECT_THAT(storedTexts("A"), ElementsAre("question A", "alpha beta gamma!"));
 
     rt.openConversation("B");
-    EXPECT_THAT(texts(state().messages), ElementsAre("question B", "one two"));
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("question B", "one two"));
 }
 
 TEST_F(Background, EachConversationKeepsItsOwnRequestIdFencing)
@@ -121,17 +122,17 @@ TEST_F(Background, EachConversationKeepsItsOwnRequestIdFencing)
     const RequestId requestB = requestOf("B");
 
     // A token of A's aborted request reaches nobody: not B, not A's live turn.
-    const std::size_t bRows = state().messages.size();
+    const std::size_t bRows = state().conversation.messages.size();
     rt.dispatch(TextDelta{firstA, "late"});
-    EXPECT_EQ(state().messages.size(), bRows);
-    EXPECT_EQ(state().messages.back().text, "");
-    EXPECT_EQ(rt.backgroundState("A")->messages.back().text, "");
+    EXPECT_EQ(state().conversation.messages.size(), bRows);
+    EXPECT_EQ(state().conversation.messages.back().text, "");
+    EXPECT_EQ(rt.backgroundState("A")->conversation.messages.back().text, "");
 
     // Each live request reaches its own conversation only.
     rt.dispatch(TextDelta{secondA, "for A"});
     rt.dispatch(TextDelta{requestB, "for B"});
-    EXPECT_EQ(rt.backgroundState("A")->messages.back().text, "for A");
-    EXPECT_EQ(state().messages.back().text, "for B");
+    EXPECT_EQ(rt.backgroundState("A")->conversation.messages.back().text, "for A");
+    EXPECT_EQ(state().conversation.messages.back().text, "for B");
 
     // A terminal event of A ends A's turn, never B's.
     rt.dispatch(StreamEnded{secondA, "stop"});
@@ -180,7 +181,7 @@ TEST_F(Background, TheNumberOfBackgroundTurnsIsBoundedAndASendBeyondItIsRefused)
     EXPECT_EQ(toString(RejectReason::TooManyTurns), "tooManyTurns");
     EXPECT_FALSE(describe(RejectReason::TooManyTurns).empty());
     EXPECT_EQ(exec.requests.size(), requests);
-    EXPECT_TRUE(state().messages.empty()) << "nothing was added";
+    EXPECT_TRUE(state().conversation.messages.empty()) << "nothing was added";
 
     ASSERT_TRUE(endOf("A"));
     EXPECT_TRUE(send("c")) << "a slot is free again";
@@ -200,6 +201,76 @@ TEST_F(Background, WithNoRoomOrALimitOfZeroLeavingStopsTheTurnAsBefore)
     EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
     EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 1u);
     EXPECT_TRUE(send("b")) << "no background turn counts against a send";
+}
+
+TEST_F(Background, AReplacedTransportStopsEveryOpenTurnShownOrNot)
+{
+    send("a");
+    const RequestId requestA = requestOf("A");
+    rt.openConversation("B");
+    send("b");
+    const RequestId requestB = requestOf("B");
+    rt.openConversation("C"); // idle: nothing to stop here
+    log.clear();
+
+    rt.transportReplaced();
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestA)), 1u);
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestB)), 1u);
+    EXPECT_THAT(rt.backgroundConversations(), IsEmpty());
+    EXPECT_EQ(rt.statusOf("A"), Status::Interrupted);
+    EXPECT_EQ(state().status, Status::Idle) << "the shown one had no turn";
+
+    rt.openConversation("A");
+    send("again");
+    log.clear();
+    rt.transportReplaced();
+    EXPECT_EQ(state().status, Status::Interrupted) << "the shown turn stops too";
+    EXPECT_EQ(countPrefix("exec:cancelRequest"), 1u);
+}
+
+TEST_F(Background, AStoreThatHoldsTheShownConversationShowsItAsStored)
+{
+    exec.store = false;
+    rt.storeChanged();
+    exchange("q1", "a1"); // kept in memory: no store
+    const std::string id = state().conversation.id;
+    exec.stored[id] = {Message("s1", Role::User, "stored question"),
+                       Message("s2", Role::Assistant, "stored answer")};
+    exec.store = true;
+    rt.storeChanged();
+    EXPECT_EQ(state().conversation.id, id);
+    EXPECT_THAT(texts(state().conversation.messages),
+                ElementsAre("stored question", "stored answer"));
+
+    // A store without it leaves the conversation as it is.
+    exec.stored.erase(id);
+    rt.storeChanged();
+    EXPECT_THAT(texts(state().conversation.messages),
+                ElementsAre("stored question", "stored answer"));
+}
+
+TEST_F(Background, ATurnThatEndsUnseenMarksItsConversationUnreadAndShowingItMarksItRead)
+{
+    send("a");
+    rt.openConversation("B");
+    exec.unreadMarks.clear();
+    ASSERT_TRUE(tokenTo("A", "done"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_THAT(exec.unreadMarks, ElementsAre("A 1"));
+    rt.openConversation("A");
+    EXPECT_THAT(exec.unreadMarks, ElementsAre("A 1", "A 0"));
+}
+
+TEST_F(Background, OneEndedInTheBackgroundMakesRoomForASendTheReducerRefused)
+{
+    rt.setMaxBackgroundTurns(1);
+    send("a");
+    rt.openConversation("B");
+    EXPECT_THAT(state().background, ElementsAre("A")) << "the reducer counts it";
+    EXPECT_FALSE(send("b"));
+    ASSERT_TRUE(endOf("A"));
+    EXPECT_THAT(state().background, IsEmpty());
+    EXPECT_TRUE(send("b"));
 }
 
 TEST_F(Background, AToolApprovalReachedInTheBackgroundWaitsDurablyAndIsAnnouncedWhenShown)
@@ -242,7 +313,7 @@ TEST_F(Background, ToolsApprovedByPolicyRunInTheBackgroundAndTheTurnGoesOn)
     ASSERT_TRUE(tokenTo("A", "done"));
     ASSERT_TRUE(endOf("A"));
     EXPECT_THAT(storedTexts("A"), ElementsAre("read it", "", "contents", "done"));
-    EXPECT_TRUE(state().messages.empty()) << "B saw none of it";
+    EXPECT_TRUE(state().conversation.messages.empty()) << "B saw none of it";
 }
 
 TEST_F(Background, ConfigurationChangesReachBackgroundConversations)
@@ -254,7 +325,7 @@ TEST_F(Background, ConfigurationChangesReachBackgroundConversations)
 
     ASSERT_TRUE(rt.dispatch(SetToolPolicies{{{"write_file", ToolPolicy::Allow}}}));
     EXPECT_EQ(count("exec:runTool call_w"), 1u) << "the waiting call is decided again";
-    EXPECT_EQ(rt.backgroundState("A")->toolPolicies, state().toolPolicies);
+    EXPECT_EQ(rt.backgroundState("A")->settings.toolPolicies, state().settings.toolPolicies);
 }
 
 TEST_F(Background, ARetryInTheBackgroundWaitsForItsBackoffAndGoesToItsConversation)
@@ -344,7 +415,7 @@ TEST_F(Background, WithoutAStoreAFinishedBackgroundTurnIsKeptInMemory)
     ASSERT_TRUE(endOf("A"));
     EXPECT_TRUE(rt.hasInMemory("A"));
     rt.openConversation("A");
-    EXPECT_THAT(texts(state().messages), ElementsAre("a", "reply"));
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("a", "reply"));
 }
 
 TEST_F(Background, HooksSeeBackgroundTurnsFinish)
@@ -375,8 +446,8 @@ TEST_F(Background, ANewConversationLeavesTheOpenTurnRunningToo)
 {
     send("a");
     ASSERT_TRUE(rt.dispatch(Reset{}));
-    EXPECT_NE(state().conversationId, "A");
-    EXPECT_TRUE(state().messages.empty());
+    EXPECT_NE(state().conversation.id, "A");
+    EXPECT_TRUE(state().conversation.messages.empty());
     EXPECT_THAT(rt.backgroundConversations(), ElementsAre("A"));
     ASSERT_TRUE(tokenTo("A", "goes on"));
     ASSERT_TRUE(endOf("A"));
@@ -384,7 +455,7 @@ TEST_F(Background, ANewConversationLeavesTheOpenTurnRunningToo)
 
     rt.setMaxBackgroundTurns(0);
     send("b");
-    const RequestId requestB = requestOf(state().conversationId);
+    const RequestId requestB = requestOf(state().conversation.id);
     ASSERT_TRUE(rt.dispatch(Reset{}));
     EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(requestB)), 1u) << "no room: stopped";
 }
@@ -474,7 +545,7 @@ TEST_F(Background, ARandomWalkOverSeveralConversationsKeepsEveryInvariant)
                 break;
             case 14: {
                 const std::string id = ids[pick(ids.size())];
-                if (id != state().conversationId) {
+                if (id != state().conversation.id) {
                     rt.forgetConversation(id);
                     exec.stored.erase(id);
                     forgotten.insert(id);
@@ -489,7 +560,7 @@ TEST_F(Background, ARandomWalkOverSeveralConversationsKeepsEveryInvariant)
             for (std::size_t i = savesBefore; i < exec.saves.size(); ++i)
                 ASSERT_EQ(forgotten.count(exec.saves[i].id), 0u)
                     << "seed " << seed << " step " << step << ": wrote a forgotten conversation";
-            std::set<std::string> seen{state().conversationId};
+            std::set<std::string> seen{state().conversation.id};
             std::set<RequestId> requests;
             if (state().turn && state().turn->requestId != 0)
                 requests.insert(state().turn->requestId);

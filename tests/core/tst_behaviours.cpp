@@ -56,8 +56,8 @@ TEST(Behaviours, SendWithOnlyAttachmentsReachesTheMessageAndTheHistory)
     ASSERT_FALSE(out.rejected()) << toString(out.rejection->reason) << " " << out.rejection->detail;
     EXPECT_EQ(d.s.status, Status::Streaming);
 
-    ASSERT_EQ(d.s.messages.size(), 2u);
-    const Message& user = d.s.messages[0];
+    ASSERT_EQ(d.s.conversation.messages.size(), 2u);
+    const Message& user = d.s.conversation.messages[0];
     EXPECT_EQ(user.role, Role::User);
     EXPECT_EQ(user.text, "");
     ASSERT_NE(user.extrasOrNull(), nullptr);
@@ -276,7 +276,7 @@ TEST(Behaviours, ToolResultIsErrorReachesTheToolMessage)
     d.dispatch(ToolResult{"good", "written", false});
     const StartTurn next = onlyStart(d);
     const Message* good = nullptr;
-    for (const Message& m : d.s.messages)
+    for (const Message& m : d.s.conversation.messages)
         if (m.role == Role::Tool && m.toolCallId() == "good")
             good = &m;
     ASSERT_NE(good, nullptr);
@@ -297,11 +297,11 @@ TEST(Behaviours, ToolResultIsErrorReachesTheToolMessage)
 TEST(Behaviours, ProjectionFlagsChangeExactlyTheirRows)
 {
     State s;
-    s.messages.emplace_back("u", Role::User, "hi");
-    s.messages.emplace_back("a", Role::Assistant, "hello");
-    s.messages.emplace_back("s", Role::System, "be brief");
-    s.messages.emplace_back("t", Role::Tool, "result");
-    s.messages.emplace_back("k", Role::Checkpoint, "{}");
+    s.conversation.messages.emplace_back("u", Role::User, "hi");
+    s.conversation.messages.emplace_back("a", Role::Assistant, "hello");
+    s.conversation.messages.emplace_back("s", Role::System, "be brief");
+    s.conversation.messages.emplace_back("t", Role::Tool, "result");
+    s.conversation.messages.emplace_back("k", Role::Checkpoint, "{}");
 
     for (int mask = 0; mask < 8; ++mask) {
         ProjectionOptions options;
@@ -318,8 +318,8 @@ TEST(Behaviours, ProjectionFlagsChangeExactlyTheirRows)
         EXPECT_THAT(project(s, options).visibleRows, ElementsAreArray(expected))
             << "showSystem " << options.showSystem << ", showTool " << options.showTool
             << ", showCheckpoints " << options.showCheckpoints;
-        for (std::size_t row = 0; row < s.messages.size(); ++row)
-            EXPECT_EQ(isVisible(s.messages[row], options),
+        for (std::size_t row = 0; row < s.conversation.messages.size(); ++row)
+            EXPECT_EQ(isVisible(s.conversation.messages[row], options),
                       std::find(expected.begin(), expected.end(), row) != expected.end())
                 << "row " << row << ", mask " << mask;
     }

@@ -56,13 +56,13 @@ const std::vector<OpenStatus>& openStatuses()
         {"reviewing", [](Recorded& d) { d.askForTool(); }, Status::ReviewingToolCall},
         {"running",
          [](Recorded& d) {
-             d.s.autoAccept = AutoAccept::Always;
+             d.s.settings.autoAccept = AutoAccept::Always;
              d.askForTool();
          },
          Status::RunningTool},
         {"retry backoff",
          [](Recorded& d) {
-             d.s.maxRetries = 2;
+             d.s.settings.maxRetries = 2;
              d.sendNow("first");
              d.run(StreamFailed{d.request(), {"overloaded", "busy", true, 500}, {}});
          },
@@ -91,7 +91,7 @@ TEST(BusyPolicy, RejectIsTheDefaultAndChangesNothing)
         Outcome& out = d.run(Send{"second", {}});
         ASSERT_TRUE(out.rejected());
         EXPECT_EQ(out.rejection->reason, RejectReason::TurnInProgress);
-        EXPECT_EQ(d.s.messages, before.messages);
+        EXPECT_EQ(d.s.conversation.messages, before.conversation.messages);
         EXPECT_EQ(d.s.status, before.status);
     }
 }
@@ -101,22 +101,22 @@ TEST(BusyPolicy, QueueWaitsSilentlyAndSendsInOrderAfterStreamEnd)
     for (const OpenStatus& open : openStatuses()) {
         SCOPED_TRACE(open.name);
         Recorded d;
-        d.s.busyPolicy = BusyPolicy::Queue;
+        d.s.settings.busyPolicy = BusyPolicy::Queue;
         open.reach(d);
-        const std::size_t rows = d.s.messages.size();
+        const std::size_t rows = d.s.conversation.messages.size();
         const std::size_t events = d.names.size();
         Outcome& out = d.run(Send{"second", "[{\"n\":1}]"});
         ASSERT_FALSE(out.rejected());
         EXPECT_EQ(d.names.size(), events) << "a queued send emits nothing";
         EXPECT_TRUE(out.announcements.empty());
-        EXPECT_EQ(d.s.messages.size(), rows) << "not history yet";
-        ASSERT_EQ(d.s.queued.size(), 1u);
-        EXPECT_EQ(d.s.queued[0].id, out.result);
-        EXPECT_EQ(d.s.queued[0].attachments, "[{\"n\":1}]");
+        EXPECT_EQ(d.s.conversation.messages.size(), rows) << "not history yet";
+        ASSERT_EQ(d.s.conversation.queued.size(), 1u);
+        EXPECT_EQ(d.s.conversation.queued[0].id, out.result);
+        EXPECT_EQ(d.s.conversation.queued[0].attachments, "[{\"n\":1}]");
         EXPECT_FALSE(d.effects<Persist>().empty()) << "the queue is stored";
         d.run(Send{"third", {}});
-        ASSERT_EQ(d.s.queued.size(), 2u);
-        const std::string secondId = d.s.queued[0].id;
+        ASSERT_EQ(d.s.conversation.queued.size(), 2u);
+        const std::string secondId = d.s.conversation.queued[0].id;
 
         // Finish the open turn; the queue drains one turn per streamEnd.
         if (open.status == Status::ReviewingToolCall)
@@ -124,13 +124,15 @@ TEST(BusyPolicy, QueueWaitsSilentlyAndSendsInOrderAfterStreamEnd)
         if (d.s.status == Status::RunningTool)
             d.run(ToolResult{"c1", "ok", false});
         d.reply("done");
-        EXPECT_EQ(d.s.queued.size(), 1u);
+        EXPECT_EQ(d.s.conversation.queued.size(), 1u);
         ASSERT_TRUE(d.s.turn.has_value());
-        EXPECT_EQ(d.s.messages[d.s.messages.size() - 2].id, secondId) << "sent under its id";
-        EXPECT_EQ(d.s.messages[d.s.messages.size() - 2].text, "second");
-        EXPECT_EQ(d.s.messages[d.s.messages.size() - 2].attachments(), "[{\"n\":1}]");
+        EXPECT_EQ(d.s.conversation.messages[d.s.conversation.messages.size() - 2].id, secondId)
+            << "sent under its id";
+        EXPECT_EQ(d.s.conversation.messages[d.s.conversation.messages.size() - 2].text, "second");
+        EXPECT_EQ(d.s.conversation.messages[d.s.conversation.messages.size() - 2].attachments(),
+                  "[{\"n\":1}]");
         d.reply("done 2");
-        EXPECT_TRUE(d.s.queued.empty());
+        EXPECT_TRUE(d.s.conversation.queued.empty());
         d.reply("done 3");
         EXPECT_FALSE(d.s.turn.has_value());
         EXPECT_EQ(count(d.names, "streamStart"), 3);
@@ -142,21 +144,21 @@ TEST(BusyPolicy, QueueWaitsSilentlyAndSendsInOrderAfterStreamEnd)
 TEST(BusyPolicy, TheQueueStaysAfterAnErrorOrAStopUntilSentOrCancelled)
 {
     Recorded d;
-    d.s.busyPolicy = BusyPolicy::Queue;
+    d.s.settings.busyPolicy = BusyPolicy::Queue;
     d.sendNow("first");
     d.run(Send{"a", {}});
     d.run(Send{"b", {}});
     d.run(StreamFailed{d.request(), {"x", "failed", false, -1}, {}});
     EXPECT_EQ(d.s.status, Status::Error);
-    EXPECT_EQ(d.s.queued.size(), 2u) << "an error does not send the queue";
-    const std::string a = d.s.queued[0].id;
-    const std::string b = d.s.queued[1].id;
+    EXPECT_EQ(d.s.conversation.queued.size(), 2u) << "an error does not send the queue";
+    const std::string a = d.s.conversation.queued[0].id;
+    const std::string b = d.s.conversation.queued[1].id;
     EXPECT_TRUE(d.run(CancelQueued{"nope"}).rejected());
     d.run(CancelQueued{a});
-    ASSERT_EQ(d.s.queued.size(), 1u);
+    ASSERT_EQ(d.s.conversation.queued.size(), 1u);
     d.run(SendQueued{});
-    EXPECT_TRUE(d.s.queued.empty());
-    EXPECT_EQ(d.s.messages[d.s.messages.size() - 2].id, b);
+    EXPECT_TRUE(d.s.conversation.queued.empty());
+    EXPECT_EQ(d.s.conversation.messages[d.s.conversation.messages.size() - 2].id, b);
     EXPECT_TRUE(d.run(SendQueued{}).rejected()) << "a turn is open";
     d.run(Abort{});
     EXPECT_TRUE(d.run(SendQueued{}).rejected()) << "nothing queued";
@@ -168,7 +170,7 @@ TEST(BusyPolicy, InterruptEndsTheOpenTurnAbortedAndStartsANewOne)
     for (const OpenStatus& open : openStatuses()) {
         SCOPED_TRACE(open.name);
         Recorded d;
-        d.s.busyPolicy = BusyPolicy::Interrupt;
+        d.s.settings.busyPolicy = BusyPolicy::Interrupt;
         open.reach(d);
         const std::size_t before = d.names.size();
         d.run(Send{"instead", {}});
@@ -179,7 +181,7 @@ TEST(BusyPolicy, InterruptEndsTheOpenTurnAbortedAndStartsANewOne)
         EXPECT_EQ(d.s.status, Status::Streaming);
         ASSERT_EQ(d.effects<CancelTurn>().size(), 1u);
         if (open.name == std::string("streaming")) {
-            EXPECT_EQ(d.s.messages[1].text, "partial") << "the partial reply is kept";
+            EXPECT_EQ(d.s.conversation.messages[1].text, "partial") << "the partial reply is kept";
         }
         d.reply("ok");
         EXPECT_EQ(count(d.names, "streamStart"), 2);
@@ -192,7 +194,7 @@ TEST(BusyPolicy, SteerJoinsTheOpenTurnWithOneStreamStartAndOneTerminalEvent)
     for (const OpenStatus& open : openStatuses()) {
         SCOPED_TRACE(open.name);
         Recorded d;
-        d.s.busyPolicy = BusyPolicy::Steer;
+        d.s.settings.busyPolicy = BusyPolicy::Steer;
         open.reach(d);
         const int step = d.s.turn->step;
         Outcome& out = d.run(Send{"also this", {}});
@@ -215,17 +217,17 @@ TEST(BusyPolicy, SteerJoinsTheOpenTurnWithOneStreamStartAndOneTerminalEvent)
                                         [&](const Message& t) { return t.toolCallId() == c.id; }))
                     << c.id;
         if (open.status == Status::ReviewingToolCall) {
-            const Message& denial = d.s.messages[d.s.messages.size() - 3];
+            const Message& denial = d.s.conversation.messages[d.s.conversation.messages.size() - 3];
             EXPECT_TRUE(denial.denied);
             EXPECT_EQ(denial.text, "Denied: the user sent a new message instead.");
         }
         if (open.name == std::string("streaming")) {
-            EXPECT_TRUE(d.s.messages[1].aborted);
-            EXPECT_EQ(d.s.messages[1].text, "partial") << "the cut reply is kept";
+            EXPECT_TRUE(d.s.conversation.messages[1].aborted);
+            EXPECT_EQ(d.s.conversation.messages[1].text, "partial") << "the cut reply is kept";
         }
         if (open.name == std::string("retry backoff")) {
-            EXPECT_TRUE(d.s.messages[1].aborted);
-            EXPECT_TRUE(d.s.messages[1].text.empty());
+            EXPECT_TRUE(d.s.conversation.messages[1].aborted);
+            EXPECT_TRUE(d.s.conversation.messages[1].text.empty());
             EXPECT_EQ(next.history.size(), 2u) << "the empty stopped reply is not sent";
         }
         d.reply("answer to both");
@@ -240,11 +242,12 @@ TEST(BusyPolicy, SteeringARegeneratedReplyKeepsItsOtherVersions)
     Recorded d;
     d.sendNow("question");
     d.reply("first answer");
-    const std::string first = d.s.messages[1].id;
+    const std::string first = d.s.conversation.messages[1].id;
     d.run(Regenerate{first});
-    d.s.busyPolicy = BusyPolicy::Steer;
+    d.s.settings.busyPolicy = BusyPolicy::Steer;
     d.run(Send{"shorter, please", {}}); // before the new version said a word
-    ASSERT_NE(d.s.versions.find(first), nullptr) << "the first answer is still a version";
+    ASSERT_NE(d.s.conversation.versions.find(first), nullptr)
+        << "the first answer is still a version";
     EXPECT_EQ(versionOf(d.s, 1).count, 2u);
     d.reply("short answer");
     EXPECT_EQ(terminals(d.names), 2);
@@ -255,7 +258,7 @@ TEST(BusyPolicy, TwoSendsAtOnceFollowThePolicy)
     // No transport event between them: the second meets a turn that has not streamed yet.
     const auto twoSends = [](BusyPolicy policy) {
         Recorded d;
-        d.s.busyPolicy = policy;
+        d.s.settings.busyPolicy = policy;
         d.sendNow("one");
         d.sendNow("two");
         return d;
@@ -263,16 +266,17 @@ TEST(BusyPolicy, TwoSendsAtOnceFollowThePolicy)
     Recorded reject = twoSends(BusyPolicy::Reject);
     EXPECT_EQ(count(reject.names, "userMessage"), 1);
     Recorded queue = twoSends(BusyPolicy::Queue);
-    EXPECT_EQ(queue.s.queued.size(), 1u);
+    EXPECT_EQ(queue.s.conversation.queued.size(), 1u);
     EXPECT_EQ(count(queue.names, "userMessage"), 1);
     Recorded interrupt = twoSends(BusyPolicy::Interrupt);
     EXPECT_THAT(interrupt.names,
                 ElementsAre("userMessage", "streamStart", "aborted", "userMessage", "streamStart"));
     Recorded steer = twoSends(BusyPolicy::Steer);
     EXPECT_THAT(steer.names, ElementsAre("userMessage", "streamStart", "userMessage"));
-    ASSERT_EQ(steer.s.messages.size(), 4u);
-    EXPECT_TRUE(steer.s.messages[1].aborted) << "the first reply, stopped before a word";
-    EXPECT_EQ(steer.s.messages[2].text, "two");
+    ASSERT_EQ(steer.s.conversation.messages.size(), 4u);
+    EXPECT_TRUE(steer.s.conversation.messages[1].aborted)
+        << "the first reply, stopped before a word";
+    EXPECT_EQ(steer.s.conversation.messages[2].text, "two");
     const auto history = steer.effects<StartTurn>().back().history;
     ASSERT_EQ(history.size(), 2u) << "one, two: the empty stopped reply is not sent";
     EXPECT_EQ(history[1].text, "two");
@@ -281,27 +285,29 @@ TEST(BusyPolicy, TwoSendsAtOnceFollowThePolicy)
 TEST(BusyPolicy, TheQueueIsStoredWithTheConversation)
 {
     Recorded d;
-    d.s.busyPolicy = BusyPolicy::Queue;
+    d.s.settings.busyPolicy = BusyPolicy::Queue;
     d.sendNow("first");
     d.run(Send{"later", "[{\"name\":\"a.png\"}]"});
     //! [core-json-round-trip]
-    Conversation c{d.s.conversationId, "", "", d.s.messages, d.s.versions, {}, d.s.queued};
+    Conversation c{
+        d.s.conversation.id,    "", "", d.s.conversation.messages, d.s.conversation.versions, {},
+        d.s.conversation.queued};
     auto loaded = conversationFromJson(toJson(c));
     ASSERT_TRUE(std::holds_alternative<Conversation>(loaded));
     Conversation& back = std::get<Conversation>(loaded);
-    EXPECT_EQ(back.queued, d.s.queued);
+    EXPECT_EQ(back.queued, d.s.conversation.queued);
     //! [core-json-round-trip]
 
     Driver e;
     e.dispatch(
         SwitchConversation{back.id, back.messages, {}, back.versions, back.approvals, back.queued});
-    EXPECT_EQ(e.s.queued, d.s.queued);
+    EXPECT_EQ(e.s.conversation.queued, d.s.conversation.queued);
     e.dispatch(SendQueued{});
-    EXPECT_EQ(e.s.messages[e.s.messages.size() - 2].text, "later");
+    EXPECT_EQ(e.s.conversation.messages[e.s.conversation.messages.size() - 2].text, "later");
 
     // Another conversation does not inherit it.
     e.dispatch(Reset{});
-    EXPECT_TRUE(e.s.queued.empty());
+    EXPECT_TRUE(e.s.conversation.queued.empty());
     const auto bad = queuedFromJson(R"([{"id":"","text":"x"}])");
     ASSERT_TRUE(std::holds_alternative<LoadError>(bad));
     EXPECT_EQ(std::get<LoadError>(bad).path, "queued[0].id");
@@ -319,7 +325,7 @@ namespace {
 TEST(BusyPolicy, SteeringAStreamingStepAnswersTheCallsItAskedFor)
 {
     Recorded d;
-    d.s.busyPolicy = BusyPolicy::Steer;
+    d.s.settings.busyPolicy = BusyPolicy::Steer;
     d.sendNow("first");
     d.run(TextDelta{d.request(), "let me look"});
     d.run(ToolCallRequested{d.request(), {"c1", "read_file", "{}", false}});

@@ -178,12 +178,27 @@ TEST(DebugLog, ResetEmptiesTheLogAndSeqGoesOn)
     Driver d;
     d.send("hi");
     d.token("a");
+    d.s.settings.maxBackgroundTurns = 0; // the reset stops the turn rather than leaving it
     d.dispatch(Reset{}); // the cut-off step's tokens are written, then the log is emptied
     ASSERT_EQ(d.log.size(), 1u);
     const DebugEntry reset = d.log.entries().front();
     EXPECT_EQ(reset.kind, "reset");
-    EXPECT_EQ(reset.subject, d.s.conversationId);
+    EXPECT_EQ(reset.subject, d.s.conversation.id);
     EXPECT_EQ(reset.seq, 3u); // send 1, tokens 2
+}
+
+TEST(DebugLog, AResetThatLeavesTheTurnRunningNamesTheNewConversation)
+{
+    Driver d;
+    d.send("hi");
+    d.dispatch(Reset{}); // the turn runs on in the background
+    ASSERT_EQ(d.log.size(), 1u);
+    const DebugEntry reset = d.log.entries().front();
+    EXPECT_EQ(reset.kind, "reset");
+    const auto left = d.effects<LeaveRunning>();
+    ASSERT_EQ(left.size(), 1u);
+    EXPECT_EQ(reset.subject, left.front().nextConversationId);
+    EXPECT_NE(reset.subject, d.s.conversation.id);
 }
 
 TEST(DebugLog, AMovedFromInputIsRecordedAsTheCopiedOne)

@@ -58,7 +58,7 @@ TEST(Finish, ARefusalIsMarkedInTheMetadataBesideWhatWasThere)
 {
     Driver d;
     d.send("hi");
-    d.s.messages.back().extras().metadata = R"({"client":"x"})";
+    d.s.conversation.messages.back().extras().metadata = R"({"client":"x"})";
     d.token("I can't help with that.");
     d.dispatch(StreamEnded{d.request(), "refusal", {}, R"({"provider":{"k":1}})"});
     EXPECT_EQ(d.s.status, Status::Idle);
@@ -79,7 +79,7 @@ TEST(Finish, AToolStepEndedWithStopIsAToolStep)
     d.send("read it");
     d.call("c1", "read_file");
     d.end("stop");
-    EXPECT_EQ(d.s.messages[1].finishReason(), "tool_calls");
+    EXPECT_EQ(d.s.conversation.messages[1].finishReason(), "tool_calls");
     EXPECT_EQ(d.s.status, Status::ReviewingToolCall); // the call waits for its approval
 }
 

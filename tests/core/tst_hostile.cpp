@@ -46,7 +46,7 @@ TEST(Hostile, AConversationThatFailedToLoadIsReadOnly)
 {
     Driver d;
     d.dispatch(SwitchConversation{"c9", {}, "The stored message m1 has an unknown role."});
-    EXPECT_EQ(d.s.conversationId, "c9");
+    EXPECT_EQ(d.s.conversation.id, "c9");
     ASSERT_TRUE(d.s.lastError);
     EXPECT_EQ(d.s.lastError->code, "load_failed");
 
@@ -56,7 +56,7 @@ TEST(Hostile, AConversationThatFailedToLoadIsReadOnly)
         EXPECT_EQ(out.rejection->reason, RejectReason::ReadOnly);
         EXPECT_EQ(out.rejection->detail, "The stored message m1 has an unknown role.");
         EXPECT_TRUE(out.effects.empty()); // above all, no Persist
-        EXPECT_TRUE(d.s.messages.empty());
+        EXPECT_TRUE(d.s.conversation.messages.empty());
     };
     expectRefused(Send{"hello", {}});
     expectRefused(AddUserMessage{"hello"});
@@ -66,9 +66,9 @@ TEST(Hostile, AConversationThatFailedToLoadIsReadOnly)
 
     // Replacing it is the app's decision: then it saves.
     d.dispatch(SetMessages{{Message("m5", Role::User, "repaired")}});
-    EXPECT_TRUE(d.s.loadError.empty());
+    EXPECT_TRUE(d.s.conversation.loadError.empty());
     EXPECT_TRUE(d.hasEffect<Persist>());
-    EXPECT_EQ(d.s.conversationId, "c9");
+    EXPECT_EQ(d.s.conversation.id, "c9");
 }
 
 TEST(Hostile, DeleteClearOrLeavingEndsTheReadOnlyState)
@@ -85,7 +85,7 @@ TEST(Hostile, DeleteClearOrLeavingEndsTheReadOnlyState)
     e.dispatch(Clear{});
     e.send("fresh");
     EXPECT_FALSE(e.out.rejection);
-    EXPECT_NE(e.s.conversationId, "c9"); // the damaged copy is never written over
+    EXPECT_NE(e.s.conversation.id, "c9"); // the damaged copy is never written over
 
     Driver f;
     f.dispatch(SwitchConversation{"c9", {}, "broken"});

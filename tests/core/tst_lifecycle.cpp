@@ -34,10 +34,10 @@ TEST(Lifecycle, SendStreamsAndEndsInR4Order)
                                      "streamEnd"));
     EXPECT_EQ(d.s.status, Status::Idle);
     EXPECT_FALSE(isAbortable(d.s));
-    ASSERT_EQ(d.s.messages.size(), 2u);
-    EXPECT_EQ(d.s.messages[0].role, Role::User);
-    EXPECT_EQ(d.s.messages[1].role, Role::Assistant);
-    EXPECT_EQ(d.s.messages[1].text, "Hello");
+    ASSERT_EQ(d.s.conversation.messages.size(), 2u);
+    EXPECT_EQ(d.s.conversation.messages[0].role, Role::User);
+    EXPECT_EQ(d.s.conversation.messages[1].role, Role::Assistant);
+    EXPECT_EQ(d.s.conversation.messages[1].text, "Hello");
 }
 
 TEST(Lifecycle, StartTurnCarriesSystemPromptAndHistoryWithoutPlaceholder)
@@ -66,8 +66,8 @@ TEST(Lifecycle, TokenEventViewsTheAppendedText)
     EXPECT_EQ(tok.token, "abc");
     EXPECT_EQ(tok.messageId, d.last().id);
     ASSERT_EQ(d.out.changes.size(), 1u);
-    EXPECT_EQ(d.out.changes[0],
-              (Change{Change::Kind::Changed, d.s.messages.size() - 1, 1, Field::Text}));
+    EXPECT_EQ(d.out.changes[0], (Change{Change::Kind::Changed, d.s.conversation.messages.size() - 1,
+                                        1, Field::Text}));
 }
 
 TEST(Lifecycle, SecondSendWhileStreamingIsRejectedAndChangesNothing)
@@ -154,7 +154,7 @@ TEST(Lifecycle, RegenerateAssistantDiscardsLaterHistory)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const std::string a1 = d.s.messages[1].id;
+    const std::string a1 = d.s.conversation.messages[1].id;
     Recorder r;
     r.take(d.dispatch(Regenerate{a1}));
     EXPECT_EQ(d.texts(), (std::vector<std::string>{"q1", ""}));
@@ -179,7 +179,7 @@ TEST(Lifecycle, EditChangesUserMessageAndRegenerates)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const std::string q1 = d.s.messages[0].id;
+    const std::string q1 = d.s.conversation.messages[0].id;
     d.dispatch(Edit{q1, "q1 edited"});
     EXPECT_EQ(d.texts(), (std::vector<std::string>{"q1 edited", ""}));
     EXPECT_EQ(d.s.status, Status::Streaming);
@@ -193,10 +193,10 @@ TEST(Lifecycle, EditOfAssistantMessageIsRejected)
 {
     Driver d;
     d.exchange("q", "a");
-    auto& out = d.dispatch(Edit{d.s.messages[1].id, "x"});
+    auto& out = d.dispatch(Edit{d.s.conversation.messages[1].id, "x"});
     ASSERT_TRUE(out.rejected());
     EXPECT_EQ(out.rejection->reason, RejectReason::NotUserMessage);
-    EXPECT_EQ(d.s.messages[1].text, "a");
+    EXPECT_EQ(d.s.conversation.messages[1].text, "a");
 }
 
 TEST(Lifecycle, EditWhileStreamingAbortsTheOpenTurnFirst)
@@ -205,7 +205,7 @@ TEST(Lifecycle, EditWhileStreamingAbortsTheOpenTurnFirst)
     d.send("q");
     d.token("partial");
     const RequestId old = d.request();
-    d.dispatch(Edit{d.s.messages[0].id, "q2"});
+    d.dispatch(Edit{d.s.conversation.messages[0].id, "q2"});
     EXPECT_THAT(d.eventNames(), ElementsAre("aborted", "streamStart"));
     EXPECT_EQ(d.effects<CancelTurn>()[0].requestId, old);
     EXPECT_NE(d.request(), old);
@@ -218,13 +218,13 @@ TEST(Lifecycle, BranchForksHistoryUpToMessageAndLeavesCurrentUnchanged)
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
     const auto before = d.texts();
-    auto& out = d.dispatch(Branch{d.s.messages[1].id});
+    auto& out = d.dispatch(Branch{d.s.conversation.messages[1].id});
     ASSERT_FALSE(out.rejected());
     auto forks = d.effects<ForkConversation>();
     ASSERT_EQ(forks.size(), 1u);
     EXPECT_EQ(out.result, forks[0].newConversationId);
-    EXPECT_NE(forks[0].newConversationId, d.s.conversationId);
-    EXPECT_EQ(forks[0].sourceConversationId, d.s.conversationId);
+    EXPECT_NE(forks[0].newConversationId, d.s.conversation.id);
+    EXPECT_EQ(forks[0].sourceConversationId, d.s.conversation.id);
     ASSERT_EQ(forks[0].messages.size(), 2u);
     EXPECT_EQ(forks[0].messages[1].text, "a1");
     EXPECT_EQ(d.texts(), before);
@@ -236,37 +236,37 @@ TEST(Lifecycle, BranchOfStreamingMessageIsRejected)
     Driver d;
     d.send();
     EXPECT_EQ(d.dispatch(Branch{d.last().id}).rejection->reason, RejectReason::StillStreaming);
-    EXPECT_FALSE(d.dispatch(Branch{d.s.messages[0].id}).rejected());
+    EXPECT_FALSE(d.dispatch(Branch{d.s.conversation.messages[0].id}).rejected());
 }
 
 TEST(Lifecycle, ClearKeepsStorageDeleteRemovesIt)
 {
     Driver d;
     d.exchange("q", "a");
-    const std::string id = d.s.conversationId;
+    const std::string id = d.s.conversation.id;
     d.dispatch(Clear{});
-    EXPECT_TRUE(d.s.messages.empty());
-    EXPECT_EQ(d.s.conversationId, id);
+    EXPECT_TRUE(d.s.conversation.messages.empty());
+    EXPECT_EQ(d.s.conversation.id, id);
     EXPECT_FALSE(d.hasEffect<DeleteStoredConversation>());
     EXPECT_FALSE(d.hasEffect<Persist>());
     ASSERT_EQ(d.out.changes.size(), 1u);
     EXPECT_EQ(d.out.changes[0].kind, Change::Kind::Reset);
     // What is sent next is saved elsewhere: the stored copy of `id` is never overwritten.
     d.send("q");
-    const std::string next = d.s.conversationId;
+    const std::string next = d.s.conversation.id;
     EXPECT_NE(next, id);
     for (const Persist& p : d.effects<Persist>())
         EXPECT_EQ(p.conversationId, next);
     d.token("a");
     d.end();
-    EXPECT_EQ(d.s.conversationId, next);
+    EXPECT_EQ(d.s.conversation.id, next);
 
     d.dispatch(DeleteConversation{});
     auto del = d.effects<DeleteStoredConversation>();
     ASSERT_EQ(del.size(), 1u);
     EXPECT_EQ(del[0].conversationId, next);
-    EXPECT_TRUE(d.s.messages.empty());
-    EXPECT_NE(d.s.conversationId, next);
+    EXPECT_TRUE(d.s.conversation.messages.empty());
+    EXPECT_NE(d.s.conversation.id, next);
 }
 
 TEST(Lifecycle, ClearDuringStreamEmitsOneTerminalEvent)
@@ -317,12 +317,12 @@ TEST(Tools, CallWaitsForApprovalThenRunsAndResumes)
     EXPECT_THAT(r.names,
                 ElementsAre("userMessage", "streamStart", "toolCall", "streamToken", "streamEnd"));
     // user, assistant(step 1, tool call), tool result, assistant(step 2)
-    ASSERT_EQ(d.s.messages.size(), 4u);
-    EXPECT_EQ(d.s.messages[1].toolCalls().size(), 1u);
-    EXPECT_EQ(d.s.messages[2].role, Role::Tool);
-    EXPECT_EQ(d.s.messages[2].text, "ok");
-    EXPECT_EQ(d.s.messages[2].toolName(), "write_file");
-    EXPECT_EQ(d.s.messages[3].text, "done");
+    ASSERT_EQ(d.s.conversation.messages.size(), 4u);
+    EXPECT_EQ(d.s.conversation.messages[1].toolCalls().size(), 1u);
+    EXPECT_EQ(d.s.conversation.messages[2].role, Role::Tool);
+    EXPECT_EQ(d.s.conversation.messages[2].text, "ok");
+    EXPECT_EQ(d.s.conversation.messages[2].toolName(), "write_file");
+    EXPECT_EQ(d.s.conversation.messages[3].text, "done");
 }
 
 TEST(Tools, DenyAppendsDeniedResultAndResumes)
@@ -334,7 +334,7 @@ TEST(Tools, DenyAppendsDeniedResultAndResumes)
     d.dispatch(DenyToolCall{"c1", "not now"});
     EXPECT_FALSE(d.hasEffect<ExecuteTool>());
     EXPECT_EQ(d.s.status, Status::Streaming);
-    const Message& tool = d.s.messages[2];
+    const Message& tool = d.s.conversation.messages[2];
     EXPECT_EQ(tool.role, Role::Tool);
     EXPECT_TRUE(tool.denied);
     EXPECT_NE(tool.text.find("not now"), std::string::npos);
@@ -403,7 +403,7 @@ TEST(Tools, UnknownToolGetsErrorResultAndIsNeverExecuted)
     d.call("x", "rm_rf");
     d.end("tool_calls");
     EXPECT_FALSE(d.hasEffect<ExecuteTool>());
-    const Message& tool = d.s.messages[2];
+    const Message& tool = d.s.conversation.messages[2];
     EXPECT_EQ(tool.role, Role::Tool);
     EXPECT_TRUE(tool.isError);
     EXPECT_NE(tool.text.find("rm_rf"), std::string::npos);
@@ -457,13 +457,13 @@ TEST(Tools, AbortCancelsPendingAndRunningCallsAsRecords)
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
     EXPECT_EQ(d.s.status, Status::Interrupted);
     // Every call has its answer in history: the running one as an error, the pending one denied.
-    ASSERT_EQ(d.s.messages.size(), 4u);
-    EXPECT_TRUE(d.s.messages[2].isError);
-    EXPECT_TRUE(d.s.messages[3].denied);
+    ASSERT_EQ(d.s.conversation.messages.size(), 4u);
+    EXPECT_TRUE(d.s.conversation.messages[2].isError);
+    EXPECT_TRUE(d.s.conversation.messages[3].denied);
     // A result arriving after the abort is dropped.
     auto& late = d.dispatch(ToolResult{"r", "late", false});
     EXPECT_TRUE(late.changes.empty());
-    EXPECT_EQ(d.s.messages.size(), 4u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 4u);
 }
 
 TEST(Tools, RegenerateCancelsPendingApprovals)
@@ -472,7 +472,7 @@ TEST(Tools, RegenerateCancelsPendingApprovals)
     d.send("q");
     d.call("w", "write_file");
     d.end("tool_calls");
-    d.dispatch(Regenerate{d.s.messages[0].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[0].id});
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
     EXPECT_THAT(d.eventNames(), ElementsAre("aborted", "streamStart"));
     EXPECT_EQ(d.dispatch(ApproveToolCall{"w"}).rejection->reason, RejectReason::UnknownToolCall);
@@ -548,9 +548,9 @@ TEST(Checkpoints, RestoreEmitsPayloadAndDropsLaterHistory)
     ASSERT_EQ(d.out.events.size(), 1u);
     const auto& ev = std::get<CheckpointRestoredEvent>(d.out.events[0]);
     EXPECT_EQ(ev.payload, "{\"doc\":\"v1\"}");
-    EXPECT_EQ(d.s.messages.size(), 3u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 3u);
     EXPECT_EQ(d.last().id, cp);
-    EXPECT_EQ(d.dispatch(RestoreCheckpoint{d.s.messages[0].id}).rejection->reason,
+    EXPECT_EQ(d.dispatch(RestoreCheckpoint{d.s.conversation.messages[0].id}).rejection->reason,
               RejectReason::NotCheckpoint);
 }
 
@@ -558,24 +558,24 @@ TEST(Messages, AddAndSetValidateIds)
 {
     Driver d;
     d.dispatch(AddUserMessage{"note"});
-    EXPECT_EQ(d.s.messages.size(), 1u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 1u);
     EXPECT_FALSE(d.hasEffect<StartTurn>());
-    const std::string existing = d.s.messages[0].id;
+    const std::string existing = d.s.conversation.messages[0].id;
     auto& out = d.dispatch(AddMessages{{Message(existing, Role::Assistant, "dup")}});
     ASSERT_TRUE(out.rejected());
     EXPECT_EQ(out.rejection->detail, "messages[0].id: duplicate id \"" + existing + "\"");
-    EXPECT_EQ(d.s.messages.size(), 1u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 1u);
     d.dispatch(AddMessages{{Message("", Role::Assistant, "minted")}});
-    EXPECT_EQ(d.s.messages.size(), 2u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 2u);
     EXPECT_FALSE(d.last().id.empty());
     auto& dup =
         d.dispatch(SetMessages{{Message("b", Role::User, "x"), Message("a", Role::User, "y"),
                                 Message("c", Role::User, "z"), Message("a", Role::User, "w")}});
     ASSERT_TRUE(dup.rejected());
     EXPECT_EQ(dup.rejection->detail, "messages[3].id: duplicate id \"a\"");
-    EXPECT_EQ(d.s.messages.size(), 2u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 2u);
     d.dispatch(SetMessages{{Message("a", Role::User, "x")}});
-    ASSERT_EQ(d.s.messages.size(), 1u);
+    ASSERT_EQ(d.s.conversation.messages.size(), 1u);
     EXPECT_EQ(d.out.changes[0].kind, Change::Kind::Reset);
 }
 
@@ -585,12 +585,12 @@ TEST(Messages, ResetStartsANewConversationAndKeepsConfiguration)
     d.dispatch(SetSystemPrompt{"sys"});
     d.dispatch(SetAutoAccept{AutoAccept::Always});
     d.exchange("q", "a");
-    const std::string id = d.s.conversationId;
+    const std::string id = d.s.conversation.id;
     d.dispatch(Reset{});
-    EXPECT_TRUE(d.s.messages.empty());
-    EXPECT_NE(d.s.conversationId, id);
-    EXPECT_EQ(d.s.systemPrompt, "sys");
-    EXPECT_EQ(d.s.autoAccept, AutoAccept::Always);
+    EXPECT_TRUE(d.s.conversation.messages.empty());
+    EXPECT_NE(d.s.conversation.id, id);
+    EXPECT_EQ(d.s.settings.systemPrompt, "sys");
+    EXPECT_EQ(d.s.settings.autoAccept, AutoAccept::Always);
 }
 
 TEST(Messages, SwitchConversationLoadsAndInvalidatesPendingApprovals)
@@ -602,7 +602,7 @@ TEST(Messages, SwitchConversationLoadsAndInvalidatesPendingApprovals)
     d.dispatch(SwitchConversation{"other", {Message("x", Role::User, "elsewhere")}, {}});
     EXPECT_THAT(d.eventNames(), ElementsAre("aborted"));
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
-    EXPECT_EQ(d.s.conversationId, "other");
+    EXPECT_EQ(d.s.conversation.id, "other");
     EXPECT_EQ(d.texts(), std::vector<std::string>{"elsewhere"});
     EXPECT_EQ(d.s.status, Status::Idle);
 }

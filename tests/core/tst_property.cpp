@@ -23,7 +23,7 @@ public:
     explicit Walker(std::uint32_t seed)
         : rng_(seed)
     {
-        d_.s.tools = {{"read_file", true}, {"write_file", false}};
+        d_.s.settings.tools = {{"read_file", true}, {"write_file", false}};
     }
 
     int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
@@ -31,9 +31,11 @@ public:
 
     std::string anyMessageId()
     {
-        if (d_.s.messages.empty() || chance(5))
+        if (d_.s.conversation.messages.empty() || chance(5))
             return "missing";
-        return d_.s.messages[static_cast<std::size_t>(pick(static_cast<int>(d_.s.messages.size())))]
+        return d_.s.conversation
+            .messages[static_cast<std::size_t>(
+                pick(static_cast<int>(d_.s.conversation.messages.size())))]
             .id;
     }
 
@@ -48,7 +50,7 @@ public:
 
     std::string anyQueuedId()
     {
-        const auto& queued = d_.s.queued;
+        const auto& queued = d_.s.conversation.queued;
         if (queued.empty())
             return "q-none";
         return queued[static_cast<std::size_t>(pick(static_cast<int>(queued.size())))].id;
@@ -138,8 +140,18 @@ public:
             return chance(50) ? Input{AddCheckpoint{"{}"}}
                               : Input{RestoreCheckpoint{anyMessageId()}};
         case 15:
-            return SwitchConversation{
-                "conv" + std::to_string(pick(3)), {Message("s1", Role::User, "loaded")}, {}};
+            switch (pick(4)) {
+            case 0:
+                return OpenConversation{"conv" + std::to_string(pick(3))};
+            case 1:
+                return BackgroundEnded{
+                    d_.s.background.empty() || chance(20) ? "conv9" : d_.s.background.front()};
+            case 2:
+                return SetMaxBackgroundTurns{pick(4) - 1};
+            default:
+                return SwitchConversation{
+                    "conv" + std::to_string(pick(3)), {Message("s1", Role::User, "loaded")}, {}};
+            }
         case 16:
             return StreamStarted{someRequest()};
         case 17:
@@ -180,7 +192,7 @@ public:
     }
 
     const std::map<std::string_view, int>& coverage() const { return steps_; }
-    std::size_t historySize() const { return d_.s.messages.size(); }
+    std::size_t historySize() const { return d_.s.conversation.messages.size(); }
 
 private:
     Driver d_;

@@ -21,8 +21,8 @@ TEST(Readme, CoreExample)
     reduce(state, StreamEnded{id, "stop"}, out, env);  // effects: Persist; events: streamEnd
     // state.messages: user "Hi!", assistant "Hello there."; state.status == Status::Idle
     //! [core-ten-lines]
-    ASSERT_EQ(state.messages.size(), 2u);
-    EXPECT_EQ(state.messages[1].text, "Hello there.");
+    ASSERT_EQ(state.conversation.messages.size(), 2u);
+    EXPECT_EQ(state.conversation.messages[1].text, "Hello there.");
     EXPECT_EQ(state.status, Status::Idle);
     EXPECT_TRUE(std::holds_alternative<StreamEndEvent>(out.events.back()));
 }

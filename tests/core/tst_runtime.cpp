@@ -92,7 +92,7 @@ TEST_F(RuntimeHooks, AFullTurnWithAToolRoundCallsEveryHookAtItsMoment)
         EXPECT_EQ(r.history.back().text, "AB");
     }
     EXPECT_EQ(state().status, Status::Idle);
-    EXPECT_THAT(texts(state().messages), ElementsAre("hi", "", "contents", "Done."));
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("hi", "", "contents", "Done."));
 }
 
 TEST_F(RuntimeHooks, OnStartRunsOncePerTurnNotOnARetryNorOnALaterStep)
@@ -154,14 +154,15 @@ TEST_F(RuntimeBusy, TwoSendsInOneEventLoopTurnFollowThePolicy)
     EXPECT_THAT(twoSends(BusyPolicy::Reject), ElementsAre("startRequest"));
     EXPECT_EQ(obs.rejections.back().reason, RejectReason::TurnInProgress);
     EXPECT_THAT(twoSends(BusyPolicy::Queue), ElementsAre("startRequest"));
-    EXPECT_EQ(state().queued.size(), 1u);
+    EXPECT_EQ(state().conversation.queued.size(), 1u);
     EXPECT_THAT(twoSends(BusyPolicy::Interrupt),
                 ElementsAre("startRequest", "cancelRequest", "startRequest"));
     EXPECT_THAT(twoSends(BusyPolicy::Steer),
                 ElementsAre("startRequest", "cancelRequest", "startRequest"));
     ASSERT_TRUE(state().turn.has_value());
     EXPECT_EQ(state().turn->step, 2);
-    EXPECT_EQ(state().messages.size(), 4u); // one, its stopped reply, two, the reply to both
+    EXPECT_EQ(state().conversation.messages.size(),
+              4u); // one, its stopped reply, two, the reply to both
 }
 
 TEST_F(RuntimeErrors, OnErrorIsAskedOnlyForTheLiveRequest)
@@ -313,14 +314,14 @@ TEST_F(RuntimeTools, AbortCancelsRunningToolsAndALateResultIsIgnored)
                                                   std::string("exec:cancelTool t1"),
                                                   std::string("exec:cancelTool t2")}));
     EXPECT_EQ(rt.runningTool("t1"), nullptr);
-    const std::vector<std::string> before = texts(state().messages);
+    const std::vector<std::string> before = texts(state().conversation.messages);
 
     const std::size_t late = log.size();
     rt.toolFinished("t1", "late result", false);
     EXPECT_TRUE(since(late).empty()) << "nothing heard of a late result";
     EXPECT_EQ(count("A:onToolExecutionEnd t1 late result"), 0u);
     EXPECT_TRUE(obs.toolsFinished.empty());
-    EXPECT_EQ(texts(state().messages), before);
+    EXPECT_EQ(texts(state().conversation.messages), before);
     EXPECT_EQ(state().status, Status::Interrupted);
 }
 
@@ -380,7 +381,8 @@ TEST_F(RuntimeTools, AToolAnsweringInsideRunToolIsProcessedAfterTheDispatchThatS
     EXPECT_LT(pos("exec:runTool t2"), pos("A:onToolExecutionEnd t2 sync t2"));
     EXPECT_LT(pos("A:onToolExecutionEnd t2 sync t2"), pos("exec:startRequest r2 step2 attempt0"));
     EXPECT_EQ(countPrefix("exec:startRequest r2"), 1u);
-    EXPECT_THAT(texts(state().messages), ElementsAre("hi", "", "sync t1", "sync t2", ""));
+    EXPECT_THAT(texts(state().conversation.messages),
+                ElementsAre("hi", "", "sync t1", "sync t2", ""));
     EXPECT_EQ(state().status, Status::Streaming);
     EXPECT_EQ(live(), 2u);
 }
@@ -402,7 +404,7 @@ TEST_F(RuntimeQueue, ATransportAnsweringInsideStartRequestIsQueuedBehindTheDispa
     EXPECT_LT(at("obs:event streamStart m3"), at("obs:event streamToken m3 Hi."));
     EXPECT_LT(at("obs:event userMessage m2"), at("obs:event streamToken m3 Hi."));
     //! [runtime-synchronous]
-    EXPECT_EQ(state().messages.back().text, "Hi.");
+    EXPECT_EQ(state().conversation.messages.back().text, "Hi.");
     EXPECT_EQ(state().status, Status::Streaming);
 }
 
@@ -421,9 +423,9 @@ TEST_F(RuntimeQueue, AHandlerDispatchingDuringTheEventsDoesNotLetQueuedInputsJum
     };
     send();
     EXPECT_TRUE(handled);
-    EXPECT_EQ(state().systemPrompt, "Be brief.");
+    EXPECT_EQ(state().settings.systemPrompt, "Be brief.");
     EXPECT_LT(at("obs:event streamStart m3"), at("obs:event streamToken m3 Hi."));
-    EXPECT_EQ(state().messages.back().text, "Hi.");
+    EXPECT_EQ(state().conversation.messages.back().text, "Hi.");
 }
 
 // ---- (4) retries --------------------------------------------------------------------------------
@@ -568,7 +570,7 @@ TEST_F(RuntimeAnnouncements, ANewReplyStartedClearsTheBuffer)
     send("q2");
     EXPECT_EQ(rt.unheardCount(), 1u) << "only the new ReplyStarted";
     EXPECT_TRUE(rt.listen("m3").empty());
-    const auto fresh = rt.listen(state().messages.back().id);
+    const auto fresh = rt.listen(state().conversation.messages.back().id);
     ASSERT_EQ(fresh.size(), 1u);
     EXPECT_EQ(fresh[0].kind, Announcement::Kind::ReplyStarted);
 }
@@ -650,38 +652,38 @@ TEST_F(RuntimeConversations, WithoutAStoreForksAndLeftConversationsLiveInMemory)
 {
     exchange("q1", "a1");
     exchange("q2", "a2");
-    const std::string original = state().conversationId;
-    const std::string a1 = state().messages[1].id;
+    const std::string original = state().conversation.id;
+    const std::string a1 = state().conversation.messages[1].id;
 
     ASSERT_TRUE(rt.dispatch(Branch{a1}));
     const std::string fork = rt.lastResult();
     ASSERT_FALSE(fork.empty());
     EXPECT_NE(fork, original);
     EXPECT_TRUE(rt.hasInMemory(fork));
-    EXPECT_EQ(state().conversationId, original) << "branching does not switch";
+    EXPECT_EQ(state().conversation.id, original) << "branching does not switch";
 
     rt.openConversation(fork);
-    EXPECT_EQ(state().conversationId, fork);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_EQ(state().conversation.id, fork);
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1"));
     EXPECT_TRUE(rt.hasInMemory(original)) << "the one left is kept";
-    EXPECT_FALSE(rt.hasInMemory(fork)) << "the shown one lives in the state";
+    EXPECT_TRUE(rt.hasInMemory(fork)) << "kept as a store keeps it: shown or not";
 
     exchange("q3", "a3");
     rt.openConversation(original);
-    EXPECT_EQ(state().conversationId, original);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1", "q2", "a2"));
+    EXPECT_EQ(state().conversation.id, original);
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1", "q2", "a2"));
     EXPECT_TRUE(rt.hasInMemory(fork));
 
     rt.openConversation(fork);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1", "q3", "a3"));
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1", "q3", "a3"));
 
     // Deleting the shown memory conversation forgets it.
     rt.dispatch(DeleteConversation{});
-    EXPECT_NE(state().conversationId, fork);
-    EXPECT_TRUE(state().messages.empty());
+    EXPECT_NE(state().conversation.id, fork);
+    EXPECT_TRUE(state().conversation.messages.empty());
     EXPECT_FALSE(rt.hasInMemory(fork));
     rt.openConversation(fork);
-    EXPECT_TRUE(state().messages.empty());
+    EXPECT_TRUE(state().conversation.messages.empty());
     // No executor call touched a store.
     EXPECT_EQ(countPrefix("exec:save"), 0u);
     EXPECT_EQ(countPrefix("exec:load"), 0u);
@@ -691,31 +693,31 @@ TEST_F(RuntimeConversations, WithoutAStoreForksAndLeftConversationsLiveInMemory)
 TEST_F(RuntimeConversations, AConversationLeftInMemoryKeepsItsVersions)
 {
     exchange("q1", "a1");
-    const std::string original = state().conversationId;
-    const std::string a1 = state().messages[1].id;
+    const std::string original = state().conversation.id;
+    const std::string a1 = state().conversation.messages[1].id;
     ASSERT_TRUE(rt.dispatch(Regenerate{a1}));
     token("a2");
     end();
-    const Versions versions = state().versions;
+    const Versions versions = state().conversation.versions;
     ASSERT_EQ(versionOf(state(), 1), (VersionPosition{1, 2}));
 
-    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    ASSERT_TRUE(rt.dispatch(Branch{state().conversation.messages[1].id}));
     const std::string fork = rt.lastResult();
     rt.openConversation(fork);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a2"));
-    EXPECT_TRUE(state().versions.empty()) << "a branch copies the shown path only";
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a2"));
+    EXPECT_TRUE(state().conversation.versions.empty()) << "a branch copies the shown path only";
 
     rt.openConversation(original);
-    EXPECT_EQ(state().versions, versions);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a2"));
-    ASSERT_TRUE(rt.dispatch(SwitchVersion{state().messages[1].id, 0}));
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_EQ(state().conversation.versions, versions);
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a2"));
+    ASSERT_TRUE(rt.dispatch(SwitchVersion{state().conversation.messages[1].id, 0}));
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1"));
 }
 
 TEST_F(RuntimeConversations, DeletingAConversationKeptInMemoryForgetsIt)
 {
     exchange("q1", "a1");
-    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    ASSERT_TRUE(rt.dispatch(Branch{state().conversation.messages[1].id}));
     const std::string fork = rt.lastResult();
     ASSERT_TRUE(rt.hasInMemory(fork));
     // Shown by a switch the app made itself: the memory copy is still there.
@@ -729,22 +731,22 @@ TEST_F(RuntimeConversations, WithAStoreTheSameGoesThroughTheExecutor)
 {
     exec.store = true;
     exchange("q1", "a1");
-    const std::string original = state().conversationId;
-    ASSERT_TRUE(rt.dispatch(Branch{state().messages[1].id}));
+    const std::string original = state().conversation.id;
+    ASSERT_TRUE(rt.dispatch(Branch{state().conversation.messages[1].id}));
     const std::string fork = rt.lastResult();
     EXPECT_EQ(count("exec:save " + fork + " from0 streaming- n2"), 1u);
     EXPECT_FALSE(rt.hasInMemory(fork));
 
     rt.openConversation(fork);
     EXPECT_EQ(count("exec:load " + fork), 1u);
-    EXPECT_EQ(state().conversationId, fork);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
+    EXPECT_EQ(state().conversation.id, fork);
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1"));
     EXPECT_FALSE(rt.hasInMemory(original)) << "with a store nothing is kept in memory";
 
     rt.openConversation(original);
     EXPECT_EQ(count("exec:load " + original), 1u);
-    EXPECT_THAT(texts(state().messages), ElementsAre("q1", "a1"));
-    EXPECT_EQ(state().conversationId, original);
+    EXPECT_THAT(texts(state().conversation.messages), ElementsAre("q1", "a1"));
+    EXPECT_EQ(state().conversation.id, original);
 
     rt.dispatch(DeleteConversation{});
     EXPECT_EQ(count("exec:remove " + original), 1u);
@@ -757,8 +759,8 @@ TEST_F(RuntimeConversations, AConversationThatCannotBeLoadedIsShownReadOnly)
     exec.store = true;
     exec.unreadable["broken"] = "corrupt file";
     rt.openConversation("broken");
-    EXPECT_EQ(state().conversationId, "broken");
-    EXPECT_EQ(state().loadError, "corrupt file");
+    EXPECT_EQ(state().conversation.id, "broken");
+    EXPECT_EQ(state().conversation.loadError, "corrupt file");
     EXPECT_FALSE(send());
     ASSERT_EQ(obs.rejections.size(), 1u);
     EXPECT_EQ(obs.rejections[0].reason, RejectReason::ReadOnly);
@@ -783,7 +785,7 @@ TEST_F(RuntimeFlush, WhileStreamingTheReplyIsSavedOnTheFlushTimer)
     exec.advance(1);
     ASSERT_EQ(exec.saves.size(), savesBefore + 1);
     const FakeExecutor::Save& flushed = exec.saves.back();
-    EXPECT_EQ(flushed.id, state().conversationId);
+    EXPECT_EQ(flushed.id, state().conversation.id);
     EXPECT_EQ(flushed.fromRow, row);
     EXPECT_EQ(flushed.streamingRow, row);
     EXPECT_EQ(flushed.messages.at(row).text, "Partial");
@@ -887,7 +889,7 @@ TEST_F(RuntimeAspects, EachInputNotifiesExactlyTheAspectsItChanged)
     EXPECT_EQ(obs.rejections.back().reason, RejectReason::InvalidValue);
 
     // A switch: only the id (the status stays interrupted: the history ends in a stopped reply).
-    std::vector<Message> same = state().messages;
+    std::vector<Message> same = state().conversation.messages;
     EXPECT_THAT(changedBy(SwitchConversation{"other", std::move(same), {}}),
                 ElementsAre("ConversationId"));
     EXPECT_EQ(state().status, Status::Interrupted);
@@ -898,7 +900,7 @@ TEST_F(RuntimeAspects, OpeningAConversationNotifiesItsId)
     obs.properties.clear();
     rt.openConversation("elsewhere");
     EXPECT_THAT(obs.properties, ElementsAre(Aspect::ConversationId));
-    EXPECT_EQ(state().conversationId, "elsewhere");
+    EXPECT_EQ(state().conversation.id, "elsewhere");
 }
 
 } // namespace

@@ -17,8 +17,9 @@ struct StatusDriver : Driver {
     /// The row of the tool message answering `callId`, found here without the function under test.
     std::size_t answerRow(const std::string& callId) const
     {
-        for (std::size_t row = 0; row < s.messages.size(); ++row)
-            if (s.messages[row].role == Role::Tool && s.messages[row].toolCallId() == callId)
+        for (std::size_t row = 0; row < s.conversation.messages.size(); ++row)
+            if (s.conversation.messages[row].role == Role::Tool &&
+                s.conversation.messages[row].toolCallId() == callId)
                 return row;
         return noRow;
     }
@@ -61,13 +62,13 @@ TEST(ToolCallStatus, RunningOnceApprovedThenDoneWithItsResultRow)
     const std::size_t row = d.answerRow("c1");
     ASSERT_NE(row, noRow);
     EXPECT_EQ(d.progress("c1"), (ToolCallProgress{ToolCallStatus::Done, row}));
-    EXPECT_EQ(d.s.messages[row].text, "written");
+    EXPECT_EQ(d.s.conversation.messages[row].text, "written");
 }
 
 TEST(ToolCallStatus, ErrorWhenTheToolFailsOrIsUnknown)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.send();
     d.call("c1", "write_file");
     d.call("c2", "no_such_tool");
@@ -78,13 +79,13 @@ TEST(ToolCallStatus, ErrorWhenTheToolFailsOrIsUnknown)
     const ToolCallProgress p = d.progress("c1");
     EXPECT_EQ(p.status, ToolCallStatus::Error);
     ASSERT_EQ(p.resultRow, d.answerRow("c1"));
-    EXPECT_EQ(d.s.messages[p.resultRow].text, "disk full");
+    EXPECT_EQ(d.s.conversation.messages[p.resultRow].text, "disk full");
 }
 
 TEST(ToolCallStatus, DeniedByTheUserByAPolicyOrByTheEndOfTheTurn)
 {
     StatusDriver d;
-    d.s.toolPolicies = {{"read_file", ToolPolicy::Deny}};
+    d.s.settings.toolPolicies = {{"read_file", ToolPolicy::Deny}};
     d.send();
     d.call("c1", "write_file");
     d.call("c2", "read_file");
@@ -95,7 +96,7 @@ TEST(ToolCallStatus, DeniedByTheUserByAPolicyOrByTheEndOfTheTurn)
     const ToolCallProgress p = d.progress("c1");
     EXPECT_EQ(p.status, ToolCallStatus::Denied);
     ASSERT_EQ(p.resultRow, d.answerRow("c1"));
-    EXPECT_NE(d.s.messages[p.resultRow].text.find("not now"), std::string::npos);
+    EXPECT_NE(d.s.conversation.messages[p.resultRow].text.find("not now"), std::string::npos);
     EXPECT_EQ(d.progress("c3"), pending);
     d.dispatch(Abort{}); // c3 was never decided
     EXPECT_EQ(d.progress("c3"), (ToolCallProgress{ToolCallStatus::Denied, d.answerRow("c3")}));
@@ -104,7 +105,7 @@ TEST(ToolCallStatus, DeniedByTheUserByAPolicyOrByTheEndOfTheTurn)
 TEST(ToolCallStatus, ARunningCallOfAStoppedTurnIsAnError)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.send();
     d.call("c1", "write_file");
     d.end("tool_calls");
@@ -129,7 +130,7 @@ TEST(ToolCallStatus, AnUnknownIdIsPending)
 TEST(ToolCallStatus, AResultFurtherDownIsFoundWithItsRow)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.send("first");
     d.call("c1", "read_file");
     d.end("tool_calls");
@@ -141,14 +142,14 @@ TEST(ToolCallStatus, AResultFurtherDownIsFoundWithItsRow)
     d.end();
     d.exchange("second", "two");
     d.exchange("third", "three");
-    ASSERT_GE(d.s.messages.size(), row + 6);
+    ASSERT_GE(d.s.conversation.messages.size(), row + 6);
     EXPECT_EQ(d.progress("c1"), (ToolCallProgress{ToolCallStatus::Done, row}));
 }
 
 TEST(ToolCallStatus, SeveralCallsOfOneStepEachHaveTheirOwn)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::OnlyRead;
+    d.s.settings.autoAccept = AutoAccept::OnlyRead;
     d.send();
     d.call("r1", "read_file");    // runs without asking
     d.call("w1", "write_file");   // asks
@@ -178,14 +179,14 @@ TEST(ToolCallStatus, SeveralCallsOfOneStepEachHaveTheirOwn)
     EXPECT_LT(x1.resultRow, w2.resultRow);
     EXPECT_LT(w2.resultRow, w1.resultRow);
     EXPECT_LT(w1.resultRow, r1.resultRow);
-    EXPECT_EQ(d.s.messages[w1.resultRow].text, "saved");
-    EXPECT_EQ(d.s.messages[r1.resultRow].text, "read failed");
+    EXPECT_EQ(d.s.conversation.messages[w1.resultRow].text, "saved");
+    EXPECT_EQ(d.s.conversation.messages[r1.resultRow].text, "read failed");
 }
 
 TEST(ToolCallStatus, AnIdTheModelReusesShowsItsNewestCall)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.send("first");
     d.call("call_0", "write_file");
     d.end("tool_calls");
@@ -193,7 +194,7 @@ TEST(ToolCallStatus, AnIdTheModelReusesShowsItsNewestCall)
     d.token("ok");
     d.end();
     ASSERT_EQ(d.status("call_0"), ToolCallStatus::Done);
-    d.s.autoAccept = AutoAccept::Never;
+    d.s.settings.autoAccept = AutoAccept::Never;
     d.send("second");
     d.call("call_0", "write_file"); // a model that numbers its calls per reply
     d.end("tool_calls");
@@ -203,31 +204,32 @@ TEST(ToolCallStatus, AnIdTheModelReusesShowsItsNewestCall)
     d.dispatch(DenyToolCall{"call_0", {}});
     const ToolCallProgress p = d.progress("call_0");
     EXPECT_EQ(p.status, ToolCallStatus::Denied);
-    EXPECT_EQ(p.resultRow, d.s.messages.size() - 2); // the new answer, before the next step
+    EXPECT_EQ(p.resultRow,
+              d.s.conversation.messages.size() - 2); // the new answer, before the next step
 }
 
 // With the message that asked, each of two calls sharing an id keeps its own status and result.
 TEST(ToolCallStatus, TheAskingMessageKeepsEachCallItsOwnResult)
 {
     StatusDriver d;
-    d.s.autoAccept = AutoAccept::Always;
+    d.s.settings.autoAccept = AutoAccept::Always;
     d.send("first");
     d.call("call_0", "write_file");
     d.end("tool_calls");
-    const std::string firstAsker = d.s.messages.back().id;
+    const std::string firstAsker = d.s.conversation.messages.back().id;
     d.dispatch(ToolResult{"call_0", "one", false});
     std::size_t firstResult = noRow;
-    for (std::size_t row = 0; row < d.s.messages.size(); ++row)
-        if (d.s.messages[row].role == Role::Tool)
+    for (std::size_t row = 0; row < d.s.conversation.messages.size(); ++row)
+        if (d.s.conversation.messages[row].role == Role::Tool)
             firstResult = row;
     ASSERT_NE(firstResult, noRow);
     d.token("ok");
     d.end();
-    d.s.autoAccept = AutoAccept::Never;
+    d.s.settings.autoAccept = AutoAccept::Never;
     d.send("second");
     d.call("call_0", "write_file");
     d.end("tool_calls");
-    const std::string secondAsker = d.s.messages.back().id;
+    const std::string secondAsker = d.s.conversation.messages.back().id;
 
     const ToolCallProgress older = toolCallProgress(d.s, "call_0", firstAsker);
     EXPECT_EQ(older.status, ToolCallStatus::Done);

@@ -58,7 +58,7 @@ using MakeInput = std::function<Input(Driver&)>;
 
 const std::string& firstUser(Driver& d)
 {
-    return d.s.messages[1].id;
+    return d.s.conversation.messages[1].id;
 }
 
 const std::vector<std::pair<std::string, MakeInput>>& inputs()
@@ -70,27 +70,27 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          }},
         {"sendQueue",
          [](Driver& d) -> Input {
-             d.s.busyPolicy = BusyPolicy::Queue;
+             d.s.settings.busyPolicy = BusyPolicy::Queue;
              return Send{"later", {}};
          }},
         {"sendInterrupt",
          [](Driver& d) -> Input {
-             d.s.busyPolicy = BusyPolicy::Interrupt;
+             d.s.settings.busyPolicy = BusyPolicy::Interrupt;
              return Send{"instead", {}};
          }},
         {"sendSteer",
          [](Driver& d) -> Input {
-             d.s.busyPolicy = BusyPolicy::Steer;
+             d.s.settings.busyPolicy = BusyPolicy::Steer;
              return Send{"also", {}};
          }},
         {"sendQueued",
          [](Driver& d) -> Input {
-             d.s.queued.push_back({"q9", "waiting", ""});
+             d.s.conversation.queued.push_back({"q9", "waiting", ""});
              return SendQueued{};
          }},
         {"cancelQueued",
          [](Driver& d) -> Input {
-             d.s.queued.push_back({"q9", "waiting", ""});
+             d.s.conversation.queued.push_back({"q9", "waiting", ""});
              return CancelQueued{"q9"};
          }},
         {"busyPolicy", [](Driver&) -> Input { return SetBusyPolicy{BusyPolicy::Steer}; }},
@@ -138,7 +138,51 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
         {"maxRetries", [](Driver&) -> Input { return SetMaxRetries{2}; }},
         {"addCheckpoint", [](Driver&) -> Input { return AddCheckpoint{"{}"}; }},
         {"restoreCheckpoint",
-         [](Driver& d) -> Input { return RestoreCheckpoint{d.s.messages[0].id}; }},
+         [](Driver& d) -> Input { return RestoreCheckpoint{d.s.conversation.messages[0].id}; }},
+        // Opening conversations: another one, the one shown, one whose turn runs in the
+        // background, another one while the background is full.
+        {"open", [](Driver&) -> Input { return OpenConversation{"other"}; }},
+        {"reopen", [](Driver& d) -> Input { return OpenConversation{d.s.conversation.id}; }},
+        {"openBackground",
+         [](Driver& d) -> Input {
+             d.s.background = {"bg"};
+             return OpenConversation{"bg"};
+         }},
+        {"openBackgroundNoRoom",
+         [](Driver& d) -> Input {
+             d.s.settings.maxBackgroundTurns = 0; // lowered while "bg" ran on
+             d.s.background = {"bg"};
+             return OpenConversation{"bg"};
+         }},
+        {"openBackgroundFull",
+         [](Driver& d) -> Input {
+             d.s.settings.maxBackgroundTurns = 1;
+             d.s.background = {"bg"};
+             return OpenConversation{"other"};
+         }},
+        {"sendBackgroundFull",
+         [](Driver& d) -> Input {
+             d.s.settings.maxBackgroundTurns = 2;
+             d.s.background = {"b1", "b2"};
+             return Send{"one more", {}};
+         }},
+        {"regenerateBackgroundFull",
+         [](Driver& d) -> Input {
+             d.s.settings.maxBackgroundTurns = 1;
+             d.s.background = {"b1"};
+             return Regenerate{firstUser(d)};
+         }},
+        {"resetNoBackground",
+         [](Driver& d) -> Input {
+             d.s.settings.maxBackgroundTurns = 0;
+             return Reset{};
+         }},
+        {"backgroundEnded",
+         [](Driver& d) -> Input {
+             d.s.background = {"bg"};
+             return BackgroundEnded{"bg"};
+         }},
+        {"maxBackgroundTurns", [](Driver&) -> Input { return SetMaxBackgroundTurns{-1}; }},
         {"switch",
          [](Driver&) -> Input {
              return SwitchConversation{"other", {Message("o", Role::User, "t")}, {}};
@@ -196,6 +240,9 @@ std::string effectName(const Effect& e)
                           [](const Persist&) { return "Persist"; },
                           [](const ForkConversation&) { return "Fork"; },
                           [](const DeleteStoredConversation&) { return "Delete"; },
+                          [](const LeaveRunning&) { return "Leave"; },
+                          [](const ShowBackground&) { return "Show"; },
+                          [](const LoadConversation&) { return "Load"; },
                       },
                       e);
 }
@@ -245,7 +292,7 @@ const std::map<std::string, std::vector<std::string>>& expected()
         {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
         {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
         {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
-        {"reset", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"reset", {"idle ~", "streaming Leave", "reviewingToolCall Leave", "runningTool Leave", "idle ~", "idle ~", "idle ~"}},
         {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "error", "interrupted", "handoff"}},
         {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "error", "interrupted", "handoff"}},
         {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
@@ -254,6 +301,16 @@ const std::map<std::string, std::vector<std::string>>& expected()
         {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
         {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
+        {"open", {"idle Load", "streaming Leave+Load", "reviewingToolCall Leave+Load", "runningTool Leave+Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"reopen", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"openBackground", {"idle Show", "streaming Show", "reviewingToolCall Show", "runningTool Show", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundNoRoom", {"idle Show", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundFull", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"sendBackgroundFull", {"!tooManyTurns", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"regenerateBackgroundFull", {"!tooManyTurns", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"resetNoBackground", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"backgroundEnded", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
+        {"maxBackgroundTurns", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
         {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
         {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
         {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},

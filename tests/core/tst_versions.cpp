@@ -60,7 +60,7 @@ std::vector<std::string> slice(const std::vector<std::string>& v, std::size_t fr
 const OtherVersion* expectOffPath(const State& s, const std::string& id, std::string_view parentId,
                                   std::string_view activeChildId)
 {
-    const OtherVersion* v = s.versions.find(id);
+    const OtherVersion* v = s.conversation.versions.find(id);
     if (!v) {
         ADD_FAILURE() << id << " is not off the path";
         return nullptr;
@@ -85,12 +85,12 @@ std::optional<Persist> persistOf(const Driver& d)
 /// that parent is in that group), and versionOf() says where it stands.
 std::string pathRuleBroken(const State& s)
 {
-    const Versions& v = s.versions;
-    for (std::size_t row = 0; row < s.messages.size(); ++row) {
-        const std::string& id = s.messages[row].id;
+    const Versions& v = s.conversation.versions;
+    for (std::size_t row = 0; row < s.conversation.messages.size(); ++row) {
+        const std::string& id = s.conversation.messages[row].id;
         if (v.find(id))
             return "row " + std::to_string(row) + " (" + id + ") is also off the path";
-        const std::string parent(parentIdOf(s.messages, row));
+        const std::string parent(parentIdOf(s.conversation.messages, row));
         VersionPosition expected{};
         // Every child of the parent: the row itself and the messages off the path under it.
         std::size_t children = 1;
@@ -109,9 +109,9 @@ std::string pathRuleBroken(const State& s)
         if (versionOf(s, row) != expected)
             return "versionOf(" + std::to_string(row) + ") disagrees with the sibling list";
     }
-    if (!s.messages.empty())
+    if (!s.conversation.messages.empty())
         for (const auto& [id, other] : v.offPath)
-            if (other.parentId == s.messages.back().id)
+            if (other.parentId == s.conversation.messages.back().id)
                 return id + " hangs from the last row of the path";
     return {};
 }
@@ -119,20 +119,20 @@ std::string pathRuleBroken(const State& s)
 /// What a rejection must leave alone.
 struct Before {
     explicit Before(const State& s)
-        : messages(s.messages)
-        , versions(s.versions)
+        : messages(s.conversation.messages)
+        , versions(s.conversation.versions)
         , status(s.status)
         , turn(s.turn.has_value())
         , pending(s.pendingToolCalls)
         , nextRequestId(s.nextRequestId)
-        , conversationId(s.conversationId)
+        , conversationId(s.conversation.id)
     {
     }
     bool same(const State& s) const
     {
-        return s.messages == messages && s.versions == versions && s.status == status &&
-               s.turn.has_value() == turn && s.pendingToolCalls == pending &&
-               s.nextRequestId == nextRequestId && s.conversationId == conversationId;
+        return s.conversation.messages == messages && s.conversation.versions == versions &&
+               s.status == status && s.turn.has_value() == turn && s.pendingToolCalls == pending &&
+               s.nextRequestId == nextRequestId && s.conversation.id == conversationId;
     }
     std::vector<Message> messages;
     Versions versions;
@@ -169,26 +169,27 @@ TEST(VersionsTree, RegenerateTwiceKeepsEveryReplyWithItsToolMessages)
     d.token("a1");
     d.end();
     ASSERT_THAT(d.texts(), ElementsAre("q", "", "contents", "a1"));
-    const std::vector<std::string> first = ids(d.s.messages);
+    const std::vector<std::string> first = ids(d.s.conversation.messages);
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{0, 1}));
 
     ASSERT_FALSE(d.dispatch(Regenerate{first[3]}).rejected());
-    ASSERT_EQ(d.s.messages.size(), 2u) << "the whole old reply, tool messages too, left the path";
+    ASSERT_EQ(d.s.conversation.messages.size(), 2u)
+        << "the whole old reply, tool messages too, left the path";
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{1, 2}));
     EXPECT_EQ(streamingRow(d.s), 1u);
     d.token("a2");
     d.end();
-    const std::string second = d.s.messages[1].id;
+    const std::string second = d.s.conversation.messages[1].id;
 
     ASSERT_FALSE(d.dispatch(Regenerate{second}).rejected());
     d.token("a3");
     d.end();
-    const std::string third = d.s.messages[1].id;
+    const std::string third = d.s.conversation.messages[1].id;
     EXPECT_THAT(d.texts(), ElementsAre("q", "a3"));
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{2, 3})) << "the new reply is the newest";
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
-    const Versions& v = d.s.versions;
+    const Versions& v = d.s.conversation.versions;
     ASSERT_NE(v.siblingsOf(first[0]), nullptr);
     EXPECT_THAT(*v.siblingsOf(first[0]), ElementsAre(first[1], second, third));
     EXPECT_EQ(v.offPath.size(), 4u);
@@ -211,14 +212,14 @@ TEST(VersionsTree, RegenerateTwiceKeepsEveryReplyWithItsToolMessages)
 
     // Every version comes back whole.
     ASSERT_FALSE(d.dispatch(SwitchVersion{third, 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), first);
-    EXPECT_EQ(d.s.messages[1].toolCalls().size(), 1u);
+    EXPECT_EQ(ids(d.s.conversation.messages), first);
+    EXPECT_EQ(d.s.conversation.messages[1].toolCalls().size(), 1u);
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{0, 3}));
     ASSERT_FALSE(d.dispatch(SwitchVersion{first[1], 1}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre(first[0], second));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre(first[0], second));
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{1, 3}));
     ASSERT_FALSE(d.dispatch(SwitchVersion{second, 2}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre(first[0], third));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre(first[0], third));
     EXPECT_EQ(pathRuleBroken(d.s), "");
 }
 
@@ -227,12 +228,12 @@ TEST(VersionsTree, RegenerateSendsTheHistoryWithoutTheOldReply)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const auto before = ids(d.s.messages);
+    const auto before = ids(d.s.conversation.messages);
     d.dispatch(Regenerate{before[3]});
     const auto starts = d.effects<StartTurn>();
     ASSERT_EQ(starts.size(), 1u);
     EXPECT_THAT(ids(starts[0].history), ElementsAre(before[0], before[1], before[2]));
-    EXPECT_EQ(d.s.versions.find(before[3])->message.text, "a2");
+    EXPECT_EQ(d.s.conversation.versions.find(before[3])->message.text, "a2");
 }
 
 TEST(VersionsTree, EditMakesANewUserVersionWithItsOwnReply)
@@ -242,16 +243,16 @@ TEST(VersionsTree, EditMakesANewUserVersionWithItsOwnReply)
     d.dispatch(Send{"q2", R"([{"name":"a.png"}])"});
     d.token("a2");
     d.end();
-    const auto before = ids(d.s.messages);
+    const auto before = ids(d.s.conversation.messages);
 
     ASSERT_FALSE(d.dispatch(Edit{before[2], "q2 edited"}).rejected());
-    ASSERT_EQ(d.s.messages.size(), 4u);
-    const std::string edited = d.s.messages[2].id;
+    ASSERT_EQ(d.s.conversation.messages.size(), 4u);
+    const std::string edited = d.s.conversation.messages[2].id;
     EXPECT_NE(edited, before[2]) << "a new message, not the old one rewritten";
-    EXPECT_EQ(d.s.messages[2].role, Role::User);
-    EXPECT_EQ(d.s.messages[2].text, "q2 edited");
-    EXPECT_EQ(d.s.messages[2].attachments(), R"([{"name":"a.png"}])");
-    EXPECT_EQ(d.s.messages[3].role, Role::Assistant);
+    EXPECT_EQ(d.s.conversation.messages[2].role, Role::User);
+    EXPECT_EQ(d.s.conversation.messages[2].text, "q2 edited");
+    EXPECT_EQ(d.s.conversation.messages[2].attachments(), R"([{"name":"a.png"}])");
+    EXPECT_EQ(d.s.conversation.messages[3].role, Role::Assistant);
     EXPECT_EQ(streamingRow(d.s), 3u);
     const auto starts = d.effects<StartTurn>();
     ASSERT_EQ(starts.size(), 1u);
@@ -263,7 +264,7 @@ TEST(VersionsTree, EditMakesANewUserVersionWithItsOwnReply)
     EXPECT_THAT(d.texts(), ElementsAre("q1", "a1", "q2 edited", "a2 edited"));
     EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{1, 2}));
     EXPECT_EQ(versionOf(d.s, 3), (VersionPosition{0, 1})) << "the edit's reply is its only child";
-    const Versions& v = d.s.versions;
+    const Versions& v = d.s.conversation.versions;
     ASSERT_NE(v.siblingsOf(before[1]), nullptr);
     EXPECT_THAT(*v.siblingsOf(before[1]), ElementsAre(before[2], edited));
     EXPECT_EQ(v.offPath.size(), 2u);
@@ -276,7 +277,7 @@ TEST(VersionsTree, EditMakesANewUserVersionWithItsOwnReply)
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
     ASSERT_FALSE(d.dispatch(SwitchVersion{edited, 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), before);
+    EXPECT_EQ(ids(d.s.conversation.messages), before);
     EXPECT_THAT(d.texts(), ElementsAre("q1", "a1", "q2", "a2"));
 }
 
@@ -292,20 +293,20 @@ TEST(VersionsTree, EditOfTheFirstMessageMakesAnotherRoot)
     d.token("reply 2");
     d.end();
     EXPECT_THAT(d.texts(), ElementsAre("first, edited", "reply 2"));
-    const std::string root = d.s.messages[0].id;
+    const std::string root = d.s.conversation.messages[0].id;
     EXPECT_NE(root, "u1");
-    EXPECT_EQ(d.s.messages[0].metadata(), R"({"k":1})") << "metadata kept";
-    EXPECT_EQ(d.s.messages[0].context(), R"({"file":"a.md"})");
+    EXPECT_EQ(d.s.conversation.messages[0].metadata(), R"({"k":1})") << "metadata kept";
+    EXPECT_EQ(d.s.conversation.messages[0].context(), R"({"file":"a.md"})");
     EXPECT_EQ(versionOf(d.s, 0), (VersionPosition{1, 2}));
-    ASSERT_NE(d.s.versions.siblingsOf(""), nullptr) << "\"\" names the roots";
-    EXPECT_THAT(*d.s.versions.siblingsOf(""), ElementsAre("u1", root));
+    ASSERT_NE(d.s.conversation.versions.siblingsOf(""), nullptr) << "\"\" names the roots";
+    EXPECT_THAT(*d.s.conversation.versions.siblingsOf(""), ElementsAre("u1", root));
     expectOffPath(d.s, "u1", "", "a1");
     expectOffPath(d.s, "a1", "u1", "");
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
-    const std::string reply = d.s.messages[1].id;
+    const std::string reply = d.s.conversation.messages[1].id;
     ASSERT_FALSE(d.dispatch(SwitchVersion{root, 0}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre("u1", "a1"));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre("u1", "a1"));
     EXPECT_EQ(versionOf(d.s, 0), (VersionPosition{0, 2}));
     expectOffPath(d.s, root, "", reply);
     EXPECT_EQ(pathRuleBroken(d.s), "");
@@ -316,36 +317,38 @@ TEST(VersionsTree, SwitchingBackRestoresTheContinuationLastActiveUnderThatVersio
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const auto original = ids(d.s.messages);
+    const auto original = ids(d.s.conversation.messages);
 
     d.dispatch(Regenerate{original[1]});
     d.token("b1");
     d.end();
-    const std::string b1 = d.s.messages[1].id;
+    const std::string b1 = d.s.conversation.messages[1].id;
     EXPECT_THAT(d.texts(), ElementsAre("q1", "b1"));
 
     ASSERT_FALSE(d.dispatch(SwitchVersion{b1, 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), original) << "version 1 comes back with what followed it";
+    EXPECT_EQ(ids(d.s.conversation.messages), original)
+        << "version 1 comes back with what followed it";
 
     // Under version 1, edit the later question.
     ASSERT_FALSE(d.dispatch(Edit{original[2], "q2 edited"}).rejected());
     d.token("c2");
     d.end();
-    const auto edited = ids(d.s.messages);
+    const auto edited = ids(d.s.conversation.messages);
     EXPECT_THAT(d.texts(), ElementsAre("q1", "a1", "q2 edited", "c2"));
 
     ASSERT_FALSE(d.dispatch(SwitchVersion{original[1], 1}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre(original[0], b1));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre(original[0], b1));
     ASSERT_FALSE(d.dispatch(SwitchVersion{b1, 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), edited) << "the edited continuation, not the original one";
+    EXPECT_EQ(ids(d.s.conversation.messages), edited)
+        << "the edited continuation, not the original one";
     EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{1, 2}));
 
     // The memory follows the user: pick the original question, leave, come back.
     ASSERT_FALSE(d.dispatch(SwitchVersion{edited[2], 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), original);
+    EXPECT_EQ(ids(d.s.conversation.messages), original);
     ASSERT_FALSE(d.dispatch(SwitchVersion{original[1], 1}).rejected());
     ASSERT_FALSE(d.dispatch(SwitchVersion{b1, 0}).rejected());
-    EXPECT_EQ(ids(d.s.messages), original);
+    EXPECT_EQ(ids(d.s.conversation.messages), original);
     EXPECT_EQ(pathRuleBroken(d.s), "");
 }
 
@@ -355,36 +358,40 @@ TEST(VersionsTree, EveryEditAddsAVersionNeverStuckAtTwo)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const std::string a1 = d.s.messages[1].id;
+    const std::string a1 = d.s.conversation.messages[1].id;
     for (std::size_t n = 1; n <= 3; ++n) {
-        ASSERT_FALSE(d.dispatch(Edit{d.s.messages[2].id, "q2 v" + std::to_string(n)}).rejected());
+        ASSERT_FALSE(d.dispatch(Edit{d.s.conversation.messages[2].id, "q2 v" + std::to_string(n)})
+                         .rejected());
         EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{n, n + 1})) << "edit " << n;
         d.token("r" + std::to_string(n));
         d.end();
         EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{n, n + 1})) << "edit " << n;
     }
-    ASSERT_NE(d.s.versions.siblingsOf(a1), nullptr);
-    EXPECT_EQ(d.s.versions.siblingsOf(a1)->size(), 4u) << "the original and three edits";
+    ASSERT_NE(d.s.conversation.versions.siblingsOf(a1), nullptr);
+    EXPECT_EQ(d.s.conversation.versions.siblingsOf(a1)->size(), 4u)
+        << "the original and three edits";
 
     // An edit of an older version is the newest version too.
-    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.messages[2].id, 0}).rejected());
-    ASSERT_FALSE(d.dispatch(Edit{d.s.messages[2].id, "q2 v4"}).rejected());
+    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.conversation.messages[2].id, 0}).rejected());
+    ASSERT_FALSE(d.dispatch(Edit{d.s.conversation.messages[2].id, "q2 v4"}).rejected());
     d.token("r4");
     d.end();
     EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{4, 5}));
     const std::vector<std::string> expected = {"q2", "q2 v1", "q2 v2", "q2 v3", "q2 v4"};
     for (std::size_t i = 0; i < expected.size(); ++i) {
-        ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.messages[2].id, static_cast<int>(i)}).rejected());
-        EXPECT_EQ(d.s.messages[2].text, expected[i]);
+        ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.conversation.messages[2].id, static_cast<int>(i)})
+                         .rejected());
+        EXPECT_EQ(d.s.conversation.messages[2].text, expected[i]);
         EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{i, 5}));
-        EXPECT_EQ(d.s.messages[3].text, i == 0 ? "a2" : "r" + std::to_string(i));
+        EXPECT_EQ(d.s.conversation.messages[3].text, i == 0 ? "a2" : "r" + std::to_string(i));
     }
 
     // The same for the first message (the roots).
     Driver r;
     r.exchange("q", "a");
     for (std::size_t n = 1; n <= 3; ++n) {
-        ASSERT_FALSE(r.dispatch(Edit{r.s.messages[0].id, "q" + std::to_string(n)}).rejected());
+        ASSERT_FALSE(
+            r.dispatch(Edit{r.s.conversation.messages[0].id, "q" + std::to_string(n)}).rejected());
         r.token("a");
         r.end();
         EXPECT_EQ(versionOf(r.s, 0), (VersionPosition{n, n + 1})) << "edit " << n;
@@ -398,12 +405,12 @@ TEST(VersionsTree, RegenerateOrEditDuringATurnKeepsThePartialReplyAsAVersion)
     d.send("q2");
     d.token("half a");
     const std::string partial = d.last().id;
-    const std::string q2 = d.s.messages[2].id;
+    const std::string q2 = d.s.conversation.messages[2].id;
     const Outcome& out = d.dispatch(Regenerate{partial});
     ASSERT_FALSE(out.rejected());
     EXPECT_TRUE(d.hasEffect<CancelTurn>());
     EXPECT_THAT(d.eventNames(), ElementsAre("aborted", "streamStart"));
-    const OtherVersion* kept = d.s.versions.find(partial);
+    const OtherVersion* kept = d.s.conversation.versions.find(partial);
     ASSERT_NE(kept, nullptr);
     EXPECT_EQ(kept->message.text, "half a");
     EXPECT_TRUE(kept->message.aborted);
@@ -418,13 +425,13 @@ TEST(VersionsTree, RegenerateOrEditDuringATurnKeepsThePartialReplyAsAVersion)
     ASSERT_FALSE(d.dispatch(Edit{q2, "q2 edited"}).rejected());
     EXPECT_TRUE(d.s.pendingToolCalls.empty());
     EXPECT_EQ(streamingRow(d.s), 3u);
-    EXPECT_EQ(d.s.messages[2].text, "q2 edited");
-    const OtherVersion* stepKept = d.s.versions.find(step);
+    EXPECT_EQ(d.s.conversation.messages[2].text, "q2 edited");
+    const OtherVersion* stepKept = d.s.conversation.versions.find(step);
     ASSERT_NE(stepKept, nullptr);
     EXPECT_TRUE(stepKept->message.aborted);
     ASSERT_EQ(stepKept->message.toolCalls().size(), 1u);
     const std::string answer = stepKept->activeChildId;
-    const OtherVersion* cancelled = d.s.versions.find(answer);
+    const OtherVersion* cancelled = d.s.conversation.versions.find(answer);
     ASSERT_NE(cancelled, nullptr) << "the call is answered in the version it belongs to";
     EXPECT_EQ(cancelled->message.role, Role::Tool);
     EXPECT_EQ(cancelled->message.toolCallId(), "c1");
@@ -432,10 +439,10 @@ TEST(VersionsTree, RegenerateOrEditDuringATurnKeepsThePartialReplyAsAVersion)
     EXPECT_EQ(pathRuleBroken(d.s), "");
     d.end();
     // Back to the original question: its latest reply (the stopped step) comes back.
-    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.messages[2].id, 0}).rejected());
-    ASSERT_EQ(d.s.messages.size(), 5u);
-    EXPECT_EQ(d.s.messages[3].id, step);
-    EXPECT_EQ(d.s.messages[4].id, answer);
+    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.conversation.messages[2].id, 0}).rejected());
+    ASSERT_EQ(d.s.conversation.messages.size(), 5u);
+    EXPECT_EQ(d.s.conversation.messages[3].id, step);
+    EXPECT_EQ(d.s.conversation.messages[4].id, answer);
     EXPECT_EQ(versionOf(d.s, 3), (VersionPosition{1, 2}));
 }
 
@@ -444,29 +451,32 @@ TEST(VersionsTree, NewIdsAreUniqueAcrossTheWholeTree)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     d.end();
-    d.dispatch(Edit{d.s.messages[0].id, "q1 again"});
+    d.dispatch(Edit{d.s.conversation.messages[0].id, "q1 again"});
     d.end();
-    ASSERT_FALSE(d.s.versions.offPath.empty());
+    ASSERT_FALSE(d.s.conversation.versions.offPath.empty());
     // An id source that starts over: every id it offers is taken, on the path or off it.
     d.env = Environment::deterministic();
     std::set<std::string> taken;
-    for (const Message& m : d.s.messages)
+    for (const Message& m : d.s.conversation.messages)
         taken.insert(m.id);
-    for (const auto& [id, other] : d.s.versions.offPath)
+    for (const auto& [id, other] : d.s.conversation.versions.offPath)
         taken.insert(id);
-    ASSERT_FALSE(d.dispatch(Regenerate{d.s.messages[1].id}).rejected());
-    EXPECT_EQ(taken.count(d.s.messages[1].id), 0u) << d.s.messages[1].id << " reused";
+    ASSERT_FALSE(d.dispatch(Regenerate{d.s.conversation.messages[1].id}).rejected());
+    EXPECT_EQ(taken.count(d.s.conversation.messages[1].id), 0u)
+        << d.s.conversation.messages[1].id << " reused";
     d.end();
-    ASSERT_FALSE(d.dispatch(Edit{d.s.messages[0].id, "q1 third"}).rejected());
-    EXPECT_EQ(taken.count(d.s.messages[0].id), 0u) << d.s.messages[0].id << " reused";
-    EXPECT_EQ(taken.count(d.s.messages[1].id), 0u) << d.s.messages[1].id << " reused";
-    EXPECT_NE(d.s.messages[0].id, d.s.messages[1].id);
+    ASSERT_FALSE(d.dispatch(Edit{d.s.conversation.messages[0].id, "q1 third"}).rejected());
+    EXPECT_EQ(taken.count(d.s.conversation.messages[0].id), 0u)
+        << d.s.conversation.messages[0].id << " reused";
+    EXPECT_EQ(taken.count(d.s.conversation.messages[1].id), 0u)
+        << d.s.conversation.messages[1].id << " reused";
+    EXPECT_NE(d.s.conversation.messages[0].id, d.s.conversation.messages[1].id);
     d.end();
 
     // Messages added from outside may not take an id of another version either.
-    const std::string offPath = d.s.versions.offPath.begin()->first;
+    const std::string offPath = d.s.conversation.versions.offPath.begin()->first;
     expectRefused(d, AddMessages{{Message(offPath, Role::User, "again")}},
                   RejectReason::InvalidMessages);
     EXPECT_NE(d.out.rejection->detail.find(offPath), std::string::npos) << d.out.rejection->detail;
@@ -488,26 +498,26 @@ TEST(VersionsPath, EveryRowIsTheActiveChildOfTheRowBefore)
     step(Send{"q1", {}});
     step(Send{"q2", {}});
     step(Send{"q3", {}});
-    step(Regenerate{d.s.messages[3].id});  // row 3: 2 versions
-    step(Edit{d.s.messages[2].id, "q2b"}); // row 2: 2 versions
-    step(Edit{d.s.messages[0].id, "q1b"}); // row 0: 2 versions
-    step(SwitchVersion{d.s.messages[0].id, 0});
-    step(SwitchVersion{d.s.messages[2].id, 0});
-    ASSERT_EQ(d.s.messages.size(), 4u);
+    step(Regenerate{d.s.conversation.messages[3].id});  // row 3: 2 versions
+    step(Edit{d.s.conversation.messages[2].id, "q2b"}); // row 2: 2 versions
+    step(Edit{d.s.conversation.messages[0].id, "q1b"}); // row 0: 2 versions
+    step(SwitchVersion{d.s.conversation.messages[0].id, 0});
+    step(SwitchVersion{d.s.conversation.messages[2].id, 0});
+    ASSERT_EQ(d.s.conversation.messages.size(), 4u);
     step(Send{"q3", {}});
-    step(Regenerate{d.s.messages[5].id}); // row 5: 2 versions
-    step(Regenerate{d.s.messages[5].id}); // row 5: 3 versions
-    ASSERT_EQ(d.s.messages.size(), 6u);
+    step(Regenerate{d.s.conversation.messages[5].id}); // row 5: 2 versions
+    step(Regenerate{d.s.conversation.messages[5].id}); // row 5: 3 versions
+    ASSERT_EQ(d.s.conversation.messages.size(), 6u);
     const std::vector<VersionPosition> expected = {{0, 2}, {0, 1}, {0, 2}, {1, 2}, {0, 1}, {2, 3}};
-    for (std::size_t row = 0; row < d.s.messages.size(); ++row)
+    for (std::size_t row = 0; row < d.s.conversation.messages.size(); ++row)
         EXPECT_EQ(versionOf(d.s, row), expected[row]) << "row " << row;
     // Off the path, each message names its parent; none claims a parent that skips a row.
-    for (const auto& [id, other] : d.s.versions.offPath) {
+    for (const auto& [id, other] : d.s.conversation.versions.offPath) {
         const std::size_t parentRow = findMessage(d.s, other.parentId);
         if (parentRow == noRow)
             continue; // under another version
-        ASSERT_LT(parentRow + 1, d.s.messages.size());
-        EXPECT_EQ(d.s.versions.position(other.parentId, id).count,
+        ASSERT_LT(parentRow + 1, d.s.conversation.messages.size());
+        EXPECT_EQ(d.s.conversation.versions.position(other.parentId, id).count,
                   versionOf(d.s, parentRow + 1).count);
     }
 }
@@ -518,9 +528,9 @@ TEST(VersionsRefusal, SwitchWhileStreamingIsRefusedFirst)
 {
     Driver d;
     d.exchange("q1", "a1");
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     ASSERT_TRUE(isStreaming(d.s));
-    const std::string row1 = d.s.messages[1].id;
+    const std::string row1 = d.s.conversation.messages[1].id;
     expectRefused(d, SwitchVersion{row1, 0}, RejectReason::TurnInProgress);
     // The turn is checked first: a bad id or index is still "a turn is open".
     expectRefused(d, SwitchVersion{"nope", 0}, RejectReason::TurnInProgress);
@@ -533,27 +543,29 @@ TEST(VersionsRefusal, SwitchWhileATurnWaitsForATool)
 {
     Driver d;
     d.exchange("q1", "a1");
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     d.call("c1", "write_file");
     d.end("tool_calls");
     ASSERT_EQ(d.s.status, Status::ReviewingToolCall);
-    expectRefused(d, SwitchVersion{d.s.messages[1].id, 0}, RejectReason::TurnInProgress);
+    expectRefused(d, SwitchVersion{d.s.conversation.messages[1].id, 0},
+                  RejectReason::TurnInProgress);
     EXPECT_EQ(d.s.pendingToolCalls.size(), 1u);
     d.dispatch(ApproveToolCall{"c1"});
     ASSERT_EQ(d.s.status, Status::RunningTool);
-    expectRefused(d, SwitchVersion{d.s.messages[1].id, 0}, RejectReason::TurnInProgress);
+    expectRefused(d, SwitchVersion{d.s.conversation.messages[1].id, 0},
+                  RejectReason::TurnInProgress);
 }
 
 TEST(VersionsRefusal, UnknownAndOffPathIds)
 {
     Driver d;
     d.exchange("q1", "a1");
-    const std::string a1 = d.s.messages[1].id;
+    const std::string a1 = d.s.conversation.messages[1].id;
     d.dispatch(Regenerate{a1});
     d.end();
     expectRefused(d, SwitchVersion{"nope", 0}, RejectReason::UnknownMessage);
     EXPECT_EQ(d.out.rejection->detail, "nope");
-    ASSERT_NE(d.s.versions.find(a1), nullptr);
+    ASSERT_NE(d.s.conversation.versions.find(a1), nullptr);
     expectRefused(d, SwitchVersion{a1, 0}, RejectReason::UnknownMessage);
     expectRefused(d, SwitchVersion{a1, 1}, RejectReason::UnknownMessage);
     expectRefused(d, SwitchVersion{"", 0}, RejectReason::UnknownMessage);
@@ -567,18 +579,20 @@ TEST(VersionsRefusal, IndexOutOfRange)
 {
     Driver d;
     d.exchange("q1", "a1");
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     d.end();
-    const std::string row1 = d.s.messages[1].id;
+    const std::string row1 = d.s.conversation.messages[1].id;
     ASSERT_EQ(versionOf(d.s, 1), (VersionPosition{1, 2}));
     expectRefused(d, SwitchVersion{row1, -1}, RejectReason::InvalidValue);
     expectRefused(d, SwitchVersion{row1, 2}, RejectReason::InvalidValue);
     expectRefused(d, SwitchVersion{row1, 1 << 30}, RejectReason::InvalidValue);
-    expectRefused(d, SwitchVersion{d.s.messages[0].id, 1}, RejectReason::InvalidValue);
-    expectRefused(d, SwitchVersion{d.s.messages[0].id, -1}, RejectReason::InvalidValue);
+    expectRefused(d, SwitchVersion{d.s.conversation.messages[0].id, 1}, RejectReason::InvalidValue);
+    expectRefused(d, SwitchVersion{d.s.conversation.messages[0].id, -1},
+                  RejectReason::InvalidValue);
 
     // The shown index is accepted and does nothing.
-    for (const auto& [id, index] : {std::pair{row1, 1}, std::pair{d.s.messages[0].id, 0}}) {
+    for (const auto& [id, index] :
+         {std::pair{row1, 1}, std::pair{d.s.conversation.messages[0].id, 0}}) {
         const Before before(d.s);
         const Outcome& out = d.dispatch(SwitchVersion{id, index});
         EXPECT_FALSE(out.rejected());
@@ -603,7 +617,7 @@ void expectNewVersionAt(const Driver& d, const std::vector<RowSnapshot>& rows,
     EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
     const auto write = persistOf(d);
     ASSERT_TRUE(write);
-    EXPECT_EQ(write->conversationId, d.s.conversationId);
+    EXPECT_EQ(write->conversationId, d.s.conversation.id);
     EXPECT_EQ(write->fromRow, row);
     EXPECT_EQ(write->versionsWritten, slice(before, row));
     EXPECT_THAT(write->versionsDropped, IsEmpty());
@@ -615,7 +629,7 @@ TEST(VersionsChanges, RegenerateRemovesTheOldReplyAndInsertsTheNewOne)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const auto before = ids(d.s.messages);
+    const auto before = ids(d.s.conversation.messages);
     const auto rows = snapshot(d.s);
     d.dispatch(Regenerate{before[1]});
     expectNewVersionAt(d, rows, before, 1, 1); // the new reply
@@ -626,7 +640,7 @@ TEST(VersionsChanges, EditRemovesFromTheEditedRow)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const auto before = ids(d.s.messages);
+    const auto before = ids(d.s.conversation.messages);
     const auto rows = snapshot(d.s);
     d.dispatch(Edit{before[2], "q2b"});
     expectNewVersionAt(d, rows, before, 2, 2); // the edited question and its reply
@@ -637,19 +651,19 @@ TEST(VersionsChanges, SwitchRemovesTheOldTailAndInsertsTheNewOne)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    const auto original = ids(d.s.messages);
+    const auto original = ids(d.s.conversation.messages);
     d.dispatch(Regenerate{original[1]});
     d.token("b1");
     d.end();
-    const auto shorter = ids(d.s.messages);
+    const auto shorter = ids(d.s.conversation.messages);
 
     auto check = [&](int index, const std::vector<std::string>& from,
                      const std::vector<std::string>& to) {
-        ASSERT_EQ(ids(d.s.messages), from);
+        ASSERT_EQ(ids(d.s.conversation.messages), from);
         const auto rows = snapshot(d.s);
-        const Outcome& out = d.dispatch(SwitchVersion{d.s.messages[1].id, index});
+        const Outcome& out = d.dispatch(SwitchVersion{d.s.conversation.messages[1].id, index});
         ASSERT_FALSE(out.rejected());
-        EXPECT_EQ(ids(d.s.messages), to);
+        EXPECT_EQ(ids(d.s.conversation.messages), to);
         EXPECT_THAT(out.changes,
                     ElementsAre(Change{Change::Kind::Removed, 1, from.size() - 1, Field::None},
                                 Change{Change::Kind::Inserted, 1, to.size() - 1, Field::None}))
@@ -658,7 +672,7 @@ TEST(VersionsChanges, SwitchRemovesTheOldTailAndInsertsTheNewOne)
         EXPECT_TRUE(out.events.empty());
         const auto write = persistOf(d);
         ASSERT_TRUE(write);
-        EXPECT_EQ(write->conversationId, d.s.conversationId);
+        EXPECT_EQ(write->conversationId, d.s.conversation.id);
         EXPECT_EQ(write->fromRow, 1u);
         EXPECT_EQ(write->versionsWritten, slice(from, 1)) << "what left the path";
         EXPECT_EQ(write->versionsDropped, slice(to, 1)) << "what joined it";
@@ -677,11 +691,11 @@ TEST(VersionsChanges, SwitchToAStoppedReplyIsInterruptedAndClearsAnotherVersions
     d.token("half");
     d.dispatch(Abort{});
     ASSERT_EQ(d.s.status, Status::Interrupted);
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     d.fail({"server", "boom", false, -1});
     ASSERT_EQ(d.s.status, Status::Error);
-    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.messages[1].id, 0}).rejected());
-    EXPECT_EQ(d.s.messages[1].text, "half");
+    ASSERT_FALSE(d.dispatch(SwitchVersion{d.s.conversation.messages[1].id, 0}).rejected());
+    EXPECT_EQ(d.s.conversation.messages[1].text, "half");
     EXPECT_EQ(d.s.status, Status::Interrupted) << "a stopped reply can be regenerated";
     EXPECT_FALSE(d.s.lastError.has_value());
 }
@@ -691,27 +705,27 @@ TEST(VersionsChanges, RestoreCheckpointDropsTheVersionsUnderIt)
     Driver d;
     d.exchange("q1", "a1");
     // Versions before the checkpoint: they stay.
-    d.dispatch(Edit{d.s.messages[0].id, "q1b"});
+    d.dispatch(Edit{d.s.conversation.messages[0].id, "q1b"});
     d.end();
-    const std::string q1b = d.s.messages[0].id;
+    const std::string q1b = d.s.conversation.messages[0].id;
     d.dispatch(SwitchVersion{q1b, 0});
     d.dispatch(AddCheckpoint{R"({"doc":1})"});
     const std::string checkpoint = d.last().id;
     d.exchange("q2", "a2");
-    const std::string q2 = d.s.messages[3].id;
-    const std::string a2 = d.s.messages[4].id;
+    const std::string q2 = d.s.conversation.messages[3].id;
+    const std::string a2 = d.s.conversation.messages[4].id;
     d.dispatch(Regenerate{a2});
     d.end();
-    const std::string a2b = d.s.messages[4].id;
+    const std::string a2b = d.s.conversation.messages[4].id;
     d.dispatch(Edit{q2, "q2b"});
     d.end();
-    ASSERT_EQ(d.s.messages.size(), 5u);
+    ASSERT_EQ(d.s.conversation.messages.size(), 5u);
     ASSERT_EQ(pathRuleBroken(d.s), "");
-    const Versions versionsBefore = d.s.versions;
+    const Versions versionsBefore = d.s.conversation.versions;
 
     const auto rows = snapshot(d.s);
     ASSERT_FALSE(d.dispatch(RestoreCheckpoint{checkpoint}).rejected());
-    EXPECT_EQ(d.s.messages.size(), 3u);
+    EXPECT_EQ(d.s.conversation.messages.size(), 3u);
     EXPECT_EQ(d.last().id, checkpoint);
     EXPECT_THAT(d.out.changes, ElementsAre(Change{Change::Kind::Removed, 3, 2, Field::None}));
     EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
@@ -722,12 +736,12 @@ TEST(VersionsChanges, RestoreCheckpointDropsTheVersionsUnderIt)
     EXPECT_THAT(write->versionsWritten, IsEmpty());
     // Nothing under the checkpoint; the versions of the first question stay.
     for (const std::string& gone : {q2, a2, a2b})
-        EXPECT_EQ(d.s.versions.find(gone), nullptr) << gone;
-    EXPECT_EQ(d.s.versions.siblingsOf(checkpoint), nullptr);
-    EXPECT_EQ(d.s.versions.siblingsOf(q2), nullptr);
-    EXPECT_EQ(d.s.versions.offPath.size(), 2u);
-    ASSERT_NE(d.s.versions.find(q1b), nullptr);
-    EXPECT_EQ(*d.s.versions.siblingsOf(""), *versionsBefore.siblingsOf(""));
+        EXPECT_EQ(d.s.conversation.versions.find(gone), nullptr) << gone;
+    EXPECT_EQ(d.s.conversation.versions.siblingsOf(checkpoint), nullptr);
+    EXPECT_EQ(d.s.conversation.versions.siblingsOf(q2), nullptr);
+    EXPECT_EQ(d.s.conversation.versions.offPath.size(), 2u);
+    ASSERT_NE(d.s.conversation.versions.find(q1b), nullptr);
+    EXPECT_EQ(*d.s.conversation.versions.siblingsOf(""), *versionsBefore.siblingsOf(""));
     EXPECT_EQ(versionOf(d.s, 0), (VersionPosition{0, 2}));
     EXPECT_EQ(pathRuleBroken(d.s), "");
 
@@ -742,33 +756,33 @@ TEST(VersionsChanges, BranchCopiesThePathOnlyAndClearingForgetsTheTree)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    d.dispatch(Regenerate{d.s.messages[1].id});
+    d.dispatch(Regenerate{d.s.conversation.messages[1].id});
     d.end();
-    d.dispatch(SwitchVersion{d.s.messages[1].id, 0});
-    const auto path = ids(d.s.messages);
-    const Versions versions = d.s.versions;
+    d.dispatch(SwitchVersion{d.s.conversation.messages[1].id, 0});
+    const auto path = ids(d.s.conversation.messages);
+    const Versions versions = d.s.conversation.versions;
     ASSERT_FALSE(d.dispatch(Branch{path[2]}).rejected());
     const auto forks = d.effects<ForkConversation>();
     ASSERT_EQ(forks.size(), 1u);
     EXPECT_EQ(ids(forks[0].messages), slice(path, 0, 3));
-    EXPECT_EQ(d.s.versions, versions) << "the source keeps its tree";
+    EXPECT_EQ(d.s.conversation.versions, versions) << "the source keeps its tree";
 
     Driver set = d;
     set.dispatch(SetMessages{{Message("x", Role::User, "x")}});
-    EXPECT_TRUE(set.s.versions.empty());
+    EXPECT_TRUE(set.s.conversation.versions.empty());
     const auto write = persistOf(set);
     ASSERT_TRUE(write);
     EXPECT_TRUE(write->allVersions);
     Driver cleared = d;
     cleared.dispatch(Clear{});
-    EXPECT_TRUE(cleared.s.versions.empty());
+    EXPECT_TRUE(cleared.s.conversation.versions.empty());
     Driver reset = d;
     reset.dispatch(Reset{});
-    EXPECT_TRUE(reset.s.versions.empty());
+    EXPECT_TRUE(reset.s.conversation.versions.empty());
     // After a clear, a new exchange has no versions.
     cleared.exchange("q", "a");
     EXPECT_EQ(versionOf(cleared.s, 0), (VersionPosition{0, 1}));
-    EXPECT_TRUE(cleared.s.versions.empty());
+    EXPECT_TRUE(cleared.s.conversation.versions.empty());
 }
 
 // ---- 5. a random walk against a reference tree ----------------------------------------------
@@ -883,9 +897,9 @@ public:
     std::string roundTrip() const
     {
         Conversation c;
-        c.id = d_.s.conversationId.empty() ? "c" : d_.s.conversationId;
-        c.messages = d_.s.messages;
-        c.versions = d_.s.versions;
+        c.id = d_.s.conversation.id.empty() ? "c" : d_.s.conversation.id;
+        c.messages = d_.s.conversation.messages;
+        c.versions = d_.s.conversation.versions;
         auto loaded = conversationFromJson(toJson(c));
         if (const auto* error = std::get_if<LoadError>(&loaded))
             return "JSON round trip refused: " + error->toString();
@@ -963,8 +977,8 @@ private:
             // The request carries the shown version only: the path but its streaming row (and
             // checkpoints and replies stopped before a word, which tell the model nothing).
             std::vector<std::string> expected;
-            for (std::size_t row = 0; row + 1 < d_.s.messages.size(); ++row) {
-                const Message& m = d_.s.messages[row];
+            for (std::size_t row = 0; row + 1 < d_.s.conversation.messages.size(); ++row) {
+                const Message& m = d_.s.conversation.messages[row];
                 const bool silent = m.role == Role::Assistant && m.aborted && m.text.empty() &&
                                     m.reasoning().empty() && m.toolCalls().empty();
                 if (m.role != Role::Checkpoint && !silent)
@@ -981,7 +995,7 @@ private:
     std::string grow(std::size_t keep, const std::vector<Role>& roles)
     {
         const std::vector<std::string> before = ref_.path();
-        const auto after = ids(d_.s.messages);
+        const auto after = ids(d_.s.conversation.messages);
         if (after.size() != keep + roles.size())
             return "path of " + std::to_string(after.size()) + " rows, expected " +
                    std::to_string(keep + roles.size());
@@ -1078,9 +1092,9 @@ private:
             return {};
         const std::size_t row = findMessage(d_.s, step);
         std::string id;
-        if (row != noRow && row + 1 < d_.s.messages.size())
-            id = d_.s.messages[row + 1].id;
-        else if (const OtherVersion* other = d_.s.versions.find(step))
+        if (row != noRow && row + 1 < d_.s.conversation.messages.size())
+            id = d_.s.conversation.messages[row + 1].id;
+        else if (const OtherVersion* other = d_.s.conversation.versions.find(step))
             id = other->activeChildId;
         if (id.empty() || ref_.has(id))
             return "no cancelled tool message under the stopped step " + step;
@@ -1257,7 +1271,7 @@ public:
     {
         const State& s = d_.s;
         const std::vector<std::string> path = ref_.path();
-        if (ids(s.messages) != path)
+        if (ids(s.conversation.messages) != path)
             return "the active path differs from the reference";
         if (isAbortable(s) != open())
             return "a turn is open in one and not the other";
@@ -1268,7 +1282,7 @@ public:
         if (s.status != expectedStatus)
             return "status " + std::string(toString(s.status));
         for (std::size_t row = 0; row < path.size(); ++row) {
-            if (s.messages[row].role != ref_.node(path[row]).role)
+            if (s.conversation.messages[row].role != ref_.node(path[row]).role)
                 return "row " + std::to_string(row) + " has another role";
             const VersionPosition expected = ref_.position(path[row]);
             if (versionOf(s, row) != expected)
@@ -1278,12 +1292,12 @@ public:
                        std::to_string(expected.index) + " of " + std::to_string(expected.count);
             widest = std::max(widest, expected.count);
         }
-        if (path.size() + s.versions.offPath.size() != ref_.size())
+        if (path.size() + s.conversation.versions.offPath.size() != ref_.size())
             return std::to_string(path.size()) + " rows + " +
-                   std::to_string(s.versions.offPath.size()) + " other versions, " +
+                   std::to_string(s.conversation.versions.offPath.size()) + " other versions, " +
                    std::to_string(ref_.size()) + " messages in the reference";
         const std::set<std::string> onPath(path.begin(), path.end());
-        for (const auto& [id, other] : s.versions.offPath) {
+        for (const auto& [id, other] : s.conversation.versions.offPath) {
             if (!ref_.has(id) || onPath.count(id))
                 return id + " is off the path in the core only";
             const auto& n = ref_.node(id);
@@ -1293,7 +1307,7 @@ public:
                 return id + " remembers " + other.activeChildId + ", expected " + n.active;
             if (other.message.role != n.role)
                 return id + " has another role";
-            if (s.versions.position(other.parentId, id) != ref_.position(id))
+            if (s.conversation.versions.position(other.parentId, id) != ref_.position(id))
                 return id + " stands elsewhere among its siblings";
         }
         if (auto broken = pathRuleBroken(s); !broken.empty())
@@ -1352,16 +1366,16 @@ Driver treeWithMemory(std::vector<std::string>* original)
     Driver d;
     d.exchange("q1", "a1");
     d.exchange("q2", "a2");
-    *original = ids(d.s.messages);
+    *original = ids(d.s.conversation.messages);
     d.dispatch(Regenerate{(*original)[1]});
     d.token("b1");
     d.end();
-    d.dispatch(SwitchVersion{d.s.messages[1].id, 0});
+    d.dispatch(SwitchVersion{d.s.conversation.messages[1].id, 0});
     d.dispatch(Edit{(*original)[2], "q2b"});
     d.token("c2");
     d.end();
-    d.dispatch(SwitchVersion{d.s.messages[2].id, 0}); // back to q2
-    d.dispatch(SwitchVersion{d.s.messages[1].id, 1}); // b1 shown, a1 -> q2 remembered
+    d.dispatch(SwitchVersion{d.s.conversation.messages[2].id, 0}); // back to q2
+    d.dispatch(SwitchVersion{d.s.conversation.messages[1].id, 1}); // b1 shown, a1 -> q2 remembered
     return d;
 }
 
@@ -1369,13 +1383,13 @@ TEST(VersionsJson, RoundTripKeepsTheTreeAndItsMemory)
 {
     std::vector<std::string> original;
     Driver d = treeWithMemory(&original);
-    ASSERT_EQ(d.s.versions.find(original[1])->activeChildId, original[2]);
+    ASSERT_EQ(d.s.conversation.versions.find(original[1])->activeChildId, original[2]);
     Conversation c;
-    c.id = d.s.conversationId;
+    c.id = d.s.conversation.id;
     c.title = "Tree";
     c.systemPrompt = "Be brief.";
-    c.messages = d.s.messages;
-    c.versions = d.s.versions;
+    c.messages = d.s.conversation.messages;
+    c.versions = d.s.conversation.versions;
     for (int indent : {-1, 2}) {
         const std::string text = toJson(c, indent);
         auto loaded = conversationFromJson(text);
@@ -1395,9 +1409,9 @@ TEST(VersionsJson, RoundTripKeepsTheTreeAndItsMemory)
     Driver e;
     ASSERT_FALSE(
         e.dispatch(SwitchConversation{loaded.id, loaded.messages, {}, loaded.versions}).rejected());
-    EXPECT_EQ(e.s.versions, d.s.versions);
-    ASSERT_FALSE(e.dispatch(SwitchVersion{e.s.messages[1].id, 0}).rejected());
-    EXPECT_EQ(ids(e.s.messages), original);
+    EXPECT_EQ(e.s.conversation.versions, d.s.conversation.versions);
+    ASSERT_FALSE(e.dispatch(SwitchVersion{e.s.conversation.messages[1].id, 0}).rejected());
+    EXPECT_EQ(ids(e.s.conversation.messages), original);
     EXPECT_EQ(versionOf(e.s, 2), (VersionPosition{0, 2}));
 }
 
@@ -1407,7 +1421,7 @@ TEST(VersionsJson, AConversationWithoutVersionsIsVersion1)
     d.exchange("q1", "a1");
     Conversation c;
     c.id = "c1";
-    c.messages = d.s.messages;
+    c.messages = d.s.conversation.messages;
     const std::string text = toJson(c);
     EXPECT_NE(text.find(R"("version":1)"), std::string::npos) << text;
     EXPECT_EQ(text.find("otherVersions"), std::string::npos) << text;
@@ -1453,7 +1467,7 @@ TEST(VersionsJson, AHandWrittenTreeLoadsInVersionOrder)
     d.dispatch(SwitchConversation{"c", c.messages, {}, c.versions});
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{1, 2}));
     ASSERT_FALSE(d.dispatch(SwitchVersion{"a", 0}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre("u", "old", "f"));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre("u", "old", "f"));
     EXPECT_EQ(pathRuleBroken(d.s), "");
 }
 
@@ -1559,7 +1573,7 @@ TEST(VersionsJson, AssembledVersionsNameTheRecordsAndSwitchWorks)
     EXPECT_EQ(versionOf(d.s, 1), (VersionPosition{2, 3}));
     const auto rows = snapshot(d.s);
     ASSERT_FALSE(d.dispatch(SwitchVersion{"a", 1}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre("u", "old2", "f2", "r2"));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre("u", "old2", "f2", "r2"));
     EXPECT_EQ(replayMismatch(rows, d.out.changes, snapshot(d.s)), std::nullopt);
     const auto write = persistOf(d);
     ASSERT_TRUE(write);
@@ -1568,7 +1582,7 @@ TEST(VersionsJson, AssembledVersionsNameTheRecordsAndSwitchWorks)
     EXPECT_THAT(write->versionsDropped, ElementsAre("old2", "f2", "r2"));
     EXPECT_EQ(versionOf(d.s, 2), (VersionPosition{1, 2}));
     ASSERT_FALSE(d.dispatch(SwitchVersion{"f2", 0}).rejected());
-    EXPECT_THAT(ids(d.s.messages), ElementsAre("u", "old2", "f1"));
+    EXPECT_THAT(ids(d.s.conversation.messages), ElementsAre("u", "old2", "f1"));
     EXPECT_EQ(pathRuleBroken(d.s), "");
     // A conversation is then continued in the shown version.
     d.send("more");

@@ -42,16 +42,16 @@ public:
     explicit Walker(Choices& c)
         : c_(c)
     {
-        s_.tools = {{"read_file", true}, {"write_file", false}};
+        s_.settings.tools = {{"read_file", true}, {"write_file", false}};
     }
 
     std::string anyMessageId()
     {
-        if (s_.messages.empty() || c_.chance(5))
+        if (s_.conversation.messages.empty() || c_.chance(5))
             return "missing";
-        return s_
-            .messages[static_cast<std::size_t>(
-                c_.pick(static_cast<int>(std::min<std::size_t>(s_.messages.size(), 256))))]
+        return s_.conversation
+            .messages[static_cast<std::size_t>(c_.pick(
+                static_cast<int>(std::min<std::size_t>(s_.conversation.messages.size(), 256))))]
             .id;
     }
 
@@ -68,11 +68,11 @@ public:
 
     std::string anyQueuedId()
     {
-        if (s_.queued.empty())
+        if (s_.conversation.queued.empty())
             return "q-none";
-        return s_
-            .queued[static_cast<std::size_t>(
-                c_.pick(static_cast<int>(std::min<std::size_t>(s_.queued.size(), 256))))]
+        return s_.conversation
+            .queued[static_cast<std::size_t>(c_.pick(
+                static_cast<int>(std::min<std::size_t>(s_.conversation.queued.size(), 256))))]
             .id;
     }
 

@@ -102,7 +102,7 @@ struct Driven {
                                                       out.rejection->detail));
         for (const Effect& e : out.effects) {
             if (const auto* write = std::get_if<Persist>(&e)) {
-                if (!store.save(*write, state.messages, state.versions, streamingRow(state)) &&
+                if (!store.save(*write, state.conversation.messages, state.conversation.versions, streamingRow(state)) &&
                     problem.isEmpty())
                     problem = store.error();
             } else if (const auto* start = std::get_if<StartTurn>(&e)) {
@@ -116,7 +116,7 @@ struct Driven {
         apply(TextDelta{request, text});
         apply(StreamEnded{request, "stop"});
     }
-    const std::string& row(std::size_t i) const { return state.messages.at(i).id; }
+    const std::string& row(std::size_t i) const { return state.conversation.messages.at(i).id; }
 };
 
 } // namespace
@@ -166,34 +166,34 @@ private Q_SLOTS:
             if (!loaded)
                 return QStringLiteral("%1: not loaded: %2")
                     .arg(QString::fromUtf8(step), store.error());
-            if (loaded->messages != d.state.messages)
+            if (loaded->messages != d.state.conversation.messages)
                 return QStringLiteral("%1: the path differs").arg(QString::fromUtf8(step));
-            if (!(loaded->versions == d.state.versions))
+            if (!(loaded->versions == d.state.conversation.versions))
                 return QStringLiteral("%1: the versions differ:\n%2---\n%3")
                     .arg(QString::fromUtf8(step), QString::fromStdString(dump(loaded->versions)),
-                         QString::fromStdString(dump(d.state.versions)));
+                         QString::fromStdString(dump(d.state.conversation.versions)));
             return d.problem;
         };
         d.apply(Send{"q1", {}});
         d.reply("r1");
         d.apply(Send{"q2", {}});
         d.reply("r2");
-        conversation = QString::fromStdString(d.state.conversationId);
+        conversation = QString::fromStdString(d.state.conversation.id);
         QVERIFY2(same("two turns").isEmpty(), qPrintable(same("two turns")));
-        QVERIFY(d.state.versions.empty());
+        QVERIFY(d.state.conversation.versions.empty());
 
         d.apply(Regenerate{d.row(3)}); // r2 -> r2b
         d.reply("r2b");
         d.apply(Regenerate{d.row(3)}); // -> r2c
         d.reply("r2c");
-        QCOMPARE(d.state.versions.position(d.row(2), d.row(3)), (VersionPosition{2, 3}));
+        QCOMPARE(d.state.conversation.versions.position(d.row(2), d.row(3)), (VersionPosition{2, 3}));
         QVERIFY2(same("regenerated twice").isEmpty(), qPrintable(same("regenerated twice")));
 
         const std::string q1 = d.row(0);
         const std::string r2c = d.row(3);
         d.apply(Edit{q1, "q1 edited"});
         d.reply("r1e");
-        QCOMPARE(d.state.messages.size(), std::size_t(2));
+        QCOMPARE(d.state.conversation.messages.size(), std::size_t(2));
         QVERIFY2(same("edited").isEmpty(), qPrintable(same("edited")));
 
         // Switch-like writes: the old tail is written as other versions, the new one dropped.
@@ -202,13 +202,13 @@ private Q_SLOTS:
         QCOMPARE(d.row(3), r2c); // the active child remembered under r1
         QVERIFY2(same("back to q1").isEmpty(), qPrintable(same("back to q1")));
         d.apply(SwitchVersion{d.row(3), 0});
-        QCOMPARE(d.state.messages.back().text, std::string("r2"));
+        QCOMPARE(d.state.conversation.messages.back().text, std::string("r2"));
         QVERIFY2(same("back to r2").isEmpty(), qPrintable(same("back to r2")));
         d.apply(SwitchVersion{d.row(0), 1});
-        QCOMPARE(d.state.messages.back().text, std::string("r1e"));
+        QCOMPARE(d.state.conversation.messages.back().text, std::string("r1e"));
         QVERIFY2(same("to the edit").isEmpty(), qPrintable(same("to the edit")));
         d.apply(SwitchVersion{d.row(0), 0});
-        QCOMPARE(d.state.messages.back().text, std::string("r2")); // r2 is active there now
+        QCOMPARE(d.state.conversation.messages.back().text, std::string("r2")); // r2 is active there now
         QVERIFY2(same("to q1 again").isEmpty(), qPrintable(same("to q1 again")));
         QCOMPARE(store.conversation(conversation).value(QStringLiteral("messageCount")).toInt(), 4);
 
@@ -218,13 +218,13 @@ private Q_SLOTS:
             reopened.setPath(path);
             const auto loaded = reopened.loadConversation(conversation);
             QVERIFY(loaded);
-            QCOMPARE(loaded->messages, d.state.messages);
-            QVERIFY(loaded->versions == d.state.versions);
+            QCOMPARE(loaded->messages, d.state.conversation.messages);
+            QVERIFY(loaded->versions == d.state.conversation.versions);
         }
 
         // Replacing the history (allVersions) leaves no other version behind.
         d.apply(SetMessages{{Message("n1", Role::User, "new history")}});
-        QVERIFY(d.state.versions.empty());
+        QVERIFY(d.state.conversation.versions.empty());
         QVERIFY2(same("replaced").isEmpty(), qPrintable(same("replaced")));
         QCOMPARE(storedRows(path, "other_versions", conversation), 0);
     }

@@ -20,7 +20,8 @@ int main(int argc, char** argv)
     reduce(state, Send{"Hi!", {}}, out, env);
     reduce(state, TextDelta{state.turn->requestId, "Hello."}, out, env);
     reduce(state, StreamEnded{state.turn->requestId, "stop"}, out, env);
-    if (state.messages.size() != 2 || state.messages[1].text != "Hello.") {
+    if (state.conversation.messages.size() != 2 ||
+        state.conversation.messages[1].text != "Hello.") {
         std::fprintf(stderr, "core: unexpected state\n");
         return 1;
     }
@@ -33,7 +34,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "qml: Main.qml did not load\n");
         return 1;
     }
-    auto* agent = engine.rootObjects().constFirst()->property("agent").value<KoderAgentController*>();
+    auto* agent =
+        engine.rootObjects().constFirst()->property("agent").value<KoderAgentController*>();
     if (!agent) {
         std::fprintf(stderr, "qml: no KoderAgentController\n");
         return 1;

@@ -105,6 +105,17 @@ struct AddCheckpoint {
 struct RestoreCheckpoint {
     std::string messageId;
 };
+/// Asks to show another conversation (Runtime::openConversation): the reducer decides what
+/// becomes of the open turn and where the conversation comes from (see the effects
+/// LeaveRunning, ShowBackground and LoadConversation).
+struct OpenConversation {
+    std::string conversationId;
+};
+/// A turn that ran on in the background ended, or its conversation was deleted: it no longer
+/// takes one of the places State::settings.maxBackgroundTurns allows.
+struct BackgroundEnded {
+    std::string conversationId;
+};
 /// Loads another conversation (from a store or a fork kept in memory).
 struct SwitchConversation {
     std::string conversationId;
@@ -168,6 +179,10 @@ struct Handoff {
     RequestId requestId;
     std::string target;
 };
+/// How many turns may run on in conversations not shown (Settings::maxBackgroundTurns).
+struct SetMaxBackgroundTurns {
+    int turns = 4;
+};
 /// The result of a tool the Qt layer ran for an ExecuteTool effect.
 struct ToolResult {
     std::string callId;
@@ -180,8 +195,9 @@ using Input =
                  ApproveToolCall, DenyToolCall, ApproveAll, DenyAll, AddUserMessage, AddMessages,
                  SetMessages, Reset, SetAutoAccept, SetToolPolicies, SetBusyPolicy, SendQueued,
                  CancelQueued, SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint,
-                 RestoreCheckpoint, SwitchConversation, StreamStarted, TextDelta, ReasoningDelta,
-                 ToolCallRequested, StreamEnded, StreamFailed, Handoff, ToolResult>;
+                 RestoreCheckpoint, SwitchConversation, OpenConversation, BackgroundEnded,
+                 SetMaxBackgroundTurns, StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested,
+                 StreamEnded, StreamFailed, Handoff, ToolResult>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

@@ -104,8 +104,25 @@ struct ForkConversation {
 struct DeleteStoredConversation {
     std::string conversationId;
 };
-using Effect = std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
-                            DeleteStoredConversation>;
+/// The shown conversation's open turn goes on in the background; an empty conversation
+/// `nextConversationId`, with the same settings, is shown in its place.
+struct LeaveRunning {
+    std::string nextConversationId;
+};
+/// The conversation whose turn runs in the background is shown, live. With `keepLeft` the one
+/// left (its turn open) goes to the background in its place.
+struct ShowBackground {
+    std::string conversationId;
+    bool keepLeft = false;
+};
+/// Load a conversation from storage (a store, or the runtime's memory) and answer with a
+/// SwitchConversation.
+struct LoadConversation {
+    std::string conversationId;
+};
+using Effect =
+    std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
+                 DeleteStoredConversation, LeaveRunning, ShowBackground, LoadConversation>;
 
 // ---- lifecycle events (R4) ----------------------------------------------------------------------
 

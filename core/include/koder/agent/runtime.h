@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koder/agent/announcer.h"
 #include "koder/agent/debuglog.h"
 #include "koder/agent/environment.h"
 #include "koder/agent/hooks.h"
 #include "koder/agent/input.h"
+#include "koder/agent/memoryconversations.h"
 #include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
 
@@ -25,14 +27,12 @@ namespace koder::agent {
 /// back as inputs through Runtime::dispatch (transport events, a loaded conversation) or through
 /// Runtime::toolFinished / Runtime::timerFired. Answering synchronously, from inside the call,
 /// is allowed: the runtime queues what arrives while it is busy.
-class Executor {
+class Executor : public ConversationStorage {
 public:
     enum class Timer : std::uint8_t {
         Retry, ///< the backoff before a retried request
         Flush, ///< saves the streaming reply while it grows (crash safety)
     };
-
-    virtual ~Executor() = default;
 
     /// Send `request` to the model; its events come back as inputs naming its requestId.
     virtual void startRequest(const StartTurn& request) = 0;
@@ -42,19 +42,9 @@ public:
     /// No result is expected any more (the turn ended); a late one is ignored anyway.
     virtual void cancelTool(const std::string& callId) = 0;
 
-    /// Whether conversations are stored. Without a store the runtime keeps them in memory.
+    /// Whether conversations are stored (the ConversationStorage members are the store's).
+    /// Without a store the runtime keeps them in memory.
     virtual bool hasStore() const = 0;
-    /// Write the conversation `write.conversationId`: the rows of `messages` (its active path)
-    /// from `write.fromRow` on (rows past the end are gone), and the other versions `write`
-    /// names, read from `versions`. `streamingRow` is the row still growing, or noRow.
-    virtual void saveConversation(const Persist& write, const std::vector<Message>& messages,
-                                  const Versions& versions, const ApprovalState& approvals,
-                                  const std::vector<QueuedMessage>& queued,
-                                  std::size_t streamingRow) = 0;
-    /// Load a stored conversation: answer with dispatch(SwitchConversation{...}), with
-    /// `loadError` set when it exists but cannot be read.
-    virtual void loadConversation(const std::string& id) = 0;
-    virtual void removeConversation(const std::string& id) = 0;
 
     /// Call Runtime::timerFired(timer) once after `delayMs`; starting a started timer restarts it.
     virtual void startTimer(Timer timer, std::int64_t delayMs) = 0;
@@ -64,21 +54,6 @@ protected:
     Executor() = default;
     Executor(const Executor&) = default;
     Executor& operator=(const Executor&) = default;
-};
-
-/// An announcement ready to be voiced: it carries its own text, so one that waited for its
-/// listener is spoken as it was made, whatever happened since.
-struct SpokenAnnouncement {
-    Announcement::Kind kind = Announcement::Kind::ReplyText;
-    Politeness politeness = Politeness::Polite;
-    std::string messageId;
-    /// ReplyText: the phrase; Error: the error's message; otherwise empty.
-    std::string text;
-    /// ReplyText: where the phrase starts in the message's text, in UTF-16 units (what a
-    /// Qt or JS string and an accessibility text event count).
-    std::size_t position = 0;
-
-    friend bool operator==(const SpokenAnnouncement&, const SpokenAnnouncement&) = default;
 };
 
 /// Which derived properties a dispatch changed, for NOTIFY signals.
@@ -178,12 +153,18 @@ public:
     /// Stops every background turn, as abort() stops the shown one (a transport being replaced
     /// cannot finish them).
     void abortBackground();
+    /// The transport is being replaced: it cannot finish the open turns, so every one stops,
+    /// in the background and shown. Call it before the executor's transport changes.
+    void transportReplaced();
 
     /// How many turns may run on in conversations not shown. Default 4; 0 stops a turn when its
     /// conversation is left. While that many run, a send (or regenerate, edit) that would open a
     /// turn in the shown conversation is refused (RejectReason::TooManyTurns).
-    void setMaxBackgroundTurns(int turns) { maxBackgroundTurns_ = turns < 0 ? 0 : turns; }
-    int maxBackgroundTurns() const { return maxBackgroundTurns_; }
+    void setMaxBackgroundTurns(int turns)
+    {
+        dispatch(SetMaxBackgroundTurns{turns < 0 ? 0 : turns});
+    }
+    int maxBackgroundTurns() const { return state_.settings.maxBackgroundTurns; }
     /// The ids of the conversations whose turn runs in the background, oldest first.
     std::vector<std::string> backgroundConversations() const;
     /// A background conversation's state, or null (tests, debug panels).
@@ -194,7 +175,8 @@ public:
     /// The result of a tool the executor ran. Ignored unless the call is running.
     void toolFinished(const std::string& callId, std::string result, bool isError);
     void timerFired(Executor::Timer timer);
-    /// The executor's store came or went: the streaming reply's periodic save follows.
+    /// The executor's store came or went: the streaming reply's periodic save follows, and a
+    /// store that holds the shown conversation shows it as stored.
     void storeChanged();
     /// Saves the streaming reply now (a window closing mid-reply keeps what streamed so far).
     void flushStreamingReply();
@@ -212,15 +194,18 @@ public:
     const std::string& lastResult() const { return lastResult_; }
     /// The approved call `callId` whose result is outstanding, or null.
     const ToolCall* runningTool(std::string_view callId) const { return runningIn(state_, callId); }
-    /// Conversations kept in memory (no store): forks and the ones switched away from.
-    bool hasInMemory(const std::string& id) const { return memory_.count(id) != 0; }
+    /// Conversations kept in memory (no store): what was written of them.
+    bool hasInMemory(const std::string& id) const { return memory_.holdsConversation(id); }
 
     /// A listener starts voicing `messageId`: returns what was said for it before, in order.
     /// Listeners are counted: the id is heard until as many unlisten() calls.
-    std::vector<SpokenAnnouncement> listen(const std::string& messageId);
-    void unlisten(const std::string& messageId);
-    std::size_t unheardCount() const { return unheard_.size(); }
-    static constexpr std::size_t maxUnheard = 256;
+    std::vector<SpokenAnnouncement> listen(const std::string& messageId)
+    {
+        return announcer_.listen(messageId);
+    }
+    void unlisten(const std::string& messageId) { announcer_.unlisten(messageId); }
+    std::size_t unheardCount() const { return announcer_.unheardCount(); }
+    static constexpr std::size_t maxUnheard = Announcer::maxUnheard;
 
     /// The compact event log of what this runtime did (for debug panels); an add-on fed after
     /// every reduce, not part of the state.
@@ -235,12 +220,7 @@ private:
         bool hasError = false;
         std::string errorCode;
         std::string conversationId;
-        AutoAccept autoAccept = AutoAccept::Never;
-        std::string systemPrompt;
-        int maxSteps = 0;
-        int maxRetries = 0;
-        ToolPolicies toolPolicies;
-        BusyPolicy busyPolicy = BusyPolicy::Reject;
+        Settings settings;
         std::vector<QueuedMessage> queued;
     };
 
@@ -264,10 +244,18 @@ private:
     /// shown one's, or nobody's: the reducer drops it).
     Live* backgroundFor(const Input& input);
     void leaveRunning(const std::string& nextId);
-    void showBackground(const std::string& id, bool keepRunning);
-    bool refusedForTooManyTurns(const Input& input);
-    bool roomToLeaveRunning() const;
+    void showBackground(const std::string& id, bool keepLeft);
+    void load(const std::string& id);
     void retireIfEnded(std::string conversationId, Status before, bool wasOpen);
+    /// Where conversations are written and read: the executor's store, or memory.
+    ConversationStorage& storage()
+    {
+        return executor_.hasStore() ? static_cast<ConversationStorage&>(executor_) : memory_;
+    }
+    /// Tells the observer which properties changed since it last heard (and marks a newly
+    /// shown conversation read).
+    void notifyProperties();
+    void fireRetries();
     std::vector<ToolCall> performEffects(Live& live);
     void perform(Effect& effect, Live& live);
     void delay(Live& live, StartTurn request);
@@ -280,8 +268,6 @@ private:
     void speak(std::vector<Announcement>& announcements);
     void report(const std::vector<HookFailure>& failures);
     Aspect changedAspects();
-    std::size_t utf16Position(const std::string& messageId, std::string_view text,
-                              std::size_t offset);
     void giveBack(std::vector<Event>& events, std::vector<Announcement>& announcements);
     void drainQueue();
     void updateFlushTimer();
@@ -293,7 +279,6 @@ private:
     State& state_ = shown_.state;                   ///< the shown conversation
     std::vector<std::unique_ptr<Live>> background_; ///< turns running on unseen, oldest first
     std::unordered_map<std::string, Status> ended_; ///< how background turns ended, until shown
-    int maxBackgroundTurns_ = 4;
     Outcome out_;
     Hooks hooks_;
     Snapshot seen_;
@@ -304,27 +289,8 @@ private:
     std::string lastResult_;
     bool flushing_ = false; ///< the flush timer runs
     std::int64_t flushIntervalMs_ = 1000;
-    struct KeptConversation {
-        std::vector<Message> messages;
-        Versions versions;
-        ApprovalState approvals;
-        std::vector<QueuedMessage> queued;
-    };
-    std::unordered_map<std::string, KeptConversation> memory_;
-    // Announcements: who listens, what nobody heard yet (bounded), and where the last phrase of
-    // a streamed reply started (UTF-8 offset and UTF-16 position) so the next one counts only
-    // the bytes in between: announcing a reply costs its length once, not once per phrase.
-    std::unordered_map<std::string, int> listening_; ///< listeners by message id (never 0)
-    std::vector<SpokenAnnouncement> unheard_;
-    struct AnnouncedAt {
-        std::string messageId;
-        std::size_t offset = 0;
-        std::size_t position = 0;
-    };
-    AnnouncedAt announcedAt_;
+    MemoryConversations memory_{[this](SwitchConversation&& to) { dispatch(std::move(to)); }};
+    Announcer announcer_;
 };
-
-/// The length in UTF-16 units of valid UTF-8 text.
-std::size_t utf16Length(std::string_view utf8);
 
 } // namespace koder::agent

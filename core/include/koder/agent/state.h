@@ -39,33 +39,56 @@ struct Turn {
     std::vector<Approval> decided;    ///< how each running call was allowed (its audit record)
 };
 
-/// The whole state of one conversation surface. Plain value: copy it, compare it, serialize it.
-struct State {
-    std::vector<Message> messages; ///< the active path of the conversation tree
-    Versions versions;             ///< the rest of the tree
-    Status status = Status::Idle;
-    std::optional<ErrorInfo> lastError;
-    std::vector<ToolCall> pendingToolCalls;
+/// The settings of a surface: they hold for every conversation it shows (opening another one
+/// keeps them) and decide what inputs do. The one list of them: a setting added here is copied,
+/// compared and reported with the others.
+struct Settings {
     AutoAccept autoAccept = AutoAccept::Never;
     ToolPolicies toolPolicies; ///< per tool, over autoAccept
-    /// Tools the user allowed for the rest of this conversation (stored with it).
-    std::vector<std::string> grantedTools;
     BusyPolicy busyPolicy = BusyPolicy::Reject;
-    /// Sent while a turn was open (BusyPolicy::Queue), in order; stored with the conversation.
-    std::vector<QueuedMessage> queued;
     std::string systemPrompt;
-    std::string conversationId;
-    /// clear() emptied the view of a conversation whose stored copy stays: the next message
-    /// added starts a new conversation (a new id) rather than overwriting that copy.
-    bool cleared = false;
-    /// Why the shown conversation could not be loaded; while set it is read-only.
-    std::string loadError;
     std::vector<ToolInfo> tools;
     int maxSteps = 10;
     int maxRetries = 0;
+    /// How many turns may run on in conversations not shown; 0 stops a turn when its
+    /// conversation is left.
+    int maxBackgroundTurns = 4;
 
+    friend bool operator==(const Settings&, const Settings&) = default;
+};
+
+/// One conversation: what is stored with it.
+struct ConversationState {
+    std::string id;
+    std::vector<Message> messages; ///< the active path of the conversation tree
+    Versions versions;             ///< the rest of the tree
+    /// Tools the user allowed for the rest of this conversation.
+    std::vector<std::string> grantedTools;
+    /// Sent while a turn was open (BusyPolicy::Queue), in order.
+    std::vector<QueuedMessage> queued;
+    /// clear() emptied the view of a conversation whose stored copy stays: the next message
+    /// added starts a new conversation (a new id) rather than overwriting that copy.
+    bool cleared = false;
+    /// Why the conversation could not be loaded; while set it is read-only.
+    std::string loadError;
+};
+
+/// The whole state of one conversation surface, nested by sub-model: its settings, the shown
+/// conversation, and the turn (status, the open turn, the calls waiting for the user, the last
+/// error). Each sub-model has its reducer (reduction.h). Plain value: copy it, compare it,
+/// serialize it.
+struct State {
+    Settings settings;
+    ConversationState conversation;
+
+    Status status = Status::Idle;
+    std::optional<ErrorInfo> lastError;
+    std::vector<ToolCall> pendingToolCalls;
     std::optional<Turn> turn;
     std::uint64_t nextRequestId = 1;
+    /// The conversations whose turn runs on unseen, oldest first (the runtime holds their
+    /// states; the reducer decides when one more may go there).
+    std::vector<std::string> background;
 };
 
 /// True between a send and stream end / error / abort, and again while a tool loop resumes.
@@ -88,9 +111,10 @@ inline std::size_t streamingRow(const State& s)
 /// Where row `row` of the active path stands among its siblings.
 inline VersionPosition versionOf(const State& s, std::size_t row)
 {
-    return s.versions.siblings.empty()
+    const ConversationState& c = s.conversation;
+    return c.versions.siblings.empty()
                ? VersionPosition{}
-               : s.versions.position(parentIdOf(s.messages, row), s.messages[row].id);
+               : c.versions.position(parentIdOf(c.messages, row), c.messages[row].id);
 }
 
 /// What a store keeps of the open tool phase (see ApprovalState).
