@@ -53,6 +53,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/koder
 file(GLOB koder_public_headers ${PROJECT_SOURCE_DIR}/qt/*.h)
 list(REMOVE_ITEM koder_public_headers
     ${PROJECT_SOURCE_DIR}/qt/agentlogging.h
+    ${PROJECT_SOURCE_DIR}/qt/controllervalues.h
     ${PROJECT_SOURCE_DIR}/qt/toolresulttext.h
     ${PROJECT_SOURCE_DIR}/qt/toolrunner.h)
 install(FILES ${koder_public_headers}

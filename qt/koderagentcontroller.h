@@ -15,15 +15,14 @@
 #include <QtCore/QVariant>
 
 #include <memory>
-#include <optional>
-#include <string>
 
 // The state of one chat or agent surface: a property layer over the core's runtime
 // (koder::agent::Runtime). Each method dispatches one input; the properties are read from the
 // runtime's state and notified from what each dispatch changed; the lifecycle events become
 // signals and the change sets rows of the message model (controllerprojection.cpp). The
 // runtime's I/O (transport, tools, store, timers) is done by a ControllerExecutor. Usable from
-// C++ with no QML engine. Documented in koderagentcontroller.cpp.
+// C++ with no QML engine. Documented in koderagentcontroller.qdoc, the members for C++ alone
+// beside their code.
 class KoderAgentController : public QObject {
     Q_OBJECT
     Q_PROPERTY(KoderMessageModel* messages READ messages CONSTANT FINAL)
@@ -89,10 +88,8 @@ public:
     void setStore(KoderConversationStore* store);
     int flushIntervalMs() const { return static_cast<int>(m_runtime.flushInterval()); }
     void setFlushIntervalMs(int ms);
-    /// The tools the model may call, in the order added. (In QML, `tools` is the controller's
-    /// default property, added by the QML module.)
+    // The tools (in QML, the default property `tools`, which the QML module adds).
     const QList<KoderTool*>& toolList() const { return m_tools; }
-    /// Adds a tool (not owned; removed again when it is destroyed). Null or a duplicate: no-op.
     void addTool(KoderTool* tool);
     void removeTool(KoderTool* tool);
     void clearTools();
@@ -130,16 +127,11 @@ public:
     Q_INVOKABLE bool restoreCheckpoint(const QString& messageId);
     Q_INVOKABLE QVariantList eventLog() const;
 
-    /// C++ hooks, composed by the core's rules (see koder/agent/hooks.h).
+    // For C++ alone: the agent loop's hooks, the core's state, how ids and time are made, and
+    // the voices of a message's announcements (KoderLiveRegion).
     void addHooks(koder::agent::HookSet hooks);
-    /// The runtime's state, read-only (for tests, debugging and the message model).
     const koder::agent::State& state() const { return m_runtime.state(); }
-    /// Replaces how ids and time are made (tests use Environment::deterministic()).
     void setEnvironment(koder::agent::Environment env);
-
-    /// `listener` voices the announcements of `messageId` from now on (several may). Announcements
-    /// made before its view item existed (a delegate is created a frame after its row) are handed
-    /// over at once, so a short reply is never lost to a screen reader.
     void attachListener(const QString& messageId, KoderAnnouncementListener* listener);
     void detachListener(const QString& messageId, KoderAnnouncementListener* listener);
 
@@ -154,8 +146,6 @@ Q_SIGNALS:
     void aborted(const QString& messageId);
     void checkpointRestored(const QVariant& payload);
     void rejected(const QString& action, const QString& reason);
-    /// conversationStatus(`conversationId`) changed: the shown one's status, a background turn's,
-    /// or a conversation coming into or leaving view.
     void conversationStatusChanged(const QString& conversationId, const QString& status);
 
     // Agent-loop hooks, as signals (the void ones; onError is maxRetries or a C++ hook).
@@ -165,10 +155,7 @@ Q_SIGNALS:
     void toolExecutionFinished(const QVariantMap& call, const QVariantMap& result);
     void turnFinished(const QString& outcome, const QString& messageId);
 
-    /// Accessibility announcements (see koder::agent::SpokenAnnouncement), for KoderLiveRegion.
-    /// For a phrase of the reply (kind ReplyText) `text` is the phrase and `position` where it
-    /// starts in the message's text (in QString units); for an error `text` is its message, as
-    /// it was when the error happened; otherwise `text` is empty.
+    // Accessibility announcements (koder::agent::SpokenAnnouncement), for KoderLiveRegion.
     void announcement(Koder::AnnouncementKind kind, Koder::Politeness politeness,
                       const QString& messageId, const QString& text, int position);
 
@@ -194,17 +181,9 @@ Q_SIGNALS:
 
 private:
     bool dispatch(koder::agent::Input&& input) { return m_runtime.dispatch(std::move(input)); }
-    void syncTools();
-    bool loadMessages(const QVariant& list, bool replace, const char* action);
+    /// Emits rejected() with the reason's translated sentence and `detail`; returns false.
     bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
-    struct ApprovalOptions {
-        koder::agent::ApprovalScope scope = koder::agent::ApprovalScope::Once;
-        std::optional<std::string> arguments;
-    };
-    /// `options` of approveToolCall/approveAll; refuses (as `action`) and returns nullopt when
-    /// they are malformed.
-    std::optional<ApprovalOptions> readApprovalOptions(const char* action, const QVariant& options,
-                                                       bool takesArguments);
+    void syncTools(); // controllertools.cpp
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;

@@ -26,8 +26,10 @@ std::vector<Message> rows(std::initializer_list<const char*> texts)
 {
     std::vector<Message> out;
     int i = 0;
-    for (const char* t : texts)
-        out.emplace_back("m" + std::to_string(++i), i % 2 ? Role::User : Role::Assistant, t);
+    for (const char* t : texts) {
+        ++i;
+        out.emplace_back("m" + std::to_string(i), i % 2 ? Role::User : Role::Assistant, t);
+    }
     return out;
 }
 
