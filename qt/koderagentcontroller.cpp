@@ -732,9 +732,11 @@ KoderAgentController::~KoderAgentController()
 
     The least time between two updates (\c dataChanged) of the streaming row of \l messages,
     in milliseconds: tokens that arrive meanwhile are shown together, so a fast model does not
-    redraw a view per token. The default is 16 (about one frame); 0 updates the row for every
-    token. The last update is always made before the turn's terminal signal, and other changes
-    (new rows, a finished reply) are never delayed.
+    redraw a view per token. The first token of a reply (and the first after a pause of an
+    interval or more) updates the row at once; a token that comes sooner is shown an interval
+    later, together with those that follow it. The default is 16 (about one frame); 0 updates
+    the row for every token. The last update is always made before the turn's terminal signal,
+    and other changes (new rows, a finished reply) are never delayed.
 */
 
 /*!
@@ -742,7 +744,8 @@ KoderAgentController::~KoderAgentController()
     \brief the least milliseconds between two updates of the streaming row of the message
     model.
 
-    16 by default; 0 updates the row for every token.
+    16 by default; 0 updates the row for every token. The first token of a reply updates the
+    row at once; later ones are coalesced, on the trailing edge.
 */
 
 QString KoderAgentController::status() const
@@ -1803,8 +1806,9 @@ bool KoderAgentController::loadMessages(const QVariant& list, bool replace, cons
 
     \a token, a piece of the reply's text, was appended to the assistant message
     \a messageId. Each step of a turn streams into its own message, so \a messageId changes
-    after tool calls. The row's \c text in \l messages already holds it (its \c dataChanged may
-    come up to \l updateInterval later).
+    after tool calls. The row's \c text in \l messages already holds it (its \c dataChanged
+    comes at once for the first token of a reply, up to \l updateInterval later for the
+    others).
 */
 
 /*!
