@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 /*!
     \qmltype KoderMarkdownBlocks
@@ -117,6 +118,31 @@
     }
     \endqml
 
+    \section1 Reading the text from a model
+
+    Instead of setting \l markdown, point the blocks at a row of a model: \l sourceModel,
+    \l sourceRow and \l sourceRole (\c{"text"} by default). The model then reads that role of
+    that row itself, in C++, whenever the source model's \c dataChanged names it: a streaming
+    reply goes from the KoderAgentController's \c messages (or a KoderVisibleMessages over
+    them) to the blocks without a binding or a QML string in between, and the text is
+    converted once per update of the source, which the view's delegate shares (see
+    \l KoderMessageModel). This is how \l Bubble reads its body in a \l ChatView.
+
+    \qml
+    Repeater {
+        model: KoderMarkdownBlocks {
+            sourceModel: agent.messages
+            sourceRow: agent.messages.count - 1
+        }
+        // ... the delegate as above
+    }
+    \endqml
+
+    The row is followed as rows are inserted, removed or moved around it. When the row itself
+    is removed, the blocks stay as they are until \l sourceRow names another row or a row comes
+    at that number; a row that does not exist, or a role the model does not have, gives no
+    blocks.
+
     \section1 How the text is split
 
     A fenced code block (three or more \c{`} or \c{~}, indented by up to three spaces, up to
@@ -154,6 +180,35 @@
 
     The Markdown text to split. Empty by default (no rows). Setting a text that extends the
     current one (a streaming reply) changes only the last row and adds rows at the end.
+
+    While \l sourceModel is set, the text comes from the model instead: \c markdown then reads
+    as the source row's text, and a text set meanwhile is kept and split again once
+    \l sourceModel is unset.
+*/
+
+/*!
+    \qmlproperty QAbstractItemModel KoderMarkdownBlocks::sourceModel
+
+    A model to read the text from, such as a KoderAgentController's \c messages or a
+    KoderVisibleMessages: the blocks show the \l sourceRole of its row \l sourceRow, read
+    in C++ when the model's \c dataChanged names that role of that row (or names no roles), so
+    a streaming reply updates the blocks without a binding. \c null by default: the blocks
+    show \l markdown. See \l {Reading the text from a model}.
+*/
+
+/*!
+    \qmlproperty int KoderMarkdownBlocks::sourceRow
+
+    The row of \l sourceModel whose text the blocks show. -1 by default (no row). The blocks
+    follow that message as rows are inserted or removed before it; a view's delegate binds it
+    to its \c index.
+*/
+
+/*!
+    \qmlproperty string KoderMarkdownBlocks::sourceRole
+
+    The name of the \l sourceModel role that holds the text, as the model's \c roleNames()
+    gives it. \c{"text"} by default, the text role of KoderMessageModel.
 */
 
 /*!
@@ -179,6 +234,10 @@
 
     The cost of a change is one comparison of the old and new texts (a \c memcmp) plus
     splitting the changed blocks: for a streaming reply, the last block and the new text.
+
+    The text is either set (setMarkdown()) or read from a row of another model
+    (setSourceModel(), setSourceRow(), setSourceRole()), in which case the blocks follow that
+    row's \c dataChanged directly, with no binding in between.
 
     In QML: \l [QML] {KoderMarkdownBlocks}{the KoderMarkdownBlocks QML type}, which says how
     the text is split and what that changes against rendering the whole text.
@@ -208,7 +267,32 @@
     \brief the Markdown text split into the rows.
 
     Empty by default. A new text that extends the old one changes only the last row and
-    inserts rows at the end.
+    inserts rows at the end. While sourceModel is set, it is the text read from the source.
+*/
+
+/*!
+    \property KoderMarkdownBlocks::sourceModel
+    \brief the model the text is read from, or \nullptr for \l markdown.
+
+    When set, the blocks show the data of sourceRole at sourceRow of the model, read whenever
+    the model's \c dataChanged names that role of that row; \l markdown then holds that text.
+    The model is not owned; when it is destroyed the blocks go back to the text set with
+    setMarkdown().
+*/
+
+/*!
+    \property KoderMarkdownBlocks::sourceRow
+    \brief the row of sourceModel the text is read from.
+
+    -1 by default. The row is followed (a QPersistentModelIndex) as rows are inserted, removed
+    or moved before it.
+*/
+
+/*!
+    \property KoderMarkdownBlocks::sourceRole
+    \brief the name of the role of sourceModel that holds the text.
+
+    \c{"text"} by default.
 */
 
 /*!
@@ -233,11 +317,78 @@
 */
 
 /*!
+    \fn QAbstractItemModel *KoderMarkdownBlocks::sourceModel() const
+
+    Returns the model the text is read from, or \nullptr when the text is the one set with
+    setMarkdown().
+
+    \sa setSourceModel()
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::setSourceModel(QAbstractItemModel *model)
+
+    Reads the text from \a model from now on: the data of sourceRole() at sourceRow(), again
+    whenever \a model announces a change of it. \nullptr goes back to the text set with
+    setMarkdown(). Emits sourceModelChanged() when \a model is another.
+*/
+
+/*!
+    \fn int KoderMarkdownBlocks::sourceRow() const
+
+    Returns the row of sourceModel() the text is read from; -1 for none.
+
+    \sa setSourceRow()
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::setSourceRow(int row)
+
+    Reads the text from \a row of sourceModel(). Setting the row the blocks already follow
+    reads nothing; setting the same number after that row was removed reads the row now there.
+    Emits sourceRowChanged() when \a row is another number.
+*/
+
+/*!
+    \fn QString KoderMarkdownBlocks::sourceRole() const
+
+    Returns the name of the role of sourceModel() that holds the text.
+
+    \sa setSourceRole()
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::setSourceRole(const QString &role)
+
+    Reads the text from the role named \a role (a name of the model's roleNames()). Emits
+    sourceRoleChanged() when it is another.
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::sourceModelChanged()
+
+    The model the text is read from changed.
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::sourceRowChanged()
+
+    The row the text is read from changed.
+*/
+
+/*!
+    \fn void KoderMarkdownBlocks::sourceRoleChanged()
+
+    The role the text is read from changed.
+*/
+
+/*!
     \fn void KoderMarkdownBlocks::setMarkdown(const QString &markdown)
 
     Splits \a markdown into the rows, changing only the rows whose block changed (see the
     class description); emits markdownChanged() when \a markdown differs from the current
-    text.
+    text. While sourceModel() is set, \a markdown is kept and split only once the source is
+    unset.
 */
 
 /*!
@@ -579,6 +730,122 @@ KoderMarkdownBlocks::KoderMarkdownBlocks(QObject* parent)
 }
 
 void KoderMarkdownBlocks::setMarkdown(const QString& markdown)
+{
+    m_set = markdown;
+    if (!m_source)
+        split(markdown);
+}
+
+void KoderMarkdownBlocks::setSourceModel(QAbstractItemModel* model)
+{
+    if (model == m_source)
+        return;
+    for (const QMetaObject::Connection& c : std::as_const(m_sourceConnections))
+        disconnect(c);
+    m_sourceConnections.clear();
+    m_source = model;
+    if (model) {
+        m_sourceConnections = {
+            connect(model, &QAbstractItemModel::dataChanged, this,
+                    &KoderMarkdownBlocks::onSourceDataChanged),
+            connect(model, &QAbstractItemModel::rowsInserted, this,
+                    &KoderMarkdownBlocks::onSourceRowsChanged),
+            connect(model, &QAbstractItemModel::rowsMoved, this,
+                    &KoderMarkdownBlocks::onSourceRowsChanged),
+            connect(model, &QAbstractItemModel::layoutChanged, this,
+                    &KoderMarkdownBlocks::onSourceRowsChanged),
+            connect(model, &QAbstractItemModel::modelReset, this,
+                    [this] {
+                        resolveRole();
+                        resolveRow();
+                    }),
+            // The QPointer is null by now: the blocks go back to the text set.
+            connect(model, &QObject::destroyed, this,
+                    [this] {
+                        m_sourceConnections.clear();
+                        m_sourceIndex = QPersistentModelIndex();
+                        m_sourceRoleId = -1;
+                        split(m_set);
+                        Q_EMIT sourceModelChanged();
+                    }),
+        };
+        resolveRole();
+        resolveRow();
+    } else {
+        m_sourceIndex = QPersistentModelIndex();
+        m_sourceRoleId = -1;
+        split(m_set);
+    }
+    Q_EMIT sourceModelChanged();
+}
+
+void KoderMarkdownBlocks::setSourceRow(int row)
+{
+    const bool changed = row != m_sourceRow;
+    m_sourceRow = row;
+    // The same row number may name another message now (the one read was removed, or moved).
+    if (m_source && (!m_sourceIndex.isValid() || m_sourceIndex.row() != row))
+        resolveRow();
+    if (changed)
+        Q_EMIT sourceRowChanged();
+}
+
+void KoderMarkdownBlocks::setSourceRole(const QString& role)
+{
+    if (role == m_sourceRole)
+        return;
+    m_sourceRole = role;
+    if (m_source) {
+        resolveRole();
+        readSource();
+    }
+    Q_EMIT sourceRoleChanged();
+}
+
+void KoderMarkdownBlocks::resolveRole()
+{
+    m_sourceRoleId = m_source ? m_source->roleNames().key(m_sourceRole.toUtf8(), -1) : -1;
+}
+
+void KoderMarkdownBlocks::resolveRow()
+{
+    m_sourceIndex = m_source && m_sourceRow >= 0 && m_sourceRow < m_source->rowCount()
+                        ? QPersistentModelIndex(m_source->index(m_sourceRow, 0))
+                        : QPersistentModelIndex();
+    readSource();
+}
+
+void KoderMarkdownBlocks::readSource()
+{
+    split(m_sourceIndex.isValid() && m_sourceRoleId >= 0
+              ? m_source->data(m_sourceIndex, m_sourceRoleId).toString()
+              : QString());
+}
+
+// The row's text is read only when the source says that row's role changed: a streaming reply
+// is converted once per update of the source, never through a binding.
+void KoderMarkdownBlocks::onSourceDataChanged(const QModelIndex& first, const QModelIndex& last,
+                                              const QList<int>& roles)
+{
+    if (!m_sourceIndex.isValid() || first.parent() != m_sourceIndex.parent())
+        return;
+    const int row = m_sourceIndex.row();
+    if (row < first.row() || row > last.row())
+        return;
+    if (!roles.isEmpty() && !roles.contains(m_sourceRoleId))
+        return;
+    readSource();
+}
+
+// The row read follows the rows that move around it; a row that goes keeps its blocks until
+// sourceRow names another, or a row comes at sourceRow.
+void KoderMarkdownBlocks::onSourceRowsChanged()
+{
+    if (!m_sourceIndex.isValid())
+        resolveRow();
+}
+
+void KoderMarkdownBlocks::split(const QString& markdown)
 {
     if (markdown == m_markdown)
         return;

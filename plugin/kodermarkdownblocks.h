@@ -3,16 +3,24 @@
 
 #include <QtCore/QAbstractListModel>
 #include <QtCore/QList>
+#include <QtCore/QPersistentModelIndex>
+#include <QtCore/QPointer>
 #include <QtCore/QString>
 #include <QtQml/qqmlregistration.h>
 
 // Markdown split into blocks (Markdown and fenced code) as a list model, so that a view of a
-// streaming reply renders only the block that changed. Documented in kodermarkdownblocks.cpp.
+// streaming reply renders only the block that changed. The text is set, or read from a row of
+// another model as that row changes. Documented in kodermarkdownblocks.cpp.
 class KoderMarkdownBlocks : public QAbstractListModel {
     Q_OBJECT
     QML_ELEMENT
     Q_PROPERTY(QString markdown READ markdown WRITE setMarkdown NOTIFY markdownChanged FINAL)
     Q_PROPERTY(int count READ count NOTIFY countChanged FINAL)
+    Q_PROPERTY(QAbstractItemModel* sourceModel READ sourceModel WRITE setSourceModel NOTIFY
+                   sourceModelChanged FINAL)
+    Q_PROPERTY(int sourceRow READ sourceRow WRITE setSourceRow NOTIFY sourceRowChanged FINAL)
+    Q_PROPERTY(
+        QString sourceRole READ sourceRole WRITE setSourceRole NOTIFY sourceRoleChanged FINAL)
 
 public:
     enum Roles {
@@ -30,6 +38,13 @@ public:
     void setMarkdown(const QString& markdown);
     int count() const { return static_cast<int>(m_blocks.size()); }
 
+    QAbstractItemModel* sourceModel() const { return m_source; }
+    void setSourceModel(QAbstractItemModel* model);
+    int sourceRow() const { return m_sourceRow; }
+    void setSourceRow(int row);
+    QString sourceRole() const { return m_sourceRole; }
+    void setSourceRole(const QString& role);
+
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QHash<int, QByteArray> roleNames() const override;
@@ -37,6 +52,9 @@ public:
 Q_SIGNALS:
     void markdownChanged();
     void countChanged();
+    void sourceModelChanged();
+    void sourceRowChanged();
+    void sourceRoleChanged();
 
 private:
     struct Block {
@@ -50,6 +68,22 @@ private:
         mutable bool rendered = false;
     };
 
-    QString m_markdown;
+    void split(const QString& markdown);
+    void resolveRole();
+    void resolveRow();
+    void readSource();
+    void onSourceDataChanged(const QModelIndex& first, const QModelIndex& last,
+                             const QList<int>& roles);
+    void onSourceRowsChanged();
+
+    QString m_markdown; ///< the text split into m_blocks: the source's, or the one set
+    QString m_set;      ///< the text set through setMarkdown(), split when there is no source
     QList<Block> m_blocks;
+
+    QPointer<QAbstractItemModel> m_source;
+    int m_sourceRow = -1;
+    QString m_sourceRole = QStringLiteral("text");
+    int m_sourceRoleId = -1;
+    QPersistentModelIndex m_sourceIndex; ///< the row read, followed as rows move
+    QList<QMetaObject::Connection> m_sourceConnections;
 };

@@ -34,6 +34,12 @@ import Koder.Agent
 
     \snippet qml/tst_bubble.qml delegate
 
+    A delegate that also sets \l {AbstractBubble::}{sourceModel} (the view's model) and
+    \l {AbstractBubble::}{sourceRow} (its \c index), as \l ChatView does, has its Markdown
+    read from the model directly: a streaming reply's text is converted once per update of the
+    row and goes to the body's blocks in C++, not through a binding on
+    \l {AbstractBubble::}{text}.
+
     \section2 Actions of the application
 
     \l {AbstractBubble::}{actions} adds the application's own buttons beside the built-in ones
@@ -205,11 +211,15 @@ AbstractBubble {
                     Accessible.ignored: true // the bubble itself speaks for the text
                 }
 
-                // The Markdown, block by block: a streaming reply renders only its last block.
+                // The Markdown, block by block: a streaming reply renders only its last block. With
+                // a source model the blocks read the row's text themselves, in C++, on each update
+                // of the row; else they follow the text property.
                 Repeater {
                     objectName: "bodyBlocks"
                     model: KoderMarkdownBlocks {
-                        markdown: root.isTool ? "" : root.text
+                        sourceModel: root.isTool ? null : root.sourceModel
+                        sourceRow: root.sourceRow
+                        markdown: root.isTool || root.sourceModel ? "" : root.text
                     }
                     delegate: Item {
                         id: block

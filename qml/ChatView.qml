@@ -137,6 +137,9 @@ AbstractChatView {
                 required versionCount
                 required usage
                 width: ListView.view.width
+                // The Markdown body reads the streaming reply from the model itself.
+                sourceModel: chatView.messages
+                sourceRow: index
                 controller: chatView.controller
                 toolDelegates: chatView.toolDelegates
                 alwaysShowActions: ListView.isCurrentItem && list.activeFocus

@@ -6,6 +6,8 @@
 
 #include <QtCore/QDateTime>
 
+#include <utility>
+
 /*!
     \qmltype KoderMessageModel
     \inqmlmodule Koder.Agent
@@ -105,9 +107,22 @@
     updates are precise: rows are inserted and removed as messages come and go, and
     \c dataChanged names only the roles that changed. A model reset happens only when the whole
     history is replaced: setChatMessages(), clear(), reset(), deleteConversation() and a
-    switch of conversation. Updates of the streaming row are coalesced to at most one
+    switch of conversation.
+
+    Updates of the streaming row's text and reasoning are coalesced to at most one
     \c dataChanged per \l {KoderAgentController::updateInterval}{updateInterval} milliseconds,
-    and the last one is always made before the turn's terminal signal.
+    on the trailing edge only: the first change of a reply (its first token), like the first
+    after the row went an interval without an update, is announced at once, in the same call
+    that delivered it. A change that comes sooner waits, with the changes after it, for one
+    \c dataChanged an interval later. So the first token reaches the view without waiting for a
+    timer, a fast model updates the row at most about once a frame, and no change is held back
+    for longer than an interval. The last update is always made before the turn's terminal
+    signal, and other changes (new rows, a finished reply) are never delayed.
+
+    All readers of one update share one conversion of the text: the \c text role of a row read
+    again before the next change of the messages returns the same string, so a delegate and a
+    KoderMarkdownBlocks that both read the streaming reply (see
+    \l {KoderMarkdownBlocks::sourceModel}{sourceModel}) convert it once per update.
 
     \sa KoderAgentController, KoderVisibleMessages
 */
@@ -137,8 +152,9 @@
     message (see \l {KoderMessageModel::Roles}{Roles}). It reads the controller's core state
     directly, with no second copy of the history. Updates are precise (rows inserted and
     removed, \c dataChanged with the changed roles only); a reset happens only when the whole
-    history is replaced; updates of the streaming row are coalesced (see
-    setUpdateInterval()).
+    history is replaced; updates of the streaming row are coalesced on the trailing edge, the
+    first one announced at once (see setUpdateInterval()). The text of a row is converted from
+    the core's UTF-8 once per change, however many readers ask for it.
 
     In QML: \l [QML] {KoderMessageModel}{the KoderMessageModel QML type}, which lists what each
     role holds.
@@ -262,8 +278,10 @@
 
     Sets the least time between two updates (\c dataChanged) of the streaming row to \a ms
     milliseconds: changes of its text and reasoning that arrive meanwhile are announced
-    together. 16 by default; 0 announces every change at once, and negative values count as 0.
-    KoderAgentController::updateInterval sets it.
+    together. A change of a row that was not updated within the last interval (the first token
+    of a reply) is announced at once; one that comes sooner is announced an interval later,
+    together with those that follow it. 16 by default; 0 announces every change at once, and
+    negative values count as 0. KoderAgentController::updateInterval sets it.
 */
 
 /*!
@@ -300,6 +318,7 @@ KoderMessageModel::KoderMessageModel(const State& state, QObject* parent)
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(m_interval);
     connect(&m_coalesce, &QTimer::timeout, this, &KoderMessageModel::flush);
+    m_clock.start();
 }
 
 int KoderMessageModel::rowCount(const QModelIndex& parent) const
@@ -347,7 +366,7 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case TextRole:
-        return toQString(m.text);
+        return textOf(row);
     case MessageIdRole:
         return toQString(m.id);
     case RoleRole:
@@ -447,41 +466,61 @@ void KoderMessageModel::setUpdateInterval(int ms)
     m_coalesce.setInterval(m_interval);
 }
 
+QString KoderMessageModel::textOf(std::size_t row) const
+{
+    if (m_textMemo.row != row || m_textMemo.generation != m_generation)
+        m_textMemo = {row, m_generation, toQString(m_state.messages[row].text)};
+    return m_textMemo.text;
+}
+
+void KoderMessageModel::emitRow(std::size_t row, Field fields)
+{
+    if (row >= static_cast<std::size_t>(m_count))
+        return;
+    if (has(fields, streamedFields)) {
+        m_shownRow = row;
+        m_shownAt = m_clock.elapsed();
+    }
+    const QModelIndex idx = index(static_cast<int>(row));
+    Q_EMIT dataChanged(idx, idx, rolesFor(fields));
+}
+
 void KoderMessageModel::flush()
 {
     m_coalesce.stop();
     if (m_pendingRow == noRow)
         return;
-    const std::size_t row = m_pendingRow;
-    const Field fields = m_pendingFields;
-    m_pendingRow = noRow;
-    m_pendingFields = Field::None;
-    if (row < static_cast<std::size_t>(m_count)) {
-        const QModelIndex idx = index(static_cast<int>(row));
-        Q_EMIT dataChanged(idx, idx, rolesFor(fields));
-    }
+    const std::size_t row = std::exchange(m_pendingRow, noRow);
+    emitRow(row, std::exchange(m_pendingFields, Field::None));
 }
 
 void KoderMessageModel::changeRow(std::size_t row, Field fields)
 {
     if (m_interval > 0 && onlyStreamed(fields) && row == streamingRow(m_state)) {
         // A row is pending exactly while the timer runs: the token path asks the timer nothing.
-        if (m_pendingRow != row) {
-            flush();
-            m_pendingRow = row;
-            m_coalesce.start();
+        if (row == m_pendingRow) {
+            m_pendingFields |= fields;
+            return;
         }
-        m_pendingFields |= fields;
+        flush(); // another row's update
+        // The trailing edge: the row was updated less than an interval ago, so this change and
+        // those that follow within an interval are announced together when it ends.
+        if (row == m_shownRow && m_clock.elapsed() - m_shownAt < m_interval) {
+            m_pendingRow = row;
+            m_pendingFields = fields;
+            m_coalesce.start();
+            return;
+        }
+        // The leading edge: a reply's first token, or the first after a pause, at once.
+        emitRow(row, fields);
         return;
     }
     if (row == m_pendingRow) {
-        fields |= m_pendingFields;
+        fields |= std::exchange(m_pendingFields, Field::None);
         m_pendingRow = noRow;
-        m_pendingFields = Field::None;
         m_coalesce.stop();
     }
-    const QModelIndex idx = index(static_cast<int>(row));
-    Q_EMIT dataChanged(idx, idx, rolesFor(fields));
+    emitRow(row, fields);
 }
 
 // The core only appends at the end and removes a tail (or resets), so announcing rows in order
@@ -489,6 +528,7 @@ void KoderMessageModel::changeRow(std::size_t row, Field fields)
 void KoderMessageModel::apply(const std::vector<Change>& changes)
 {
     const int before = m_count;
+    ++m_generation; // the state changed: a text read before is stale
     for (const Change& c : changes) {
         switch (c.kind) {
         case Change::Kind::Changed:
@@ -514,6 +554,8 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             m_coalesce.stop();
             m_pendingRow = noRow;
             m_pendingFields = Field::None;
+            m_shownRow = noRow;
+            m_textMemo = {};
             beginResetModel();
             m_count = static_cast<int>(m_state.conversation.messages.size());
             endResetModel();

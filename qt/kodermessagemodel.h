@@ -5,6 +5,7 @@
 #include "koder/agent/state.h"
 
 #include <QtCore/QAbstractListModel>
+#include <QtCore/QElapsedTimer>
 #include <QtCore/QTimer>
 
 // The messages of a KoderAgentController as a list model, read from the core's state (no second
@@ -52,7 +53,7 @@ public:
 
     /// Replays a change set the core reported; the state already holds the result.
     void apply(const std::vector<koder::agent::Change>& changes);
-    /// Emits the pending coalesced update now.
+    /// Emits the pending coalesced update now and ends the coalescing window.
     void flush();
 
     int updateInterval() const { return m_interval; }
@@ -65,11 +66,30 @@ Q_SIGNALS:
 
 private:
     void changeRow(std::size_t row, koder::agent::Field fields);
+    void emitRow(std::size_t row, koder::agent::Field fields);
+    QString textOf(std::size_t row) const;
 
     const koder::agent::State& m_state;
     int m_count = 0; ///< rows the model has announced; equals the state's once a replay ends
     int m_interval = 16;
+    // Coalescing of the streamed fields: a change of a row that was not announced within the
+    // last interval is announced at once (the leading edge: a reply's first token); one that
+    // comes sooner waits, with those after it, for the timer (the trailing edge). A row is
+    // pending exactly while the timer runs.
     QTimer m_coalesce;
     std::size_t m_pendingRow = koder::agent::noRow;
     koder::agent::Field m_pendingFields = koder::agent::Field::None;
+    QElapsedTimer m_clock;
+    std::size_t m_shownRow = koder::agent::noRow; ///< the row whose text was announced last
+    qint64 m_shownAt = 0;                         ///< when, on m_clock
+    // The text of the row read last, converted once for every reader of the same update (a
+    // view's delegate and a Markdown block model read it in turn). Valid while m_generation,
+    // counted up by every apply(), is the same.
+    struct TextMemo {
+        std::size_t row = koder::agent::noRow;
+        quint64 generation = 0;
+        QString text;
+    };
+    mutable TextMemo m_textMemo;
+    quint64 m_generation = 1;
 };

@@ -86,6 +86,23 @@ Item {
     */
     property string text: ""
     /*!
+        \qmlproperty QAbstractItemModel AbstractBubble::sourceModel
+
+        The model the message is a row of (at \l sourceRow): a KoderAgentController's
+        \c messages, or a model over them such as KoderVisibleMessages. Default null.
+
+        When set, the look reads the Markdown body straight from the model's \c text role
+        (see KoderMarkdownBlocks::sourceModel): while a reply streams, each update of the row
+        reaches the body's blocks in C++, converted once, without a binding through \l text.
+        \l text is still needed, and must be the same row's text: copying, editing and the
+        accessible name use it. \l ChatView sets both for its bubbles.
+    */
+    property var sourceModel: null
+    /*!
+        The message's row in \l sourceModel: a delegate's \c index. Default -1.
+    */
+    property int sourceRow: -1
+    /*!
         The model's reasoning for this reply, from the \c reasoning role; shown as plain text
         in a section that is open while the model thinks and closes when the reply starts
         (\l reasoningExpanded).

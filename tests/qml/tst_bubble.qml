@@ -106,6 +106,31 @@ Item {
             }
         }
 
+        // A bubble whose body is read from the model: its text property is never set.
+        Component {
+            id: sourcedComponent
+            Item {
+                width: 480
+                height: 300
+                property alias agent: agent
+                property alias bubble: fed
+                KoderAgentController {
+                    id: agent
+                    updateInterval: 0
+                    transport: KoderLocalAgent {
+                        tokensPerSecond: 0
+                        reply: "Streamed **bold** words\n\n```js\nlet x = 1\n```\n"
+                    }
+                }
+                Bubble {
+                    id: fed
+                    width: parent.width
+                    sourceModel: agent.messages
+                    sourceRow: 1
+                }
+            }
+        }
+
         Component {
             id: paletteComponent
             Bubble {
@@ -224,6 +249,34 @@ Item {
             compare(reply.text, "Hi there.")
             compare(reply.messageId, holder.agent.messages.get(1).messageId)
             compare(reply.Accessible.name, "Hi there.")
+        }
+
+        function test_bodyReadsTheStreamingReplyFromTheModel() {
+            const holder = createTemporaryObject(sourcedComponent, stage)
+            verify(holder)
+            const blocks = findChild(holder.bubble, "bodyBlocks").model
+            compare(blocks.sourceModel, holder.agent.messages)
+            compare(blocks.sourceRow, 1)
+            const agent = holder.agent
+            let whileStreaming = 0
+            function count() {
+                if (agent.streaming)
+                    ++whileStreaming
+            }
+            blocks.markdownChanged.connect(count)
+            verify(holder.agent.send("Show me"))
+            tryCompare(holder.agent, "status", "idle")
+            verify(whileStreaming > 3, whileStreaming + " updates while streaming")
+            compare(blocks.markdown, holder.agent.messages.get(1).text)
+            compare(holder.bubble.text, "", "the text property is not what fed the blocks")
+            compare(blocks.count, 2)
+            verify(findChild(holder.bubble, "bubbleBody").text.indexOf("bold") >= 0)
+            compare(findChild(findChild(holder.bubble, "codeBlock"), "codeBody").text, "let x = 1")
+            // A tool result is plain text: no blocks, whatever the source.
+            holder.bubble.role = "tool"
+            compare(blocks.sourceModel, null)
+            compare(blocks.count, 0)
+            blocks.markdownChanged.disconnect(count)
         }
 
         function test_applicationActionsSitBesideTheBuiltInOnes() {

@@ -119,6 +119,27 @@ Item {
             view.controller.abort()
         }
 
+        // The streaming reply's Markdown blocks read the view's model themselves: the bubble's
+        // blocks follow its row of the view's messages while the reply streams.
+        function test_bubblesReadTheirMarkdownFromTheModel() {
+            const view = createTemporaryObject(chatComponent, stage)
+            view.controller.transport.tokensPerSecond = 0
+            view.controller.transport.reply = "Some *Markdown*\n\n```sh\nls\n```\n\nDone."
+            view.controller.setChatMessages(history(2))
+            const list = findChild(view, "messageList")
+            verify(view.controller.send("more"))
+            tryVerify(() => list.itemAtIndex(3) !== null)
+            const reply = list.itemAtIndex(3)
+            const blocks = findChild(reply, "bodyBlocks").model
+            compare(blocks.sourceModel, view.messages)
+            compare(blocks.sourceRow, 3)
+            tryCompare(view.controller, "status", "idle")
+            compare(blocks.markdown, "Some *Markdown*\n\n```sh\nls\n```\n\nDone.")
+            compare(blocks.markdown, reply.text)
+            compare(blocks.count, 3)
+            compare(findChild(list.itemAtIndex(0), "bodyBlocks").model.markdown, "message 0")
+        }
+
         function test_regenerateAndBranchFromABubble() {
             const view = createTemporaryObject(chatComponent, stage)
             view.controller.transport.tokensPerSecond = 0

@@ -3,13 +3,18 @@
 // code and language of a code block, safe HTML per block, and the updates: a streamed reply
 // ends with the rows of the whole text while each append touches only the last row and the
 // end, earlier rows keep their rendered HTML, and an edit in the middle leaves the other rows
-// alone. The QML example of the type's documentation runs.
+// alone. Fed from a row of a model, the blocks follow that row (a streaming reply included)
+// with no one setting the text. The QML example of the type's documentation runs.
+#include "koderagentcontroller.h"
+#include "koderlocalagent.h"
 #include "kodermarkdownblocks.h"
 #include "kodertext.h"
+#include "kodervisiblemessages.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
 #include <QtCore/QRandomGenerator>
+#include <QtGui/QStandardItemModel>
 #include <QtGui/QTextBlock>
 #include <QtGui/QTextDocument>
 #include <QtGui/QTextList>
@@ -572,6 +577,118 @@ private Q_SLOTS:
         }
         QCOMPARE(rows(model).size(), model.count());
         QCOMPARE(reset.size(), 0);
+    }
+
+    // A ChatView's bubble: the blocks read the reply's row of the controller's messages
+    // (through the view's KoderVisibleMessages) on each update of the row, while it streams;
+    // nothing sets markdown. They end as the blocks of the whole reply.
+    void blocksFollowAStreamingReplyFromTheModel()
+    {
+        const QString reply = u"Some **Markdown** first.\n\n- one\n- two\n\n```cpp\nint x = 1;\n"
+                              u"```\n\nAnd *after* the code."_s;
+        KoderAgentController agent;
+        auto* local = new KoderLocalAgent(&agent);
+        local->setReply(reply);
+        local->setTokensPerSecond(0); // a token per event-loop turn
+        agent.setTransport(local);
+        agent.setUpdateInterval(0); // an update per token: many while it streams
+        KoderVisibleMessages visible;
+        visible.setSourceModel(agent.messages());
+
+        KoderMarkdownBlocks blocks;
+        QAbstractItemModelTester tester(&blocks,
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        KoderMarkdownBlocks question; // the user's row, which does not change meanwhile
+        blocks.setSourceModel(&visible);
+        question.setSourceModel(&visible);
+        QStringList whileStreaming;
+        connect(&blocks, &KoderMarkdownBlocks::markdownChanged, this, [&] {
+            if (agent.streaming())
+                whileStreaming << blocks.markdown();
+        });
+        QSignalSpy questionChanged(&question, &KoderMarkdownBlocks::markdownChanged);
+        QSignalSpy end(&agent, &KoderAgentController::streamEnd);
+        QVERIFY(agent.send(u"Write some Markdown."_s));
+        question.setSourceRow(0);
+        blocks.setSourceRow(1);
+        QCOMPARE(question.markdown(), u"Write some Markdown."_s);
+        QCOMPARE(questionChanged.count(), 1);
+        QVERIFY(end.wait());
+
+        QVERIFY2(whileStreaming.size() > 5, qPrintable(QString::number(whileStreaming.size())));
+        for (qsizetype i = 0; i < whileStreaming.size(); ++i) {
+            QVERIFY(reply.startsWith(whileStreaming[i]));
+            QVERIFY(i == 0 || whileStreaming[i].size() > whileStreaming[i - 1].size());
+        }
+        QCOMPARE(blocks.markdown(), reply);
+        KoderMarkdownBlocks whole;
+        whole.setMarkdown(reply);
+        QCOMPARE(rows(blocks), rows(whole));
+        QCOMPARE(blocks.count(), 4);
+        QCOMPARE(questionChanged.count(), 1);
+    }
+
+    // The row read is followed as rows come and go around it; the role is found by name; a
+    // missing row or role gives no blocks; without the source (unset or destroyed) the text
+    // set is shown again.
+    void sourceRowFollowsTheModel()
+    {
+        QStandardItemModel source;
+        for (int i = 0; i < 3; ++i)
+            source.appendRow(new QStandardItem(u"row %1"_s.arg(i)));
+        KoderMarkdownBlocks blocks;
+        QSignalSpy changed(&blocks, &KoderMarkdownBlocks::markdownChanged);
+        blocks.setMarkdown(u"set"_s);
+        blocks.setSourceRole(u"display"_s);
+        QCOMPARE(blocks.markdown(), u"set"_s);
+        blocks.setSourceModel(&source);
+        QCOMPARE(blocks.sourceModel(), &source);
+        QCOMPARE(blocks.markdown(), QString()); // no row yet
+        QCOMPARE(blocks.count(), 0);
+        blocks.setSourceRow(1);
+        QCOMPARE(blocks.markdown(), u"row 1"_s);
+        blocks.setMarkdown(u"set again"_s); // kept for later; the source wins
+        QCOMPARE(blocks.markdown(), u"row 1"_s);
+
+        source.item(1)->setText(u"row 1, edited"_s);
+        QCOMPARE(blocks.markdown(), u"row 1, edited"_s);
+        changed.clear();
+        source.item(0)->setText(u"another row"_s);
+        source.item(1)->setToolTip(u"another role"_s);
+        QCOMPARE(changed.count(), 0);
+
+        source.insertRow(0, new QStandardItem(u"inserted"_s));
+        QCOMPARE(blocks.markdown(), u"row 1, edited"_s); // followed to row 2
+        blocks.setSourceRow(2);                          // as a delegate's index follows
+        QCOMPARE(changed.count(), 0);
+        source.removeRow(2); // the row read goes: the blocks stay
+        QCOMPARE(blocks.markdown(), u"row 1, edited"_s);
+        source.insertRow(2, new QStandardItem(u"a new row 2"_s));
+        QCOMPARE(blocks.markdown(), u"a new row 2"_s);
+
+        blocks.setSourceRole(u"nothing"_s);
+        QCOMPARE(blocks.markdown(), QString());
+        blocks.setSourceRole(u"display"_s);
+        QCOMPARE(blocks.markdown(), u"a new row 2"_s);
+        blocks.setSourceRow(7);
+        QCOMPARE(blocks.markdown(), QString());
+        blocks.setSourceRow(3);
+        QCOMPARE(blocks.markdown(), u"row 2"_s);
+        source.clear(); // a reset: no row 3 any more
+        QCOMPARE(blocks.markdown(), QString());
+
+        blocks.setSourceModel(nullptr);
+        QCOMPARE(blocks.markdown(), u"set again"_s);
+        auto gone = std::make_unique<QStandardItemModel>();
+        gone->appendRow(new QStandardItem(u"from a model that goes"_s));
+        blocks.setSourceRow(0);
+        blocks.setSourceModel(gone.get());
+        QCOMPARE(blocks.markdown(), u"from a model that goes"_s);
+        QSignalSpy modelChanged(&blocks, &KoderMarkdownBlocks::sourceModelChanged);
+        gone.reset();
+        QCOMPARE(modelChanged.count(), 1);
+        QCOMPARE(blocks.sourceModel(), nullptr);
+        QCOMPARE(blocks.markdown(), u"set again"_s);
     }
 
     void documentationExampleRuns()
