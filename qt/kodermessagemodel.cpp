@@ -469,7 +469,7 @@ void KoderMessageModel::setUpdateInterval(int ms)
 QString KoderMessageModel::textOf(std::size_t row) const
 {
     if (m_textMemo.row != row || m_textMemo.generation != m_generation)
-        m_textMemo = {row, m_generation, toQString(m_state.messages[row].text)};
+        m_textMemo = {row, m_generation, toQString(m_state.conversation.messages[row].text)};
     return m_textMemo.text;
 }
 
