@@ -111,12 +111,11 @@
 
     Updates of the streaming row's text and reasoning are coalesced to at most one
     \c dataChanged per \l {KoderAgentController::updateInterval}{updateInterval} milliseconds,
-    on the trailing edge only: the first change of a reply (its first token), like the first
-    after the row went an interval without an update, is announced at once, in the same call
-    that delivered it. A change that comes sooner waits, with the changes after it, for one
-    \c dataChanged an interval later. So the first token reaches the view without waiting for a
-    timer, a fast model updates the row at most about once a frame, and no change is held back
-    for longer than an interval. The last update is always made before the turn's terminal
+    on the trailing edge only: the first change of a reply (its first token) is announced at
+    once, in the same call that delivered it; a later change waits, with the changes after it,
+    for one \c dataChanged an interval later. So the first token reaches the view without
+    waiting for a timer, a fast model updates the row at most once an interval however long
+    the view's frames take, and no change is held back for longer than an interval. The last update is always made before the turn's terminal
     signal, and other changes (new rows, a finished reply) are never delayed.
 
     All readers of one update share one conversion of the text: the \c text role of a row read
@@ -278,9 +277,8 @@
 
     Sets the least time between two updates (\c dataChanged) of the streaming row to \a ms
     milliseconds: changes of its text and reasoning that arrive meanwhile are announced
-    together. A change of a row that was not updated within the last interval (the first token
-    of a reply) is announced at once; one that comes sooner is announced an interval later,
-    together with those that follow it. 16 by default; 0 announces every change at once, and
+    together. The first change of a reply (its first token) is announced at once; a later one
+    an interval later, together with those that follow it. 16 by default; 0 announces every change at once, and
     negative values count as 0. KoderAgentController::updateInterval sets it.
 */
 
@@ -318,7 +316,6 @@ KoderMessageModel::KoderMessageModel(const State& state, QObject* parent)
     m_coalesce.setSingleShot(true);
     m_coalesce.setInterval(m_interval);
     connect(&m_coalesce, &QTimer::timeout, this, &KoderMessageModel::flush);
-    m_clock.start();
 }
 
 int KoderMessageModel::rowCount(const QModelIndex& parent) const
@@ -477,10 +474,8 @@ void KoderMessageModel::emitRow(std::size_t row, Field fields)
 {
     if (row >= static_cast<std::size_t>(m_count))
         return;
-    if (has(fields, streamedFields)) {
+    if (has(fields, streamedFields))
         m_shownRow = row;
-        m_shownAt = m_clock.elapsed();
-    }
     const QModelIndex idx = index(static_cast<int>(row));
     Q_EMIT dataChanged(idx, idx, rolesFor(fields));
 }
@@ -503,15 +498,16 @@ void KoderMessageModel::changeRow(std::size_t row, Field fields)
             return;
         }
         flush(); // another row's update
-        // The trailing edge: the row was updated less than an interval ago, so this change and
-        // those that follow within an interval are announced together when it ends.
-        if (row == m_shownRow && m_clock.elapsed() - m_shownAt < m_interval) {
+        // The trailing edge: a row already shown while it streams waits, with the changes that
+        // follow within an interval, for one update when the interval ends. Whatever the view's
+        // frames cost, that is at most one update per interval.
+        if (row == m_shownRow) {
             m_pendingRow = row;
             m_pendingFields = fields;
             m_coalesce.start();
             return;
         }
-        // The leading edge: a reply's first token, or the first after a pause, at once.
+        // A reply's first change (its first token) is shown at once.
         emitRow(row, fields);
         return;
     }
@@ -536,6 +532,7 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             break;
         case Change::Kind::Inserted: {
             flush();
+            m_shownRow = noRow; // a new reply (regenerate appends it at the row of the old one)
             const int first = static_cast<int>(c.first);
             beginInsertRows({}, first, first + static_cast<int>(c.count) - 1);
             m_count += static_cast<int>(c.count);
@@ -544,6 +541,7 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
         }
         case Change::Kind::Removed: {
             flush();
+            m_shownRow = noRow;
             const int first = static_cast<int>(c.first);
             beginRemoveRows({}, first, first + static_cast<int>(c.count) - 1);
             m_count -= static_cast<int>(c.count);

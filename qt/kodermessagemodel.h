@@ -5,7 +5,6 @@
 #include "koder/agent/state.h"
 
 #include <QtCore/QAbstractListModel>
-#include <QtCore/QElapsedTimer>
 #include <QtCore/QTimer>
 
 // The messages of a KoderAgentController as a list model, read from the core's state (no second
@@ -79,9 +78,8 @@ private:
     QTimer m_coalesce;
     std::size_t m_pendingRow = koder::agent::noRow;
     koder::agent::Field m_pendingFields = koder::agent::Field::None;
-    QElapsedTimer m_clock;
-    std::size_t m_shownRow = koder::agent::noRow; ///< the row whose text was announced last
-    qint64 m_shownAt = 0;                         ///< when, on m_clock
+    /// The streaming row whose text was announced since it appeared: its next changes coalesce.
+    std::size_t m_shownRow = koder::agent::noRow;
     // The text of the row read last, converted once for every reader of the same update (a
     // view's delegate and a Markdown block model read it in turn). Valid while m_generation,
     // counted up by every apply(), is the same.
