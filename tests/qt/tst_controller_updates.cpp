@@ -3,6 +3,7 @@
 // time, announced phrases at UTF-16 positions, streamToken to every receiver still connected.
 #include "controllertest.h"
 
+#include <QtCore/QElapsedTimer>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 
@@ -61,6 +62,28 @@ private Q_SLOTS:
             QVERIFY(changed.wait());
         QCOMPARE(changed.count(), 2);
         QCOMPARE(lastText(), QStringLiteral("xy"));
+    }
+
+    // A view whose frames take longer than the interval (the event loop comes back late) still
+    // gets at most one update per interval: after the first token, the next one waits for the
+    // interval's end even when the last update is already an interval old.
+    void aSlowLoopDoesNotUndoTheCoalescing()
+    {
+        auto* t = useScripted();
+        agent->setUpdateInterval(1);
+        agent->send(QStringLiteral("q"));
+        QSignalSpy changed(agent->messages(), &QAbstractItemModel::dataChanged);
+        t->push(TextDelta{t->last(), "a"});
+        QCOMPARE(changed.count(), 1); // the first token: at once
+        // The loop is busy for longer than the interval (a slow frame), without returning.
+        QElapsedTimer busy;
+        busy.start();
+        while (busy.elapsed() < 5) {
+        }
+        t->push(TextDelta{t->last(), "b"});
+        QCOMPARE(changed.count(), 1); // coalesced, not at once
+        QTRY_COMPARE(changed.count(), 2);
+        QCOMPARE(lastText(), QStringLiteral("ab"));
     }
 
     // The first token of a reply reaches the model's views in the call that delivered it, not
