@@ -102,7 +102,8 @@ struct Driven {
                                                       out.rejection->detail));
         for (const Effect& e : out.effects) {
             if (const auto* write = std::get_if<Persist>(&e)) {
-                if (!store.save(*write, state.conversation.messages, state.conversation.versions, streamingRow(state)) &&
+                if (!store.save(*write, state.conversation.messages, state.conversation.versions,
+                                streamingRow(state)) &&
                     problem.isEmpty())
                     problem = store.error();
             } else if (const auto* start = std::get_if<StartTurn>(&e)) {
@@ -186,7 +187,8 @@ private Q_SLOTS:
         d.reply("r2b");
         d.apply(Regenerate{d.row(3)}); // -> r2c
         d.reply("r2c");
-        QCOMPARE(d.state.conversation.versions.position(d.row(2), d.row(3)), (VersionPosition{2, 3}));
+        QCOMPARE(d.state.conversation.versions.position(d.row(2), d.row(3)),
+                 (VersionPosition{2, 3}));
         QVERIFY2(same("regenerated twice").isEmpty(), qPrintable(same("regenerated twice")));
 
         const std::string q1 = d.row(0);
@@ -208,7 +210,8 @@ private Q_SLOTS:
         QCOMPARE(d.state.conversation.messages.back().text, std::string("r1e"));
         QVERIFY2(same("to the edit").isEmpty(), qPrintable(same("to the edit")));
         d.apply(SwitchVersion{d.row(0), 0});
-        QCOMPARE(d.state.conversation.messages.back().text, std::string("r2")); // r2 is active there now
+        QCOMPARE(d.state.conversation.messages.back().text,
+                 std::string("r2")); // r2 is active there now
         QVERIFY2(same("to q1 again").isEmpty(), qPrintable(same("to q1 again")));
         QCOMPARE(store.conversation(conversation).value(QStringLiteral("messageCount")).toInt(), 4);
 
