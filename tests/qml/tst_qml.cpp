@@ -3,11 +3,11 @@
 #include "providerstreams.h"
 #include "scriptedhttpserver.h"
 
-#include <QtCore/QJsonArray>
-#include <QtCore/QJsonObject>
 #include <QtCore/QDir>
 #include <QtCore/QFile>
+#include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
 #include <QtCore/QObject>
 #include <QtCore/QTemporaryDir>
 #include <QtQml/QJSValue>

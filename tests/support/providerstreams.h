@@ -20,11 +20,10 @@ inline QByteArray compact(const QJsonObject& o)
 
 inline QByteArray openAiChunk(const QJsonObject& delta, const QJsonValue& finish = QJsonValue::Null)
 {
-    const QJsonObject chunk{
-        {QStringLiteral("choices"),
-         QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
-                                {QStringLiteral("delta"), delta},
-                                {QStringLiteral("finish_reason"), finish}}}}};
+    const QJsonObject chunk{{QStringLiteral("choices"),
+                             QJsonArray{QJsonObject{{QStringLiteral("index"), 0},
+                                                    {QStringLiteral("delta"), delta},
+                                                    {QStringLiteral("finish_reason"), finish}}}}};
     return "data: " + compact(chunk) + "\n\n";
 }
 
@@ -34,9 +33,10 @@ inline QByteArray openAiReply(const QStringList& tokens, bool finish = true)
     for (const QString& t : tokens)
         body += openAiChunk({{QStringLiteral("content"), t}});
     if (finish)
-        body += openAiChunk({}, QStringLiteral("stop")) +
-                R"(data: {"choices":[],"usage":{"prompt_tokens":11,"completion_tokens":4,"total_tokens":15}})"
-                "\n\ndata: [DONE]\n\n";
+        body +=
+            openAiChunk({}, QStringLiteral("stop")) +
+            R"(data: {"choices":[],"usage":{"prompt_tokens":11,"completion_tokens":4,"total_tokens":15}})"
+            "\n\ndata: [DONE]\n\n";
     return body;
 }
 
@@ -78,8 +78,8 @@ inline QByteArray anthropicBlockStop(int index)
 
 inline QByteArray anthropicText(int index, const QStringList& tokens)
 {
-    QByteArray body = anthropicBlockStart(
-        index, {{QStringLiteral("type"), QStringLiteral("text")}, {QStringLiteral("text"), QString()}});
+    QByteArray body = anthropicBlockStart(index, {{QStringLiteral("type"), QStringLiteral("text")},
+                                                  {QStringLiteral("text"), QString()}});
     for (const QString& t : tokens)
         body += anthropicBlockDelta(index, {{QStringLiteral("type"), QStringLiteral("text_delta")},
                                             {QStringLiteral("text"), t}});
@@ -95,22 +95,21 @@ inline QByteArray anthropicToolUse(int index, const QString& id, const QString& 
                                        {QStringLiteral("id"), id},
                                        {QStringLiteral("name"), name},
                                        {QStringLiteral("input"), QJsonObject{}}}) +
-           anthropicBlockDelta(index, {{QStringLiteral("type"), QStringLiteral("input_json_delta")},
-                                       {QStringLiteral("partial_json"),
-                                        QString::fromUtf8(json.left(4))}}) +
-           anthropicBlockDelta(index, {{QStringLiteral("type"), QStringLiteral("input_json_delta")},
-                                       {QStringLiteral("partial_json"),
-                                        QString::fromUtf8(json.mid(4))}}) +
+           anthropicBlockDelta(
+               index, {{QStringLiteral("type"), QStringLiteral("input_json_delta")},
+                       {QStringLiteral("partial_json"), QString::fromUtf8(json.left(4))}}) +
+           anthropicBlockDelta(index,
+                               {{QStringLiteral("type"), QStringLiteral("input_json_delta")},
+                                {QStringLiteral("partial_json"), QString::fromUtf8(json.mid(4))}}) +
            anthropicBlockStop(index);
 }
 
 inline QByteArray anthropicEnd(const QString& reason)
 {
-    return anthropicEvent({{QStringLiteral("type"), QStringLiteral("message_delta")},
-                           {QStringLiteral("delta"),
-                            QJsonObject{{QStringLiteral("stop_reason"), reason}}},
-                           {QStringLiteral("usage"),
-                            QJsonObject{{QStringLiteral("output_tokens"), 4}}}}) +
+    return anthropicEvent(
+               {{QStringLiteral("type"), QStringLiteral("message_delta")},
+                {QStringLiteral("delta"), QJsonObject{{QStringLiteral("stop_reason"), reason}}},
+                {QStringLiteral("usage"), QJsonObject{{QStringLiteral("output_tokens"), 4}}}}) +
            anthropicEvent({{QStringLiteral("type"), QStringLiteral("message_stop")}});
 }
 
