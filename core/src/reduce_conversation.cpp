@@ -180,9 +180,8 @@ void ConversationInputs::operator()(const OpenConversation& a)
     const auto running = std::find(s_.background.begin(), s_.background.end(), a.conversationId);
     const bool returning = other && running != s_.background.end();
     // One coming back from the background makes room for the one left.
-    const int max = s_.settings.maxBackgroundTurns;
-    const bool keepLeft = other && s_.turn && max > 0 &&
-                          (returning || s_.background.size() < static_cast<std::size_t>(max));
+    const bool keepLeft =
+        other && (returning ? s_.turn && s_.settings.maxBackgroundTurns > 0 : roomToLeaveRunning());
     if (returning) {
         s_.background.erase(running);
         if (s_.turn && !keepLeft)

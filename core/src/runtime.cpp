@@ -1219,16 +1219,18 @@ void Runtime::timerFired(Executor::Timer timer)
 
 void Runtime::flushStreamingReply()
 {
-    const auto flush = [this](const State& s) {
-        const std::size_t row = streamingRow(s);
-        if (row != noRow)
-            storage().saveConversation(Persist{s.conversation.id, row, {}, {}, false},
-                                       s.conversation.messages, s.conversation.versions,
-                                       approvalStateOf(s), s.conversation.queued, row);
-    };
-    flush(state_);
+    saveStreamingRow(state_);
     for (const auto& live : background_)
-        flush(live->state);
+        saveStreamingRow(live->state);
+}
+
+void Runtime::saveStreamingRow(const State& s)
+{
+    const std::size_t row = streamingRow(s);
+    if (row != noRow)
+        storage().saveConversation(Persist{s.conversation.id, row, {}, {}, false},
+                                   s.conversation.messages, s.conversation.versions,
+                                   approvalStateOf(s), s.conversation.queued, row);
 }
 
 void Runtime::updateFlushTimer()

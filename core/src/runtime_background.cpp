@@ -190,7 +190,7 @@ void Runtime::openConversation(const std::string& id)
 void Runtime::load(const std::string& id)
 {
     ended_.erase(id); // shown: how its turn ended is no longer news
-    flushStreamingReply();
+    saveStreamingRow(state_);
     storage().loadConversation(id); // answers with dispatch(SwitchConversation{...})
 }
 

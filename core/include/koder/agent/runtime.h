@@ -246,6 +246,8 @@ private:
     void leaveRunning(const std::string& nextId);
     void showBackground(const std::string& id, bool keepLeft);
     void load(const std::string& id);
+    /// Writes the reply streaming in `s`, if any, as far as it came.
+    void saveStreamingRow(const State& s);
     void retireIfEnded(std::string conversationId, Status before, bool wasOpen);
     /// Where conversations are written and read: the executor's store, or memory.
     ConversationStorage& storage()
