@@ -16,6 +16,7 @@
 #include "kodermessagemodel.h"
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
+#include "koderresponsestransport.h"
 #include "kodertool.h"
 #include "kodertoolcallstate.h"
 #include "kodertoolextension.h"
@@ -67,7 +68,8 @@ struct KoderTransportForeign {
     QML_FOREIGN(KoderTransport)
     QML_NAMED_ELEMENT(KoderTransport)
     QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport, "
-                    "KoderAnthropicTransport, KoderOllamaTransport or KoderWebSocketTransport.")
+                    "KoderResponsesTransport, KoderAnthropicTransport, KoderOllamaTransport or "
+                    "KoderWebSocketTransport.")
 };
 
 struct KoderLocalAgentForeign {
@@ -81,13 +83,19 @@ struct KoderHttpTransportForeign {
     QML_FOREIGN(KoderHttpTransport)
     QML_NAMED_ELEMENT(KoderHttpTransport)
     QML_UNCREATABLE("KoderHttpTransport is abstract: use KoderOpenAiTransport, "
-                    "KoderAnthropicTransport or KoderOllamaTransport.")
+                    "KoderResponsesTransport, KoderAnthropicTransport or KoderOllamaTransport.")
 };
 
 struct KoderOpenAiTransportForeign {
     Q_GADGET
     QML_FOREIGN(KoderOpenAiTransport)
     QML_NAMED_ELEMENT(KoderOpenAiTransport)
+};
+
+struct KoderResponsesTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderResponsesTransport)
+    QML_NAMED_ELEMENT(KoderResponsesTransport)
 };
 
 struct KoderAnthropicTransportForeign {

@@ -174,6 +174,12 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, bool checking, LoadedAtt
         out->kind = LoadedAttachment::Kind::Image;
     else if (isText(mimes.mimeTypeForName(mimeType)))
         out->kind = LoadedAttachment::Kind::Text;
+    else if (m_documents && mimeType == QLatin1String("application/pdf"))
+        out->kind = LoadedAttachment::Kind::Document;
+    else if (m_documents)
+        return fail(tr("The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and "
+                       "WebP images, PDF documents and text files can.")
+                        .arg(name, mimeType.isEmpty() ? tr("unknown type") : mimeType));
     else
         return fail(tr("The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and "
                        "WebP images and text files can.")

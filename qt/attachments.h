@@ -16,7 +16,8 @@ namespace koder::agent::qt {
 /// One attachment ready for a request body.
 struct LoadedAttachment {
     /// Unavailable: named in the text instead (a file gone since, or never sent from here).
-    enum class Kind { Image, Text, Unavailable };
+    /// Document: a PDF, for the providers that take one as a file (Responses' `input_file`).
+    enum class Kind { Image, Text, Document, Unavailable };
     Kind kind = Kind::Text;
     QString name;
     QString mimeType;
@@ -30,10 +31,11 @@ class AttachmentLoader {
 
 public:
     /// `maxBytes` bounds each attachment's size; `remoteImages` says whether the provider takes
-    /// an image by its http(s): URL.
-    AttachmentLoader(qint64 maxBytes, bool remoteImages)
+    /// an image by its http(s): URL, `documents` whether it takes PDF documents.
+    AttachmentLoader(qint64 maxBytes, bool remoteImages, bool documents = false)
         : m_maxBytes(maxBytes)
         , m_remoteImages(remoteImages)
+        , m_documents(documents)
     {
     }
 
@@ -56,6 +58,7 @@ private:
 
     qint64 m_maxBytes;
     bool m_remoteImages;
+    bool m_documents;
     QString m_error;
 };
 

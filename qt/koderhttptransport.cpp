@@ -156,6 +156,13 @@
 */
 
 /*!
+    \fn bool KoderHttpTransport::takesDocuments() const
+
+    Returns whether the provider takes PDF documents as files (KoderResponsesTransport); when
+    not, a PDF attachment is refused. The default returns \c false.
+*/
+
+/*!
     \fn QByteArray KoderHttpTransport::acceptedType() const
 
     Returns the value of the request's \c Accept header. The default is
@@ -402,7 +409,7 @@ void KoderHttpTransport::finishing(koder::wire::StreamDecoder&, Input&) const {}
 QByteArray KoderHttpTransport::requestBody(const StartTurn& request,
                                            const QList<ToolSpec>& tools) const
 {
-    AttachmentLoader attachments(maxAttachmentBytes(), takesImageUrls());
+    AttachmentLoader attachments(maxAttachmentBytes(), takesImageUrls(), takesDocuments());
     return QJsonDocument(body(request, tools, attachments)).toJson(QJsonDocument::Compact);
 }
 
@@ -418,7 +425,7 @@ QByteArray KoderHttpTransport::requestBody(const StartTurn& request,
 */
 bool KoderHttpTransport::checkAttachments(std::string_view attachments, QString* error) const
 {
-    AttachmentLoader loader(maxAttachmentBytes(), takesImageUrls());
+    AttachmentLoader loader(maxAttachmentBytes(), takesImageUrls(), takesDocuments());
     if (loader.check(attachments))
         return true;
     if (error)

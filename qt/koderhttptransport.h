@@ -90,6 +90,8 @@ protected:
             const koder::wire::Limits& limits) const = 0;
     /// Whether the provider takes an image by its http(s): URL (else only as data).
     virtual bool takesImageUrls() const { return true; }
+    /// Whether the provider takes PDF documents as files (else they are refused).
+    virtual bool takesDocuments() const { return false; }
     /// The Accept header's value.
     virtual QByteArray acceptedType() const { return QByteArrayLiteral("text/event-stream"); }
     /// Called with each terminal input before it is delivered, with the request's decoder: a

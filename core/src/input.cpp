@@ -929,6 +929,14 @@
 */
 
 /*!
+    \variable koder::agent::StreamEnded::text
+
+    The reply's whole text as the server gave it when it finished, or unset. When set and
+    different from what streamed, it replaces the message's text: a wire whose final events
+    restate the text (the Responses API's \c{.done} events) is believed over its deltas.
+*/
+
+/*!
     \class koder::agent::StreamFailed
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/input.h

@@ -240,6 +240,10 @@ void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
     Message& m = s_.conversation.messages[row];
     MessageExtras& x = m.extras();
     Field fields = Field::FinishReason;
+    if (e.text && *e.text != m.text) {
+        m.text = *e.text;
+        fields |= Field::Text;
+    }
     x.finishReason = normalizedFinishReason(e.finishReason, !s_.turn->stepCalls.empty());
     if (!e.usage.empty()) {
         x.usage = e.usage;

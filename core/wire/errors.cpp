@@ -133,6 +133,16 @@ ErrorInfo errorFromResponse(int httpStatus, std::string_view body, std::int64_t 
     return error;
 }
 
+ErrorInfo errorFromServerCode(std::string_view code, std::string_view message)
+{
+    ErrorInfo error;
+    error.code = code.empty() ? std::string("upstream_error") : trimmed(code, 100);
+    error.message = trimmed(message, 2000);
+    const std::string known = codeForName(code);
+    error.retryable = retryableCode(error.code) || (!known.empty() && retryableCode(known));
+    return error;
+}
+
 std::optional<std::int64_t> parseHttpDate(std::string_view text)
 {
     // IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT"

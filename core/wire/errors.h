@@ -19,6 +19,12 @@ namespace koder::wire {
 koder::agent::ErrorInfo errorFromResponse(int httpStatus, std::string_view body,
                                           std::int64_t retryAfterMs);
 
+/// An error a server reported by its own code inside a stream (the Responses API's `error`
+/// event and `response.failed`): the code is kept as the server said it (`"upstream_error"`
+/// when it gave none), retryable when it is a rate limit, a server error or an overload
+/// (`rate_limit_exceeded`, `server_error`, ...), not otherwise (`insufficient_quota`, ...).
+koder::agent::ErrorInfo errorFromServerCode(std::string_view code, std::string_view message);
+
 /// The longest wait a server may ask for unless the caller says otherwise: one hour.
 inline constexpr std::int64_t maxRetryAfterMs = 3'600'000;
 

@@ -95,7 +95,8 @@ bool StreamDecoder::toolCall(ToolCall call)
     return !finished_;
 }
 
-void StreamDecoder::end(std::string reason, std::string_view explanation)
+void StreamDecoder::end(std::string reason, std::string_view explanation,
+                        std::optional<std::string> finalText)
 {
     if (finished_)
         return;
@@ -109,7 +110,7 @@ void StreamDecoder::end(std::string reason, std::string_view explanation)
     Usage usage = usage_;
     if (usage.totalTokens < 0 && usage.promptTokens >= 0 && usage.completionTokens >= 0)
         usage.totalTokens = usage.promptTokens + usage.completionTokens;
-    terminate(StreamEnded{requestId_, std::move(reason), usage});
+    terminate(StreamEnded{requestId_, std::move(reason), usage, {}, std::move(finalText)});
 }
 
 void StreamDecoder::failWith(ErrorInfo error)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// What the three HTTP streaming dialects (OpenAI Chat Completions, Anthropic Messages, Ollama)
+// What the HTTP streaming dialects (OpenAI Chat Completions and Responses, Anthropic, Ollama)
 // share once their bytes are framed: one request's inputs to the core, its limits, its one
 // terminal input, its usage and finish reason. Plain C++.
 #pragma once
@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -71,7 +72,9 @@ protected:
     bool toolCall(koder::agent::ToolCall call);
     /// Ends the request with `reason` (the wire's; empty for a stream cut before its end). A
     /// refusal that brought no text gets `explanation`, else the declined text, as its text.
-    void end(std::string reason, std::string_view explanation = {});
+    /// `finalText`, when set, replaces the text that streamed (StreamEnded::text).
+    void end(std::string reason, std::string_view explanation = {},
+             std::optional<std::string> finalText = std::nullopt);
     void failWith(koder::agent::ErrorInfo error);
     /// The reply went past a limit (the budget says which).
     void refuse();

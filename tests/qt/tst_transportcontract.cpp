@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: MIT
 // One generic suite for the behaviour every transport shares (stream, abort, tool round trip,
 // error, usage, two conversations at once), instantiated for KoderOpenAiTransport (HTTP + SSE),
-// KoderAnthropicTransport (Messages API, SSE), KoderOllamaTransport (/api/chat, NDJSON) and
-// KoderWebSocketTransport (aichat.v1), each against its real local server: the immer habit of
-// one body, many types.
+// KoderResponsesTransport (Responses API, SSE), KoderAnthropicTransport (Messages API, SSE),
+// KoderOllamaTransport (/api/chat, NDJSON) and KoderWebSocketTransport (aichat.v1), each
+// against its real local server: the immer habit of one body, many types.
 #include "aichatserver.h"
 #include "koderagentcontroller.h"
 #include "koderanthropictransport.h"
 #include "kodermessagemodel.h"
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
+#include "koderresponsestransport.h"
 #include "kodertool.h"
 #include "koderwebsockettransport.h"
 #include "providerstreams.h"
@@ -32,9 +33,10 @@ namespace {
 
 // ---- backends: a transport and its server, scripted the same way -------------------------------
 
-// The three HTTP dialects, each the bytes its API streams and where its requests carry a tool's
+// The four HTTP dialects, each the bytes its API streams and where its requests carry a tool's
 // result: all that tells one HTTP backend from another.
 struct OpenAiDialect {
+    static constexpr auto history = "messages";
     static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderOpenAiTransport(parent);
@@ -73,7 +75,43 @@ struct OpenAiDialect {
     }
 };
 
+// Stateless: the tool's result goes back as a function_call_output input item.
+struct ResponsesDialect {
+    static constexpr auto history = "input";
+    static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
+    {
+        auto* t = new KoderResponsesTransport(parent);
+        t->setBaseUrl(baseUrl);
+        t->setApiKey(QStringLiteral("sk-test"));
+        return t;
+    }
+    static QByteArray reply(const QStringList& tokens, bool finish)
+    {
+        return responsesReply(tokens, finish);
+    }
+    static QByteArray toolCall(const QString& callId, const QString& name, const QJsonObject& args)
+    {
+        return responsesCreated() + responsesFunctionCall(0, callId, name, args) +
+               responsesCompleted();
+    }
+    static ScriptedHttpServer::Response overloaded()
+    {
+        return ScriptedHttpServer::status(
+            503, R"({"error":{"message":"busy","type":"overloaded_error"}})");
+    }
+    static std::optional<QString> toolResult(const QJsonObject& item, const QString& callId,
+                                             const QString& /*toolName*/)
+    {
+        if (item.value(QStringLiteral("type")).toString() ==
+                QLatin1String("function_call_output") &&
+            item.value(QStringLiteral("call_id")).toString() == callId)
+            return item.value(QStringLiteral("output")).toString();
+        return std::nullopt;
+    }
+};
+
 struct AnthropicDialect {
+    static constexpr auto history = "messages";
     static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderAnthropicTransport(parent);
@@ -108,6 +146,7 @@ struct AnthropicDialect {
 };
 
 struct OllamaDialect {
+    static constexpr auto history = "messages";
     static KoderTransport* make(QObject* parent, const QUrl& baseUrl)
     {
         auto* t = new KoderOllamaTransport(parent);
@@ -176,7 +215,7 @@ struct HttpBackend {
         for (const auto& r : server.received()) {
             const QJsonArray messages = QJsonDocument::fromJson(r.body)
                                             .object()
-                                            .value(QStringLiteral("messages"))
+                                            .value(QLatin1String(Dialect::history))
                                             .toArray();
             for (const QJsonValue& m : messages)
                 if (const std::optional<QString> result =
@@ -189,6 +228,7 @@ struct HttpBackend {
 
 // Named, so that each test's name says its transport (TransportContract.ToolRoundTrip<...>).
 struct SseBackend : HttpBackend<OpenAiDialect> {};
+struct ResponsesBackend : HttpBackend<ResponsesDialect> {};
 struct AnthropicBackend : HttpBackend<AnthropicDialect> {};
 struct OllamaBackend : HttpBackend<OllamaDialect> {};
 
@@ -299,7 +339,8 @@ protected:
     KoderAgentController agent;
 };
 
-using Backends = ::testing::Types<SseBackend, AnthropicBackend, OllamaBackend, WsBackend>;
+using Backends =
+    ::testing::Types<SseBackend, ResponsesBackend, AnthropicBackend, OllamaBackend, WsBackend>;
 TYPED_TEST_SUITE(TransportContract, Backends);
 
 TYPED_TEST(TransportContract, StreamsAReply)

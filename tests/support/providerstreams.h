@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Response bodies of the three HTTP dialects, built for transport tests: OpenAI Chat Completions
-// (SSE), Anthropic Messages (SSE with named events) and Ollama /api/chat (NDJSON). Each reply
-// reports usage 11 prompt + 4 completion tokens.
+// Response bodies of the four HTTP dialects, built for transport tests: OpenAI Chat Completions
+// (SSE), OpenAI Responses and Anthropic Messages (SSE with named events) and Ollama /api/chat
+// (NDJSON). Each reply reports usage 11 prompt + 4 completion tokens.
 #pragma once
 
 #include <QtCore/QJsonArray>
@@ -148,6 +148,110 @@ inline QByteArray ollamaReply(const QStringList& tokens, bool finish = true)
     if (finish)
         body += ollamaLine(ollamaMessage(QString()), true);
     return body;
+}
+
+// ---- OpenAI Responses --------------------------------------------------------------------------
+
+inline QByteArray responsesEvent(const QJsonObject& data)
+{
+    return "event: " + data.value(QStringLiteral("type")).toString().toUtf8() +
+           "\ndata: " + compact(data) + "\n\n";
+}
+
+inline QJsonObject responsesObject(const QString& status, const QJsonArray& output = {})
+{
+    QJsonObject response{{QStringLiteral("id"), QStringLiteral("resp_1")},
+                         {QStringLiteral("object"), QStringLiteral("response")},
+                         {QStringLiteral("status"), status},
+                         {QStringLiteral("output"), output}};
+    if (status != QLatin1String("in_progress"))
+        response.insert(QStringLiteral("usage"), QJsonObject{{QStringLiteral("input_tokens"), 11},
+                                                             {QStringLiteral("output_tokens"), 4},
+                                                             {QStringLiteral("total_tokens"), 15}});
+    return response;
+}
+
+inline QByteArray responsesCreated()
+{
+    return responsesEvent(
+        {{QStringLiteral("type"), QStringLiteral("response.created")},
+         {QStringLiteral("response"), responsesObject(QStringLiteral("in_progress"))}});
+}
+
+/// A message item at `index` whose text streams as `tokens`.
+inline QByteArray responsesText(int index, const QStringList& tokens)
+{
+    const QString id = QStringLiteral("msg_%1").arg(index);
+    QByteArray body = responsesEvent(
+        {{QStringLiteral("type"), QStringLiteral("response.output_item.added")},
+         {QStringLiteral("output_index"), index},
+         {QStringLiteral("item"), QJsonObject{{QStringLiteral("type"), QStringLiteral("message")},
+                                              {QStringLiteral("id"), id},
+                                              {QStringLiteral("role"), QStringLiteral("assistant")},
+                                              {QStringLiteral("content"), QJsonArray{}}}}});
+    for (const QString& t : tokens)
+        body +=
+            responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_text.delta")},
+                            {QStringLiteral("item_id"), id},
+                            {QStringLiteral("output_index"), index},
+                            {QStringLiteral("content_index"), 0},
+                            {QStringLiteral("delta"), t}});
+    return body;
+}
+
+/// A reasoning item at `index`: its summary streams, its encrypted content comes with the item.
+inline QByteArray responsesReasoning(int index, const QString& summary, const QString& encrypted)
+{
+    const QJsonObject done{
+        {QStringLiteral("type"), QStringLiteral("reasoning")},
+        {QStringLiteral("id"), QStringLiteral("rs_%1").arg(index)},
+        {QStringLiteral("summary"),
+         QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("summary_text")},
+                                {QStringLiteral("text"), summary}}}},
+        {QStringLiteral("encrypted_content"), encrypted}};
+    return responsesEvent(
+               {{QStringLiteral("type"), QStringLiteral("response.reasoning_summary_text.delta")},
+                {QStringLiteral("output_index"), index},
+                {QStringLiteral("summary_index"), 0},
+                {QStringLiteral("delta"), summary}}) +
+           responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_item.done")},
+                           {QStringLiteral("output_index"), index},
+                           {QStringLiteral("item"), done}});
+}
+
+/// A function_call item at `index` whose arguments come in two deltas, cut inside the JSON.
+inline QByteArray responsesFunctionCall(int index, const QString& callId, const QString& name,
+                                        const QJsonObject& args)
+{
+    const QByteArray json = compact(args);
+    QJsonObject item{{QStringLiteral("type"), QStringLiteral("function_call")},
+                     {QStringLiteral("id"), QStringLiteral("fc_%1").arg(index)},
+                     {QStringLiteral("call_id"), callId},
+                     {QStringLiteral("name"), name},
+                     {QStringLiteral("arguments"), QString()}};
+    QByteArray body =
+        responsesEvent({{QStringLiteral("type"), QStringLiteral("response.output_item.added")},
+                        {QStringLiteral("output_index"), index},
+                        {QStringLiteral("item"), item}});
+    for (const QByteArray& piece : {json.left(4), json.mid(4)})
+        body += responsesEvent(
+            {{QStringLiteral("type"), QStringLiteral("response.function_call_arguments.delta")},
+             {QStringLiteral("output_index"), index},
+             {QStringLiteral("delta"), QString::fromUtf8(piece)}});
+    return body;
+}
+
+inline QByteArray responsesCompleted()
+{
+    return responsesEvent(
+        {{QStringLiteral("type"), QStringLiteral("response.completed")},
+         {QStringLiteral("response"), responsesObject(QStringLiteral("completed"))}});
+}
+
+inline QByteArray responsesReply(const QStringList& tokens, bool finish = true)
+{
+    const QByteArray body = responsesCreated() + responsesText(0, tokens);
+    return finish ? body + responsesCompleted() : body;
 }
 
 } // namespace koder::test

@@ -24,6 +24,7 @@ struct Recorded {
     std::optional<koder::agent::ErrorInfo> error; ///< set by StreamFailed
     Usage usage;                                  ///< StreamEnded's
     std::vector<std::string> warnings;
+    bool replacedText = false; ///< StreamEnded carried the text whole (it replaced the deltas)
 
     /// The same inputs (an error compared by its code; usage and warnings left to the caller).
     bool sameInputs(const Recorded& o) const
@@ -59,6 +60,10 @@ inline StreamDecoder::Emit recordInto(Recorded& r, koder::agent::RequestId reque
                     ++r.terminals;
                     r.finishReason = e.finishReason;
                     r.usage = e.usage;
+                    if (e.text) { // the wire's final word on the text replaces what streamed
+                        r.text = *e.text;
+                        r.replacedText = true;
+                    }
                 } else if constexpr (std::is_same_v<T, StreamFailed>) {
                     ++r.terminals;
                     r.error = e.error;

@@ -154,12 +154,15 @@ struct ToolCallRequested {
 /// means the stream ended without one, which is an incomplete turn. `usage` is what the server
 /// reported for the request. `metadata` (JSON text of an object, or empty) is merged into the
 /// row's metadata: what a provider needs back with the reply in the next request (Anthropic's
-/// thinking blocks with their signatures).
+/// thinking blocks with their signatures). `text`, when set, is the reply's whole text as the
+/// server gave it at the end, which replaces what streamed (the Responses API's `.done` events
+/// win over their deltas).
 struct StreamEnded {
     RequestId requestId;
     std::string finishReason = "stop";
     Usage usage{};
     std::string metadata{};
+    std::optional<std::string> text{};
 };
 
 /// A wire's finish reason as an assistant row keeps it: "stop", "length", "tool_calls",

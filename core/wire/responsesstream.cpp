@@ -1,0 +1,673 @@
+// SPDX-License-Identifier: MIT
+#include "responsesstream.h"
+
+#include "errors.h"
+#include "jsonfields.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace koder::wire {
+
+using namespace koder::agent;
+
+static_assert(simdjson::SIMDJSON_PADDING <= SseDecoder::readablePadding,
+              "SSE event data must be parseable in place");
+
+namespace {
+
+// A reply has a few output items; a server that sends thousands is broken, and each costs memory
+// the reply budget does not see.
+constexpr std::size_t maxItems = 1024;
+// Parts of one message item, summary parts of one reasoning item: the same reasoning.
+constexpr std::int64_t maxPartIndex = 1024;
+
+std::string_view stringOr(simdjson::dom::element e, std::string_view key)
+{
+    std::string_view s;
+    take(e[key].get_string(), s);
+    return s;
+}
+
+// The text of an array of parts (`{type, text}`) whose type is `type`, joined with `separator`.
+std::string joinedTexts(simdjson::dom::element parts, std::string_view type,
+                        std::string_view field, std::string_view separator)
+{
+    simdjson::dom::array array;
+    std::string out;
+    if (!take(parts.get_array(), array))
+        return out;
+    for (simdjson::dom::element part : array) {
+        std::string_view partType = stringOr(part, "type");
+        if (!type.empty() && partType != type)
+            continue;
+        std::string_view s;
+        if (!take(part[field].get_string(), s))
+            continue;
+        if (!out.empty())
+            out += separator;
+        out += s;
+    }
+    return out;
+}
+
+// A field as text: a string as itself, anything else as its JSON (null and absent as nothing).
+std::string asText(simdjson::dom::element e)
+{
+    std::string_view s;
+    if (take(e.get_string(), s))
+        return std::string(s);
+    if (e.is_null())
+        return {};
+    return simdjson::minify(e);
+}
+
+} // namespace
+
+struct ResponsesStreamDecoder::Json : StreamJsonParser<16> {};
+
+struct ResponsesStreamDecoder::Item {
+    enum class Kind { Message, Reasoning, FunctionCall, Server };
+    struct Part {
+        std::int64_t index = 0;
+        std::string streamed;             ///< what was emitted for this part
+        std::optional<std::string> final; ///< a `.done` that disagrees with `streamed`
+    };
+
+    std::int64_t index = -1; ///< output_index
+    std::string id;          ///< the item id last given (servers rotate them)
+    Kind kind = Kind::Server;
+    // Message
+    std::vector<Part> parts;
+    // Reasoning
+    ResponsesReasoning reasoning;
+    bool reasoningStreamed = false;
+    // FunctionCall
+    std::string callId;
+    std::string name;
+    std::string arguments;                     ///< the deltas joined
+    std::optional<std::string> finalArguments; ///< stated whole (`.done`, the item)
+    // Server
+    ServerTool tool;
+
+    Part& part(std::int64_t at)
+    {
+        auto it = std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.index == at; });
+        if (it != parts.end())
+            return *it;
+        parts.push_back({at, {}, {}});
+        std::sort(parts.begin(), parts.end(),
+                  [](const Part& a, const Part& b) { return a.index < b.index; });
+        return *std::find_if(parts.begin(), parts.end(),
+                             [&](const Part& p) { return p.index == at; });
+    }
+};
+
+ResponsesStreamDecoder::ResponsesStreamDecoder(RequestId requestId, Emit emit, Limits limits)
+    : StreamDecoder(requestId, std::move(emit), limits)
+    , sse_([this](const SseEvent& e) { event(e); }, limits.maxEventBytes)
+    , json_(std::make_unique<Json>())
+{
+}
+
+ResponsesStreamDecoder::~ResponsesStreamDecoder() = default;
+
+void ResponsesStreamDecoder::feed(std::string_view bytes)
+{
+    if (finished())
+        return;
+    sse_.feed(bytes);
+    if (sse_.overflowed() && !finished())
+        eventTooLarge();
+}
+
+void ResponsesStreamDecoder::endOfStream()
+{
+    sse_.finish();
+    if (!finished())
+        finish({}, false); // no terminal event: the connection was cut
+}
+
+void ResponsesStreamDecoder::stopReading()
+{
+    sse_.stop();
+    // What the transport reads after the end (reasoningItems(), serverTools()) is kept apart.
+    std::vector<std::unique_ptr<Item>>().swap(items_);
+    std::string().swap(streamed_);
+}
+
+void ResponsesStreamDecoder::event(const SseEvent& e)
+{
+    if (finished() || e.data.empty() || e.data == "[DONE]")
+        return;
+    simdjson::dom::element doc;
+    // In place: the SSE decoder leaves readable padding after the data.
+    const bool parsed =
+        !json_->parser.parse(e.data.data(), e.data.size(), false).get(doc) && doc.is_object();
+    if (!beginEvent())
+        return;
+    if (!parsed)
+        return failWith(
+            {"protocol_error", "The server sent an event that is not JSON.", false, -1});
+    std::string_view type = e.type; // the data's type decides; the event name stands in for it
+    take(doc["type"].get_string(), type);
+    dispatch(type, doc);
+}
+
+void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::element doc)
+{
+    if (type == "response.output_text.delta")
+        return textDelta(doc, false);
+    if (type == "response.reasoning_summary_text.delta")
+        return reasoningDelta(doc, true);
+    if (type == "response.reasoning_text.delta" || type == "response.reasoning.delta")
+        return reasoningDelta(doc, false);
+    if (type == "response.function_call_arguments.delta")
+        return argumentsDelta(doc);
+    if (type == "response.output_item.added" || type == "response.output_item.done")
+        return itemAdded(doc, type.ends_with(".done"));
+    if (type == "response.output_text.done")
+        return textDone(doc, "text", false);
+    if (type == "response.content_part.done") {
+        simdjson::dom::element part;
+        if (take(doc["part"], part)) {
+            const std::string_view partType = stringOr(part, "type");
+            if (partType == "output_text")
+                return textDone(part, "text", false);
+            if (partType == "refusal")
+                return textDone(part, "refusal", true);
+        }
+        return;
+    }
+    if (type == "response.refusal.delta")
+        return textDelta(doc, true);
+    if (type == "response.refusal.done")
+        return textDone(doc, "refusal", true);
+    if (type == "response.function_call_arguments.done")
+        return argumentsDone(doc);
+    if (type == "response.created" || type == "response.in_progress" ||
+        type == "response.queued") {
+        simdjson::dom::object response;
+        if (take(doc["response"].get_object(), response))
+            readResponse(response);
+        return; // progress
+    }
+    if (type == "response.completed" || type == "response.incomplete") {
+        simdjson::dom::object response;
+        if (take(doc["response"].get_object(), response))
+            readResponse(response);
+        if (finished())
+            return;
+        if (type == "response.completed")
+            return complete({});
+        std::string_view reason;
+        take(response["incomplete_details"]["reason"].get_string(), reason);
+        return complete(reason == "content_filter" ? "content_filter" : "length");
+    }
+    if (type == "response.failed") {
+        simdjson::dom::object response;
+        simdjson::dom::element error;
+        if (take(doc["response"].get_object(), response))
+            readResponse(response);
+        if (!finished() && take(response["error"], error) && !error.is_null())
+            return failFrom(error, "The server could not finish the response.");
+        return failWith({"upstream_error", "The server could not finish the response.", true, -1});
+    }
+    if (type == "error") {
+        simdjson::dom::element error;
+        if (take(doc["error"], error) && error.is_object())
+            return failFrom(error, "The server reported an error.");
+        return failFrom(doc, "The server reported an error.");
+    }
+    // Anything else (content_part.added, summary parts, annotations, hosted tools' progress,
+    // events the API added since) is progress: what it says comes again in a `.done` or the item.
+}
+
+ResponsesStreamDecoder::Item* ResponsesStreamDecoder::itemFor(simdjson::dom::element doc,
+                                                              bool create)
+{
+    std::int64_t index = -1;
+    const bool indexed = take(doc["output_index"].get_int64(), index) && index >= 0;
+    if (indexed) {
+        for (auto& item : items_)
+            if (item->index == index)
+                return item.get();
+    } else {
+        std::string_view id;
+        if (take(doc["item_id"].get_string(), id) && !id.empty())
+            for (auto& item : items_)
+                if (item->id == id)
+                    return item.get();
+        // Neither index nor a known id: the item the server is writing, the last one.
+        return items_.empty() || create ? nullptr : items_.back().get();
+    }
+    if (!create)
+        return nullptr;
+    if (items_.size() >= maxItems) {
+        failWith({"protocol_error", "The server sent too many output items.", false, -1});
+        return nullptr;
+    }
+    auto item = std::make_unique<Item>();
+    item->index = index;
+    items_.push_back(std::move(item));
+    std::sort(items_.begin(), items_.end(),
+              [](const auto& a, const auto& b) { return a->index < b->index; });
+    for (auto& i : items_)
+        if (i->index == index)
+            return i.get();
+    return nullptr;
+}
+
+void ResponsesStreamDecoder::itemAdded(simdjson::dom::element doc, bool done)
+{
+    simdjson::dom::element object;
+    if (!take(doc["item"], object) || !object.is_object())
+        return warn("an output item event without an item was skipped");
+    Item* item = itemFor(doc, true);
+    if (!item) {
+        if (!finished())
+            warn("an output item without an output_index was skipped");
+        return;
+    }
+    readItem(*item, object, done);
+}
+
+void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool done)
+{
+    simdjson::dom::object object;
+    if (!take(e.get_object(), object))
+        return;
+    std::string_view s;
+    if (take(object["id"].get_string(), s) && !s.empty())
+        item.id = std::string(s);
+    const std::string_view type = stringOr(e, "type");
+    const bool fresh = item.kind == Item::Kind::Server && item.tool.type.empty();
+    if (fresh) {
+        item.kind = type == "message"         ? Item::Kind::Message
+                    : type == "reasoning"     ? Item::Kind::Reasoning
+                    : type == "function_call" ? Item::Kind::FunctionCall
+                                              : Item::Kind::Server;
+        if (item.kind == Item::Kind::Server)
+            item.tool.type = type.empty() ? std::string("unknown") : std::string(type);
+        if (item.kind == Item::Kind::FunctionCall && !newToolCall())
+            return;
+    }
+
+    switch (item.kind) {
+    case Item::Kind::Message: {
+        if (!done)
+            return;
+        // The finished item states each part whole, as a `.done` per part does.
+        simdjson::dom::array content;
+        if (!take(object["content"].get_array(), content))
+            return;
+        std::int64_t at = 0;
+        for (simdjson::dom::element part : content) {
+            const std::string_view partType = stringOr(part, "type");
+            const bool refusal = partType == "refusal";
+            std::string_view text;
+            if ((partType == "output_text" || refusal) &&
+                take(part[refusal ? "refusal" : "text"].get_string(), text) &&
+                !restate(item, at, text, refusal))
+                return;
+            ++at;
+        }
+        return;
+    }
+    case Item::Kind::Reasoning: {
+        if (take(object["encrypted_content"].get_string(), s) &&
+            s != item.reasoning.encryptedContent) {
+            if (!toolBytes(s.size())) // kept for the next request
+                return;
+            item.reasoning.encryptedContent = std::string(s);
+        }
+        if (!done || item.reasoningStreamed)
+            return;
+        // Nothing streamed for it: the item says it whole (summary first, then the text).
+        simdjson::dom::array parts;
+        if (take(object["summary"].get_array(), parts))
+            for (simdjson::dom::element part : parts)
+                if (take(part["text"].get_string(), s) && !s.empty()) {
+                    item.reasoning.summary.emplace_back(s);
+                    if ((saidReasoning_ && !reasoning("\n\n")) || !reasoning(s))
+                        return;
+                    saidReasoning_ = true;
+                }
+        const std::string text = joinedTexts(object["content"], "reasoning_text", "text", "\n\n");
+        if (!text.empty()) {
+            if ((saidReasoning_ && !reasoning("\n\n")) || !reasoning(text))
+                return;
+            saidReasoning_ = true;
+        }
+        item.reasoningStreamed = true;
+        return;
+    }
+    case Item::Kind::FunctionCall: {
+        if (take(object["call_id"].get_string(), s) && !s.empty() && s != item.callId) {
+            if (!toolBytes(s.size()))
+                return;
+            item.callId = std::string(s);
+        }
+        if (take(object["name"].get_string(), s) && !s.empty() && s != item.name) {
+            if (!toolBytes(s.size()))
+                return;
+            item.name = std::string(s);
+        }
+        simdjson::dom::element arguments;
+        if (take(object["arguments"], arguments)) {
+            std::string text = asText(arguments);
+            // `added` often carries "" before the deltas; a whole statement is one that says
+            // something.
+            if (!text.empty() && text != item.arguments &&
+                (!item.finalArguments || *item.finalArguments != text)) {
+                if (!toolBytes(text.size()))
+                    return;
+                item.finalArguments = std::move(text);
+            }
+        }
+        return;
+    }
+    case Item::Kind::Server: {
+        ServerTool t;
+        t.type = item.tool.type;
+        t.status = std::string(stringOr(e, "status"));
+        std::string_view name = stringOr(e, "name");
+        t.name = std::string(name.empty() ? stringOr(e, "server_label") : name);
+        simdjson::dom::element field;
+        if (type == "web_search_call") {
+            t.input = std::string(stringOr(object["action"], "query"));
+            if (t.input.empty())
+                t.input = std::string(stringOr(e, "query"));
+        } else if (type == "file_search_call") {
+            simdjson::dom::array queries;
+            if (take(object["queries"].get_array(), queries))
+                for (simdjson::dom::element q : queries)
+                    if (take(q.get_string(), s))
+                        t.input += (t.input.empty() ? "" : "\n") + std::string(s);
+            t.output = joinedTexts(object["results"], {}, "text", "\n\n");
+        } else if (type == "code_interpreter_call") {
+            t.input = std::string(stringOr(e, "code"));
+            t.output = joinedTexts(object["outputs"], "logs", "logs", "\n");
+        } else if (type == "mcp_list_tools") {
+            t.output = joinedTexts(object["tools"], {}, "name", ", ");
+        } else if (type == "custom_tool_call") {
+            t.input = std::string(stringOr(e, "input"));
+        } else if (take(object["arguments"], field)) {
+            t.input = asText(field);
+        } else if (take(object["input"], field)) {
+            t.input = asText(field);
+        }
+        if (t.output.empty() && take(object["output"], field))
+            t.output = asText(field);
+        if (take(object["error"], field)) {
+            t.error = field.is_object() ? std::string(stringOr(field, "message")) : asText(field);
+            if (t.error.empty() && !field.is_null())
+                t.error = asText(field);
+        }
+        const std::size_t before = item.tool.status.size() + item.tool.name.size() +
+                                   item.tool.input.size() + item.tool.output.size() +
+                                   item.tool.error.size();
+        const std::size_t after =
+            t.status.size() + t.name.size() + t.input.size() + t.output.size() + t.error.size();
+        if (after > before && !toolBytes(after - before))
+            return;
+        // A later statement (the item done) replaces what the first said, field by field.
+        for (auto [from, to] : {std::pair{&t.status, &item.tool.status},
+                                {&t.name, &item.tool.name},
+                                {&t.input, &item.tool.input},
+                                {&t.output, &item.tool.output},
+                                {&t.error, &item.tool.error}})
+            if (!from->empty())
+                *to = std::move(*from);
+        return;
+    }
+    }
+}
+
+void ResponsesStreamDecoder::textDelta(simdjson::dom::element doc, bool refusal)
+{
+    std::string_view delta;
+    if (!take(doc["delta"].get_string(), delta) || delta.empty())
+        return;
+    Item* item = itemFor(doc, true);
+    if (!item)
+        return;
+    if (item->kind == Item::Kind::Server && item->tool.type.empty())
+        item->kind = Item::Kind::Message; // a delta before its item (servers that skip `added`)
+    if (item->kind != Item::Kind::Message)
+        return warn("a text delta for an item that is not a message was skipped");
+    std::int64_t at = 0;
+    take(doc["content_index"].get_int64(), at);
+    if (at < 0 || at > maxPartIndex)
+        return warn("a text delta with an unusable content_index was skipped");
+    if (refusal)
+        refused_ = true;
+    if (!text(delta))
+        return;
+    item->part(at).streamed.append(delta);
+    streamed_.append(delta);
+}
+
+void ResponsesStreamDecoder::textDone(simdjson::dom::element doc, std::string_view field,
+                                      bool refusal)
+{
+    std::string_view whole;
+    if (!take(doc[field].get_string(), whole))
+        return;
+    Item* item = itemFor(doc, true);
+    if (!item)
+        return;
+    if (item->kind == Item::Kind::Server && item->tool.type.empty())
+        item->kind = Item::Kind::Message;
+    if (item->kind != Item::Kind::Message)
+        return;
+    std::int64_t at = 0;
+    take(doc["content_index"].get_int64(), at);
+    if (at < 0 || at > maxPartIndex)
+        return;
+    restate(*item, at, whole, refusal);
+}
+
+// A `.done` (or the finished item) restates a part whole. What agrees with the deltas changes
+// nothing; what extends them is emitted as text now (a part that only came whole, a tail the
+// deltas missed); what disagrees otherwise is kept and replaces the reply's text at the end.
+bool ResponsesStreamDecoder::restate(Item& item, std::int64_t at, std::string_view whole,
+                                     bool refusal)
+{
+    if (refusal)
+        refused_ = true;
+    Item::Part& p = item.part(at);
+    if (whole == p.streamed) {
+        p.final.reset();
+        return true;
+    }
+    if (whole.starts_with(p.streamed)) {
+        const std::string_view rest = whole.substr(p.streamed.size());
+        if (!text(rest))
+            return false;
+        p.streamed.append(rest);
+        streamed_.append(rest);
+        p.final.reset();
+        return true;
+    }
+    if (p.final && *p.final == whole)
+        return true;
+    if (!toolBytes(whole.size()))
+        return false;
+    p.final = std::string(whole);
+    return true;
+}
+
+void ResponsesStreamDecoder::reasoningDelta(simdjson::dom::element doc, bool summary)
+{
+    std::string_view delta;
+    if (!take(doc["delta"].get_string(), delta) || delta.empty())
+        return;
+    Item* item = itemFor(doc, true);
+    if (!item)
+        return;
+    if (item->kind == Item::Kind::Server && item->tool.type.empty())
+        item->kind = Item::Kind::Reasoning; // Ollama sends no summary_part.added, maybe no item
+    if (item->kind != Item::Kind::Reasoning)
+        return warn("a reasoning delta for an item that is not reasoning was skipped");
+    std::int64_t at = 0;
+    take(doc[summary ? "summary_index" : "content_index"].get_int64(), at);
+    if (at < 0 || at > maxPartIndex)
+        return warn("a reasoning delta with an unusable index was skipped");
+    std::vector<std::string>& parts = item->reasoning.summary;
+    // A new summary part, or another item's reasoning, starts a paragraph of its own.
+    const bool newPart = summary ? parts.size() <= static_cast<std::size_t>(at)
+                                 : !item->reasoningStreamed;
+    if (newPart && saidReasoning_ && !reasoning("\n\n"))
+        return;
+    if (!reasoning(delta))
+        return;
+    saidReasoning_ = true;
+    item->reasoningStreamed = true;
+    if (summary) {
+        if (parts.size() <= static_cast<std::size_t>(at))
+            parts.resize(static_cast<std::size_t>(at) + 1);
+        parts[static_cast<std::size_t>(at)].append(delta); // counted as reasoning already
+    }
+}
+
+void ResponsesStreamDecoder::argumentsDelta(simdjson::dom::element doc)
+{
+    std::string_view delta;
+    if (!take(doc["delta"].get_string(), delta))
+        return;
+    Item* item = itemFor(doc, false);
+    if (!item || item->kind != Item::Kind::FunctionCall)
+        return warn("arguments for an item that is not a function call were skipped");
+    if (!toolBytes(delta.size()))
+        return;
+    item->arguments.append(delta);
+}
+
+void ResponsesStreamDecoder::argumentsDone(simdjson::dom::element doc)
+{
+    std::string_view whole;
+    if (!take(doc["arguments"].get_string(), whole))
+        return;
+    Item* item = itemFor(doc, false);
+    if (!item || item->kind != Item::Kind::FunctionCall)
+        return warn("arguments for an item that is not a function call were skipped");
+    if (whole == item->arguments || (item->finalArguments && *item->finalArguments == whole))
+        return;
+    if (!toolBytes(whole.size()))
+        return;
+    item->finalArguments = std::string(whole);
+}
+
+void ResponsesStreamDecoder::readResponse(simdjson::dom::object response)
+{
+    std::string_view id;
+    if (take(response["id"].get_string(), id) && !id.empty() && id.size() <= 256)
+        responseId_ = std::string(id);
+    simdjson::dom::object usage;
+    if (take(response["usage"].get_object(), usage))
+        readUsage(usage);
+    // The final response lists its output whole: each item as its `output_item.done` would.
+    simdjson::dom::array output;
+    if (!take(response["output"].get_array(), output))
+        return;
+    std::int64_t index = 0;
+    for (simdjson::dom::element e : output) {
+        if (e.is_object()) {
+            Item* item = nullptr;
+            for (auto& i : items_)
+                if (i->index == index)
+                    item = i.get();
+            if (!item) {
+                if (items_.size() >= maxItems)
+                    return failWith(
+                        {"protocol_error", "The server sent too many output items.", false, -1});
+                items_.push_back(std::make_unique<Item>());
+                items_.back()->index = index;
+                item = items_.back().get();
+                std::sort(items_.begin(), items_.end(),
+                          [](const auto& a, const auto& b) { return a->index < b->index; });
+            }
+            readItem(*item, e, true);
+            if (finished())
+                return;
+        }
+        ++index;
+    }
+}
+
+void ResponsesStreamDecoder::readUsage(simdjson::dom::object usage)
+{
+    Usage& u = reportedUsage();
+    take(usage["input_tokens"].get_int64(), u.promptTokens);
+    take(usage["output_tokens"].get_int64(), u.completionTokens);
+    take(usage["total_tokens"].get_int64(), u.totalTokens);
+    take(usage["input_tokens_details"]["cached_tokens"].get_int64(), u.cachedTokens);
+    take(usage["output_tokens_details"]["reasoning_tokens"].get_int64(), u.reasoningTokens);
+}
+
+void ResponsesStreamDecoder::failFrom(simdjson::dom::element error,
+                                      std::string_view fallbackMessage)
+{
+    std::string_view code = stringOr(error, "code");
+    if (code.empty())
+        code = stringOr(error, "type");
+    std::string_view message = stringOr(error, "message");
+    failWith(errorFromServerCode(code, message.empty() ? fallbackMessage : message));
+}
+
+void ResponsesStreamDecoder::complete(std::string_view reason)
+{
+    if (!reason.empty())
+        return finish(std::string(reason), false); // incomplete: a cut call is never run
+    const bool calls = std::any_of(items_.begin(), items_.end(), [](const auto& i) {
+        return i->kind == Item::Kind::FunctionCall;
+    });
+    finish(refused_ ? "refusal" : calls ? "tool_calls" : "stop", !refused_);
+}
+
+void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
+{
+    // What the transport reads once the stream ended, in output order.
+    std::optional<std::string> text;
+    std::string whole;
+    bool restated = false;
+    for (const auto& item : items_) {
+        switch (item->kind) {
+        case Item::Kind::Message:
+            for (const Item::Part& p : item->parts) {
+                whole += p.final ? *p.final : p.streamed;
+                restated = restated || p.final.has_value();
+            }
+            break;
+        case Item::Kind::Reasoning:
+            reasoningOut_.push_back(std::move(item->reasoning));
+            break;
+        case Item::Kind::FunctionCall:
+            break;
+        case Item::Kind::Server:
+            serverToolsOut_.push_back(std::move(item->tool));
+            break;
+        }
+    }
+    if (restated && whole != streamed_)
+        text = std::move(whole);
+    if (runCalls && !reason.empty()) {
+        std::vector<std::unique_ptr<Item>> items = std::move(items_);
+        items_.clear();
+        for (auto& item : items) {
+            if (item->kind != Item::Kind::FunctionCall)
+                continue;
+            std::string arguments = item->finalArguments ? std::move(*item->finalArguments)
+                                                         : std::move(item->arguments);
+            if (!toolCall({std::move(item->callId), std::move(item->name), std::move(arguments),
+                           false}))
+                return;
+        }
+    }
+    end(std::move(reason), {}, std::move(text)); // an empty reason: incomplete turn
+}
+
+} // namespace koder::wire
