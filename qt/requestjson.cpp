@@ -13,8 +13,8 @@ QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachme
 {
     QString text = toQString(message.text);
     for (const LoadedAttachment& a : attachments) {
-        if (a.kind == LoadedAttachment::Kind::Image)
-            continue;
+        if (a.kind == LoadedAttachment::Kind::Image || a.kind == LoadedAttachment::Kind::Document)
+            continue; // a part of its own
         if (!text.isEmpty())
             text += QLatin1String("\n\n");
         if (a.kind == LoadedAttachment::Kind::Text)

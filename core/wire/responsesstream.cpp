@@ -24,6 +24,9 @@ constexpr std::size_t maxItems = 1024;
 // Parts of one message item, summary parts of one reasoning item: the same reasoning.
 constexpr std::int64_t maxPartIndex = 1024;
 
+using Field = simdjson::simdjson_result<simdjson::dom::element>;
+
+// A string field of `e`, empty when the field is missing or not a string.
 std::string_view stringOr(simdjson::dom::element e, std::string_view key)
 {
     std::string_view s;
@@ -31,8 +34,15 @@ std::string_view stringOr(simdjson::dom::element e, std::string_view key)
     return s;
 }
 
+// The same of a field that may be missing itself.
+std::string_view stringOr(Field e, std::string_view key)
+{
+    simdjson::dom::element value;
+    return take(e, value) ? stringOr(value, key) : std::string_view();
+}
+
 // The text of an array of parts (`{type, text}`) whose type is `type`, joined with `separator`.
-std::string joinedTexts(simdjson::dom::element parts, std::string_view type,
+std::string joinedTexts(Field parts, std::string_view type,
                         std::string_view field, std::string_view separator)
 {
     simdjson::dom::array array;
@@ -643,6 +653,7 @@ void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
             }
             break;
         case Item::Kind::Reasoning:
+            item->reasoning.id = item->id;
             reasoningOut_.push_back(std::move(item->reasoning));
             break;
         case Item::Kind::FunctionCall:

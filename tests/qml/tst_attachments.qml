@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Images and text files from QML (a JS array of {name, mimeType, url} passed as `var`) reach
-// each of the three HTTP APIs in that API's format, the key in that API's header; each reply's
+// each of the four HTTP APIs in that API's format, the key in that API's header; each reply's
 // usage and finish reason are its row's roles; a file no model can take is refused by send()
 // before anything is sent.
 import QtQuick
@@ -18,6 +18,10 @@ TestCase {
     Component {
         id: openAi
         KoderOpenAiTransport { model: "gpt-test"; apiKey: "sk-openai-key" }
+    }
+    Component {
+        id: responses
+        KoderResponsesTransport { model: "gpt-test"; apiKey: "sk-responses-key" }
     }
     Component {
         id: anthropic
@@ -39,7 +43,7 @@ TestCase {
     function setUp(transportComponent, dialect) {
         const server = createTemporaryObject(serverComponent, root)
         const transport = createTemporaryObject(transportComponent, root, {
-            baseUrl: dialect === "openai" ? server.openAiUrl : server.url
+            baseUrl: dialect === "openai" || dialect === "responses" ? server.openAiUrl : server.url
         })
         const agent = createTemporaryObject(controller, root, { transport: transport })
         return { server: server, transport: transport, agent: agent }
@@ -48,6 +52,7 @@ TestCase {
     function test_anImageReachesEachApiInItsFormat_data() {
         return [
             { tag: "openai", transport: openAi, header: "authorization", key: "Bearer sk-openai-key" },
+            { tag: "responses", transport: responses, header: "authorization", key: "Bearer sk-responses-key" },
             { tag: "anthropic", transport: anthropic, header: "x-api-key", key: "sk-ant-key" },
             { tag: "ollama", transport: ollama, header: "authorization", key: "Bearer sk-ollama-key" },
         ]
@@ -68,8 +73,17 @@ TestCase {
 
         const request = t.server.request(0)
         compare(request.headers[data.header], data.key)
-        const user = request.body.messages[request.body.messages.length - 1]
-        if (data.tag === "openai") {
+        const history = data.tag === "responses" ? request.body.input : request.body.messages
+        const user = history[history.length - 1]
+        if (data.tag === "responses") {
+            compare(user.type, "message")
+            compare(user.role, "user")
+            compare(user.content.length, 2)
+            compare(user.content[0].type, "input_text")
+            verify(user.content[0].text.indexOf("buy milk") > 0)
+            compare(user.content[1].type, "input_image")
+            compare(user.content[1].image_url, "data:image/png;base64," + root.png)
+        } else if (data.tag === "openai") {
             compare(user.content.length, 2)
             compare(user.content[0].type, "text")
             verify(user.content[0].text.indexOf("buy milk") > 0)
@@ -104,6 +118,7 @@ TestCase {
     function test_aFileNoModelCanTakeIsRefusedBeforeAnythingIsSent_data() {
         return [
             { tag: "openai", transport: openAi },
+            { tag: "responses", transport: responses },
             { tag: "anthropic", transport: anthropic },
             { tag: "ollama", transport: ollama },
         ]
@@ -124,5 +139,34 @@ TestCase {
         verify(!t.agent.send("and this", [{ name: "dot.png", url: image }]))
         verify(reason.indexOf("dot.png") >= 0, reason)
         compare(t.server.requestCount, 0)
+    }
+
+    // Only the Responses API takes a PDF, as an input_file part; the others refuse it before
+    // anything is sent.
+    function test_aPdfGoesAsAFileToTheResponsesApiOnly_data() {
+        return [
+            { tag: "responses", transport: responses, taken: true },
+            { tag: "openai", transport: openAi, taken: false },
+            { tag: "anthropic", transport: anthropic, taken: false },
+        ]
+    }
+
+    function test_aPdfGoesAsAFileToTheResponsesApiOnly(data) {
+        const t = setUp(data.transport, data.tag)
+        const pdf = t.server.writeFile("report.pdf", Qt.btoa("%PDF-1.4 tiny"))
+        t.server.reply(data.tag, ["Read."])
+        const attachments = [{ name: "report.pdf", mimeType: "application/pdf", url: pdf }]
+        compare(t.agent.send("Summarise this", attachments), data.taken)
+        if (!data.taken) {
+            compare(t.server.requestCount, 0)
+            return
+        }
+        tryCompare(t.agent, "status", "idle", 10000)
+        const user = t.server.request(0).body.input[0]
+        compare(user.content[0].type, "input_text")
+        compare(user.content[0].text, "Summarise this")
+        compare(user.content[1].type, "input_file")
+        compare(user.content[1].filename, "report.pdf")
+        compare(user.content[1].file_data, "data:application/pdf;base64," + Qt.btoa("%PDF-1.4 tiny"))
     }
 }

@@ -69,15 +69,16 @@ private:
 };
 
 // An HTTP server for the HTTP transports (tests/support/scriptedhttpserver.h), on 127.0.0.1:
-// `reply(dialect, tokens)` queues a streamed reply in "openai", "anthropic" or "ollama" form
-// (usage 11 + 4 tokens); `request(i)` is what the i-th request carried (path, lower-case
-// headers, parsed JSON body); `writeFile(name, base64)` writes a scratch file and gives its
-// file: URL.
+// `reply(dialect, tokens)` queues a streamed reply in "openai", "responses", "anthropic" or
+// "ollama" form (usage 11 + 4 tokens); `replyEvents(events)` queues a stream of SSE events
+// written from JS objects (`event:` their `type`, `data:` the object); `request(i)` is what the
+// i-th request carried (path, lower-case headers, parsed JSON body); `writeFile(name, base64)`
+// writes a scratch file and gives its file: URL.
 class HttpTestServer : public QObject {
     Q_OBJECT
     /// http://127.0.0.1:<port> (KoderAnthropicTransport's and KoderOllamaTransport's baseUrl).
     Q_PROPERTY(QUrl url READ url CONSTANT FINAL)
-    /// http://127.0.0.1:<port>/v1 (KoderOpenAiTransport's baseUrl).
+    /// http://127.0.0.1:<port>/v1 (KoderOpenAiTransport's and KoderResponsesTransport's baseUrl).
     Q_PROPERTY(QUrl openAiUrl READ openAiUrl CONSTANT FINAL)
     Q_PROPERTY(int requestCount READ requestCount NOTIFY requestCountChanged FINAL)
 
@@ -97,9 +98,17 @@ public:
     Q_INVOKABLE void reply(const QString& dialect, const QStringList& tokens)
     {
         using namespace koder::test;
-        const QByteArray body = dialect == QLatin1String("anthropic") ? anthropicReply(tokens)
-                                : dialect == QLatin1String("ollama")  ? ollamaReply(tokens)
-                                                                      : openAiReply(tokens);
+        const QByteArray body = dialect == QLatin1String("anthropic")   ? anthropicReply(tokens)
+                                : dialect == QLatin1String("ollama")    ? ollamaReply(tokens)
+                                : dialect == QLatin1String("responses") ? responsesReply(tokens)
+                                                                        : openAiReply(tokens);
+        m_server.enqueue(ScriptedHttpServer::sse(body));
+    }
+    Q_INVOKABLE void replyEvents(const QVariantList& events)
+    {
+        QByteArray body;
+        for (const QVariant& e : events)
+            body += koder::test::namedEvent(QJsonObject::fromVariantMap(e.toMap()));
         m_server.enqueue(ScriptedHttpServer::sse(body));
     }
     Q_INVOKABLE QVariantMap request(int i) const

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The three HTTP transports (KoderOpenAiTransport, KoderAnthropicTransport, KoderOllamaTransport)
-// against a real HTTP server on 127.0.0.1 started by the test, one data row per transport:
+// The four HTTP transports (KoderOpenAiTransport, KoderResponsesTransport,
+// KoderAnthropicTransport, KoderOllamaTransport) against a real HTTP server on 127.0.0.1 started by the test, one data row per transport:
 // recorded streams in every split, stalls, drops, aborts, HTTP errors, the key's header (never
 // logged), attachments in each API's format, refusals and Anthropic's thinking signatures.
 #include "agenttesting.h"
@@ -9,6 +9,7 @@
 #include "kodermessagemodel.h"
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
+#include "koderresponsestransport.h"
 #include "kodertool.h"
 #include "providerstreams.h"
 #include "scriptedhttpserver.h"
@@ -55,6 +56,9 @@ class TstHttpTransports : public QObject {
         if (kind == QLatin1String("openai")) {
             transport = new KoderOpenAiTransport(agent.get());
             transport->setBaseUrl(server->baseUrl());
+        } else if (kind == QLatin1String("responses")) {
+            transport = new KoderResponsesTransport(agent.get());
+            transport->setBaseUrl(server->baseUrl());
         } else if (kind == QLatin1String("anthropic")) {
             transport = new KoderAnthropicTransport(agent.get());
             transport->setBaseUrl(root);
@@ -70,6 +74,8 @@ class TstHttpTransports : public QObject {
     {
         if (kind == QLatin1String("openai"))
             return openAiReply(tokens, finish);
+        if (kind == QLatin1String("responses"))
+            return responsesReply(tokens, finish);
         if (kind == QLatin1String("anthropic"))
             return anthropicReply(tokens, finish);
         return ollamaReply(tokens, finish);
@@ -82,6 +88,15 @@ class TstHttpTransports : public QObject {
         auto response = ScriptedHttpServer::sse(first + reply({QStringLiteral(" again")}), 1 << 20);
         response.*cut = response.bytes.indexOf(first) + first.size();
         return response;
+    }
+
+    // The conversation a request carried: its `messages`, or the Responses API's `input` items.
+    QJsonArray historyOf(const ScriptedHttpServer::Received& request) const
+    {
+        return bodyOf(request)
+            .value(kind == QLatin1String("responses") ? QStringLiteral("input")
+                                                      : QStringLiteral("messages"))
+            .toArray();
     }
 
     QString writeFile(const QString& name, const QByteArray& bytes)
@@ -118,6 +133,7 @@ class TstHttpTransports : public QObject {
     {
         QTest::addColumn<QString>("which");
         QTest::newRow("openai") << QStringLiteral("openai");
+        QTest::newRow("responses") << QStringLiteral("responses");
         QTest::newRow("anthropic") << QStringLiteral("anthropic");
         QTest::newRow("ollama") << QStringLiteral("ollama");
     }
@@ -146,6 +162,8 @@ private Q_SLOTS:
         const QDir dir(QStringLiteral(KODER_STREAMS_DIR));
         for (const QString& file : dir.entryList({QStringLiteral("anthropic_*.sse")}))
             QTest::addRow("anthropic/%s", qPrintable(file)) << QStringLiteral("anthropic") << file;
+        for (const QString& file : dir.entryList({QStringLiteral("responses_*.sse")}))
+            QTest::addRow("responses/%s", qPrintable(file)) << QStringLiteral("responses") << file;
         for (const QString& file : dir.entryList({QStringLiteral("ollama_*.ndjson")}))
             QTest::addRow("ollama/%s", qPrintable(file)) << QStringLiteral("ollama") << file;
         for (const char* file : {"refusal.sse", "content_parts.sse", "content_filter.sse"})
@@ -202,6 +220,18 @@ private Q_SLOTS:
             QCOMPARE(req.path, QByteArray("/v1/chat/completions"));
             QCOMPARE(req.headers.value("authorization"), QByteArray("Bearer sk-secret"));
             QCOMPARE(messages.size(), 2);
+        } else if (which == QLatin1String("responses")) {
+            QCOMPARE(req.path, QByteArray("/v1/responses"));
+            QCOMPARE(req.headers.value("authorization"), QByteArray("Bearer sk-secret"));
+            QCOMPARE(body.value(QStringLiteral("store")).toBool(true), false);
+            QCOMPARE(body.value(QStringLiteral("instructions")).toString(),
+                     QStringLiteral("Be brief."));
+            QVERIFY(!body.contains(QStringLiteral("reasoning")));
+            QVERIFY(!body.contains(QStringLiteral("max_output_tokens")));
+            const QJsonArray input = body.value(QStringLiteral("input")).toArray();
+            QCOMPARE(input.size(), 1); // the system prompt is not an input item
+            QCOMPARE(input[0].toObject().value(QStringLiteral("role")).toString(),
+                     QStringLiteral("user"));
         } else if (which == QLatin1String("anthropic")) {
             QCOMPARE(req.path, QByteArray("/v1/messages"));
             QCOMPARE(req.headers.value("x-api-key"), QByteArray("sk-secret"));
@@ -439,15 +469,23 @@ private Q_SLOTS:
         QCOMPARE(agent->status(), QStringLiteral("idle"));
         QCOMPARE(server->received().size(), 1);
         const QString base64 = QString::fromLatin1(onePixelPng.toBase64());
-        const QJsonArray messages =
-            bodyOf(server->received()[0]).value(QStringLiteral("messages")).toArray();
-        const QJsonObject user = messages.last().toObject();
+        const QJsonObject user = historyOf(server->received()[0]).last().toObject();
         const auto hasText = [](const QString& text) {
             return text.startsWith(QStringLiteral("What is this?")) &&
                    text.contains(QStringLiteral("notes.txt")) &&
                    text.contains(QStringLiteral("line one\nline two"));
         };
-        if (which == QLatin1String("openai")) {
+        if (which == QLatin1String("responses")) {
+            const QJsonArray parts = user.value(QStringLiteral("content")).toArray();
+            QCOMPARE(parts.size(), 2);
+            QCOMPARE(parts[0].toObject().value(QStringLiteral("type")).toString(),
+                     QStringLiteral("input_text"));
+            QVERIFY(hasText(parts[0].toObject().value(QStringLiteral("text")).toString()));
+            QCOMPARE(parts[1].toObject().value(QStringLiteral("type")).toString(),
+                     QStringLiteral("input_image"));
+            QCOMPARE(parts[1].toObject().value(QStringLiteral("image_url")).toString(),
+                     QStringLiteral("data:image/png;base64,") + base64);
+        } else if (which == QLatin1String("openai")) {
             const QJsonArray parts = user.value(QStringLiteral("content")).toArray();
             QCOMPARE(parts.size(), 2);
             QCOMPARE(parts[0].toObject().value(QStringLiteral("type")).toString(),
@@ -494,11 +532,7 @@ private Q_SLOTS:
         server->enqueue(ScriptedHttpServer::sse(reply({QStringLiteral("A dot.")})));
         sendAndSettle(*agent, QString(), QVariantList{QVariantMap{{QStringLiteral("url"), image}}});
         QCOMPARE(agent->status(), QStringLiteral("idle"));
-        const QJsonObject user = bodyOf(server->received()[0])
-                                     .value(QStringLiteral("messages"))
-                                     .toArray()
-                                     .last()
-                                     .toObject();
+        const QJsonObject user = historyOf(server->received()[0]).last().toObject();
         if (which == QLatin1String("ollama")) {
             QCOMPARE(user.value(QStringLiteral("content")).toString(), QString());
             QCOMPARE(user.value(QStringLiteral("images")).toArray().size(), 1);
@@ -506,8 +540,9 @@ private Q_SLOTS:
         }
         const QJsonArray parts = user.value(QStringLiteral("content")).toArray();
         QCOMPARE(parts.size(), 1);
-        QVERIFY(parts[0].toObject().value(QStringLiteral("type")).toString() !=
-                QLatin1String("text"));
+        const QString type = parts[0].toObject().value(QStringLiteral("type")).toString();
+        QVERIFY2(type != QLatin1String("text") && type != QLatin1String("input_text"),
+                 qPrintable(type));
     }
 
     void webImagesGoByAddressWhereTheApiTakesOne_data() { transportRows(); }
@@ -533,14 +568,12 @@ private Q_SLOTS:
         }
         QVERIFY(sent);
         QTRY_VERIFY_WITH_TIMEOUT(!agent->streaming(), 10'000);
-        const QJsonObject user = bodyOf(server->received()[0])
-                                     .value(QStringLiteral("messages"))
-                                     .toArray()
-                                     .last()
-                                     .toObject();
+        const QJsonObject user = historyOf(server->received()[0]).last().toObject();
         const QString json = QString::fromUtf8(QJsonDocument(user).toJson(QJsonDocument::Compact));
-        QVERIFY2(json.contains(QStringLiteral("\"url\":\"https://example.com/cat.jpg\"")),
-                 qPrintable(json));
+        const QString url = which == QLatin1String("responses")
+                                ? QStringLiteral("\"image_url\":\"https://example.com/cat.jpg\"")
+                                : QStringLiteral("\"url\":\"https://example.com/cat.jpg\"");
+        QVERIFY2(json.contains(url), qPrintable(json));
     }
 
     void attachmentsNoModelCanTakeAreRefusedBeforeAnythingIsSent_data() { transportRows(); }
@@ -549,8 +582,11 @@ private Q_SLOTS:
         QFETCH(QString, which);
         use(which);
         transport->setMaxAttachmentBytes(1000);
-        const QString pdf =
-            writeFile(QStringLiteral("report.pdf"), "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
+        // A PDF, which the Responses API takes as a file: a ZIP archive there.
+        const bool takesPdf = which == QLatin1String("responses");
+        const QString document =
+            takesPdf ? writeFile(QStringLiteral("report.zip"), "PK\x03\x04")
+                     : writeFile(QStringLiteral("report.pdf"), "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n");
         const QString big =
             writeFile(QStringLiteral("big.png"), onePixelPng + QByteArray(2000, 'x'));
         QSignalSpy rejected(agent.get(), &KoderAgentController::rejected);
@@ -561,9 +597,10 @@ private Q_SLOTS:
             const QString reason = rejected.last().at(1).toString();
             QVERIFY2(reason.contains(reasonPart), qPrintable(reason));
         };
-        refused(
-            {{QStringLiteral("name"), QStringLiteral("report.pdf")}, {QStringLiteral("url"), pdf}},
-            QStringLiteral("report.pdf"));
+        const QString documentName =
+            takesPdf ? QStringLiteral("report.zip") : QStringLiteral("report.pdf");
+        refused({{QStringLiteral("name"), documentName}, {QStringLiteral("url"), document}},
+                documentName);
         refused({{QStringLiteral("name"), QStringLiteral("big.png")}, {QStringLiteral("url"), big}},
                 QStringLiteral("larger than"));
         refused({{QStringLiteral("name"), QStringLiteral("gone.png")},

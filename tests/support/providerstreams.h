@@ -42,10 +42,16 @@ inline QByteArray openAiReply(const QStringList& tokens, bool finish = true)
 
 // ---- Anthropic Messages ------------------------------------------------------------------------
 
-inline QByteArray anthropicEvent(const QJsonObject& data)
+/// An SSE event named by its data's `type` (Anthropic and Responses send them so).
+inline QByteArray namedEvent(const QJsonObject& data)
 {
     return "event: " + data.value(QStringLiteral("type")).toString().toUtf8() +
            "\ndata: " + compact(data) + "\n\n";
+}
+
+inline QByteArray anthropicEvent(const QJsonObject& data)
+{
+    return namedEvent(data);
 }
 
 inline QByteArray anthropicStart()
@@ -154,8 +160,7 @@ inline QByteArray ollamaReply(const QStringList& tokens, bool finish = true)
 
 inline QByteArray responsesEvent(const QJsonObject& data)
 {
-    return "event: " + data.value(QStringLiteral("type")).toString().toUtf8() +
-           "\ndata: " + compact(data) + "\n\n";
+    return namedEvent(data);
 }
 
 inline QJsonObject responsesObject(const QString& status, const QJsonArray& output = {})
