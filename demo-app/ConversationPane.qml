@@ -324,6 +324,14 @@ Pane {
         modal: true
         title: qsTr("Delete conversation")
         standardButtons: Dialog.Yes | Dialog.No
+        // The style's eliding title would loop the dialog's implicitWidth binding when the
+        // question's width changes (see SettingsDialog.qml); the dialog is as wide as its title.
+        Binding {
+            target: deleteDialog.header
+            property: "elide"
+            value: Text.ElideNone
+            when: deleteDialog.header instanceof Text
+        }
         Label {
             objectName: "deleteQuestion"
             textFormat: Text.PlainText

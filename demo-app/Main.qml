@@ -28,7 +28,7 @@ ApplicationWindow {
     readonly property alias settingsDialog: settingsDialog
     readonly property alias linkDialog: linkDialog
 
-    /*! The key the settings hold for \a provider (openai, ollama, anthropic), or "". */
+    /*! The key the settings hold for \a provider (openai, responses, ollama, anthropic), or "". */
     function apiKey(provider: string): string {
         const keys = settings.apiKeys
         return keys[provider] || ""
@@ -182,6 +182,16 @@ ApplicationWindow {
         apiKey: window.apiKey("openai")
     }
     //! [openai-transport]
+    //! [responses-transport]
+    KoderResponsesTransport {
+        id: responses
+        baseUrl: window.settings.responsesUrl
+        model: window.settings.responsesModel
+        reasoningEffort: window.settings.responsesReasoningEffort
+        reasoningSummary: window.settings.responsesReasoningSummary
+        apiKey: window.apiKey("responses")
+    }
+    //! [responses-transport]
     //! [ollama-transport]
     KoderOllamaTransport {
         id: ollama
@@ -209,13 +219,14 @@ ApplicationWindow {
 
     /*! The transport of each agent the settings offer. */
     //! [transport-choice]
-    readonly property var transports: ({ local: localAgent, openai: openAi, ollama: ollama,
-                                         anthropic: anthropic, ws: webSocket })
+    readonly property var transports: ({ local: localAgent, openai: openAi, responses: responses,
+                                         ollama: ollama, anthropic: anthropic, ws: webSocket })
     //! [transport-choice]
     /*! What the header says the demo talks to. */
     readonly property string agentName: {
         switch (settings.agent) {
         case "openai": return qsTr("OpenAI-compatible: %1").arg(settings.model || settings.baseUrl)
+        case "responses": return qsTr("OpenAI Responses: %1").arg(settings.responsesModel || settings.responsesUrl)
         case "ollama": return qsTr("Ollama: %1").arg(settings.ollamaModel)
         case "anthropic": return qsTr("Anthropic: %1").arg(settings.anthropicModel)
         case "ws": return qsTr("WebSocket: %1").arg(settings.wsUrl)

@@ -30,6 +30,8 @@ Dialog {
     readonly property alias rememberNote: rememberNote
     readonly property alias thinkBox: think
     readonly property alias thinkingBudgetBox: thinkingBudget
+    readonly property alias reasoningEffortBox: reasoningEffort
+    readonly property alias reasoningSummaryBox: reasoningSummary
     readonly property alias wsUrlField: wsUrl
     readonly property alias languageBox: languageBox
     readonly property alias themeBox: themeBox
@@ -55,6 +57,7 @@ Dialog {
     readonly property var agents: [
         { value: "local", text: qsTr("Offline local agent") },
         { value: "openai", text: qsTr("OpenAI-compatible server") },
+        { value: "responses", text: qsTr("OpenAI Responses API") },
         { value: "ollama", text: qsTr("Ollama (native API)") },
         { value: "anthropic", text: qsTr("Anthropic (Claude)") },
         { value: "ws", text: qsTr("aichat.v1 WebSocket server") }
@@ -63,12 +66,13 @@ Dialog {
     readonly property var serverHints: ({
         openai: { url: "https://api.openai.com/v1", model: "gpt-4.1-mini",
                   key: qsTr("Not needed for local servers") },
+        responses: { url: "https://api.openai.com/v1", model: "gpt-5-mini", key: qsTr("Required") },
         ollama: { url: "http://127.0.0.1:11434", model: "llama3.2",
                   key: qsTr("Only for a server that asks for one") },
         anthropic: { url: "https://api.anthropic.com", model: "claude-sonnet-4-5",
                      key: qsTr("Required") }
     })
-    /*! The agent chosen in the box ("local", "openai", "ollama", "anthropic" or "ws"). */
+    /*! The agent chosen in the box ("local", "openai", "responses", "ollama", "anthropic" or "ws"). */
     readonly property string chosenAgent: agentBox.currentIndex >= 0 ? agents[agentBox.currentIndex].value : "local"
     readonly property bool chosenServer: serverHints[chosenAgent] !== undefined
     readonly property SecretStore secretStore: settings ? settings.secretStore : null
@@ -97,6 +101,22 @@ Dialog {
         model.text = draft ? draft.model : ""
         apiKey.text = draft ? draft.key : ""
     }
+
+    // The Responses API's reasoning: how hard the model thinks, and whether a summary of it comes
+    // with the reply ("" sends nothing: the server decides, or no summary).
+    readonly property var reasoningEfforts: [
+        { value: "", text: qsTr("Server default", "reasoning effort") },
+        { value: "minimal", text: qsTr("Minimal", "reasoning effort") },
+        { value: "low", text: qsTr("Low", "reasoning effort") },
+        { value: "medium", text: qsTr("Medium", "reasoning effort") },
+        { value: "high", text: qsTr("High", "reasoning effort") }
+    ]
+    readonly property var reasoningSummaries: [
+        { value: "", text: qsTr("Off", "reasoning summary") },
+        { value: "auto", text: qsTr("Automatic", "reasoning summary") },
+        { value: "concise", text: qsTr("Concise", "reasoning summary") },
+        { value: "detailed", text: qsTr("Detailed", "reasoning summary") }
+    ]
 
     readonly property var acceptModes: [
         { value: "onlyRead", text: qsTr("Read-only tools run, others ask") },
@@ -137,6 +157,18 @@ Dialog {
     modal: true
     standardButtons: Dialog.Ok | Dialog.Cancel
     parent: Overlay.overlay
+    // The style's title elides, and a Text that elides works out its implicit width only when
+    // asked, emitting the change then: asked by the dialog's implicitWidth binding (whenever the
+    // content's width changed: the secret store's note at start, a language, a font), that
+    // binding re-entered itself ("Binding loop detected for property implicitWidth"). The
+    // dialog is never narrower than its title (its implicit width includes the header's), so
+    // there is nothing to elide.
+    Binding {
+        target: dialog.header
+        property: "elide"
+        value: Text.ElideNone
+        when: dialog.header instanceof Text
+    }
 
     // Sized by its content: as wide as its widest row for any agent (so choosing another agent
     // does not resize it), and no wider than the window; two columns (labels beside the fields)
@@ -153,13 +185,15 @@ Dialog {
     // Every label of the first column, those of hidden rows included.
     readonly property real _labelColumnWidth: Math.max(
         agentLabel.implicitWidth, baseUrlLabel.implicitWidth, modelLabel.implicitWidth,
-        thinkingBudgetLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
+        thinkingBudgetLabel.implicitWidth, reasoningEffortLabel.implicitWidth,
+        reasoningSummaryLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
         acceptLabel.implicitWidth, busyLabel.implicitWidth, languageLabel.implicitWidth,
         themeLabel.implicitWidth)
     // Every field of the second column, those of hidden rows included.
     readonly property real _fieldColumnWidth: Math.max(
         agentBox.implicitWidth, baseUrl.implicitWidth, model.implicitWidth,
-        think.implicitWidth, thinkingBudget.implicitWidth, apiKey.implicitWidth,
+        think.implicitWidth, thinkingBudget.implicitWidth, reasoningEffort.implicitWidth,
+        reasoningSummary.implicitWidth, apiKey.implicitWidth,
         remember.implicitWidth,
         // Measured, not read: a wrapping label lays itself out again when its implicit width is
         // read, which would re-enter this binding.
@@ -194,6 +228,8 @@ Dialog {
         const keys = settings.apiKeys
         drafts = {
             openai: { url: settings.baseUrl, model: settings.model, key: keys.openai || "" },
+            responses: { url: settings.responsesUrl, model: settings.responsesModel,
+                         key: keys.responses || "" },
             ollama: { url: settings.ollamaUrl, model: settings.ollamaModel, key: keys.ollama || "" },
             anthropic: { url: settings.anthropicUrl, model: settings.anthropicModel,
                          key: keys.anthropic || "" }
@@ -203,6 +239,10 @@ Dialog {
         showFields()
         think.checked = settings.ollamaThink
         thinkingBudget.value = settings.anthropicThinkingBudget
+        reasoningEffort.currentIndex = indexIn(reasoningEfforts, "value",
+                                               settings.responsesReasoningEffort)
+        reasoningSummary.currentIndex = indexIn(reasoningSummaries, "value",
+                                                settings.responsesReasoningSummary)
         remember.checked = settings.rememberApiKey
         wsUrl.text = settings.wsUrl
         acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
@@ -222,14 +262,18 @@ Dialog {
         settings.agent = shownAgent
         settings.baseUrl = drafts.openai.url
         settings.model = drafts.openai.model
+        settings.responsesUrl = drafts.responses.url
+        settings.responsesModel = drafts.responses.model
         settings.ollamaUrl = drafts.ollama.url
         settings.ollamaModel = drafts.ollama.model
         settings.anthropicUrl = drafts.anthropic.url
         settings.anthropicModel = drafts.anthropic.model
-        for (const provider of ["openai", "ollama", "anthropic"])
+        for (const provider of ["openai", "responses", "ollama", "anthropic"])
             settings.setApiKey(provider, drafts[provider].key)
         settings.ollamaThink = think.checked
         settings.anthropicThinkingBudget = thinkingBudget.value
+        settings.responsesReasoningEffort = reasoningEfforts[reasoningEffort.currentIndex].value
+        settings.responsesReasoningSummary = reasoningSummaries[reasoningSummary.currentIndex].value
         // Only a secret store keeps a key; without one the box cannot be ticked.
         if (canRemember)
             settings.rememberApiKey = remember.checked
@@ -404,6 +448,36 @@ Dialog {
                 Accessible.description: qsTr("Tokens the model may think before answering; 0 turns thinking off")
                 ToolTip.visible: hovered || activeFocus
                 ToolTip.text: Accessible.description
+            }
+            Label {
+                id: reasoningEffortLabel
+                textFormat: Text.PlainText
+                text: qsTr("Reasoning effort")
+                visible: dialog.chosenAgent === "responses"
+            }
+            ChoiceBox {
+                id: reasoningEffort
+                visible: dialog.chosenAgent === "responses"
+                Layout.fillWidth: true
+                model: dialog.reasoningEfforts
+                textRole: "text"
+                Accessible.name: qsTr("Reasoning effort")
+                Accessible.description: qsTr("How hard a reasoning model thinks before answering")
+            }
+            Label {
+                id: reasoningSummaryLabel
+                textFormat: Text.PlainText
+                text: qsTr("Reasoning summary")
+                visible: dialog.chosenAgent === "responses"
+            }
+            ChoiceBox {
+                id: reasoningSummary
+                visible: dialog.chosenAgent === "responses"
+                Layout.fillWidth: true
+                model: dialog.reasoningSummaries
+                textRole: "text"
+                Accessible.name: qsTr("Reasoning summary")
+                Accessible.description: qsTr("Whether the reply comes with a summary of the model's reasoning")
             }
             Label {
                 id: apiKeyLabel

@@ -8,11 +8,25 @@ namespace {
 Q_LOGGING_CATEGORY(lcSecrets, "koder.demo.secrets")
 
 // Every kept setting; the API keys are handled apart and never written here.
-constexpr const char* kept[] = {"agent",        "baseUrl",        "model",
-                                "ollamaUrl",    "ollamaModel",    "ollamaThink",
-                                "anthropicUrl", "anthropicModel", "anthropicThinkingBudget",
-                                "wsUrl",        "autoAccept",     "language",
-                                "theme",        "showDebug",      "toolPolicies",
+constexpr const char* kept[] = {"agent",
+                                "baseUrl",
+                                "model",
+                                "responsesUrl",
+                                "responsesModel",
+                                "responsesReasoningEffort",
+                                "responsesReasoningSummary",
+                                "ollamaUrl",
+                                "ollamaModel",
+                                "ollamaThink",
+                                "anthropicUrl",
+                                "anthropicModel",
+                                "anthropicThinkingBudget",
+                                "wsUrl",
+                                "autoAccept",
+                                "language",
+                                "theme",
+                                "showDebug",
+                                "toolPolicies",
                                 "busyPolicy"};
 
 // Where an older demo kept the (OpenAI-compatible) key in clear text.
@@ -26,8 +40,8 @@ QString label(const QString& provider)
 
 const QStringList& DemoSettings::keyedProviders()
 {
-    static const QStringList providers{QStringLiteral("openai"), QStringLiteral("ollama"),
-                                       QStringLiteral("anthropic")};
+    static const QStringList providers{QStringLiteral("openai"), QStringLiteral("responses"),
+                                       QStringLiteral("ollama"), QStringLiteral("anthropic")};
     return providers;
 }
 

@@ -8,16 +8,16 @@
 #include <QtQml/qqmlregistration.h>
 
 /*!
-    The demo's choices: which agent (local, openai, ollama, anthropic or ws), each server's
-    settings, auto-accept and the per-tool permissions, language, theme. Kept in QSettings when
-    \c persistent (not in headless runs); the command line overrides what is kept.
+    The demo's choices: which agent (local, openai, responses, ollama, anthropic or ws), each
+    server's settings, auto-accept and the per-tool permissions, language, theme. Kept in
+    QSettings when \c persistent (not in headless runs); the command line overrides what is kept.
 
-    API keys, one per remote provider (\c openai, \c ollama, \c anthropic), never reach the
-    settings file: with \c rememberApiKey and a platform secret store (\c secretStore, the
-    freedesktop Secret Service) they are kept there; otherwise they live in memory for this run
-    (or, for the agent the demo starts with, come from the KODER_API_KEY environment variable). A
-   key an older demo wrote in clear text is removed from the settings file when it is read (and
-   moved to the secret store when allowed).
+    API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic), never
+    reach the settings file: with \c rememberApiKey and a platform secret store (\c secretStore,
+    the freedesktop Secret Service) they are kept there; otherwise they live in memory for this
+    run (or, for the agent the demo starts with, come from the KODER_API_KEY environment
+    variable). A key an older demo wrote in clear text is removed from the settings file when it
+    is read (and moved to the secret store when allowed).
 */
 class DemoSettings : public QObject {
     Q_OBJECT
@@ -26,6 +26,15 @@ class DemoSettings : public QObject {
     /*! The OpenAI-compatible server. */
     Q_PROPERTY(QString baseUrl MEMBER m_baseUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString model MEMBER m_model NOTIFY changed FINAL)
+    /*! The OpenAI Responses API. */
+    Q_PROPERTY(QString responsesUrl MEMBER m_responsesUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QString responsesModel MEMBER m_responsesModel NOTIFY changed FINAL)
+    /*! How hard a reasoning model thinks: "minimal", "low", "medium", "high"; "" = the server's. */
+    Q_PROPERTY(
+        QString responsesReasoningEffort MEMBER m_responsesReasoningEffort NOTIFY changed FINAL)
+    /*! The reasoning's summary: "auto", "concise", "detailed"; "" = none. */
+    Q_PROPERTY(
+        QString responsesReasoningSummary MEMBER m_responsesReasoningSummary NOTIFY changed FINAL)
     /*! Ollama's native API. */
     Q_PROPERTY(QString ollamaUrl MEMBER m_ollamaUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString ollamaModel MEMBER m_ollamaModel NOTIFY changed FINAL)
@@ -90,6 +99,10 @@ private:
     QString m_agent = QStringLiteral("local");
     QString m_baseUrl = QStringLiteral("https://api.openai.com/v1");
     QString m_model;
+    QString m_responsesUrl = QStringLiteral("https://api.openai.com/v1");
+    QString m_responsesModel = QStringLiteral("gpt-5-mini");
+    QString m_responsesReasoningEffort; ///< empty: the server's default
+    QString m_responsesReasoningSummary = QStringLiteral("auto");
     QString m_ollamaUrl = QStringLiteral("http://127.0.0.1:11434");
     QString m_ollamaModel = QStringLiteral("llama3.2");
     bool m_ollamaThink = false;

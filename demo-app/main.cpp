@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Koder Agent demo: a desktop chat window over the offline local agent, an OpenAI-compatible
-// server, Ollama, Anthropic or an aichat.v1 WebSocket server. `koder-demo --help` lists the
-// options;
+// server, the OpenAI Responses API, Ollama, Anthropic or an aichat.v1 WebSocket server.
+// `koder-demo --help` lists the options;
 // `--headless --send "text" --screenshot out.png` runs without a display.
 #include "appearance.h"
 #include "demosettings.h"
@@ -88,12 +88,14 @@ int main(int argc, char** argv)
     const QCommandLineOption agentOption(
         QStringLiteral("agent"),
         QStringLiteral("The agent: local (default, offline), openai (an OpenAI-compatible server), "
-                       "ollama (Ollama's native API), anthropic or ws."),
-        QStringLiteral("local|openai|ollama|anthropic|ws"));
+                       "responses (the OpenAI Responses API), ollama (Ollama's native API), "
+                       "anthropic or ws."),
+        QStringLiteral("agent"));
     const QCommandLineOption baseUrlOption(
         QStringLiteral("base-url"),
         QStringLiteral("The chosen agent's server, e.g. http://127.0.0.1:11434/v1 (openai), "
-                       "http://127.0.0.1:11434 (ollama), https://api.anthropic.com."),
+                       "https://api.openai.com/v1 (responses), http://127.0.0.1:11434 (ollama), "
+                       "https://api.anthropic.com."),
         QStringLiteral("url"));
     const QCommandLineOption modelOption(
         QStringLiteral("model"), QStringLiteral("The model the chosen agent's server should use."),
@@ -152,12 +154,13 @@ int main(int argc, char** argv)
     }
 
     const QString agent = parser.value(agentOption);
-    const QStringList agents{QStringLiteral("local"), QStringLiteral("openai"),
-                             QStringLiteral("ollama"), QStringLiteral("anthropic"),
-                             QStringLiteral("ws")};
+    const QStringList agents{QStringLiteral("local"),     QStringLiteral("openai"),
+                             QStringLiteral("responses"), QStringLiteral("ollama"),
+                             QStringLiteral("anthropic"), QStringLiteral("ws")};
     if (parser.isSet(agentOption) && !agents.contains(agent)) {
         std::fprintf(stderr,
-                     "koder-demo: --agent must be local, openai, ollama, anthropic or ws, not %s\n",
+                     "koder-demo: --agent must be local, openai, responses, ollama, anthropic or "
+                     "ws, not %s\n",
                      qPrintable(agent));
         return 2;
     }
@@ -196,10 +199,12 @@ int main(int argc, char** argv)
             settings.setProperty(property, parser.value(*option));
     // --base-url and --model are the chosen agent's.
     const QString chosen = settings.agent();
-    const char* urlProperty = chosen == QLatin1String("ollama")      ? "ollamaUrl"
+    const char* urlProperty = chosen == QLatin1String("responses")   ? "responsesUrl"
+                              : chosen == QLatin1String("ollama")    ? "ollamaUrl"
                               : chosen == QLatin1String("anthropic") ? "anthropicUrl"
                                                                      : "baseUrl";
-    const char* modelProperty = chosen == QLatin1String("ollama")      ? "ollamaModel"
+    const char* modelProperty = chosen == QLatin1String("responses")   ? "responsesModel"
+                                : chosen == QLatin1String("ollama")    ? "ollamaModel"
                                 : chosen == QLatin1String("anthropic") ? "anthropicModel"
                                                                        : "model";
     if (parser.isSet(baseUrlOption))

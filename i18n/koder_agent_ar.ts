@@ -211,6 +211,106 @@
         <source>Show the whole result</source>
         <translation>عرض النتيجة كاملة</translation>
     </message>
+    <message>
+        <source>Web search</source>
+        <translation>بحث في الويب</translation>
+    </message>
+    <message>
+        <source>File search</source>
+        <translation>بحث في الملفات</translation>
+    </message>
+    <message>
+        <source>MCP tool %1</source>
+        <translation>أداة MCP %1</translation>
+    </message>
+    <message>
+        <source>MCP tool</source>
+        <translation>أداة MCP</translation>
+    </message>
+    <message>
+        <source>MCP tool list</source>
+        <translation>قائمة أدوات MCP</translation>
+    </message>
+    <message>
+        <source>MCP approval request</source>
+        <translation>طلب موافقة MCP</translation>
+    </message>
+    <message>
+        <source>Code interpreter</source>
+        <translation>مفسّر الشيفرة</translation>
+    </message>
+    <message>
+        <source>Custom tool %1</source>
+        <translation>أداة مخصصة %1</translation>
+    </message>
+    <message>
+        <source>Custom tool</source>
+        <translation>أداة مخصصة</translation>
+    </message>
+    <message>
+        <source>Server tool</source>
+        <translation>أداة الخادم</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>اكتمل</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>قيد التنفيذ</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>جارٍ البحث</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>غير مكتمل</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1, %2</source>
+        <translation>أداة شغّلها الخادم: %1، %2</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1</source>
+        <translation>أداة شغّلها الخادم: %1</translation>
+    </message>
+    <message>
+        <source>Run by the server</source>
+        <translation>شغّلها الخادم</translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation>المدخلات: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the input</source>
+        <translation>عرض المدخلات كاملة</translation>
+    </message>
+    <message>
+        <source>Show less of the input</source>
+        <translation>عرض جزء أقل من المدخلات</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>المخرجات: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the output</source>
+        <translation>عرض المخرجات كاملة</translation>
+    </message>
+    <message>
+        <source>Show less of the output</source>
+        <translation>عرض جزء أقل من المخرجات</translation>
+    </message>
+    <message>
+        <source>Show all of the error</source>
+        <translation>عرض الخطأ كاملًا</translation>
+    </message>
+    <message>
+        <source>Show less of the error</source>
+        <translation>عرض جزء أقل من الخطأ</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -406,6 +506,10 @@
     <message>
         <source>unknown type</source>
         <translation>نوع غير معروف</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images, PDF documents and text files can.</source>
+        <translation>لا يمكن إرسال المرفق %1 (%2) إلى نموذج: يمكن إرسال صور PNG وJPEG وGIF وWebP ومستندات PDF والملفات النصية فقط.</translation>
     </message>
 </context>
 <context>

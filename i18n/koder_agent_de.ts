@@ -203,6 +203,106 @@
         <source>Writing…</source>
         <translation>Schreibt…</translation>
     </message>
+    <message>
+        <source>Web search</source>
+        <translation>Websuche</translation>
+    </message>
+    <message>
+        <source>File search</source>
+        <translation>Dateisuche</translation>
+    </message>
+    <message>
+        <source>MCP tool %1</source>
+        <translation>MCP-Werkzeug %1</translation>
+    </message>
+    <message>
+        <source>MCP tool</source>
+        <translation>MCP-Werkzeug</translation>
+    </message>
+    <message>
+        <source>MCP tool list</source>
+        <translation>MCP-Werkzeugliste</translation>
+    </message>
+    <message>
+        <source>MCP approval request</source>
+        <translation>MCP-Freigabeanfrage</translation>
+    </message>
+    <message>
+        <source>Code interpreter</source>
+        <translation>Code-Interpreter</translation>
+    </message>
+    <message>
+        <source>Custom tool %1</source>
+        <translation>Eigenes Werkzeug %1</translation>
+    </message>
+    <message>
+        <source>Custom tool</source>
+        <translation>Eigenes Werkzeug</translation>
+    </message>
+    <message>
+        <source>Server tool</source>
+        <translation>Server-Werkzeug</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Abgeschlossen</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>Läuft</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Sucht</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>Unvollständig</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1, %2</source>
+        <translation>Vom Server ausgeführtes Werkzeug: %1, %2</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1</source>
+        <translation>Vom Server ausgeführtes Werkzeug: %1</translation>
+    </message>
+    <message>
+        <source>Run by the server</source>
+        <translation>Vom Server ausgeführt</translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation>Eingabe: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the input</source>
+        <translation>Die ganze Eingabe zeigen</translation>
+    </message>
+    <message>
+        <source>Show less of the input</source>
+        <translation>Weniger von der Eingabe zeigen</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>Ausgabe: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the output</source>
+        <translation>Die ganze Ausgabe zeigen</translation>
+    </message>
+    <message>
+        <source>Show less of the output</source>
+        <translation>Weniger von der Ausgabe zeigen</translation>
+    </message>
+    <message>
+        <source>Show all of the error</source>
+        <translation>Den ganzen Fehler zeigen</translation>
+    </message>
+    <message>
+        <source>Show less of the error</source>
+        <translation>Weniger vom Fehler zeigen</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -398,6 +498,10 @@
     <message>
         <source>The attachment %1 was not attached here.</source>
         <translation>Der Anhang %1 wurde hier nicht angehängt.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images, PDF documents and text files can.</source>
+        <translation>Der Anhang %1 (%2) kann nicht an ein Modell gesendet werden: Nur PNG-, JPEG-, GIF- und WebP-Bilder, PDF-Dokumente sowie Textdateien sind möglich.</translation>
     </message>
 </context>
 <context>

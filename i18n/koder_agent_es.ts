@@ -203,6 +203,106 @@
         <source>Writing…</source>
         <translation>Escribiendo…</translation>
     </message>
+    <message>
+        <source>Web search</source>
+        <translation>Búsqueda web</translation>
+    </message>
+    <message>
+        <source>File search</source>
+        <translation>Búsqueda de archivos</translation>
+    </message>
+    <message>
+        <source>MCP tool %1</source>
+        <translation>Herramienta MCP %1</translation>
+    </message>
+    <message>
+        <source>MCP tool</source>
+        <translation>Herramienta MCP</translation>
+    </message>
+    <message>
+        <source>MCP tool list</source>
+        <translation>Lista de herramientas MCP</translation>
+    </message>
+    <message>
+        <source>MCP approval request</source>
+        <translation>Solicitud de aprobación MCP</translation>
+    </message>
+    <message>
+        <source>Code interpreter</source>
+        <translation>Intérprete de código</translation>
+    </message>
+    <message>
+        <source>Custom tool %1</source>
+        <translation>Herramienta personalizada %1</translation>
+    </message>
+    <message>
+        <source>Custom tool</source>
+        <translation>Herramienta personalizada</translation>
+    </message>
+    <message>
+        <source>Server tool</source>
+        <translation>Herramienta del servidor</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Completado</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>En curso</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Buscando</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>Incompleto</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1, %2</source>
+        <translation>Herramienta ejecutada por el servidor: %1, %2</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1</source>
+        <translation>Herramienta ejecutada por el servidor: %1</translation>
+    </message>
+    <message>
+        <source>Run by the server</source>
+        <translation>Ejecutada por el servidor</translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation>Entrada: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the input</source>
+        <translation>Mostrar toda la entrada</translation>
+    </message>
+    <message>
+        <source>Show less of the input</source>
+        <translation>Mostrar menos de la entrada</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>Salida: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the output</source>
+        <translation>Mostrar toda la salida</translation>
+    </message>
+    <message>
+        <source>Show less of the output</source>
+        <translation>Mostrar menos de la salida</translation>
+    </message>
+    <message>
+        <source>Show all of the error</source>
+        <translation>Mostrar todo el error</translation>
+    </message>
+    <message>
+        <source>Show less of the error</source>
+        <translation>Mostrar menos del error</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -398,6 +498,10 @@
     <message>
         <source>The attachment %1 was not attached here.</source>
         <translation>El adjunto %1 no se adjuntó aquí.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images, PDF documents and text files can.</source>
+        <translation>El adjunto %1 (%2) no se puede enviar a un modelo: solo se admiten imágenes PNG, JPEG, GIF y WebP, documentos PDF y archivos de texto.</translation>
     </message>
 </context>
 <context>

@@ -203,6 +203,106 @@
         <source>Writing…</source>
         <translation>Escrevendo…</translation>
     </message>
+    <message>
+        <source>Web search</source>
+        <translation>Pesquisa na web</translation>
+    </message>
+    <message>
+        <source>File search</source>
+        <translation>Pesquisa de arquivos</translation>
+    </message>
+    <message>
+        <source>MCP tool %1</source>
+        <translation>Ferramenta MCP %1</translation>
+    </message>
+    <message>
+        <source>MCP tool</source>
+        <translation>Ferramenta MCP</translation>
+    </message>
+    <message>
+        <source>MCP tool list</source>
+        <translation>Lista de ferramentas MCP</translation>
+    </message>
+    <message>
+        <source>MCP approval request</source>
+        <translation>Pedido de aprovação MCP</translation>
+    </message>
+    <message>
+        <source>Code interpreter</source>
+        <translation>Interpretador de código</translation>
+    </message>
+    <message>
+        <source>Custom tool %1</source>
+        <translation>Ferramenta personalizada %1</translation>
+    </message>
+    <message>
+        <source>Custom tool</source>
+        <translation>Ferramenta personalizada</translation>
+    </message>
+    <message>
+        <source>Server tool</source>
+        <translation>Ferramenta do servidor</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Concluído</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>Em andamento</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Pesquisando</translation>
+    </message>
+    <message>
+        <source>Incomplete</source>
+        <translation>Incompleto</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1, %2</source>
+        <translation>Ferramenta executada pelo servidor: %1, %2</translation>
+    </message>
+    <message>
+        <source>Tool run by the server: %1</source>
+        <translation>Ferramenta executada pelo servidor: %1</translation>
+    </message>
+    <message>
+        <source>Run by the server</source>
+        <translation>Executada pelo servidor</translation>
+    </message>
+    <message>
+        <source>Input: %1</source>
+        <translation>Entrada: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the input</source>
+        <translation>Mostrar a entrada inteira</translation>
+    </message>
+    <message>
+        <source>Show less of the input</source>
+        <translation>Mostrar menos da entrada</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>Saída: %1</translation>
+    </message>
+    <message>
+        <source>Show all of the output</source>
+        <translation>Mostrar a saída inteira</translation>
+    </message>
+    <message>
+        <source>Show less of the output</source>
+        <translation>Mostrar menos da saída</translation>
+    </message>
+    <message>
+        <source>Show all of the error</source>
+        <translation>Mostrar o erro inteiro</translation>
+    </message>
+    <message>
+        <source>Show less of the error</source>
+        <translation>Mostrar menos do erro</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -398,6 +498,10 @@
     <message>
         <source>The attachment %1 was not attached here.</source>
         <translation>O anexo %1 não foi anexado aqui.</translation>
+    </message>
+    <message>
+        <source>The attachment %1 (%2) cannot be sent to a model: only PNG, JPEG, GIF and WebP images, PDF documents and text files can.</source>
+        <translation>O anexo %1 (%2) não pode ser enviado a um modelo: só imagens PNG, JPEG, GIF e WebP, documentos PDF e arquivos de texto podem.</translation>
     </message>
 </context>
 <context>

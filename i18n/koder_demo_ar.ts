@@ -290,6 +290,10 @@ Open **Settings** to talk to a real model instead.</source>
         <source>Saves a note for the user in their notes file</source>
         <translation>يحفظ ملاحظة للمستخدم في ملف ملاحظاته</translation>
     </message>
+    <message>
+        <source>OpenAI Responses: %1</source>
+        <translation>OpenAI Responses: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -487,6 +491,71 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>Theme</source>
         <translation>السمة</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses API</source>
+        <translation>واجهة Responses من OpenAI</translation>
+    </message>
+    <message>
+        <source>Reasoning effort</source>
+        <translation>جهد الاستدلال</translation>
+    </message>
+    <message>
+        <source>How hard a reasoning model thinks before answering</source>
+        <translation>مدى تفكير نموذج الاستدلال قبل الإجابة</translation>
+    </message>
+    <message>
+        <source>Reasoning summary</source>
+        <translation>ملخص الاستدلال</translation>
+    </message>
+    <message>
+        <source>Whether the reply comes with a summary of the model&apos;s reasoning</source>
+        <translation>ما إذا كان الرد يتضمن ملخصًا لاستدلال النموذج</translation>
+    </message>
+    <message>
+        <source>Server default</source>
+        <comment>reasoning effort</comment>
+        <translation>الإعداد الافتراضي للخادم</translation>
+    </message>
+    <message>
+        <source>Minimal</source>
+        <comment>reasoning effort</comment>
+        <translation>أدنى</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <comment>reasoning effort</comment>
+        <translation>منخفض</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <comment>reasoning effort</comment>
+        <translation>متوسط</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <comment>reasoning effort</comment>
+        <translation>مرتفع</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>reasoning summary</comment>
+        <translation>معطّل</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <comment>reasoning summary</comment>
+        <translation>تلقائي</translation>
+    </message>
+    <message>
+        <source>Concise</source>
+        <comment>reasoning summary</comment>
+        <translation>موجز</translation>
+    </message>
+    <message>
+        <source>Detailed</source>
+        <comment>reasoning summary</comment>
+        <translation>مفصّل</translation>
     </message>
 </context>
 <context>

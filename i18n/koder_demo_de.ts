@@ -286,6 +286,10 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
         <source>Saves a note for the user in their notes file</source>
         <translation>Speichert eine Notiz für den Benutzer in seiner Notizdatei</translation>
     </message>
+    <message>
+        <source>OpenAI Responses: %1</source>
+        <translation>OpenAI Responses: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -483,6 +487,71 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>Remember the API keys in the system&apos;s secret store</source>
         <translation>API-Schlüssel im Schlüsselspeicher des Systems merken</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses API</source>
+        <translation>OpenAI Responses API</translation>
+    </message>
+    <message>
+        <source>Reasoning effort</source>
+        <translation>Denkaufwand</translation>
+    </message>
+    <message>
+        <source>How hard a reasoning model thinks before answering</source>
+        <translation>Wie gründlich ein Reasoning-Modell vor dem Antworten nachdenkt</translation>
+    </message>
+    <message>
+        <source>Reasoning summary</source>
+        <translation>Zusammenfassung des Denkens</translation>
+    </message>
+    <message>
+        <source>Whether the reply comes with a summary of the model&apos;s reasoning</source>
+        <translation>Ob die Antwort eine Zusammenfassung der Überlegungen des Modells enthält</translation>
+    </message>
+    <message>
+        <source>Server default</source>
+        <comment>reasoning effort</comment>
+        <translation>Vorgabe des Servers</translation>
+    </message>
+    <message>
+        <source>Minimal</source>
+        <comment>reasoning effort</comment>
+        <translation>Minimal</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <comment>reasoning effort</comment>
+        <translation>Niedrig</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <comment>reasoning effort</comment>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <comment>reasoning effort</comment>
+        <translation>Hoch</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>reasoning summary</comment>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <comment>reasoning summary</comment>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Concise</source>
+        <comment>reasoning summary</comment>
+        <translation>Knapp</translation>
+    </message>
+    <message>
+        <source>Detailed</source>
+        <comment>reasoning summary</comment>
+        <translation>Ausführlich</translation>
     </message>
 </context>
 <context>

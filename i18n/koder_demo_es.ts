@@ -286,6 +286,10 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
         <source>Saves a note for the user in their notes file</source>
         <translation>Guarda una nota para el usuario en su archivo de notas</translation>
     </message>
+    <message>
+        <source>OpenAI Responses: %1</source>
+        <translation>OpenAI Responses: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -483,6 +487,71 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>Remember the API keys in the system&apos;s secret store</source>
         <translation>Recordar las claves de API en el almacén de secretos del sistema</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses API</source>
+        <translation>API Responses de OpenAI</translation>
+    </message>
+    <message>
+        <source>Reasoning effort</source>
+        <translation>Esfuerzo de razonamiento</translation>
+    </message>
+    <message>
+        <source>How hard a reasoning model thinks before answering</source>
+        <translation>Cuánto piensa un modelo de razonamiento antes de responder</translation>
+    </message>
+    <message>
+        <source>Reasoning summary</source>
+        <translation>Resumen del razonamiento</translation>
+    </message>
+    <message>
+        <source>Whether the reply comes with a summary of the model&apos;s reasoning</source>
+        <translation>Si la respuesta incluye un resumen del razonamiento del modelo</translation>
+    </message>
+    <message>
+        <source>Server default</source>
+        <comment>reasoning effort</comment>
+        <translation>Predeterminado del servidor</translation>
+    </message>
+    <message>
+        <source>Minimal</source>
+        <comment>reasoning effort</comment>
+        <translation>Mínimo</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <comment>reasoning effort</comment>
+        <translation>Bajo</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <comment>reasoning effort</comment>
+        <translation>Medio</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <comment>reasoning effort</comment>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>reasoning summary</comment>
+        <translation>Desactivado</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <comment>reasoning summary</comment>
+        <translation>Automático</translation>
+    </message>
+    <message>
+        <source>Concise</source>
+        <comment>reasoning summary</comment>
+        <translation>Conciso</translation>
+    </message>
+    <message>
+        <source>Detailed</source>
+        <comment>reasoning summary</comment>
+        <translation>Detallado</translation>
     </message>
 </context>
 <context>

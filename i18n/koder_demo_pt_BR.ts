@@ -286,6 +286,10 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Saves a note for the user in their notes file</source>
         <translation>Salva uma nota para o usuário no arquivo de notas dele</translation>
     </message>
+    <message>
+        <source>OpenAI Responses: %1</source>
+        <translation>OpenAI Responses: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -483,6 +487,71 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>Remember the API keys in the system&apos;s secret store</source>
         <translation>Lembrar as chaves de API no armazenamento de segredos do sistema</translation>
+    </message>
+    <message>
+        <source>OpenAI Responses API</source>
+        <translation>API Responses da OpenAI</translation>
+    </message>
+    <message>
+        <source>Reasoning effort</source>
+        <translation>Esforço de raciocínio</translation>
+    </message>
+    <message>
+        <source>How hard a reasoning model thinks before answering</source>
+        <translation>Quanto um modelo de raciocínio pensa antes de responder</translation>
+    </message>
+    <message>
+        <source>Reasoning summary</source>
+        <translation>Resumo do raciocínio</translation>
+    </message>
+    <message>
+        <source>Whether the reply comes with a summary of the model&apos;s reasoning</source>
+        <translation>Se a resposta traz um resumo do raciocínio do modelo</translation>
+    </message>
+    <message>
+        <source>Server default</source>
+        <comment>reasoning effort</comment>
+        <translation>Padrão do servidor</translation>
+    </message>
+    <message>
+        <source>Minimal</source>
+        <comment>reasoning effort</comment>
+        <translation>Mínimo</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <comment>reasoning effort</comment>
+        <translation>Baixo</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <comment>reasoning effort</comment>
+        <translation>Médio</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <comment>reasoning effort</comment>
+        <translation>Alto</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <comment>reasoning summary</comment>
+        <translation>Desativado</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <comment>reasoning summary</comment>
+        <translation>Automático</translation>
+    </message>
+    <message>
+        <source>Concise</source>
+        <comment>reasoning summary</comment>
+        <translation>Conciso</translation>
+    </message>
+    <message>
+        <source>Detailed</source>
+        <comment>reasoning summary</comment>
+        <translation>Detalhado</translation>
     </message>
 </context>
 <context>

@@ -65,6 +65,14 @@ import Koder.Agent
     result under the call when it has come. An application shows its own card for its own
     tools with \l {AbstractBubble::}{toolDelegates}.
 
+    Each tool the server ran itself (\l {AbstractBubble::}{serverTools}: a web or file search,
+    an MCP call, the code interpreter...) is a card of the same look under the text: its name
+    (\e{Web search}, \e{MCP tool <name>}, \e{Code interpreter}, or the type the server gave),
+    the mark \e{Run by the server}, its status in words (\e Completed, \e{In progress},
+    \e Searching, \e Failed, \e Incomplete, or as the server said it), what went in and what
+    came out (the first lines only when they are long, with \e{Show all}), and its error. It
+    has no buttons to approve or deny: the application does not run these tools.
+
     At the bottom: a busy indicator while the reply streams, a \e Stopped badge for an aborted
     reply, an \e{Error: <text>} badge and an error border for a failed one (or a tool result
     with \l {AbstractBubble::}{isError}), the tokens the reply used when the server said, the
@@ -79,7 +87,9 @@ import Koder.Agent
     inside are hidden from assistive technology so the message is not read twice. The inner
     items a screen reader meets: the reasoning button (checkable, \e{Thought for 4 s}) and the
     reasoning (\e{Reasoning: <text>}), each code block's \e{Copy code} button, each tool card
-    (role \c Grouping, \e{Tool call <name>}, described by its status), the busy indicator
+    (role \c Grouping, \e{Tool call <name>}, described by its status), each card of a tool
+    the server ran (role \c Grouping, \e{Tool run by the server: Web search, Completed}, with
+    its \e{Input: ...}, \e{Output: ...} and \e{Error: ...}), the busy indicator
     (\e Writing), the version label (\c StaticText, \e{Version 2 of 3}), and the buttons
     \e{Previous version}, \e{Next version}, \e{Copy message}, \e{Regenerate reply},
     \e{Edit message} and \e{Branch the conversation here}.
@@ -123,6 +133,130 @@ AbstractBubble {
         opacity: enabled ? 1 : 0.4
         focusPolicy: root.actionsInTabChain ? Qt.StrongFocus : Qt.NoFocus
         Keys.onBacktabPressed: (event) => root._backtabFrom(this, event)
+    }
+
+    // A text a server sent, in plain text: selectable, and folded to its first `lines` lines
+    // when longer, with Show all / Show less (the result's fold of the default tool card).
+    component FoldingText: Column {
+        id: folding
+        property string text: ""
+        property color textColor: root.palette.text
+        property int lines: root._foldedLines
+        // The text item's object name, its accessible name, and the toggle's names.
+        property string textObjectName: ""
+        property string accessibleName: ""
+        property string showAllName: ""
+        property string showLessName: ""
+        property bool unfolded: false
+        readonly property bool folds: foldingBody.lineCount > folding.lines
+        // As wide as its longest line wants, up to a readable line (not the Column's implicit
+        // width: the text takes the Column's width, so that would depend on itself).
+        readonly property real naturalWidth: Math.min(Math.ceil(foldingBody.implicitWidth) + 1,
+                                                      KoderTheme.readableWidth)
+        spacing: KoderTheme.smallSpacing
+
+        // Cut at a line's end when folded; else as high as the text.
+        Item {
+            width: parent.width
+            height: folding.folds && !folding.unfolded
+                    ? Math.ceil(foldingBody.lineHeight * folding.lines)
+                    : foldingBody.implicitHeight
+            clip: true
+            TextEdit {
+                id: foldingBody
+                objectName: folding.textObjectName
+                readonly property real lineHeight: lineCount > 0 ? contentHeight / lineCount : 0
+                width: parent.width
+                readOnly: true
+                selectByMouse: true
+                textFormat: TextEdit.PlainText
+                text: folding.text
+                font.family: KoderTheme.monospaceFont.family
+                wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                color: folding.textColor
+                selectionColor: root.palette.highlight
+                Accessible.role: Accessible.StaticText
+                Accessible.name: folding.accessibleName
+            }
+        }
+        TargetButton {
+            objectName: folding.textObjectName + "Toggle"
+            x: root._startX(this, folding)
+            visible: folding.folds
+            text: folding.unfolded ? qsTr("Show less") : qsTr("Show all")
+            Accessible.name: folding.unfolded ? folding.showLessName : folding.showAllName
+            onClicked: folding.unfolded = !folding.unfolded
+        }
+    }
+
+    // A value from a server as text to show: a string as it is, anything else as JSON.
+    function _serverText(value) {
+        if (value === undefined || value === null)
+            return ""
+        if (typeof value === "string")
+            return value
+        if (typeof value === "object") {
+            try {
+                return JSON.stringify(value, null, 2) ?? ""
+            } catch (error) {
+                return String(value)
+            }
+        }
+        return String(value)
+    }
+    // JSON text of an object or an array, indented; any other text as it is.
+    function _indentedJson(text) {
+        if (!/^\s*[{[]/.test(text))
+            return text
+        try {
+            return JSON.stringify(JSON.parse(text), null, 2)
+        } catch (error) {
+            return text
+        }
+    }
+    // `pattern` with %1, %2... replaced by `values` in one pass: a value a server sent that
+    // holds "%2" stays as it is (arg() after arg() would fill it in).
+    function _fill(pattern, values) {
+        return pattern.replace(/%([1-9])/g, (match, n) => n <= values.length ? values[n - 1] : match)
+    }
+    // The heading of a tool the server ran: a name for the types the server is known to run,
+    // else its type as it came.
+    function _serverToolTitle(type, name) {
+        switch (type) {
+        case "web_search_call":
+            return qsTr("Web search")
+        case "file_search_call":
+            return qsTr("File search")
+        case "mcp_call":
+            return name !== "" ? qsTr("MCP tool %1").arg(name) : qsTr("MCP tool")
+        case "mcp_list_tools":
+            return qsTr("MCP tool list")
+        case "mcp_approval_request":
+            return qsTr("MCP approval request")
+        case "code_interpreter_call":
+            return qsTr("Code interpreter")
+        case "custom_tool_call":
+            return name !== "" ? qsTr("Custom tool %1").arg(name) : qsTr("Custom tool")
+        default:
+            return type !== "" ? type : qsTr("Server tool")
+        }
+    }
+    // The status of a tool the server ran, in words for the common ones, else as it came.
+    function _serverToolStatus(status) {
+        switch (status) {
+        case "completed":
+            return qsTr("Completed")
+        case "in_progress":
+            return qsTr("In progress")
+        case "searching":
+            return qsTr("Searching")
+        case "failed":
+            return qsTr("Failed")
+        case "incomplete":
+            return qsTr("Incomplete")
+        default:
+            return status
+        }
     }
 
     contentItem: Item {
@@ -316,6 +450,182 @@ AbstractBubble {
                                 color: root.palette.text
                                 selectionColor: root.palette.highlight
                                 Accessible.ignored: true
+                            }
+                        }
+                    }
+                }
+
+                // The tools the server ran: what each is, that the server ran it (the app
+                // neither runs nor approves them), its status, and its texts in plain text.
+                Repeater {
+                    objectName: "serverToolCards"
+                    model: Array.isArray(root.serverTools) ? root.serverTools : []
+                    delegate: Rectangle {
+                        id: serverCard
+                        objectName: "serverToolCard"
+                        required property var modelData
+                        readonly property var entry: modelData !== null && typeof modelData === "object"
+                                                     ? modelData : ({})
+                        readonly property string type: root._serverText(entry.type)
+                        readonly property string status: root._serverText(entry.status)
+                        readonly property string title: root._serverToolTitle(
+                                                            type, root._serverText(entry.name))
+                        readonly property string statusText: root._serverToolStatus(status)
+                        // An MCP tool's arguments as indented JSON, like the default card's.
+                        readonly property string input: type === "mcp_call" || type === "mcp_approval_request"
+                                                        ? root._indentedJson(root._serverText(entry.input))
+                                                        : root._serverText(entry.input)
+                        readonly property string output: root._serverText(entry.output)
+                        readonly property string error: root._serverText(entry.error)
+                        readonly property bool failed: status === "failed" || error !== ""
+                        readonly property bool busy: root.streaming
+                                                     && (status === "in_progress" || status === "searching")
+
+                        x: root._startX(this, content)
+                        // As wide as its widest line wants, up to a readable line.
+                        width: Math.min(Math.ceil(implicitWidth), root._textWidth)
+                        implicitWidth: Math.max(serverHeader.implicitWidth, serverMark.implicitWidth,
+                                                serverCard.input !== "" ? inputText.naturalWidth : 0,
+                                                serverCard.output !== "" ? outputText.naturalWidth : 0,
+                                                serverCard.error !== "" ? errorText.naturalWidth : 0)
+                                       + 2 * KoderTheme.spacing
+                        implicitHeight: serverColumn.implicitHeight + 2 * KoderTheme.spacing
+                        radius: KoderTheme.smallRadius
+                        color: KoderTheme.codeBackground(root.palette)
+                        border.width: 1
+                        border.color: serverCard.failed ? KoderTheme.errorColor(root.palette)
+                                                        : root.palette.mid
+                        Accessible.role: Accessible.Grouping
+                        Accessible.name: serverCard.statusText !== ""
+                                         ? root._fill(qsTr("Tool run by the server: %1, %2"),
+                                                      [serverCard.title, serverCard.statusText])
+                                         : qsTr("Tool run by the server: %1").arg(serverCard.title)
+
+                        Column {
+                            id: serverColumn
+                            x: KoderTheme.spacing
+                            y: KoderTheme.spacing
+                            width: parent.width - 2 * KoderTheme.spacing
+                            spacing: KoderTheme.smallSpacing
+
+                            // The default card's header: anchors, not a RowLayout (Qt 6.4).
+                            Item {
+                                id: serverHeader
+                                width: parent.width
+                                implicitWidth: (serverSpinner.visible ? serverSpinner.implicitWidth
+                                                                        + KoderTheme.smallSpacing : 0)
+                                               + serverTitle.implicitWidth + KoderTheme.largeSpacing
+                                               + serverStatus.implicitWidth
+                                implicitHeight: Math.max(serverTitle.implicitHeight,
+                                                         serverStatus.implicitHeight,
+                                                         serverSpinner.visible ? serverSpinner.implicitHeight : 0)
+                                BusyIndicator {
+                                    id: serverSpinner
+                                    anchors.left: parent.left
+                                    anchors.verticalCenter: parent.verticalCenter
+                                    visible: serverCard.busy
+                                    running: visible
+                                    implicitWidth: KoderTheme.gridUnit
+                                    implicitHeight: KoderTheme.gridUnit
+                                    Accessible.ignored: true
+                                }
+                                Label {
+                                    id: serverTitle
+                                    objectName: "serverToolName"
+                                    anchors.left: serverSpinner.visible ? serverSpinner.right : parent.left
+                                    anchors.leftMargin: serverSpinner.visible ? KoderTheme.smallSpacing : 0
+                                    anchors.right: serverStatus.left
+                                    anchors.rightMargin: KoderTheme.smallSpacing
+                                    anchors.verticalCenter: parent.verticalCenter
+                                    textFormat: Text.PlainText
+                                    text: serverCard.title
+                                    font.bold: true
+                                    elide: Text.ElideRight
+                                    color: root.palette.text
+                                    Accessible.ignored: true // the card's name says it
+                                }
+                                Label {
+                                    id: serverStatus
+                                    objectName: "serverToolStatus"
+                                    anchors.right: parent.right
+                                    anchors.verticalCenter: parent.verticalCenter
+                                    textFormat: Text.PlainText
+                                    text: serverCard.statusText
+                                    color: serverCard.failed ? KoderTheme.errorColor(root.palette)
+                                         : serverCard.status === "incomplete" ? KoderTheme.warningColor(root.palette)
+                                         : serverCard.status === "completed" ? KoderTheme.successColor(root.palette)
+                                         : root.palette.text
+                                    Accessible.ignored: true // the card's name says it
+                                }
+                            }
+                            // Who ran it: the server, not the application.
+                            Rectangle {
+                                id: serverMark
+                                objectName: "serverToolMark"
+                                implicitWidth: serverMarkText.implicitWidth + 2 * KoderTheme.spacing
+                                implicitHeight: serverMarkText.implicitHeight + KoderTheme.smallSpacing
+                                width: Math.min(implicitWidth, parent.width)
+                                height: implicitHeight
+                                x: root._startX(this, serverColumn)
+                                radius: height / 2
+                                color: root.palette.base
+                                border.width: 1
+                                border.color: root.palette.mid
+                                Label {
+                                    id: serverMarkText
+                                    anchors.centerIn: parent
+                                    width: Math.min(implicitWidth, parent.width - 2 * KoderTheme.spacing)
+                                    textFormat: Text.PlainText
+                                    text: qsTr("Run by the server")
+                                    elide: Text.ElideRight
+                                    font.pixelSize: Math.round(KoderTheme.gridUnit * 0.7)
+                                    color: root.palette.text
+                                    Accessible.ignored: true // the card's name says it
+                                }
+                            }
+                            FoldingText {
+                                id: inputText
+                                width: parent.width
+                                visible: serverCard.input !== ""
+                                text: serverCard.input
+                                textObjectName: "serverToolInput"
+                                accessibleName: qsTr("Input: %1").arg(serverCard.input)
+                                showAllName: qsTr("Show all of the input")
+                                showLessName: qsTr("Show less of the input")
+                            }
+                            // Between what went in and what came out.
+                            Rectangle {
+                                objectName: "serverToolDivider"
+                                visible: inputText.visible && outputText.visible
+                                width: parent.width
+                                height: 1
+                                color: root.palette.mid
+                            }
+                            FoldingText {
+                                id: outputText
+                                width: parent.width
+                                visible: serverCard.output !== ""
+                                text: serverCard.output
+                                lines: root._foldedLines * 2
+                                // What a failed tool said, in the error's colour (the default
+                                // card's result of a failed call).
+                                textColor: serverCard.status === "failed" ? KoderTheme.errorColor(root.palette)
+                                                                         : root.palette.text
+                                textObjectName: "serverToolOutput"
+                                accessibleName: qsTr("Output: %1").arg(serverCard.output)
+                                showAllName: qsTr("Show all of the output")
+                                showLessName: qsTr("Show less of the output")
+                            }
+                            FoldingText {
+                                id: errorText
+                                width: parent.width
+                                visible: serverCard.error !== ""
+                                text: qsTr("Error: %1").arg(serverCard.error)
+                                textColor: KoderTheme.errorColor(root.palette)
+                                textObjectName: "serverToolError"
+                                accessibleName: text
+                                showAllName: qsTr("Show all of the error")
+                                showLessName: qsTr("Show less of the error")
                             }
                         }
                     }

@@ -20,9 +20,10 @@ import Koder.Agent
 
     From top to bottom: the messages (a ListView of \l Bubble delegates over the template's
     \l {AbstractChatView::}{messages}: user and assistant messages, each tool call's result
-    in its card), the \l PermissionPrompt (visible only while a tool call waits for the user)
-    and the \l Sender. Everything is bound to \l {AbstractChatView::}{controller}; the view
-    holds no state of the conversation itself. An empty conversation shows
+    in its card, and the tools the server ran for a reply, from the \c serverTools of its
+    \c metadata, in theirs), the \l PermissionPrompt (visible only while a tool call waits for
+    the user) and the \l Sender. Everything is bound to \l {AbstractChatView::}{controller};
+    the view holds no state of the conversation itself. An empty conversation shows
     \l {AbstractChatView::}{placeholderText} and the \l {AbstractChatView::}{suggestions}
     to start from, and \l {AbstractChatView::}{toolDelegates} gives an application's own
     tools their own cards. Under \c LayoutMirroring (which an application turns on for a
@@ -136,6 +137,9 @@ AbstractChatView {
                 required versionIndex
                 required versionCount
                 required usage
+                // The row's metadata: the tools the server ran for a reply are in it.
+                required property var metadata
+                serverTools: metadata && Array.isArray(metadata.serverTools) ? metadata.serverTools : []
                 width: ListView.view.width
                 // The Markdown body reads the streaming reply from the model itself.
                 sourceModel: chatView.messages

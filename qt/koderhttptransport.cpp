@@ -21,7 +21,8 @@
     \brief The abstract base of the HTTP streaming transports: one POST per request, its stream
     decoded as it arrives.
 
-    KoderOpenAiTransport, KoderAnthropicTransport and KoderOllamaTransport derive from it. It
+    KoderOpenAiTransport, KoderResponsesTransport, KoderAnthropicTransport and
+    KoderOllamaTransport derive from it. It
     posts the body a subclass builds to the endpoint the subclass names, feeds the response to
     the subclass's stream decoder as it arrives, and maps what can go wrong to error codes:
     HTTP statuses and error bodies (with \c Retry-After), \c{"upstream_timeout"} after
@@ -47,9 +48,9 @@
     \brief The abstract base of the HTTP streaming transports: endpoint, key, model, timeouts
     and errors.
 
-    \l [QML] KoderOpenAiTransport, \l [QML] KoderAnthropicTransport and
-    \l [QML] KoderOllamaTransport inherit it; it cannot be created itself. Each request of a
-    turn is one POST to the provider's endpoint under \l baseUrl; the response streams (SSE or
+    \l [QML] KoderOpenAiTransport, \l [QML] KoderResponsesTransport,
+    \l [QML] KoderAnthropicTransport and \l [QML] KoderOllamaTransport inherit it; it cannot
+    be created itself. Each request of a turn is one POST to the provider's endpoint under \l baseUrl; the response streams (SSE or
     NDJSON) and is decoded as it arrives. Requests of several conversations run at once.
 
     \section1 Keys, redirects and TLS
@@ -109,6 +110,10 @@
          nested deeper than 64 levels or larger than 64 MiB.
     \row \li \c{"incomplete"} \li yes \li The stream ended without a finish reason (the
          server stopped mid-reply); never a success.
+    \row \li the server's own \li \c rate_limit_exceeded, \c server_error: yes; others
+         (\c insufficient_quota, ...): no
+         \li \l [QML] KoderResponsesTransport only: an \c error event or \c response.failed
+         inside the stream keeps the code the server gave.
     \endtable
 
     The message of an HTTP error is the one in the server's error body, else the start of the
@@ -173,13 +178,15 @@
     \qmlproperty url KoderHttpTransport::baseUrl
 
     The root of the provider's API. Each request is posted to a path under it:
-    \c{chat/completions} for \l [QML] KoderOpenAiTransport, \c{v1/messages} for
+    \c{chat/completions} for \l [QML] KoderOpenAiTransport, \c responses for
+    \l [QML] KoderResponsesTransport, \c{v1/messages} for
     \l [QML] KoderAnthropicTransport, \c{api/chat} for \l [QML] KoderOllamaTransport. A path
     in \c baseUrl is kept (\c{http://127.0.0.1:11434/v1} posts to
     \c{http://127.0.0.1:11434/v1/chat/completions}).
 
     The default depends on the transport: empty for \l [QML] KoderOpenAiTransport (it must be
-    set), \c{https://api.anthropic.com} for \l [QML] KoderAnthropicTransport and
+    set), \c{https://api.openai.com/v1} for \l [QML] KoderResponsesTransport,
+    \c{https://api.anthropic.com} for \l [QML] KoderAnthropicTransport and
     \c{http://127.0.0.1:11434} for \l [QML] KoderOllamaTransport. A request without a valid
     \c baseUrl ends the turn with code \c{"bad_request"}.
 
@@ -191,6 +198,7 @@
     \brief The root of the provider's API; requests are posted to a path under it.
 
     The default is the subclass's: empty for KoderOpenAiTransport,
+    \c{https://api.openai.com/v1} for KoderResponsesTransport,
     \c{https://api.anthropic.com} for KoderAnthropicTransport, \c{http://127.0.0.1:11434} for
     KoderOllamaTransport. Without a valid one a request ends with code \c{"bad_request"}.
 */
@@ -199,7 +207,8 @@
     \qmlproperty string KoderHttpTransport::apiKey
 
     The API key, sent with each request when not empty: as \c{Authorization: Bearer <key>} by
-    \l [QML] KoderOpenAiTransport and \l [QML] KoderOllamaTransport, as \c{x-api-key} by
+    \l [QML] KoderOpenAiTransport, \l [QML] KoderResponsesTransport and
+    \l [QML] KoderOllamaTransport, as \c{x-api-key} by
     \l [QML] KoderAnthropicTransport. It is never logged and never sent to another origin
     than \l baseUrl's (a redirect elsewhere is refused).
 
@@ -398,7 +407,8 @@ void KoderHttpTransport::addBearerKey(QNetworkRequest& request) const
     Called with each terminal \a input (the stream's end or failure) before it is delivered,
     with the request's \a decoder: a subclass may add what the decoder kept, as
     KoderAnthropicTransport adds the thinking blocks and their signatures to the reply's
-    metadata. The default does nothing.
+    metadata, and KoderResponsesTransport the server's tools and the reasoning items. The
+    default does nothing.
 */
 void KoderHttpTransport::finishing(koder::wire::StreamDecoder&, Input&) const {}
 

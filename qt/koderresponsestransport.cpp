@@ -348,6 +348,13 @@ QJsonObject KoderResponsesTransport::body(const StartTurn& request, const QList<
     return body;
 }
 
+/*!
+    \fn bool KoderResponsesTransport::takesDocuments() const
+    \reimp
+
+    Returns \c true: PDF documents go as \c input_file parts.
+*/
+
 void KoderResponsesTransport::setReasoningEffort(const QString& effort)
 {
     if (m_reasoningEffort == effort)

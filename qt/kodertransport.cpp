@@ -11,9 +11,9 @@
     back.
 
     A KoderAgentController talks to a model only through a KoderTransport (its \c transport
-    property). The library has five: KoderLocalAgent (offline, for demos and tests),
-    KoderOpenAiTransport, KoderAnthropicTransport and KoderOllamaTransport (HTTP streaming, on
-    KoderHttpTransport) and KoderWebSocketTransport (the \c aichat.v1 protocol). In QML:
+    property). The library has six: KoderLocalAgent (offline, for demos and tests),
+    KoderOpenAiTransport, KoderResponsesTransport, KoderAnthropicTransport and
+    KoderOllamaTransport (HTTP streaming, on KoderHttpTransport) and KoderWebSocketTransport (the \c aichat.v1 protocol). In QML:
     \l [QML] {KoderTransport}{the KoderTransport QML type}; the \l {Transports} page compares
     them.
 
@@ -57,7 +57,8 @@
     A \l [QML] KoderAgentController's
     \l [QML] {KoderAgentController::transport}{transport} is one of the types that inherit this
     one:
-    \l [QML] KoderLocalAgent, \l [QML] KoderOpenAiTransport, \l [QML] KoderAnthropicTransport,
+    \l [QML] KoderLocalAgent, \l [QML] KoderOpenAiTransport,
+    \l [QML] KoderResponsesTransport, \l [QML] KoderAnthropicTransport,
     \l [QML] KoderOllamaTransport or \l [QML] KoderWebSocketTransport. KoderTransport itself
     cannot be created.
 
@@ -134,7 +135,7 @@
     with a reason naming it, and nothing is sent; an attachment of an earlier message that has grown past the
     limit since is named in the text of that message instead of being sent.
 
-    Only the transports that send attachments check it (the three HTTP transports);
+    Only the transports that send attachments check it (the four HTTP transports);
     \l [QML] KoderLocalAgent and \l [QML] KoderWebSocketTransport accept any attachment and send
     only the text of each message.
 

@@ -134,6 +134,20 @@ Item {
     */
     property var toolCalls: []
     /*!
+        The tools the server ran for this reply, from the \c serverTools entry of the row's
+        \c metadata role (\l ChatView passes it on): a list of maps, in the order the server ran
+        them, each with \c type (as on the wire: \c web_search_call, \c file_search_call,
+        \c mcp_call, \c mcp_list_tools, \c mcp_approval_request, \c code_interpreter_call,
+        \c custom_tool_call, or another) and, when known, \c status, \c name (the tool's name
+        or the MCP server's label), \c input (the query, arguments or code), \c output (what
+        it returned) and \c error, all text. Empty by default.
+
+        Each is shown as a card marked as run by the server, under the reply's text, with its
+        texts as plain text. They are not the application's tools: it never runs them, and
+        none waits for an approval.
+    */
+    property var serverTools: []
+    /*!
         For a tool result (\l role \c "tool"), the tool's name, from the \c toolName role;
         shown in the header \e{Tool <name>: result} and in the accessible description.
     */

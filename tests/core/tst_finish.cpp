@@ -54,6 +54,36 @@ TEST(Finish, TheRowKeepsItsReasonAndUsageInOneChange)
     EXPECT_TRUE(reported);
 }
 
+// A wire that restates the text at the end (the Responses API's .done events) is believed over
+// its deltas: the row's text is replaced, in the same change as the finish reason.
+TEST(Finish, TheWiresFinalTextReplacesWhatStreamed)
+{
+    Driver d;
+    d.send("hi");
+    d.token("Helo wrld");
+    d.dispatch(StreamEnded{d.request(), "stop", {}, {}, std::string("Hello world")});
+    EXPECT_EQ(d.s.status, Status::Idle);
+    EXPECT_EQ(d.last().text, "Hello world");
+    bool reported = false;
+    for (const Change& c : d.out.changes)
+        if (c.kind == Change::Kind::Changed && has(c.fields, Field::FinishReason)) {
+            EXPECT_TRUE(has(c.fields, Field::Text));
+            reported = true;
+        }
+    EXPECT_TRUE(reported);
+
+    // The same text changes nothing but the finish.
+    d.send("again");
+    d.token("Same");
+    d.dispatch(StreamEnded{d.request(), "stop", {}, {}, std::string("Same")});
+    EXPECT_EQ(d.last().text, "Same");
+    for (const Change& c : d.out.changes) {
+        if (c.kind == Change::Kind::Changed && has(c.fields, Field::FinishReason)) {
+            EXPECT_FALSE(has(c.fields, Field::Text));
+        }
+    }
+}
+
 TEST(Finish, ARefusalIsMarkedInTheMetadataBesideWhatWasThere)
 {
     Driver d;

@@ -164,7 +164,10 @@ public:
         case 20:
         case 21:
             return StreamEnded{someRequest(),
-                               chance(10) ? "" : (chance(50) ? "stop" : "tool_calls")};
+                               chance(10) ? "" : (chance(50) ? "stop" : "tool_calls"),
+                               {},
+                               {},
+                               chance(10) ? std::optional<std::string>("final") : std::nullopt};
         case 22:
             return StreamFailed{someRequest(),
                                 {"transport", "x", chance(50), chance(50) ? -1 : 10},

@@ -172,6 +172,13 @@ private Q_SLOTS:
             settings.setProperty("agent", QStringLiteral("anthropic"));
             settings.setApiKey(QStringLiteral("anthropic"), QStringLiteral("sk-ant-secret"));
             settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-secret"));
+            settings.setApiKey(QStringLiteral("responses"), QStringLiteral("sk-resp-secret"));
+            // The Responses API's choices are kept like the other servers' (an empty summary:
+            // none, not the default).
+            settings.setProperty("responsesUrl", QStringLiteral("https://proxy.invalid/v1"));
+            settings.setProperty("responsesModel", QStringLiteral("o4-mini"));
+            settings.setProperty("responsesReasoningEffort", QStringLiteral("high"));
+            settings.setProperty("responsesReasoningSummary", QString());
             settings.setProperty("rememberApiKey", true); // asked for, but nowhere to keep it
             QCOMPARE(settings.apiKeys().value(QStringLiteral("anthropic")).toString(),
                      QStringLiteral("sk-ant-secret"));
@@ -182,9 +189,16 @@ private Q_SLOTS:
         QVERIFY(!stored.contains(QStringLiteral("apiKey")));
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-secret")));
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-ant-secret")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-resp-secret")));
         {
             DemoSettings settings(true, &store);
             QCOMPARE(settings.agent(), QStringLiteral("anthropic"));
+            QCOMPARE(settings.property("responsesUrl").toString(),
+                     QStringLiteral("https://proxy.invalid/v1"));
+            QCOMPARE(settings.property("responsesModel").toString(), QStringLiteral("o4-mini"));
+            QCOMPARE(settings.property("responsesReasoningEffort").toString(),
+                     QStringLiteral("high"));
+            QCOMPARE(settings.property("responsesReasoningSummary").toString(), QString());
             for (const QString& provider : DemoSettings::keyedProviders())
                 QVERIFY(settings.apiKeys().value(provider).toString().isEmpty());
         }
@@ -195,6 +209,25 @@ private Q_SLOTS:
         memory.setProperty("rememberApiKey", true);
         memory.save();
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-memory")));
+    }
+
+    // The Responses API's defaults: OpenAI's server, a small reasoning model, the server's own
+    // effort and an automatic summary of the reasoning; a key of its own.
+    void theResponsesApiHasItsOwnDefaultsAndKey()
+    {
+        QSettings().clear();
+        DemoSettings settings(true);
+        QCOMPARE(settings.property("responsesUrl").toString(),
+                 QStringLiteral("https://api.openai.com/v1"));
+        QCOMPARE(settings.property("responsesModel").toString(), QStringLiteral("gpt-5-mini"));
+        QCOMPARE(settings.property("responsesReasoningEffort").toString(), QString());
+        QCOMPARE(settings.property("responsesReasoningSummary").toString(), QStringLiteral("auto"));
+        QVERIFY(DemoSettings::keyedProviders().contains(QStringLiteral("responses")));
+        QVERIFY(settings.apiKeys().contains(QStringLiteral("responses")));
+        settings.setApiKey(QStringLiteral("responses"), QStringLiteral("sk-resp-own"));
+        QCOMPARE(settings.apiKeys().value(QStringLiteral("responses")).toString(),
+                 QStringLiteral("sk-resp-own"));
+        QVERIFY(settings.apiKeys().value(QStringLiteral("openai")).toString().isEmpty());
     }
 
     void aKeyLeftInClearTextIsRemovedOnLoad()
@@ -226,9 +259,23 @@ private Q_SLOTS:
                  QStringLiteral("sk-from-env"));
         QVERIFY(settings.apiKeys().value(QStringLiteral("ollama")).toString().isEmpty());
         QVERIFY(settings.apiKeys().value(QStringLiteral("openai")).toString().isEmpty());
+        QVERIFY(settings.apiKeys().value(QStringLiteral("responses")).toString().isEmpty());
         settings.setProperty("rememberApiKey", true);
         settings.save();
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-from-env")));
+
+        // The Responses API started with (--agent responses): its key only, not the
+        // OpenAI-compatible server's (another host, perhaps).
+        qputenv("KODER_API_KEY", "sk-resp-from-env");
+        DemoSettings responses(true);
+        qunsetenv("KODER_API_KEY");
+        responses.useEnvironmentKeyFor(QStringLiteral("responses"));
+        QCOMPARE(responses.apiKeys().value(QStringLiteral("responses")).toString(),
+                 QStringLiteral("sk-resp-from-env"));
+        QVERIFY(responses.apiKeys().value(QStringLiteral("openai")).toString().isEmpty());
+        responses.setProperty("rememberApiKey", true);
+        responses.save();
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-resp-from-env")));
     }
 
     // The Secret Service protocol against a fake service on a private bus: keys are kept under
@@ -300,12 +347,13 @@ private Q_SLOTS:
             DemoSettings settings(true, &store);
             settings.setApiKey(QStringLiteral("anthropic"), QStringLiteral("sk-ant-kept"));
             settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-openai-kept"));
+            settings.setApiKey(QStringLiteral("responses"), QStringLiteral("sk-resp-kept"));
             settings.save(); // not allowed yet: nothing is kept
             QTest::qWait(100);
             QVERIFY(fake.items.isEmpty());
             settings.setProperty("rememberApiKey", true);
             settings.save();
-            QTRY_COMPARE(fake.items.size(), 2);
+            QTRY_COMPARE(fake.items.size(), 3);
         }
         QCOMPARE(fake.sessionsOpened, 2); // one per run
         const auto itemFor = [&fake](const QString& provider) {
@@ -320,8 +368,13 @@ private Q_SLOTS:
             QStringLiteral("koder-demo"));
         QCOMPARE(itemFor(QStringLiteral("openai")).secret, QByteArray("sk-openai-kept"));
         QVERIFY(!itemFor(QStringLiteral("openai")).label.isEmpty());
+        QCOMPARE(itemFor(QStringLiteral("responses")).secret, QByteArray("sk-resp-kept"));
+        QCOMPARE(
+            itemFor(QStringLiteral("responses")).attributes.value(QStringLiteral("application")),
+            QStringLiteral("koder-demo"));
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-ant-kept")));
         QVERIFY(!settingsFileHolds(QStringLiteral("sk-openai-kept")));
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-resp-kept")));
 
         {
             // A later run reads them back; a changed key replaces the kept one.
@@ -331,11 +384,14 @@ private Q_SLOTS:
                          QStringLiteral("sk-ant-kept"));
             QTRY_COMPARE(settings.apiKeys().value(QStringLiteral("openai")).toString(),
                          QStringLiteral("sk-openai-kept"));
+            QTRY_COMPARE(settings.apiKeys().value(QStringLiteral("responses")).toString(),
+                         QStringLiteral("sk-resp-kept"));
             QVERIFY(settings.apiKeys().value(QStringLiteral("ollama")).toString().isEmpty());
             settings.setApiKey(QStringLiteral("openai"), QStringLiteral("sk-openai-new"));
             settings.save();
             QTRY_COMPARE(itemFor(QStringLiteral("openai")).secret, QByteArray("sk-openai-new"));
-            QCOMPARE(fake.items.size(), 2);
+            QCOMPARE(itemFor(QStringLiteral("responses")).secret, QByteArray("sk-resp-kept"));
+            QCOMPARE(fake.items.size(), 3);
             // Permission taken back: the kept keys go.
             settings.setProperty("rememberApiKey", false);
             settings.save();

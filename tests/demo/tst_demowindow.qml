@@ -258,40 +258,66 @@ Item {
             compare(dialog.title, "Settings")
         }
 
-        // Each server keeps its own URL, model and key in the dialog; Ollama's think box and
-        // Anthropic's thinking budget apply to their transports.
+        // Each server keeps its own URL, model and key in the dialog; Ollama's think box,
+        // Anthropic's thinking budget and the Responses API's reasoning apply to their transports.
         function test_eachAgentHasItsOwnServerSettings() {
             const view = createTemporaryObject(settingsComponent, stage)
             const dialog = view.dialog
             dialog.open()
             tryVerify(() => dialog.opened)
             compare(dialog.agents.map(a => a.value).join(),
-                    "local,openai,ollama,anthropic,ws")
+                    "local,openai,responses,ollama,anthropic,ws")
             verify(!dialog.baseUrlField.visible)
             verify(!dialog.apiKeyField.visible)
-            dialog.agentBox.currentIndex = 2 // Ollama
+            verify(!dialog.reasoningEffortBox.visible)
+            verify(!dialog.reasoningSummaryBox.visible)
+            dialog.agentBox.currentIndex = 3 // Ollama
             compare(dialog.baseUrlField.text, "http://127.0.0.1:11434")
             compare(dialog.modelField.text, "llama3.2")
             verify(dialog.thinkBox.visible)
             verify(!dialog.thinkingBudgetBox.visible)
+            verify(!dialog.reasoningEffortBox.visible)
             dialog.modelField.text = "qwen3:8b"
             dialog.thinkBox.checked = true
             dialog.apiKeyField.text = "ollama-key"
-            dialog.agentBox.currentIndex = 3 // Anthropic
+            dialog.agentBox.currentIndex = 4 // Anthropic
             compare(dialog.baseUrlField.text, "https://api.anthropic.com")
             compare(dialog.modelField.text, "claude-sonnet-4-5")
             compare(dialog.apiKeyField.text, "", "each provider has its own key")
             verify(!dialog.thinkBox.visible)
             verify(dialog.thinkingBudgetBox.visible)
+            verify(!dialog.reasoningEffortBox.visible)
             dialog.thinkingBudgetBox.value = 2048
             dialog.apiKeyField.text = "sk-ant"
-            dialog.agentBox.currentIndex = 2 // back: what was typed is still there
+            dialog.agentBox.currentIndex = 2 // the Responses API: OpenAI's server, its own key
+            compare(dialog.baseUrlField.text, "https://api.openai.com/v1")
+            compare(dialog.modelField.text, "gpt-5-mini")
+            compare(dialog.apiKeyField.text, "", "each provider has its own key")
+            verify(!dialog.thinkBox.visible)
+            verify(!dialog.thinkingBudgetBox.visible)
+            verify(dialog.reasoningEffortBox.visible)
+            verify(dialog.reasoningSummaryBox.visible)
+            compare(dialog.reasoningEffortBox.Accessible.name, "Reasoning effort")
+            compare(dialog.reasoningSummaryBox.Accessible.name, "Reasoning summary")
+            // The server's own effort and an automatic summary unless chosen otherwise.
+            compare(dialog.reasoningEffortBox.currentText, "Server default")
+            compare(dialog.reasoningSummaryBox.currentText, "Automatic")
+            compare(dialog.reasoningEfforts.map(e => e.value).join(), ",minimal,low,medium,high")
+            compare(dialog.reasoningSummaries.map(e => e.value).join(), ",auto,concise,detailed")
+            dialog.modelField.text = "o4-mini"
+            dialog.apiKeyField.text = "sk-resp"
+            dialog.reasoningEffortBox.currentIndex = 4 // high
+            dialog.reasoningSummaryBox.currentIndex = 0 // off
+            dialog.agentBox.currentIndex = 3 // back: what was typed is still there
             compare(dialog.modelField.text, "qwen3:8b")
             compare(dialog.apiKeyField.text, "ollama-key")
-            dialog.agentBox.currentIndex = 4
+            dialog.agentBox.currentIndex = 2
+            compare(dialog.modelField.text, "o4-mini")
+            compare(dialog.apiKeyField.text, "sk-resp")
+            dialog.agentBox.currentIndex = 5
             verify(dialog.wsUrlField.visible)
             verify(!dialog.baseUrlField.visible)
-            dialog.agentBox.currentIndex = 3
+            dialog.agentBox.currentIndex = 4
             dialog.accept()
             compare(view.settings.agent, "anthropic")
             compare(view.settings.ollamaModel, "qwen3:8b")
@@ -299,8 +325,46 @@ Item {
             compare(view.settings.anthropicThinkingBudget, 2048)
             compare(view.settings.apiKeys.anthropic, "sk-ant")
             compare(view.settings.apiKeys.ollama, "ollama-key")
-            compare(view.settings.apiKeys.openai, "")
+            compare(view.settings.apiKeys.responses, "sk-resp")
+            compare(view.settings.apiKeys.openai, "", "the Responses API's key is its own")
+            compare(view.settings.responsesModel, "o4-mini")
+            compare(view.settings.responsesUrl, "https://api.openai.com/v1")
+            compare(view.settings.responsesReasoningEffort, "high")
+            compare(view.settings.responsesReasoningSummary, "")
             compare(view.settings.baseUrl, "https://api.openai.com/v1", "untouched")
+
+            // Opened again, the dialog shows what was kept.
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            dialog.agentBox.currentIndex = 2
+            compare(dialog.reasoningEffortBox.currentText, "High")
+            compare(dialog.reasoningSummaryBox.currentText, "Off")
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
+        }
+
+        // The Responses API's reasoning choices are reached with the keyboard: Tab from the
+        // model field, and the arrow keys choose.
+        function test_reasoningChoicesByKeyboard() {
+            const view = createTemporaryObject(settingsComponent, stage)
+            const dialog = view.dialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            dialog.agentBox.currentIndex = 2
+            dialog.modelField.forceActiveFocus()
+            keyClick(Qt.Key_Tab)
+            verify(dialog.reasoningEffortBox.activeFocus, "Tab goes from the model to the effort")
+            keyClick(Qt.Key_Down)
+            compare(dialog.reasoningEffortBox.currentText, "Minimal")
+            keyClick(Qt.Key_Tab)
+            verify(dialog.reasoningSummaryBox.activeFocus, "then to the summary")
+            keyClick(Qt.Key_Down)
+            compare(dialog.reasoningSummaryBox.currentText, "Concise")
+            keyClick(Qt.Key_Tab)
+            verify(dialog.apiKeyField.activeFocus, "then to the key")
+            dialog.accept()
+            compare(view.settings.responsesReasoningEffort, "minimal")
+            compare(view.settings.responsesReasoningSummary, "concise")
         }
 
         // Choosing an agent in the settings gives the controller that transport, and the header
@@ -313,9 +377,10 @@ Item {
             compare(label.text, "Offline local agent")
             const expected = [
                 { index: 1, type: "KoderOpenAiTransport", label: "OpenAI-compatible: " },
-                { index: 2, type: "KoderOllamaTransport", label: "Ollama: llama3.2" },
-                { index: 3, type: "KoderAnthropicTransport", label: "Anthropic: claude-sonnet-4-5" },
-                { index: 4, type: "KoderWebSocketTransport", label: "WebSocket: ws://127.0.0.1:8765" },
+                { index: 2, type: "KoderResponsesTransport", label: "OpenAI Responses: gpt-5-mini" },
+                { index: 3, type: "KoderOllamaTransport", label: "Ollama: llama3.2" },
+                { index: 4, type: "KoderAnthropicTransport", label: "Anthropic: claude-sonnet-4-5" },
+                { index: 5, type: "KoderWebSocketTransport", label: "WebSocket: ws://127.0.0.1:8765" },
                 { index: 0, type: "KoderLocalAgent", label: "Offline local agent" }
             ]
             for (const choice of expected) {
@@ -326,9 +391,13 @@ Item {
                     dialog.modelField.text = "gpt-test"
                     dialog.apiKeyField.text = "sk-openai"
                 }
-                if (choice.index === 2)
+                if (choice.index === 2) {
+                    dialog.apiKeyField.text = "sk-resp"
+                    dialog.reasoningEffortBox.currentIndex = 3 // medium
+                }
+                if (choice.index === 3)
                     dialog.thinkBox.checked = true
-                if (choice.index === 3) {
+                if (choice.index === 4) {
                     dialog.thinkingBudgetBox.value = 4096
                     dialog.apiKeyField.text = "sk-ant"
                 }
@@ -345,6 +414,12 @@ Item {
             compare(window.transports.anthropic.thinkingBudget, 4096)
             compare(window.transports.anthropic.apiKey, "sk-ant")
             compare(window.transports.ollama.apiKey, "")
+            compare(String(window.transports.responses.baseUrl), "https://api.openai.com/v1")
+            compare(window.transports.responses.model, "gpt-5-mini")
+            compare(window.transports.responses.apiKey, "sk-resp")
+            compare(window.transports.responses.reasoningEffort, "medium")
+            compare(window.transports.responses.reasoningSummary, "auto")
+            compare(window.transports.responses.maxOutputTokens, 0)
         }
 
         // Each reply's tokens (status bar, debug panel), their sum for the conversation on
@@ -851,6 +926,9 @@ Item {
         }
 
         function test_settingsClipNothing(data) {
+            // A larger font or another language changes the dialogs' content widths: their
+            // implicitWidth bindings do not re-enter themselves (the style's eliding title did).
+            failOnWarning(/Binding loop detected/)
             const window = shownWindow()
             if (data.scale !== 1) {
                 if (window.font.pixelSize > 0)
@@ -864,7 +942,7 @@ Item {
             tryVerify(() => dialog.opened)
             let width = -1
             // Each agent's fields: nothing clipped, and the dialog keeps its width.
-            for (const agent of [0, 1, 2, 3, 4, 0]) {
+            for (const agent of [0, 1, 2, 3, 4, 5, 0]) {
                 dialog.agentBox.currentIndex = agent
                 const where = data.tag + ", agent " + dialog.agents[agent].value
                 checkSettings(window, where)
