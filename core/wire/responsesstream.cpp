@@ -42,8 +42,8 @@ std::string_view stringOr(Field e, std::string_view key)
 }
 
 // The text of an array of parts (`{type, text}`) whose type is `type`, joined with `separator`.
-std::string joinedTexts(Field parts, std::string_view type,
-                        std::string_view field, std::string_view separator)
+std::string joinedTexts(Field parts, std::string_view type, std::string_view field,
+                        std::string_view separator)
 {
     simdjson::dom::array array;
     std::string out;
@@ -98,13 +98,16 @@ struct ResponsesStreamDecoder::Item {
     std::string callId;
     std::string name;
     std::string arguments;                     ///< the deltas joined
-    std::optional<std::string> finalArguments; ///< stated whole (`.done`, the item)
+    bool streamedArguments = false;            ///< a delta came
+    std::optional<std::string> finalArguments; ///< stated whole by a `.done` or the done item
+    std::optional<std::string> addedArguments; ///< stated by the added item (often a placeholder)
     // Server
     ServerTool tool;
 
     Part& part(std::int64_t at)
     {
-        auto it = std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.index == at; });
+        auto it =
+            std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.index == at; });
         if (it != parts.end())
             return *it;
         parts.push_back({at, {}, {}});
@@ -145,7 +148,6 @@ void ResponsesStreamDecoder::stopReading()
     sse_.stop();
     // What the transport reads after the end (reasoningItems(), serverTools()) is kept apart.
     std::vector<std::unique_ptr<Item>>().swap(items_);
-    std::string().swap(streamed_);
 }
 
 void ResponsesStreamDecoder::event(const SseEvent& e)
@@ -197,8 +199,7 @@ void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::elem
         return textDone(doc, "refusal", true);
     if (type == "response.function_call_arguments.done")
         return argumentsDone(doc);
-    if (type == "response.created" || type == "response.in_progress" ||
-        type == "response.queued") {
+    if (type == "response.created" || type == "response.in_progress" || type == "response.queued") {
         simdjson::dom::object response;
         if (take(doc["response"].get_object(), response))
             readResponse(response);
@@ -212,16 +213,17 @@ void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::elem
             return;
         if (type == "response.completed")
             return complete({});
-        std::string_view reason;
-        take(response["incomplete_details"]["reason"].get_string(), reason);
+        const std::string_view reason = stringOr(doc["response"]["incomplete_details"], "reason");
         return complete(reason == "content_filter" ? "content_filter" : "length");
     }
     if (type == "response.failed") {
         simdjson::dom::object response;
-        simdjson::dom::element error;
         if (take(doc["response"].get_object(), response))
             readResponse(response);
-        if (!finished() && take(response["error"], error) && !error.is_null())
+        simdjson::dom::element error;
+        if (finished())
+            return;
+        if (take(doc["response"]["error"], error) && error.is_object())
             return failFrom(error, "The server could not finish the response.");
         return failWith({"upstream_error", "The server could not finish the response.", true, -1});
     }
@@ -244,30 +246,33 @@ ResponsesStreamDecoder::Item* ResponsesStreamDecoder::itemFor(simdjson::dom::ele
         for (auto& item : items_)
             if (item->index == index)
                 return item.get();
-    } else {
-        std::string_view id;
-        if (take(doc["item_id"].get_string(), id) && !id.empty())
-            for (auto& item : items_)
-                if (item->id == id)
-                    return item.get();
-        // Neither index nor a known id: the item the server is writing, the last one.
-        return items_.empty() || create ? nullptr : items_.back().get();
+        return create ? addItem(index) : nullptr;
     }
-    if (!create)
-        return nullptr;
+    std::string_view id;
+    if (take(doc["item_id"].get_string(), id) && !id.empty())
+        for (auto& item : items_)
+            if (item->id == id)
+                return item.get();
+    // Neither an index nor a known id: the item the server is writing, the last one.
+    if (!items_.empty())
+        return items_.back().get();
+    return create ? addItem(0) : nullptr;
+}
+
+ResponsesStreamDecoder::Item* ResponsesStreamDecoder::addItem(std::int64_t index)
+{
     if (items_.size() >= maxItems) {
         failWith({"protocol_error", "The server sent too many output items.", false, -1});
         return nullptr;
     }
     auto item = std::make_unique<Item>();
     item->index = index;
-    items_.push_back(std::move(item));
-    std::sort(items_.begin(), items_.end(),
-              [](const auto& a, const auto& b) { return a->index < b->index; });
-    for (auto& i : items_)
-        if (i->index == index)
-            return i.get();
-    return nullptr;
+    Item* added = item.get();
+    // In output order, which is the order of the reply's text, calls and server tools.
+    const auto at = std::upper_bound(items_.begin(), items_.end(), index,
+                                     [](std::int64_t i, const auto& b) { return i < b->index; });
+    items_.insert(at, std::move(item));
+    return added;
 }
 
 void ResponsesStreamDecoder::itemAdded(simdjson::dom::element doc, bool done)
@@ -366,17 +371,8 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
             item.name = std::string(s);
         }
         simdjson::dom::element arguments;
-        if (take(object["arguments"], arguments)) {
-            std::string text = asText(arguments);
-            // `added` often carries "" before the deltas; a whole statement is one that says
-            // something.
-            if (!text.empty() && text != item.arguments &&
-                (!item.finalArguments || *item.finalArguments != text)) {
-                if (!toolBytes(text.size()))
-                    return;
-                item.finalArguments = std::move(text);
-            }
-        }
+        if (take(object["arguments"], arguments))
+            stateArguments(item, asText(arguments), done);
         return;
     }
     case Item::Kind::Server: {
@@ -457,7 +453,6 @@ void ResponsesStreamDecoder::textDelta(simdjson::dom::element doc, bool refusal)
     if (!text(delta))
         return;
     item->part(at).streamed.append(delta);
-    streamed_.append(delta);
 }
 
 void ResponsesStreamDecoder::textDone(simdjson::dom::element doc, std::string_view field,
@@ -498,7 +493,6 @@ bool ResponsesStreamDecoder::restate(Item& item, std::int64_t at, std::string_vi
         if (!text(rest))
             return false;
         p.streamed.append(rest);
-        streamed_.append(rest);
         p.final.reset();
         return true;
     }
@@ -528,8 +522,8 @@ void ResponsesStreamDecoder::reasoningDelta(simdjson::dom::element doc, bool sum
         return warn("a reasoning delta with an unusable index was skipped");
     std::vector<std::string>& parts = item->reasoning.summary;
     // A new summary part, or another item's reasoning, starts a paragraph of its own.
-    const bool newPart = summary ? parts.size() <= static_cast<std::size_t>(at)
-                                 : !item->reasoningStreamed;
+    const bool newPart =
+        summary ? parts.size() <= static_cast<std::size_t>(at) : !item->reasoningStreamed;
     if (newPart && saidReasoning_ && !reasoning("\n\n"))
         return;
     if (!reasoning(delta))
@@ -554,6 +548,7 @@ void ResponsesStreamDecoder::argumentsDelta(simdjson::dom::element doc)
     if (!toolBytes(delta.size()))
         return;
     item->arguments.append(delta);
+    item->streamedArguments = true;
 }
 
 void ResponsesStreamDecoder::argumentsDone(simdjson::dom::element doc)
@@ -564,11 +559,27 @@ void ResponsesStreamDecoder::argumentsDone(simdjson::dom::element doc)
     Item* item = itemFor(doc, false);
     if (!item || item->kind != Item::Kind::FunctionCall)
         return warn("arguments for an item that is not a function call were skipped");
-    if (whole == item->arguments || (item->finalArguments && *item->finalArguments == whole))
-        return;
+    stateArguments(*item, whole, true);
+}
+
+// A statement of a call's whole arguments. A finished one (`.done`, the done item) wins over the
+// deltas, and changes nothing when it agrees with them; the added item's is provisional (often
+// "" or "{}" before the deltas), used only when nothing else says them.
+bool ResponsesStreamDecoder::stateArguments(Item& item, std::string_view whole, bool finished)
+{
+    if (whole.empty())
+        return true;
+    std::optional<std::string>& slot = finished ? item.finalArguments : item.addedArguments;
+    if (finished && item.streamedArguments && whole == item.arguments) {
+        slot.reset();
+        return true;
+    }
+    if (slot && *slot == whole)
+        return true;
     if (!toolBytes(whole.size()))
-        return;
-    item->finalArguments = std::string(whole);
+        return false;
+    slot = std::string(whole);
+    return true;
 }
 
 void ResponsesStreamDecoder::readResponse(simdjson::dom::object response)
@@ -590,16 +601,8 @@ void ResponsesStreamDecoder::readResponse(simdjson::dom::object response)
             for (auto& i : items_)
                 if (i->index == index)
                     item = i.get();
-            if (!item) {
-                if (items_.size() >= maxItems)
-                    return failWith(
-                        {"protocol_error", "The server sent too many output items.", false, -1});
-                items_.push_back(std::make_unique<Item>());
-                items_.back()->index = index;
-                item = items_.back().get();
-                std::sort(items_.begin(), items_.end(),
-                          [](const auto& a, const auto& b) { return a->index < b->index; });
-            }
+            if (!item && !(item = addItem(index)))
+                return;
             readItem(*item, e, true);
             if (finished())
                 return;
@@ -622,7 +625,7 @@ void ResponsesStreamDecoder::failFrom(simdjson::dom::element error,
                                       std::string_view fallbackMessage)
 {
     std::string_view code = stringOr(error, "code");
-    if (code.empty())
+    if (code.empty() && stringOr(error, "type") != "error") // the event's own type says nothing
         code = stringOr(error, "type");
     std::string_view message = stringOr(error, "message");
     failWith(errorFromServerCode(code, message.empty() ? fallbackMessage : message));
@@ -641,16 +644,12 @@ void ResponsesStreamDecoder::complete(std::string_view reason)
 void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
 {
     // What the transport reads once the stream ended, in output order.
-    std::optional<std::string> text;
-    std::string whole;
     bool restated = false;
     for (const auto& item : items_) {
         switch (item->kind) {
         case Item::Kind::Message:
-            for (const Item::Part& p : item->parts) {
-                whole += p.final ? *p.final : p.streamed;
+            for (const Item::Part& p : item->parts)
                 restated = restated || p.final.has_value();
-            }
             break;
         case Item::Kind::Reasoning:
             item->reasoning.id = item->id;
@@ -663,18 +662,28 @@ void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
             break;
         }
     }
-    if (restated && whole != streamed_)
-        text = std::move(whole);
+    // Only a part restated differently changes the text: the parts in output order are it then
+    // (the core keeps the row's text when it is the same).
+    std::optional<std::string> text;
+    if (restated) {
+        text.emplace();
+        for (const auto& item : items_)
+            if (item->kind == Item::Kind::Message)
+                for (const Item::Part& p : item->parts)
+                    *text += p.final ? *p.final : p.streamed;
+    }
     if (runCalls && !reason.empty()) {
         std::vector<std::unique_ptr<Item>> items = std::move(items_);
         items_.clear();
         for (auto& item : items) {
             if (item->kind != Item::Kind::FunctionCall)
                 continue;
-            std::string arguments = item->finalArguments ? std::move(*item->finalArguments)
-                                                         : std::move(item->arguments);
-            if (!toolCall({std::move(item->callId), std::move(item->name), std::move(arguments),
-                           false}))
+            std::string arguments = item->finalArguments      ? std::move(*item->finalArguments)
+                                    : item->streamedArguments ? std::move(item->arguments)
+                                    : item->addedArguments    ? std::move(*item->addedArguments)
+                                                              : std::string();
+            if (!toolCall(
+                    {std::move(item->callId), std::move(item->name), std::move(arguments), false}))
                 return;
         }
     }

@@ -96,6 +96,7 @@ private:
     void event(const SseEvent& e);
     void dispatch(std::string_view type, simdjson::dom::element doc);
     Item* itemFor(simdjson::dom::element doc, bool create);
+    Item* addItem(std::int64_t index);
     void itemAdded(simdjson::dom::element doc, bool done);
     void readItem(Item& item, simdjson::dom::element e, bool done);
     void textDelta(simdjson::dom::element doc, bool refusal);
@@ -104,6 +105,7 @@ private:
     void reasoningDelta(simdjson::dom::element doc, bool summary);
     void argumentsDelta(simdjson::dom::element doc);
     void argumentsDone(simdjson::dom::element doc);
+    bool stateArguments(Item& item, std::string_view whole, bool finished);
     void readResponse(simdjson::dom::object response);
     void readUsage(simdjson::dom::object usage);
     void failFrom(simdjson::dom::element error, std::string_view fallbackMessage);
@@ -116,7 +118,6 @@ private:
     std::vector<ResponsesReasoning> reasoningOut_;
     std::vector<ServerTool> serverToolsOut_;
     std::string responseId_;
-    std::string streamed_; ///< the text emitted so far, to compare with the parts' final text
     bool refused_ = false;
     bool saidReasoning_ = false;
 };
