@@ -9,8 +9,10 @@
 // time of 16N events over the time of N (linear: at most 17), `overDecoding` the time of the real
 // path over the decoding alone for 16N events.
 // BM_DecoderEvents/<dialect> decodes 200,000 four-character text deltas of each HTTP dialect
-// (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON) in 16 KiB reads,
-// decoder alone: items/s is each decoder's events per second.
+// (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON, 3 OpenAI Responses
+// API `response.output_text.delta` events as OpenAI sends them, 4 the same at the Chat
+// Completions event's 179 bytes) in 16 KiB reads, decoder alone: items/s is each decoder's events
+// per second.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "anthropicstream.h"
 #include "benchmarkmain.h"
@@ -19,6 +21,7 @@
 #include "kodertransport.h"
 #include "ollamastream.h"
 #include "openaistream.h"
+#include "responsesstream.h"
 
 #include <QtCore/QCoreApplication>
 #include <QtCore/QJsonArray>
@@ -115,9 +118,76 @@ struct Dialect {
     std::function<std::unique_ptr<koder::wire::StreamDecoder>(StreamDecoder::Emit)> make;
 };
 
+// The Responses API's stream as OpenAI sends it: the response created, a message item and its
+// text part opened, the deltas, then the part, the item and the response closed, each restating
+// the whole text. Its deltas carry a six-digit sequence number, the item id, the indexes and,
+// with `realistic`, OpenAI's long item id, `logprobs` and the `obfuscation` padding it adds by
+// default (263 bytes an event); without, an 11-character id and nothing else (179 bytes, the
+// Chat Completions event's size).
+struct ResponsesStream {
+    std::string head, delta, tail;
+};
+
+ResponsesStream responsesStream(bool realistic)
+{
+    const std::string id =
+        realistic ? "msg_67ccf18f64008190a39b619f4c8455ef087bb177ab789d5c" : "msg_bench01";
+    const std::string response =
+        R"("response":{"id":"resp_bench","object":"response","created_at":1741484430,"status":"in_progress","error":null,"incomplete_details":null,"model":"bench-model","output":[],"usage":null})";
+    ResponsesStream s;
+    s.head =
+        "event: response.created\ndata: "
+        R"({"type":"response.created","sequence_number":0,)" +
+        response +
+        "}\n\nevent: response.in_progress\ndata: "
+        R"({"type":"response.in_progress","sequence_number":1,)" +
+        response +
+        "}\n\nevent: response.output_item.added\ndata: "
+        R"({"type":"response.output_item.added","sequence_number":2,"output_index":0,"item":{"id":")" +
+        id +
+        R"(","type":"message","status":"in_progress","role":"assistant","content":[]}})"
+        "\n\nevent: response.content_part.added\ndata: "
+        R"({"type":"response.content_part.added","sequence_number":3,"item_id":")" +
+        id +
+        R"(","output_index":0,"content_index":0,"part":{"type":"output_text","annotations":[],"logprobs":[],"text":""}})"
+        "\n\n";
+    s.delta = "event: response.output_text.delta\ndata: "
+              R"({"type":"response.output_text.delta","sequence_number":104857,"item_id":")" +
+              id + R"(","output_index":0,"content_index":0,"delta":"abc ")" +
+              (realistic ? R"(,"logprobs":[],"obfuscation":"b3QlVwdDFcqf")" : "") + "}\n\n";
+    std::string text;
+    text.reserve(std::size_t{4} * events);
+    for (int i = 0; i < events; ++i)
+        text += "abc ";
+    const std::string part =
+        R"({"type":"output_text","annotations":[],"logprobs":[],"text":")" + text + "\"}";
+    const std::string item =
+        R"({"id":")" + id +
+        R"(","type":"message","status":"completed","role":"assistant","content":[)" + part + "]}";
+    s.tail =
+        "event: response.output_text.done\ndata: "
+        R"({"type":"response.output_text.done","sequence_number":200004,"item_id":")" +
+        id + R"(","output_index":0,"content_index":0,"text":")" + text +
+        R"(","logprobs":[]})"
+        "\n\nevent: response.content_part.done\ndata: "
+        R"({"type":"response.content_part.done","sequence_number":200005,"item_id":")" +
+        id + R"(","output_index":0,"content_index":0,"part":)" + part +
+        "}\n\nevent: response.output_item.done\ndata: "
+        R"({"type":"response.output_item.done","sequence_number":200006,"output_index":0,"item":)" +
+        item +
+        "}\n\nevent: response.completed\ndata: "
+        R"({"type":"response.completed","sequence_number":200007,"response":{"id":"resp_bench","object":"response","created_at":1741484430,"status":"completed","error":null,"incomplete_details":null,"model":"bench-model","output":[)" +
+        item +
+        R"(],"usage":{"input_tokens":10,"input_tokens_details":{"cached_tokens":0},"output_tokens":200000,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":200010}}})"
+        "\n\n";
+    return s;
+}
+
 const std::vector<Dialect>& dialects()
 {
     using namespace koder::wire;
+    static const ResponsesStream realistic = responsesStream(true);
+    static const ResponsesStream compact = responsesStream(false);
     static const std::vector<Dialect> all{
         {"openai", "", event, streamEnd,
          [](StreamDecoder::Emit sink) {
@@ -150,6 +220,14 @@ const std::vector<Dialect>& dialects()
          [](StreamDecoder::Emit sink) {
              return std::make_unique<OllamaStreamDecoder>(1, std::move(sink));
          }},
+        {"responses", realistic.head, realistic.delta, realistic.tail,
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<ResponsesStreamDecoder>(1, std::move(sink));
+         }},
+        {"responses-179B", compact.head, compact.delta, compact.tail,
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<ResponsesStreamDecoder>(1, std::move(sink));
+         }},
     };
     return all;
 }
@@ -181,7 +259,7 @@ void BM_DecoderEvents(benchmark::State& bench)
     bench.SetItemsProcessed(bench.iterations() * events);
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
-BENCHMARK(BM_DecoderEvents)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecoderEvents)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
 
 // ---- linearity: N and 16N events through the same path, and the decoding floor -----------------
 

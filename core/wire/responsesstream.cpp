@@ -3,6 +3,7 @@
 
 #include "errors.h"
 #include "jsonfields.h"
+#include "literal.h"
 
 #include <simdjson.h>
 
@@ -23,6 +24,8 @@ namespace {
 constexpr std::size_t maxItems = 1024;
 // Parts of one message item, summary parts of one reasoning item: the same reasoning.
 constexpr std::int64_t maxPartIndex = 1024;
+// An item id longer than this is not one (OpenAI's are 50 characters).
+constexpr std::size_t maxIdBytes = 256;
 
 using Field = simdjson::simdjson_result<simdjson::dom::element>;
 
@@ -90,10 +93,12 @@ struct ResponsesStreamDecoder::Item {
     std::string id;          ///< the item id last given (servers rotate them)
     Kind kind = Kind::Server;
     // Message
-    std::vector<Part> parts;
+    std::vector<Part> parts; ///< by content_index
+    std::size_t lastPart = 0;
     // Reasoning
     ResponsesReasoning reasoning;
     bool reasoningStreamed = false;
+    std::int64_t reasoningPart = -1; ///< the summary or text part the last delta wrote to
     // FunctionCall
     std::string callId;
     std::string name;
@@ -104,17 +109,17 @@ struct ResponsesStreamDecoder::Item {
     // Server
     ServerTool tool;
 
+    // The part a delta writes to: the one the last delta wrote to, nearly always.
     Part& part(std::int64_t at)
     {
-        auto it =
-            std::find_if(parts.begin(), parts.end(), [&](const Part& p) { return p.index == at; });
-        if (it != parts.end())
-            return *it;
-        parts.push_back({at, {}, {}});
-        std::sort(parts.begin(), parts.end(),
-                  [](const Part& a, const Part& b) { return a.index < b.index; });
-        return *std::find_if(parts.begin(), parts.end(),
-                             [&](const Part& p) { return p.index == at; });
+        if (lastPart < parts.size() && parts[lastPart].index == at)
+            return parts[lastPart];
+        auto it = std::lower_bound(parts.begin(), parts.end(), at,
+                                   [](const Part& p, std::int64_t i) { return p.index < i; });
+        if (it == parts.end() || it->index != at)
+            it = parts.insert(it, Part{at, {}, {}});
+        lastPart = static_cast<std::size_t>(it - parts.begin());
+        return *it;
     }
 };
 
@@ -147,12 +152,13 @@ void ResponsesStreamDecoder::stopReading()
 {
     sse_.stop();
     // What the transport reads after the end (reasoningItems(), serverTools()) is kept apart.
+    current_ = nullptr;
     std::vector<std::unique_ptr<Item>>().swap(items_);
 }
 
 void ResponsesStreamDecoder::event(const SseEvent& e)
 {
-    if (finished() || e.data.empty() || e.data == "[DONE]")
+    if (finished() || e.data.empty() || is(e.data, "[DONE]"))
         return;
     simdjson::dom::element doc;
     // In place: the SSE decoder leaves readable padding after the data.
@@ -163,60 +169,77 @@ void ResponsesStreamDecoder::event(const SseEvent& e)
     if (!parsed)
         return failWith(
             {"protocol_error", "The server sent an event that is not JSON.", false, -1});
-    std::string_view type = e.type; // the data's type decides; the event name stands in for it
-    take(doc["type"].get_string(), type);
-    dispatch(type, doc);
+    // One pass over the fields: a delta, the event nearly all of a stream is, needs no more.
+    Delta d;
+    d.type = e.type; // the data's type decides; the event name stands in for it
+    for (const auto field : simdjson::dom::object(doc)) {
+        const std::string_view key = field.key;
+        if (is(key, "type"))
+            take(field.value.get_string(), d.type);
+        else if (is(key, "delta"))
+            d.hasText = take(field.value.get_string(), d.text);
+        else if (is(key, "output_index"))
+            d.indexed = take(field.value.get_int64(), d.outputIndex) && d.outputIndex >= 0;
+        else if (is(key, "content_index") || is(key, "summary_index"))
+            take(field.value.get_int64(), d.partIndex);
+        else if (is(key, "item_id"))
+            take(field.value.get_string(), d.itemId);
+    }
+    if (is(d.type, "response.output_text.delta"))
+        return textDelta(d, false);
+    if (is(d.type, "response.reasoning_summary_text.delta"))
+        return reasoningDelta(d, true);
+    if (is(d.type, "response.reasoning_text.delta") || is(d.type, "response.reasoning.delta"))
+        return reasoningDelta(d, false);
+    if (is(d.type, "response.function_call_arguments.delta"))
+        return argumentsDelta(d);
+    if (is(d.type, "response.refusal.delta"))
+        return textDelta(d, true);
+    dispatch(d.type, doc);
 }
 
 void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::element doc)
 {
-    if (type == "response.output_text.delta")
-        return textDelta(doc, false);
-    if (type == "response.reasoning_summary_text.delta")
-        return reasoningDelta(doc, true);
-    if (type == "response.reasoning_text.delta" || type == "response.reasoning.delta")
-        return reasoningDelta(doc, false);
-    if (type == "response.function_call_arguments.delta")
-        return argumentsDelta(doc);
-    if (type == "response.output_item.added" || type == "response.output_item.done")
+    if (is(type, "response.output_item.added") || is(type, "response.output_item.done"))
         return itemAdded(doc, type.ends_with(".done"));
-    if (type == "response.output_text.done")
+    if (is(type, "response.output_text.done"))
         return textDone(doc, "text", false);
-    if (type == "response.content_part.done") {
+    if (is(type, "response.content_part.done")) {
         simdjson::dom::element part;
         if (take(doc["part"], part)) {
             const std::string_view partType = stringOr(part, "type");
-            if (partType == "output_text")
+            if (is(partType, "output_text"))
                 return textDone(part, "text", false);
-            if (partType == "refusal")
+            if (is(partType, "refusal"))
                 return textDone(part, "refusal", true);
         }
         return;
     }
-    if (type == "response.refusal.delta")
-        return textDelta(doc, true);
-    if (type == "response.refusal.done")
+    if (is(type, "response.refusal.done"))
         return textDone(doc, "refusal", true);
-    if (type == "response.function_call_arguments.done")
+    if (is(type, "response.function_call_arguments.done"))
         return argumentsDone(doc);
-    if (type == "response.created" || type == "response.in_progress" || type == "response.queued") {
+    if (is(type, "response.reasoning_summary_text.done"))
+        return summaryDone(doc);
+    if (is(type, "response.created") || is(type, "response.in_progress") ||
+        is(type, "response.queued")) {
         simdjson::dom::object response;
         if (take(doc["response"].get_object(), response))
             readResponse(response);
         return; // progress
     }
-    if (type == "response.completed" || type == "response.incomplete") {
+    if (is(type, "response.completed") || is(type, "response.incomplete")) {
         simdjson::dom::object response;
         if (take(doc["response"].get_object(), response))
             readResponse(response);
         if (finished())
             return;
-        if (type == "response.completed")
+        if (is(type, "response.completed"))
             return complete({});
         const std::string_view reason = stringOr(doc["response"]["incomplete_details"], "reason");
-        return complete(reason == "content_filter" ? "content_filter" : "length");
+        return complete(is(reason, "content_filter") ? "content_filter" : "length");
     }
-    if (type == "response.failed") {
+    if (is(type, "response.failed")) {
         simdjson::dom::object response;
         if (take(doc["response"].get_object(), response))
             readResponse(response);
@@ -227,10 +250,13 @@ void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::elem
             return failFrom(error, "The server could not finish the response.");
         return failWith({"upstream_error", "The server could not finish the response.", true, -1});
     }
-    if (type == "error") {
+    if (is(type, "error")) {
         simdjson::dom::element error;
+        std::string_view message;
         if (take(doc["error"], error) && error.is_object())
             return failFrom(error, "The server reported an error.");
+        if (take(doc["error"].get_string(), message) && !message.empty())
+            return failWith(errorFromServerCode({}, message));
         return failFrom(doc, "The server reported an error.");
     }
     // Anything else (content_part.added, summary parts, annotations, hosted tools' progress,
@@ -240,23 +266,38 @@ void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::elem
 ResponsesStreamDecoder::Item* ResponsesStreamDecoder::itemFor(simdjson::dom::element doc,
                                                               bool create)
 {
-    std::int64_t index = -1;
-    const bool indexed = take(doc["output_index"].get_int64(), index) && index >= 0;
-    if (indexed) {
-        for (auto& item : items_)
-            if (item->index == index)
-                return item.get();
-        return create ? addItem(index) : nullptr;
+    Delta d;
+    d.indexed = take(doc["output_index"].get_int64(), d.outputIndex) && d.outputIndex >= 0;
+    take(doc["item_id"].get_string(), d.itemId);
+    return itemFor(d, create);
+}
+
+ResponsesStreamDecoder::Item* ResponsesStreamDecoder::itemFor(const Delta& d, bool create)
+{
+    Item* item = nullptr;
+    if (d.indexed) {
+        if (current_ && current_->index == d.outputIndex)
+            return current_; // the item the last event was about, nearly always
+        for (auto& i : items_)
+            if (i->index == d.outputIndex)
+                item = i.get();
+        if (!item && create)
+            item = addItem(d.outputIndex);
+    } else {
+        if (!d.itemId.empty())
+            for (auto& i : items_)
+                if (i->id == d.itemId)
+                    item = i.get();
+        // Neither an index nor a known id: the item the server is writing, the last one.
+        if (!item && !items_.empty())
+            item = items_.back().get();
+        if (!item && create)
+            item = addItem(0);
     }
-    std::string_view id;
-    if (take(doc["item_id"].get_string(), id) && !id.empty())
-        for (auto& item : items_)
-            if (item->id == id)
-                return item.get();
-    // Neither an index nor a known id: the item the server is writing, the last one.
-    if (!items_.empty())
-        return items_.back().get();
-    return create ? addItem(0) : nullptr;
+    if (item && item->id.empty() && !d.itemId.empty() && d.itemId.size() <= maxIdBytes)
+        item->id = std::string(d.itemId); // an item known from its deltas only
+    current_ = item ? item : current_;
+    return item;
 }
 
 ResponsesStreamDecoder::Item* ResponsesStreamDecoder::addItem(std::int64_t index)
@@ -404,6 +445,8 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
             t.input = asText(field);
         } else if (take(object["input"], field)) {
             t.input = asText(field);
+        } else if (take(object["action"], field)) {
+            t.input = asText(field); // a shell call's commands, say
         }
         if (t.output.empty() && take(object["output"], field))
             t.output = asText(field);
@@ -432,20 +475,19 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
     }
 }
 
-void ResponsesStreamDecoder::textDelta(simdjson::dom::element doc, bool refusal)
+void ResponsesStreamDecoder::textDelta(const Delta& d, bool refusal)
 {
-    std::string_view delta;
-    if (!take(doc["delta"].get_string(), delta) || delta.empty())
+    const std::string_view delta = d.text;
+    if (delta.empty())
         return;
-    Item* item = itemFor(doc, true);
+    Item* item = itemFor(d, true);
     if (!item)
         return;
     if (item->kind == Item::Kind::Server && item->tool.type.empty())
         item->kind = Item::Kind::Message; // a delta before its item (servers that skip `added`)
     if (item->kind != Item::Kind::Message)
         return warn("a text delta for an item that is not a message was skipped");
-    std::int64_t at = 0;
-    take(doc["content_index"].get_int64(), at);
+    const std::int64_t at = d.partIndex;
     if (at < 0 || at > maxPartIndex)
         return warn("a text delta with an unusable content_index was skipped");
     if (refusal)
@@ -504,32 +546,31 @@ bool ResponsesStreamDecoder::restate(Item& item, std::int64_t at, std::string_vi
     return true;
 }
 
-void ResponsesStreamDecoder::reasoningDelta(simdjson::dom::element doc, bool summary)
+void ResponsesStreamDecoder::reasoningDelta(const Delta& d, bool summary)
 {
-    std::string_view delta;
-    if (!take(doc["delta"].get_string(), delta) || delta.empty())
+    const std::string_view delta = d.text;
+    if (delta.empty())
         return;
-    Item* item = itemFor(doc, true);
+    Item* item = itemFor(d, true);
     if (!item)
         return;
     if (item->kind == Item::Kind::Server && item->tool.type.empty())
         item->kind = Item::Kind::Reasoning; // Ollama sends no summary_part.added, maybe no item
     if (item->kind != Item::Kind::Reasoning)
         return warn("a reasoning delta for an item that is not reasoning was skipped");
-    std::int64_t at = 0;
-    take(doc[summary ? "summary_index" : "content_index"].get_int64(), at);
+    const std::int64_t at = d.partIndex;
     if (at < 0 || at > maxPartIndex)
         return warn("a reasoning delta with an unusable index was skipped");
     std::vector<std::string>& parts = item->reasoning.summary;
-    // A new summary part, or another item's reasoning, starts a paragraph of its own.
-    const bool newPart =
-        summary ? parts.size() <= static_cast<std::size_t>(at) : !item->reasoningStreamed;
-    if (newPart && saidReasoning_ && !reasoning("\n\n"))
+    // Another part (summary or text), or another item's reasoning, is a paragraph of its own.
+    const std::int64_t part = summary ? at : maxPartIndex + 1 + at;
+    if (part != item->reasoningPart && saidReasoning_ && !reasoning("\n\n"))
         return;
     if (!reasoning(delta))
         return;
     saidReasoning_ = true;
     item->reasoningStreamed = true;
+    item->reasoningPart = part;
     if (summary) {
         if (parts.size() <= static_cast<std::size_t>(at))
             parts.resize(static_cast<std::size_t>(at) + 1);
@@ -537,12 +578,41 @@ void ResponsesStreamDecoder::reasoningDelta(simdjson::dom::element doc, bool sum
     }
 }
 
-void ResponsesStreamDecoder::argumentsDelta(simdjson::dom::element doc)
+// A summary part restated whole: what extends the deltas is reasoning too (reasoning is never
+// replaced: it is what the model showed while it thought).
+void ResponsesStreamDecoder::summaryDone(simdjson::dom::element doc)
 {
-    std::string_view delta;
-    if (!take(doc["delta"].get_string(), delta))
+    std::string_view whole;
+    std::int64_t at = 0;
+    if (!take(doc["text"].get_string(), whole) || !take(doc["summary_index"].get_int64(), at) ||
+        at < 0 || at > maxPartIndex)
         return;
-    Item* item = itemFor(doc, false);
+    Item* item = itemFor(doc, true);
+    if (!item)
+        return;
+    if (item->kind == Item::Kind::Server && item->tool.type.empty())
+        item->kind = Item::Kind::Reasoning;
+    if (item->kind != Item::Kind::Reasoning)
+        return;
+    std::vector<std::string>& parts = item->reasoning.summary;
+    const std::string streamed =
+        static_cast<std::size_t>(at) < parts.size() ? parts[static_cast<std::size_t>(at)] : "";
+    if (whole.size() <= streamed.size() || !whole.starts_with(streamed))
+        return;
+    Delta rest;
+    rest.text = whole.substr(streamed.size());
+    rest.partIndex = at;
+    rest.indexed = true;
+    rest.outputIndex = item->index;
+    reasoningDelta(rest, true);
+}
+
+void ResponsesStreamDecoder::argumentsDelta(const Delta& d)
+{
+    if (!d.hasText)
+        return;
+    const std::string_view delta = d.text;
+    Item* item = itemFor(d, false);
     if (!item || item->kind != Item::Kind::FunctionCall)
         return warn("arguments for an item that is not a function call were skipped");
     if (!toolBytes(delta.size()))
@@ -675,6 +745,7 @@ void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
     if (runCalls && !reason.empty()) {
         std::vector<std::unique_ptr<Item>> items = std::move(items_);
         items_.clear();
+        current_ = nullptr;
         for (auto& item : items) {
             if (item->kind != Item::Kind::FunctionCall)
                 continue;

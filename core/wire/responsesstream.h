@@ -91,19 +91,31 @@ public:
 private:
     struct Item;
     struct Json;
+    /// The fields of an event a delta needs, read in one pass.
+    struct Delta {
+        std::string_view type;
+        std::string_view text; ///< `delta`
+        bool hasText = false;
+        bool indexed = false;
+        std::int64_t outputIndex = -1;
+        std::int64_t partIndex = 0; ///< `content_index` or `summary_index`
+        std::string_view itemId;
+    };
 
     void stopReading() override;
     void event(const SseEvent& e);
     void dispatch(std::string_view type, simdjson::dom::element doc);
     Item* itemFor(simdjson::dom::element doc, bool create);
+    Item* itemFor(const Delta& d, bool create);
     Item* addItem(std::int64_t index);
     void itemAdded(simdjson::dom::element doc, bool done);
     void readItem(Item& item, simdjson::dom::element e, bool done);
-    void textDelta(simdjson::dom::element doc, bool refusal);
+    void textDelta(const Delta& d, bool refusal);
     void textDone(simdjson::dom::element doc, std::string_view field, bool refusal);
     bool restate(Item& item, std::int64_t at, std::string_view whole, bool refusal);
-    void reasoningDelta(simdjson::dom::element doc, bool summary);
-    void argumentsDelta(simdjson::dom::element doc);
+    void reasoningDelta(const Delta& d, bool summary);
+    void summaryDone(simdjson::dom::element doc);
+    void argumentsDelta(const Delta& d);
     void argumentsDone(simdjson::dom::element doc);
     bool stateArguments(Item& item, std::string_view whole, bool finished);
     void readResponse(simdjson::dom::object response);
@@ -114,7 +126,8 @@ private:
 
     SseDecoder sse_;
     std::unique_ptr<Json> json_;
-    std::vector<std::unique_ptr<Item>> items_;
+    std::vector<std::unique_ptr<Item>> items_; ///< in output order
+    Item* current_ = nullptr;                  ///< the item the last event was about
     std::vector<ResponsesReasoning> reasoningOut_;
     std::vector<ServerTool> serverToolsOut_;
     std::string responseId_;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "ssedecoder.h"
 
+#include "literal.h"
+
 #include <cstring>
 
 namespace koder::wire {
@@ -132,17 +134,17 @@ void SseDecoder::line(std::string_view l)
         if (!value.empty() && value.front() == ' ')
             value.remove_prefix(1);
     }
-    if (field == "data") {
+    if (is(field, "data")) {
         if (data_.size() + value.size() + 1 > maxEventBytes_)
             return overflow();
         data_.append(value);
         data_.push_back('\n');
-    } else if (field == "event") {
+    } else if (is(field, "event")) {
         type_.assign(value);
-    } else if (field == "id") {
+    } else if (is(field, "id")) {
         if (value.find('\0') == std::string_view::npos)
             idBuffer_.assign(value);
-    } else if (field == "retry") {
+    } else if (is(field, "retry")) {
         if (!value.empty() && value.size() < 18 &&
             value.find_first_not_of("0123456789") == std::string_view::npos) {
             std::int64_t ms = 0;
