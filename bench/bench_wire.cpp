@@ -12,7 +12,8 @@
 // (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON, 3 OpenAI Responses
 // API `response.output_text.delta` events as OpenAI sends them, 4 the same at the Chat
 // Completions event's 179 bytes) in 16 KiB reads, decoder alone: items/s is each decoder's events
-// per second.
+// per second. BM_ResponsesOverChatCompletions times dialects 0, 3 and 4 in each iteration and
+// reports the Responses decoder's events/s over the Chat Completions decoder's.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 #include "anthropicstream.h"
 #include "benchmarkmain.h"
@@ -232,34 +233,75 @@ const std::vector<Dialect>& dialects()
     return all;
 }
 
-void BM_DecoderEvents(benchmark::State& bench)
+// A dialect's stream of `events` text deltas, whole.
+std::string streamOf(const Dialect& dialect)
 {
-    const Dialect& dialect = dialects().at(static_cast<std::size_t>(bench.range(0)));
     std::string bytes = dialect.head;
     bytes.reserve(dialect.head.size() + dialect.delta.size() * events + dialect.tail.size());
     for (int i = 0; i < events; ++i)
         bytes += dialect.delta;
-    bytes += dialect.tail;
+    return bytes += dialect.tail;
+}
+
+// Decodes `bytes` in 16 KiB reads; false unless every delta arrived and the stream ended.
+bool decodeStream(const Dialect& dialect, std::string_view bytes)
+{
+    std::size_t textBytes = 0;
+    bool ended = false;
+    auto decoder = dialect.make([&](Input&& in) {
+        if (const auto* t = std::get_if<TextDelta>(&in))
+            textBytes += t->text.size();
+        else if (std::holds_alternative<StreamEnded>(in))
+            ended = true;
+    });
+    for (std::size_t at = 0; at < bytes.size(); at += readSize)
+        decoder->feed(bytes.substr(at, readSize));
+    decoder->endOfStream();
+    return ended && textBytes == std::size_t{4} * events;
+}
+
+void BM_DecoderEvents(benchmark::State& bench)
+{
+    const Dialect& dialect = dialects().at(static_cast<std::size_t>(bench.range(0)));
+    const std::string bytes = streamOf(dialect);
     bench.SetLabel(dialect.name);
-    for (auto _ : bench) {
-        std::size_t textBytes = 0;
-        bool ended = false;
-        auto decoder = dialect.make([&](Input&& in) {
-            if (const auto* t = std::get_if<TextDelta>(&in))
-                textBytes += t->text.size();
-            else if (std::holds_alternative<StreamEnded>(in))
-                ended = true;
-        });
-        for (std::size_t at = 0; at < bytes.size(); at += readSize)
-            decoder->feed(std::string_view(bytes).substr(at, readSize));
-        decoder->endOfStream();
-        if (!ended || textBytes != std::size_t{4} * events)
+    for (auto _ : bench)
+        if (!decodeStream(dialect, bytes))
             bench.SkipWithError("the stream was not decoded");
-    }
     bench.SetItemsProcessed(bench.iterations() * events);
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
 BENCHMARK(BM_DecoderEvents)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+
+// The Responses decoder's speed over the Chat Completions decoder's, both decoding their stream
+// in each iteration, one after the other: a machine whose speed changes between benchmarks
+// (this one's swings up to 2x) changes both alike. Counters (events/s of Responses over events/s
+// of Chat Completions; at least 1 is as fast): `responses` for OpenAI's events as sent (263
+// bytes), `responses179B` for events of the Chat Completions event's 179 bytes.
+void BM_ResponsesOverChatCompletions(benchmark::State& bench)
+{
+    const auto& all = dialects();
+    const std::string chat = streamOf(all.at(0));
+    const std::string real = streamOf(all.at(3));
+    const std::string small = streamOf(all.at(4));
+    double chatSeconds = 0;
+    double realSeconds = 0;
+    double smallSeconds = 0;
+    const auto timed = [&](const Dialect& d, std::string_view bytes, double& seconds) {
+        const auto start = std::chrono::steady_clock::now();
+        if (!decodeStream(d, bytes))
+            bench.SkipWithError("the stream was not decoded");
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    for (auto _ : bench) {
+        timed(all.at(0), chat, chatSeconds);
+        timed(all.at(3), real, realSeconds);
+        timed(all.at(4), small, smallSeconds);
+    }
+    bench.counters["responses"] = chatSeconds / realSeconds;
+    bench.counters["responses179B"] = chatSeconds / smallSeconds;
+}
+BENCHMARK(BM_ResponsesOverChatCompletions)->Unit(benchmark::kMillisecond);
 
 // ---- linearity: N and 16N events through the same path, and the decoding floor -----------------
 
