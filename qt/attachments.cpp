@@ -90,8 +90,8 @@ bool AttachmentLoader::loadOne(const QVariantMap& item, bool checking, LoadedAtt
 {
     const QUrl url(item.value(QStringLiteral("url")).toString());
     out->name = item.value(QStringLiteral("name")).toString();
-    if (out->name.isEmpty())
-        out->name = url.fileName();
+    if (out->name.isEmpty() && url.scheme() != QLatin1String("data"))
+        out->name = url.fileName(); // a data: URL's "file name" is the tail of its data
     const QString name = out->name.isEmpty() ? tr("(unnamed)") : out->name;
     if (!url.isValid() || url.isEmpty())
         return fail(tr("The attachment %1 has no url.").arg(name));

@@ -60,9 +60,10 @@
     chain of thought without the server keeping anything). The system prompt is sent as
     \c instructions; user messages as \c message items with \c input_text, \c input_image
     (images as data URLs, or the address of an \c{http(s):} image) and \c input_file (PDF
-    documents) parts, text files inlined in the text; a reply as its reasoning items (those the
-    server gave \c encrypted_content), a \c message item with its text and a \c function_call
-    item per call the history answers; each tool's result as a \c function_call_output. Tools
+    documents) parts, text files inlined in the text; a reply as a \c message item with its
+    text and a \c function_call item per call the history answers, each after the reasoning
+    items that led to it (those the server gave \c encrypted_content, sent without their ids);
+    each tool's result as a \c function_call_output. Tools
     are \c function tools with their JSON schema, \c{"strict": false}. \l reasoningEffort,
     \l reasoningSummary and \l maxOutputTokens are sent when set.
 
@@ -86,8 +87,9 @@
     \c output (what it returned that is text) and \c error. \l Bubble shows them as cards
     marked \e{Run by the server}. An \c mcp_approval_request ends the reply normally.
 
-    The reply's row keeps the reasoning items under \c{metadata.responses.reasoning}, to
-    send them back.
+    The reply's row keeps its reasoning items under \c{metadata.responses.reasoning}, each
+    with what it led to, to send them back; reasoning that led to nothing (a reply cut while
+    the model thought) is not kept, since the API refuses it back without the item it led to.
 
     \c response.completed ends the reply: \c finishReason \c{"tool_calls"} when the output
     has a function call, else \c{"stop"}; \c response.incomplete ends it with \c{"length"}
@@ -119,6 +121,15 @@ QJsonObject inputText(const QString& text)
     return {{typeKey, QStringLiteral("input_text")}, {textKey, text}};
 }
 
+// A document's name as the API shows it to the model: its own, when it has one that looks like
+// a file name.
+QString fileNameOf(const LoadedAttachment& document)
+{
+    const QString& name = document.name;
+    const bool usable = !name.isEmpty() && name.size() <= 200 && !name.contains(QLatin1Char('/'));
+    return usable ? name : QStringLiteral("document.pdf");
+}
+
 QJsonObject userMessage(const Message& m, const QList<LoadedAttachment>& attachments)
 {
     QJsonArray content;
@@ -126,13 +137,13 @@ QJsonObject userMessage(const Message& m, const QList<LoadedAttachment>& attachm
         content.append(inputText(text));
     for (const LoadedAttachment& a : attachments) {
         if (a.kind == LoadedAttachment::Kind::Image)
-            content.append(QJsonObject{
-                {typeKey, QStringLiteral("input_image")},
-                {QStringLiteral("image_url"),
-                 a.remoteUrl.isEmpty() ? dataUrl(a) : a.remoteUrl.toString()}});
+            content.append(
+                QJsonObject{{typeKey, QStringLiteral("input_image")},
+                            {QStringLiteral("image_url"),
+                             a.remoteUrl.isEmpty() ? dataUrl(a) : a.remoteUrl.toString()}});
         else if (a.kind == LoadedAttachment::Kind::Document)
             content.append(QJsonObject{{typeKey, QStringLiteral("input_file")},
-                                       {QStringLiteral("filename"), a.name},
+                                       {QStringLiteral("filename"), fileNameOf(a)},
                                        {QStringLiteral("file_data"), dataUrl(a)}});
     }
     if (content.isEmpty())
@@ -142,9 +153,15 @@ QJsonObject userMessage(const Message& m, const QList<LoadedAttachment>& attachm
             {QStringLiteral("content"), content}};
 }
 
-// The reasoning items a reply came with (kept in its metadata by finishing()) that can go back:
-// with store off, the server reads a reasoning item from its encrypted content only.
-QJsonArray reasoningItemsOf(const Message& m)
+// A reasoning item a reply came with (kept in its metadata by finishing()), as it goes back:
+// before the message or the call it led to (the API refuses one without it), and without its
+// id (with store off the server reads it from its encrypted content; Azure refuses the id).
+struct KeptReasoning {
+    QJsonObject item;
+    QString before; ///< the call it led to; empty: the reply's message
+};
+
+QList<KeptReasoning> reasoningOf(const Message& m)
 {
     if (m.metadata().empty())
         return {};
@@ -154,20 +171,27 @@ QJsonArray reasoningItemsOf(const Message& m)
                                 .toObject()
                                 .value(QStringLiteral("reasoning"))
                                 .toArray();
-    QJsonArray items;
+    QList<KeptReasoning> items;
     for (const QJsonValue& v : kept) {
         const QJsonObject o = v.toObject();
         if (o.value(QStringLiteral("encrypted_content")).toString().isEmpty())
             continue;
-        QJsonObject item{{typeKey, QStringLiteral("reasoning")},
+        items.append(
+            {QJsonObject{{typeKey, QStringLiteral("reasoning")},
                          {QStringLiteral("summary"), o.value(QStringLiteral("summary")).toArray()},
                          {QStringLiteral("encrypted_content"),
-                          o.value(QStringLiteral("encrypted_content"))}};
-        if (const QString id = o.value(QStringLiteral("id")).toString(); !id.isEmpty())
-            item.insert(QStringLiteral("id"), id);
-        items.append(item);
+                          o.value(QStringLiteral("encrypted_content"))}},
+             o.value(QStringLiteral("before")).toString()});
     }
     return items;
+}
+
+void appendReasoningBefore(QJsonArray& input, const QList<KeptReasoning>& reasoning,
+                           const QString& before)
+{
+    for (const KeptReasoning& r : reasoning)
+        if (r.before == before)
+            input.append(r.item);
 }
 } // namespace
 
@@ -250,16 +274,20 @@ void KoderResponsesTransport::finishing(koder::wire::StreamDecoder& decoder, Inp
         metadata.insert(QStringLiteral("serverTools"), serverTools);
     QJsonArray reasoning;
     for (const koder::wire::ResponsesReasoning& r : responses->reasoningItems()) {
-        if (r.encryptedContent.empty())
-            continue; // nothing the next request could send back
+        // Nothing the next request could send back: no encrypted content, or nothing it led to.
+        if (r.encryptedContent.empty() || !r.followed)
+            continue;
         QJsonArray summary;
         for (const std::string& s : r.summary)
-            summary.append(
-                QJsonObject{{typeKey, QStringLiteral("summary_text")}, {textKey, toQString(s)}});
-        reasoning.append(QJsonObject{{QStringLiteral("id"), toQString(r.id)},
-                                     {QStringLiteral("summary"), summary},
-                                     {QStringLiteral("encrypted_content"),
-                                      toQString(r.encryptedContent)}});
+            if (!s.empty())
+                summary.append(QJsonObject{{typeKey, QStringLiteral("summary_text")},
+                                           {textKey, toQString(s)}});
+        QJsonObject kept{{QStringLiteral("id"), toQString(r.id)},
+                         {QStringLiteral("summary"), summary},
+                         {QStringLiteral("encrypted_content"), toQString(r.encryptedContent)}};
+        if (!r.followedBy.empty())
+            kept.insert(QStringLiteral("before"), toQString(r.followedBy));
+        reasoning.append(kept);
     }
     if (!reasoning.isEmpty())
         metadata.insert(QStringLiteral("responses"),
@@ -292,20 +320,23 @@ QJsonObject KoderResponsesTransport::body(const StartTurn& request, const QList<
             break;
         }
         case Role::Assistant: {
-            for (const QJsonValue& item : reasoningItemsOf(m))
-                input.append(item);
-            if (!m.text.empty())
-                input.append(QJsonObject{
-                    {typeKey, QStringLiteral("message")},
-                    {QStringLiteral("role"), QStringLiteral("assistant")},
-                    {QStringLiteral("content"),
-                     QJsonArray{QJsonObject{{typeKey, QStringLiteral("output_text")},
-                                            {textKey, toQString(m.text)}}}}});
-            for (const ToolCall& c : answered.of(m))
+            const QList<KeptReasoning> reasoning = reasoningOf(m);
+            if (!m.text.empty()) {
+                appendReasoningBefore(input, reasoning, {});
+                input.append(
+                    QJsonObject{{typeKey, QStringLiteral("message")},
+                                {QStringLiteral("role"), QStringLiteral("assistant")},
+                                {QStringLiteral("content"),
+                                 QJsonArray{QJsonObject{{typeKey, QStringLiteral("output_text")},
+                                                        {textKey, toQString(m.text)}}}}});
+            }
+            for (const ToolCall& c : answered.of(m)) {
+                appendReasoningBefore(input, reasoning, toQString(c.id));
                 input.append(QJsonObject{{typeKey, QStringLiteral("function_call")},
                                          {QStringLiteral("call_id"), toQString(c.id)},
                                          {QStringLiteral("name"), toQString(c.name)},
                                          {QStringLiteral("arguments"), toQString(c.arguments)}});
+            }
             break;
         }
         case Role::Tool:

@@ -17,11 +17,12 @@ QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachme
             continue; // a part of its own
         if (!text.isEmpty())
             text += QLatin1String("\n\n");
+        const QString name = a.name.isEmpty() ? QStringLiteral("(unnamed)") : a.name;
         if (a.kind == LoadedAttachment::Kind::Text)
             text += QStringLiteral("Attached file %1:\n```\n%2\n```")
-                        .arg(a.name, QString::fromUtf8(a.bytes));
+                        .arg(name, QString::fromUtf8(a.bytes));
         else
-            text += QStringLiteral("(An attachment, %1, is not available any more.)").arg(a.name);
+            text += QStringLiteral("(An attachment, %1, is not available any more.)").arg(name);
     }
     return text;
 }

@@ -24,8 +24,9 @@ namespace {
 constexpr std::size_t maxItems = 1024;
 // Parts of one message item, summary parts of one reasoning item: the same reasoning.
 constexpr std::int64_t maxPartIndex = 1024;
-// An item id longer than this is not one (OpenAI's are 50 characters).
+// An item id longer than this is not one (OpenAI's are 50 characters), nor an item type.
 constexpr std::size_t maxIdBytes = 256;
+constexpr std::size_t maxTypeBytes = 64;
 
 using Field = simdjson::simdjson_result<simdjson::dom::element>;
 
@@ -109,6 +110,11 @@ struct ResponsesStreamDecoder::Item {
     // Server
     ServerTool tool;
 
+    bool hasPart(std::int64_t at) const
+    {
+        return std::any_of(parts.begin(), parts.end(),
+                           [&](const Part& p) { return p.index == at; });
+    }
     // The part a delta writes to: the one the last delta wrote to, nearly always.
     Part& part(std::int64_t at)
     {
@@ -203,20 +209,19 @@ void ResponsesStreamDecoder::dispatch(std::string_view type, simdjson::dom::elem
     if (is(type, "response.output_item.added") || is(type, "response.output_item.done"))
         return itemAdded(doc, type.ends_with(".done"));
     if (is(type, "response.output_text.done"))
-        return textDone(doc, "text", false);
+        return textDone(doc, stringOr(doc, "text"), doc["text"].is_string(), false);
     if (is(type, "response.content_part.done")) {
-        simdjson::dom::element part;
-        if (take(doc["part"], part)) {
-            const std::string_view partType = stringOr(part, "type");
-            if (is(partType, "output_text"))
-                return textDone(part, "text", false);
-            if (is(partType, "refusal"))
-                return textDone(part, "refusal", true);
-        }
+        const std::string_view partType = stringOr(doc["part"], "type");
+        if (is(partType, "output_text"))
+            return textDone(doc, stringOr(doc["part"], "text"), doc["part"]["text"].is_string(),
+                            false);
+        if (is(partType, "refusal"))
+            return textDone(doc, stringOr(doc["part"], "refusal"),
+                            doc["part"]["refusal"].is_string(), true);
         return;
     }
     if (is(type, "response.refusal.done"))
-        return textDone(doc, "refusal", true);
+        return textDone(doc, stringOr(doc, "refusal"), doc["refusal"].is_string(), true);
     if (is(type, "response.function_call_arguments.done"))
         return argumentsDone(doc);
     if (is(type, "response.reasoning_summary_text.done"))
@@ -336,7 +341,7 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
     if (!take(e.get_object(), object))
         return;
     std::string_view s;
-    if (take(object["id"].get_string(), s) && !s.empty())
+    if (take(object["id"].get_string(), s) && !s.empty() && s.size() <= maxIdBytes)
         item.id = std::string(s);
     const std::string_view type = stringOr(e, "type");
     const bool fresh = item.kind == Item::Kind::Server && item.tool.type.empty();
@@ -345,8 +350,9 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
                     : type == "reasoning"     ? Item::Kind::Reasoning
                     : type == "function_call" ? Item::Kind::FunctionCall
                                               : Item::Kind::Server;
-        if (item.kind == Item::Kind::Server)
-            item.tool.type = type.empty() ? std::string("unknown") : std::string(type);
+        if (item.kind == Item::Kind::Server) // a type is a short name; anything else is none
+            item.tool.type = type.empty() || type.size() > maxTypeBytes ? std::string("unknown")
+                                                                        : std::string(type);
         if (item.kind == Item::Kind::FunctionCall && !newToolCall())
             return;
     }
@@ -361,6 +367,8 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
             return;
         std::int64_t at = 0;
         for (simdjson::dom::element part : content) {
+            if (at > maxPartIndex)
+                break;
             const std::string_view partType = stringOr(part, "type");
             const bool refusal = partType == "refusal";
             std::string_view text;
@@ -455,19 +463,20 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
             if (t.error.empty() && !field.is_null())
                 t.error = asText(field);
         }
-        const std::size_t before = item.tool.status.size() + item.tool.name.size() +
-                                   item.tool.input.size() + item.tool.output.size() +
-                                   item.tool.error.size();
-        const std::size_t after =
-            t.status.size() + t.name.size() + t.input.size() + t.output.size() + t.error.size();
-        if (after > before && !toolBytes(after - before))
+        // A later statement (the item done) replaces what the first said, field by field; what
+        // it adds to a field counts.
+        const std::pair<std::string*, std::string*> fields[] = {
+            {&t.status, &item.tool.status}, {&t.name, &item.tool.name},
+            {&t.input, &item.tool.input},   {&t.output, &item.tool.output},
+            {&t.error, &item.tool.error},
+        };
+        std::size_t added = 0;
+        for (const auto& [from, to] : fields)
+            if (!from->empty() && from->size() > to->size())
+                added += from->size() - to->size();
+        if (added > 0 && !toolBytes(added))
             return;
-        // A later statement (the item done) replaces what the first said, field by field.
-        for (auto [from, to] : {std::pair{&t.status, &item.tool.status},
-                                {&t.name, &item.tool.name},
-                                {&t.input, &item.tool.input},
-                                {&t.output, &item.tool.output},
-                                {&t.error, &item.tool.error}})
+        for (const auto& [from, to] : fields)
             if (!from->empty())
                 *to = std::move(*from);
         return;
@@ -497,11 +506,10 @@ void ResponsesStreamDecoder::textDelta(const Delta& d, bool refusal)
     item->part(at).streamed.append(delta);
 }
 
-void ResponsesStreamDecoder::textDone(simdjson::dom::element doc, std::string_view field,
-                                      bool refusal)
+void ResponsesStreamDecoder::textDone(simdjson::dom::element doc, std::string_view whole,
+                                      bool given, bool refusal)
 {
-    std::string_view whole;
-    if (!take(doc[field].get_string(), whole))
+    if (!given)
         return;
     Item* item = itemFor(doc, true);
     if (!item)
@@ -525,6 +533,8 @@ bool ResponsesStreamDecoder::restate(Item& item, std::int64_t at, std::string_vi
 {
     if (refusal)
         refused_ = true;
+    if (whole.empty() && !item.hasPart(at))
+        return true; // nothing said: no part for it
     Item::Part& p = item.part(at);
     if (whole == p.streamed) {
         p.final.reset();
@@ -559,9 +569,10 @@ void ResponsesStreamDecoder::reasoningDelta(const Delta& d, bool summary)
     if (item->kind != Item::Kind::Reasoning)
         return warn("a reasoning delta for an item that is not reasoning was skipped");
     const std::int64_t at = d.partIndex;
-    if (at < 0 || at > maxPartIndex)
-        return warn("a reasoning delta with an unusable index was skipped");
     std::vector<std::string>& parts = item->reasoning.summary;
+    // Summary parts come one after another: an index past the next is not one of them.
+    if (at < 0 || at > maxPartIndex || (summary && static_cast<std::size_t>(at) > parts.size()))
+        return warn("a reasoning delta with an unusable index was skipped");
     // Another part (summary or text), or another item's reasoning, is a paragraph of its own.
     const std::int64_t part = summary ? at : maxPartIndex + 1 + at;
     if (part != item->reasoningPart && saidReasoning_ && !reasoning("\n\n"))
@@ -715,16 +726,27 @@ void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
 {
     // What the transport reads once the stream ended, in output order.
     bool restated = false;
-    for (const auto& item : items_) {
+    for (auto it = items_.begin(); it != items_.end(); ++it) {
+        Item* item = it->get();
         switch (item->kind) {
         case Item::Kind::Message:
             for (const Item::Part& p : item->parts)
                 restated = restated || p.final.has_value();
             break;
-        case Item::Kind::Reasoning:
+        case Item::Kind::Reasoning: {
             item->reasoning.id = item->id;
+            // The message or call it led to (the server's own items are not sent back).
+            const auto next = std::find_if(it + 1, items_.end(), [](const auto& i) {
+                return i->kind == Item::Kind::Message || i->kind == Item::Kind::FunctionCall;
+            });
+            if (next != items_.end()) {
+                item->reasoning.followed = true;
+                if ((*next)->kind == Item::Kind::FunctionCall)
+                    item->reasoning.followedBy = (*next)->callId;
+            }
             reasoningOut_.push_back(std::move(item->reasoning));
             break;
+        }
         case Item::Kind::FunctionCall:
             break;
         case Item::Kind::Server:

@@ -25,6 +25,10 @@ struct ResponsesReasoning {
     std::string id;
     std::string encryptedContent;     ///< empty when the server gave none
     std::vector<std::string> summary; ///< the summary parts' text, in order
+    /// Whether a message or a function call follows it in the output: the API refuses a
+    /// reasoning item sent back without the item it led to.
+    bool followed = false;
+    std::string followedBy; ///< the `call_id` of the function call it led to; empty: a message
 
     friend bool operator==(const ResponsesReasoning&, const ResponsesReasoning&) = default;
 };
@@ -111,7 +115,7 @@ private:
     void itemAdded(simdjson::dom::element doc, bool done);
     void readItem(Item& item, simdjson::dom::element e, bool done);
     void textDelta(const Delta& d, bool refusal);
-    void textDone(simdjson::dom::element doc, std::string_view field, bool refusal);
+    void textDone(simdjson::dom::element doc, std::string_view whole, bool given, bool refusal);
     bool restate(Item& item, std::int64_t at, std::string_view whole, bool refusal);
     void reasoningDelta(const Delta& d, bool summary);
     void summaryDone(simdjson::dom::element doc);

@@ -168,5 +168,12 @@ TestCase {
         compare(user.content[1].type, "input_file")
         compare(user.content[1].filename, "report.pdf")
         compare(user.content[1].file_data, "data:application/pdf;base64," + Qt.btoa("%PDF-1.4 tiny"))
+
+        // A document without a name of its own is named for the model.
+        t.server.reply(data.tag, ["Read."])
+        verify(t.agent.send("And this", [{ url: "data:application/pdf;base64," + Qt.btoa("%PDF-1.4 x/y") }]))
+        tryCompare(t.agent, "status", "idle", 10000)
+        const input = t.server.request(1).body.input
+        compare(input[input.length - 1].content[1].filename, "document.pdf")
     }
 }

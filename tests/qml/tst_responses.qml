@@ -148,7 +148,7 @@ Item {
             const input = t.server.request(1).body.input
             const types = input.map(i => i.type)
             compare(types, ["message", "reasoning", "function_call", "function_call_output"])
-            compare(input[1].id, "rs_1")
+            compare(input[1].id, undefined) // stateless: the server reads its encrypted content
             compare(input[1].encrypted_content, "gAAAA-secret-reasoning")
             compare(input[1].summary[0].text, "The user wants the weather.")
             compare(input[2].call_id, "call_42")
@@ -246,6 +246,47 @@ Item {
             const list = findChild(view, "messageList")
             tryVerify(() => list.itemAtIndex(1) !== null)
             tryCompare(findChild(list.itemAtIndex(1), "bodyBlocks").model, "markdown", "Hello world")
+        }
+    
+        // Each reasoning item goes back right before the call it led to; reasoning that led to
+        // nothing (the reply was cut while the model thought) is not sent back at all.
+        function test_reasoningGoesBackBeforeWhatItLedTo() {
+            const t = setUp()
+            const call = (index, id, city) => item(index, "function_call",
+                { id: "fc_" + index, call_id: id, name: "get_weather",
+                  arguments: JSON.stringify({ city: city }) }, true)
+            const reasoning = (index, secret) => item(index, "reasoning",
+                { id: "rs_" + index, summary: [], encrypted_content: secret }, true)
+            t.server.replyEvents([reasoning(0, "enc-a"), call(1, "call_a", "Lisbon"),
+                                  reasoning(2, "enc-b"), call(3, "call_b", "Porto"), completed()])
+            t.server.replyEvents(textStep("Done."))
+            t.server.replyEvents([
+                reasoning(0, "enc-cut"),
+                { type: "response.incomplete",
+                  response: { id: "resp_3", status: "incomplete", output: [],
+                              incomplete_details: { reason: "max_output_tokens" } } },
+            ])
+            t.server.replyEvents(textStep("Done again."))
+            verify(t.agent.send("Two cities"))
+            tryCompare(t.agent, "status", "idle", 10000)
+            compare(t.server.requestCount, 2)
+            let input = t.server.request(1).body.input
+            compare(input.map(i => i.type === "reasoning" ? i.encrypted_content
+                                 : i.type === "function_call" ? i.call_id
+                                 : i.type === "function_call_output" ? "output " + i.call_id
+                                 : i.type),
+                    ["message", "enc-a", "call_a", "enc-b", "call_b", "output call_a",
+                     "output call_b"])
+
+            // A reply cut while it thought keeps nothing to send back.
+            verify(t.agent.send("Again"))
+            tryCompare(t.agent, "status", "idle", 10000)
+            compare(t.agent.messages.get(t.agent.messages.count - 1).finishReason, "length")
+            verify(t.agent.send("Once more"))
+            tryCompare(t.agent, "status", "idle", 10000)
+            input = t.server.request(3).body.input
+            compare(input.filter(i => i.encrypted_content === "enc-cut").length, 0)
+            compare(input.filter(i => i.type === "reasoning").length, 2)
         }
     }
 }

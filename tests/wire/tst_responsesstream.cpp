@@ -183,13 +183,16 @@ INSTANTIATE_TEST_SUITE_P(
                       .reasoning(summaryPart1 + "\n\n" + summaryPart2,
                                  {{"rs_6820f383d7c08191846711c5df8233bc0ac5ba57aafcbac7",
                                    summaryEncrypted,
-                                   {summaryPart1, summaryPart2}}})
+                                   {summaryPart1, summaryPart2},
+                                   true,
+                                   ""}})
                       .usage(tokens(18, 190, 0, 128))},
         // LM Studio: reasoning_text deltas (no summary), then the answer.
-        Recording{"responses_reasoning_text.sse",
-                  Expect("Hi there!", "stop")
-                      .reasoning("The user greets; reply briefly.", {{"rs_lmstudio_0", {}, {}}})
-                      .usage(tokens(12, 20, 0, 9))},
+        Recording{
+            "responses_reasoning_text.sse",
+            Expect("Hi there!", "stop")
+                .reasoning("The user greets; reply briefly.", {{"rs_lmstudio_0", {}, {}, true, ""}})
+                .usage(tokens(12, 20, 0, 9))},
         // A sentence, then a call whose argument deltas split escapes (a delta ends on a
         // backslash) and UTF-8; function_call_arguments.done agrees.
         Recording{"responses_function_call_deltas.sse",
@@ -202,13 +205,15 @@ INSTANTIATE_TEST_SUITE_P(
                       .usage(tokens(64, 25, 32, 0))},
         // Ollama: summary deltas without summary_part.added (encrypted_content is the thinking),
         // a call whole: no deltas, its arguments only in output_item.done.
-        Recording{
-            "responses_ollama_whole_call.sse",
-            Expect("", "tool_calls")
-                .reasoning("Need the time in Tokyo.",
-                           {{"rs_8412", "Need the time in Tokyo.", {"Need the time in Tokyo."}}})
-                .calls({{"call_k2m9x1", "get_time", R"({"tz":"Asia/Tokyo"})", false}})
-                .usage(tokens(40, 22))},
+        Recording{"responses_ollama_whole_call.sse",
+                  Expect("", "tool_calls")
+                      .reasoning("Need the time in Tokyo.", {{"rs_8412",
+                                                              "Need the time in Tokyo.",
+                                                              {"Need the time in Tokyo."},
+                                                              true,
+                                                              "call_k2m9x1"}})
+                      .calls({{"call_k2m9x1", "get_time", R"({"tz":"Asia/Tokyo"})", false}})
+                      .usage(tokens(40, 22))},
         // The arguments whole in output_item.added (and again in .done).
         Recording{
             "responses_function_call_added.sse",
@@ -628,8 +633,8 @@ TEST(ResponsesStream, AReasoningItemThatStreamedNothingGivesItsTextWhenDone)
     EXPECT_EQ(r.reasoning, "One.\n\nTwo.\n\nThree.");
     EXPECT_EQ(r.text, "Answer.");
     ASSERT_EQ(r.reasoningItems.size(), 2u);
-    EXPECT_EQ(r.reasoningItems[0], (ResponsesReasoning{"rs_1", "enc", {"One.", "Two."}}));
-    EXPECT_EQ(r.reasoningItems[1], (ResponsesReasoning{"rs_2", "", {}}));
+    EXPECT_EQ(r.reasoningItems[0], (ResponsesReasoning{"rs_1", "enc", {"One.", "Two."}, true, ""}));
+    EXPECT_EQ(r.reasoningItems[1], (ResponsesReasoning{"rs_2", "", {}, true, ""}));
 }
 
 TEST(ResponsesStream, AReasoningItemWithoutSummaryOrContent)
@@ -647,7 +652,7 @@ TEST(ResponsesStream, AReasoningItemWithoutSummaryOrContent)
     EXPECT_EQ(r.text, "Answer.");
     EXPECT_EQ(r.reasoning, "");
     ASSERT_EQ(r.reasoningItems.size(), 1u);
-    EXPECT_EQ(r.reasoningItems[0], (ResponsesReasoning{"rs_1", "enc", {}}));
+    EXPECT_EQ(r.reasoningItems[0], (ResponsesReasoning{"rs_1", "enc", {}, true, ""}));
     EXPECT_EQ(r.finishReason, "stop");
 }
 
@@ -788,6 +793,79 @@ TEST(ResponsesStream, ReasoningPartsAreParagraphsAndKeepTheirItem)
     EXPECT_EQ(extended.reasoning, "abcdef"); // a disagreeing one changes nothing shown
     ASSERT_EQ(extended.reasoningItems.size(), 1u);
     EXPECT_EQ(extended.reasoningItems[0].summary, std::vector<std::string>{"abcdef"});
+}
+
+// A content_part.done names its part by the event's indexes, not the part's: the second part's
+// restatement is the second part's, with no output_item.done to set things right.
+TEST(ResponsesStream, AContentPartDoneRestatesItsOwnPart)
+{
+    const auto partDone = [](int part, std::string_view text) {
+        return ev("response.content_part.done",
+                  R"("item_id":"msg_0","output_index":0,"content_index":)" + std::to_string(part) +
+                      R"(,"part":{"type":"output_text","annotations":[],"text":")" +
+                      std::string(text) + "\"}");
+    };
+    const Outcome r = decode(textDelta(0, "One. ", 0) + textDelta(0, "Tw", 1) +
+                                 partDone(0, "One. ") + partDone(1, "Two.") + completed,
+                             wholeRead);
+    EXPECT_EQ(r.text, "One. Two.");
+    EXPECT_FALSE(r.replacedText);
+}
+
+// Reasoning that led to nothing (a reply cut while it thought) is marked so: the API refuses it
+// back without the item it led to. Reasoning before a call names the call.
+TEST(ResponsesStream, ReasoningKnowsWhatItLedTo)
+{
+    const std::string reasoningItem =
+        R"({"id":"rs_1","type":"reasoning","summary":[],"encrypted_content":"enc"})";
+    const Outcome alone = decode(itemAdded(0, reasoningItem, true) + completed, wholeRead);
+    ASSERT_EQ(alone.reasoningItems.size(), 1u);
+    EXPECT_FALSE(alone.reasoningItems[0].followed);
+
+    const Outcome beforeCall = decode(
+        itemAdded(0, reasoningItem, true) +
+            itemAdded(1, R"({"id":"ws_1","type":"web_search_call","status":"completed"})", true) +
+            itemAdded(2, callItem(2, "{}"), true) + completed,
+        wholeRead);
+    ASSERT_EQ(beforeCall.reasoningItems.size(), 1u);
+    EXPECT_TRUE(beforeCall.reasoningItems[0].followed);
+    EXPECT_EQ(beforeCall.reasoningItems[0].followedBy, "call_2");
+}
+
+// What a hostile server could make the decoder hold without the reply budget seeing it.
+TEST(ResponsesStreamLimits, NothingGrowsUncounted)
+{
+    // Summary parts come one after another: index 1000 first is not a part.
+    const Outcome far =
+        decode(ev("response.reasoning_summary_text.delta",
+                  R"("item_id":"rs_0","output_index":0,"summary_index":1000,"delta":"x")") +
+                   completed,
+               wholeRead);
+    EXPECT_TRUE(far.reasoningItems.empty() || far.reasoningItems[0].summary.empty());
+    EXPECT_EQ(far.reasoning, "");
+    EXPECT_EQ(far.warnings.size(), 1u);
+
+    // An id or a type longer than any is none.
+    const std::string longText(5000, 'a');
+    const Outcome longNames = decode(
+        itemAdded(0, R"({"id":")" + longText + R"(","type":"reasoning","summary":[]})", true) +
+            itemAdded(1, R"({"id":"x","type":")" + longText + R"(","status":"completed"})", true) +
+            completed,
+        wholeRead);
+    ASSERT_EQ(longNames.reasoningItems.size(), 1u);
+    EXPECT_EQ(longNames.reasoningItems[0].id, "");
+    ASSERT_EQ(longNames.serverTools.size(), 1u);
+    EXPECT_EQ(longNames.serverTools[0].type, "unknown");
+
+    // A server tool restated field by field: each field's growth counts.
+    const std::string big(600, 'x');
+    std::string stream;
+    for (const char* field : {"output", "error", "code", "input"})
+        stream += itemAdded(0, R"({"id":"x","type":"mcp_call","status":"completed",")" +
+                                   std::string(field) + R"(":")" + big + "\"}");
+    const Outcome grown = decode(stream + completed, wholeRead, true, Limits{1 << 20, 1500, 64});
+    ASSERT_TRUE(grown.error);
+    EXPECT_EQ(grown.error->code, "too_large");
 }
 
 TEST(ResponsesStream, AnErrorGivenAsTextKeepsItsText)
