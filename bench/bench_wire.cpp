@@ -11,7 +11,7 @@
 // BM_DecoderEvents/<dialect> decodes 200,000 four-character text deltas of each HTTP dialect
 // (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON, 3 OpenAI Responses
 // API `response.output_text.delta` events as OpenAI sends them, 4 the same at the Chat
-// Completions event's 179 bytes) in 16 KiB reads, decoder alone: items/s is each decoder's events
+// Completions event's 179 bytes, 5 Chat Completions chunks as OpenAI sends them) in 16 KiB reads, decoder alone: items/s is each decoder's events
 // per second. BM_ResponsesOverChatCompletions times dialects 0, 3 and 4 in each iteration and
 // reports the Responses decoder's events/s over the Chat Completions decoder's.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
@@ -229,6 +229,20 @@ const std::vector<Dialect>& dialects()
          [](StreamDecoder::Emit sink) {
              return std::make_unique<ResponsesStreamDecoder>(1, std::move(sink));
          }},
+        // Chat Completions chunks as OpenAI sends them: a long id, the model's dated name, the
+        // service tier, the fingerprint, logprobs and the obfuscation padding (288 bytes).
+        {"openai-as-sent", "",
+         "data: "
+         R"({"id":"chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT","object":"chat.completion.chunk","created":1741570283,"model":"gpt-4o-2024-08-06","service_tier":"default","system_fingerprint":"fp_fc9f1d7035","choices":[{"index":0,"delta":{"content":"abc "},"logprobs":null,"finish_reason":null}],"obfuscation":"b3QlVwdDFc"})"
+         "\n\n",
+         "data: "
+         R"({"id":"chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT","object":"chat.completion.chunk","created":1741570283,"model":"gpt-4o-2024-08-06","service_tier":"default","system_fingerprint":"fp_fc9f1d7035","choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"obfuscation":"x"})"
+         "\n\ndata: "
+         R"({"id":"chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT","object":"chat.completion.chunk","created":1741570283,"model":"gpt-4o-2024-08-06","choices":[],"usage":{"prompt_tokens":10,"completion_tokens":200000,"total_tokens":200010}})"
+         "\n\ndata: [DONE]\n\n",
+         [](StreamDecoder::Emit sink) {
+             return std::make_unique<OpenAiStreamDecoder>(1, std::move(sink));
+         }},
     };
     return all;
 }
@@ -271,19 +285,22 @@ void BM_DecoderEvents(benchmark::State& bench)
     bench.SetItemsProcessed(bench.iterations() * events);
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
-BENCHMARK(BM_DecoderEvents)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecoderEvents)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
 
 // The Responses decoder's speed over the Chat Completions decoder's, both decoding their stream
 // in each iteration, one after the other: a machine whose speed changes between benchmarks
 // (this one's swings up to 2x) changes both alike. Counters (events/s of Responses over events/s
-// of Chat Completions; at least 1 is as fast): `responses` for OpenAI's events as sent (263
-// bytes), `responses179B` for events of the Chat Completions event's 179 bytes.
+// of Chat Completions; at least 1 is as fast): `responses179B` for events of the minimal Chat
+// Completions event's 179 bytes, `responses` for OpenAI's Responses events as sent (263 bytes)
+// over that minimal event, `asSent` for both as OpenAI sends them (263 over 288 bytes).
 void BM_ResponsesOverChatCompletions(benchmark::State& bench)
 {
     const auto& all = dialects();
     const std::string chat = streamOf(all.at(0));
     const std::string real = streamOf(all.at(3));
     const std::string small = streamOf(all.at(4));
+    const std::string chatAsSent = streamOf(all.at(5));
+    double chatAsSentSeconds = 0;
     double chatSeconds = 0;
     double realSeconds = 0;
     double smallSeconds = 0;
@@ -297,9 +314,11 @@ void BM_ResponsesOverChatCompletions(benchmark::State& bench)
         timed(all.at(0), chat, chatSeconds);
         timed(all.at(3), real, realSeconds);
         timed(all.at(4), small, smallSeconds);
+        timed(all.at(5), chatAsSent, chatAsSentSeconds);
     }
     bench.counters["responses"] = chatSeconds / realSeconds;
     bench.counters["responses179B"] = chatSeconds / smallSeconds;
+    bench.counters["asSent"] = chatAsSentSeconds / realSeconds;
 }
 BENCHMARK(BM_ResponsesOverChatCompletions)->Unit(benchmark::kMillisecond);
 
