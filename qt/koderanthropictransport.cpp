@@ -108,15 +108,9 @@ QJsonObject imageBlock(const LoadedAttachment& image)
 // unchanged: the API checks their signatures, so one without is left out.
 QJsonArray thinkingBlocksOf(const Message& m)
 {
-    if (m.metadata().empty())
-        return {};
-    const QJsonObject metadata =
-        QJsonDocument::fromJson(QByteArray::fromStdString(m.metadata())).object();
     QJsonArray blocks;
-    const QJsonArray kept = metadata.value(QStringLiteral("anthropic"))
-                                .toObject()
-                                .value(QStringLiteral("thinking"))
-                                .toArray();
+    const QJsonArray kept =
+        keptInMetadata(m, QStringLiteral("anthropic"), QStringLiteral("thinking"));
     for (const QJsonValue& block : kept) {
         const QJsonObject o = block.toObject();
         const bool redacted = o.value(typeKey).toString() == QLatin1String("redacted_thinking");

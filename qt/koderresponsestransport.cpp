@@ -163,14 +163,8 @@ struct KeptReasoning {
 
 QList<KeptReasoning> reasoningOf(const Message& m)
 {
-    if (m.metadata().empty())
-        return {};
-    const QJsonArray kept = QJsonDocument::fromJson(QByteArray::fromStdString(m.metadata()))
-                                .object()
-                                .value(QStringLiteral("responses"))
-                                .toObject()
-                                .value(QStringLiteral("reasoning"))
-                                .toArray();
+    const QJsonArray kept =
+        keptInMetadata(m, QStringLiteral("responses"), QStringLiteral("reasoning"));
     QList<KeptReasoning> items;
     for (const QJsonValue& v : kept) {
         const QJsonObject o = v.toObject();

@@ -27,6 +27,18 @@ QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachme
     return text;
 }
 
+QJsonArray keptInMetadata(const Message& reply, const QString& provider, const QString& key)
+{
+    if (reply.metadata().empty())
+        return {};
+    return QJsonDocument::fromJson(QByteArray::fromStdString(reply.metadata()))
+        .object()
+        .value(provider)
+        .toObject()
+        .value(key)
+        .toArray();
+}
+
 QString dataUrl(const LoadedAttachment& image)
 {
     return QStringLiteral("data:%1;base64,%2")

@@ -37,6 +37,10 @@ private:
     std::unordered_set<std::string> m_ids;
 };
 
+/// What a transport kept in a reply's metadata to send back with it (`metadata[provider][key]`,
+/// an array), empty when there is none.
+QJsonArray keptInMetadata(const Message& reply, const QString& provider, const QString& key);
+
 /// Tool-call arguments (JSON text) as an object; {} when they are not an object.
 QJsonObject argumentsObject(const std::string& arguments);
 

@@ -83,7 +83,8 @@ std::string asText(simdjson::dom::element e)
 struct ResponsesStreamDecoder::Json : StreamJsonParser<16> {};
 
 struct ResponsesStreamDecoder::Item {
-    enum class Kind { Message, Reasoning, FunctionCall, Server };
+    /// Untyped: known from an event that did not say its type yet.
+    enum class Kind { Untyped, Message, Reasoning, FunctionCall, Server };
     struct Part {
         std::int64_t index = 0;
         std::string streamed;             ///< what was emitted for this part
@@ -92,7 +93,7 @@ struct ResponsesStreamDecoder::Item {
 
     std::int64_t index = -1; ///< output_index
     std::string id;          ///< the item id last given (servers rotate them)
-    Kind kind = Kind::Server;
+    Kind kind = Kind::Untyped;
     // Message
     std::vector<Part> parts; ///< by content_index
     std::size_t lastPart = 0;
@@ -110,6 +111,14 @@ struct ResponsesStreamDecoder::Item {
     // Server
     ServerTool tool;
 
+    /// Whether the item is of `k`; an item not typed yet (a delta before its item: servers
+    /// that skip `output_item.added`) becomes one.
+    bool takes(Kind k)
+    {
+        if (kind == Kind::Untyped)
+            kind = k;
+        return kind == k;
+    }
     bool hasPart(std::int64_t at) const
     {
         return std::any_of(parts.begin(), parts.end(),
@@ -344,8 +353,7 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
     if (take(object["id"].get_string(), s) && !s.empty() && s.size() <= maxIdBytes)
         item.id = std::string(s);
     const std::string_view type = stringOr(e, "type");
-    const bool fresh = item.kind == Item::Kind::Server && item.tool.type.empty();
-    if (fresh) {
+    if (item.kind == Item::Kind::Untyped) {
         item.kind = type == "message"         ? Item::Kind::Message
                     : type == "reasoning"     ? Item::Kind::Reasoning
                     : type == "function_call" ? Item::Kind::FunctionCall
@@ -358,6 +366,8 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
     }
 
     switch (item.kind) {
+    case Item::Kind::Untyped:
+        return;
     case Item::Kind::Message: {
         if (!done)
             return;
@@ -395,16 +405,12 @@ void ResponsesStreamDecoder::readItem(Item& item, simdjson::dom::element e, bool
             for (simdjson::dom::element part : parts)
                 if (take(part["text"].get_string(), s) && !s.empty()) {
                     item.reasoning.summary.emplace_back(s);
-                    if ((saidReasoning_ && !reasoning("\n\n")) || !reasoning(s))
+                    if (!reasoningPart(s, true))
                         return;
-                    saidReasoning_ = true;
                 }
         const std::string text = joinedTexts(object["content"], "reasoning_text", "text", "\n\n");
-        if (!text.empty()) {
-            if ((saidReasoning_ && !reasoning("\n\n")) || !reasoning(text))
-                return;
-            saidReasoning_ = true;
-        }
+        if (!text.empty() && !reasoningPart(text, true))
+            return;
         item.reasoningStreamed = true;
         return;
     }
@@ -492,9 +498,7 @@ void ResponsesStreamDecoder::textDelta(const Delta& d, bool refusal)
     Item* item = itemFor(d, true);
     if (!item)
         return;
-    if (item->kind == Item::Kind::Server && item->tool.type.empty())
-        item->kind = Item::Kind::Message; // a delta before its item (servers that skip `added`)
-    if (item->kind != Item::Kind::Message)
+    if (!item->takes(Item::Kind::Message))
         return warn("a text delta for an item that is not a message was skipped");
     const std::int64_t at = d.partIndex;
     if (at < 0 || at > maxPartIndex)
@@ -514,9 +518,7 @@ void ResponsesStreamDecoder::textDone(simdjson::dom::element doc, std::string_vi
     Item* item = itemFor(doc, true);
     if (!item)
         return;
-    if (item->kind == Item::Kind::Server && item->tool.type.empty())
-        item->kind = Item::Kind::Message;
-    if (item->kind != Item::Kind::Message)
+    if (!item->takes(Item::Kind::Message))
         return;
     std::int64_t at = 0;
     take(doc["content_index"].get_int64(), at);
@@ -564,9 +566,7 @@ void ResponsesStreamDecoder::reasoningDelta(const Delta& d, bool summary)
     Item* item = itemFor(d, true);
     if (!item)
         return;
-    if (item->kind == Item::Kind::Server && item->tool.type.empty())
-        item->kind = Item::Kind::Reasoning; // Ollama sends no summary_part.added, maybe no item
-    if (item->kind != Item::Kind::Reasoning)
+    if (!item->takes(Item::Kind::Reasoning)) // Ollama may send no item for its reasoning
         return warn("a reasoning delta for an item that is not reasoning was skipped");
     const std::int64_t at = d.partIndex;
     std::vector<std::string>& parts = item->reasoning.summary;
@@ -575,11 +575,8 @@ void ResponsesStreamDecoder::reasoningDelta(const Delta& d, bool summary)
         return warn("a reasoning delta with an unusable index was skipped");
     // Another part (summary or text), or another item's reasoning, is a paragraph of its own.
     const std::int64_t part = summary ? at : maxPartIndex + 1 + at;
-    if (part != item->reasoningPart && saidReasoning_ && !reasoning("\n\n"))
+    if (!reasoningPart(delta, part != item->reasoningPart))
         return;
-    if (!reasoning(delta))
-        return;
-    saidReasoning_ = true;
     item->reasoningStreamed = true;
     item->reasoningPart = part;
     if (summary) {
@@ -587,6 +584,17 @@ void ResponsesStreamDecoder::reasoningDelta(const Delta& d, bool summary)
             parts.resize(static_cast<std::size_t>(at) + 1);
         parts[static_cast<std::size_t>(at)].append(delta); // counted as reasoning already
     }
+}
+
+// Reasoning to show; a new part starts a paragraph of its own (but the first).
+bool ResponsesStreamDecoder::reasoningPart(std::string_view text, bool newPart)
+{
+    if (newPart && saidReasoning_ && !reasoning("\n\n"))
+        return false;
+    if (!reasoning(text))
+        return false;
+    saidReasoning_ = true;
+    return true;
 }
 
 // A summary part restated whole: what extends the deltas is reasoning too (reasoning is never
@@ -601,12 +609,10 @@ void ResponsesStreamDecoder::summaryDone(simdjson::dom::element doc)
     Item* item = itemFor(doc, true);
     if (!item)
         return;
-    if (item->kind == Item::Kind::Server && item->tool.type.empty())
-        item->kind = Item::Kind::Reasoning;
-    if (item->kind != Item::Kind::Reasoning)
+    if (!item->takes(Item::Kind::Reasoning))
         return;
-    std::vector<std::string>& parts = item->reasoning.summary;
-    const std::string streamed =
+    const std::vector<std::string>& parts = item->reasoning.summary;
+    const std::string_view streamed =
         static_cast<std::size_t>(at) < parts.size() ? parts[static_cast<std::size_t>(at)] : "";
     if (whole.size() <= streamed.size() || !whole.starts_with(streamed))
         return;
@@ -666,7 +672,7 @@ bool ResponsesStreamDecoder::stateArguments(Item& item, std::string_view whole, 
 void ResponsesStreamDecoder::readResponse(simdjson::dom::object response)
 {
     std::string_view id;
-    if (take(response["id"].get_string(), id) && !id.empty() && id.size() <= 256)
+    if (take(response["id"].get_string(), id) && !id.empty() && id.size() <= maxIdBytes)
         responseId_ = std::string(id);
     simdjson::dom::object usage;
     if (take(response["usage"].get_object(), usage))
@@ -678,11 +684,11 @@ void ResponsesStreamDecoder::readResponse(simdjson::dom::object response)
     std::int64_t index = 0;
     for (simdjson::dom::element e : output) {
         if (e.is_object()) {
-            Item* item = nullptr;
-            for (auto& i : items_)
-                if (i->index == index)
-                    item = i.get();
-            if (!item && !(item = addItem(index)))
+            Delta at;
+            at.indexed = true;
+            at.outputIndex = index;
+            Item* item = itemFor(at, true);
+            if (!item)
                 return;
             readItem(*item, e, true);
             if (finished())
@@ -729,6 +735,8 @@ void ResponsesStreamDecoder::finish(std::string reason, bool runCalls)
     for (auto it = items_.begin(); it != items_.end(); ++it) {
         Item* item = it->get();
         switch (item->kind) {
+        case Item::Kind::Untyped:
+            break;
         case Item::Kind::Message:
             for (const Item::Part& p : item->parts)
                 restated = restated || p.final.has_value();

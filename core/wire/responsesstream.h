@@ -118,6 +118,7 @@ private:
     void textDone(simdjson::dom::element doc, std::string_view whole, bool given, bool refusal);
     bool restate(Item& item, std::int64_t at, std::string_view whole, bool refusal);
     void reasoningDelta(const Delta& d, bool summary);
+    bool reasoningPart(std::string_view text, bool newPart);
     void summaryDone(simdjson::dom::element doc);
     void argumentsDelta(const Delta& d);
     void argumentsDone(simdjson::dom::element doc);

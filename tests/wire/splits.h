@@ -35,6 +35,13 @@ inline std::string withLineEnds(const std::string& lf, std::string_view end)
     return out;
 }
 
+/// The line-ending styles a recording is replayed in, each with its name for a failure message.
+struct LineEnding {
+    std::string_view name;
+    std::string_view end;
+};
+inline constexpr LineEnding lineEndings[] = {{"LF", "\n"}, {"CRLF", "\r\n"}, {"CR", "\r"}};
+
 struct Schedule {
     std::string name;
     std::vector<std::size_t> cuts; ///< read boundaries, ascending, inside (0, size)

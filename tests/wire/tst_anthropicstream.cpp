@@ -87,18 +87,15 @@ TEST_P(AnthropicStreams, SameResultUnderEveryScheduleAndLineEnding)
 {
     const std::string lf = streamFile(GetParam().file);
     ASSERT_FALSE(lf.empty()) << GetParam().file;
-    for (std::string_view ending : {"\n", "\r\n", "\r"}) {
-        const std::string bytes = withLineEnds(lf, ending);
+    for (const LineEnding& ending : lineEndings) {
+        const std::string bytes = withLineEnds(lf, ending.end);
         for (const Schedule& s : schedulesFor(bytes.size())) {
             const Outcome got = decode(bytes, s);
             std::string warnings;
             for (const auto& w : got.warnings)
                 warnings += "\n  warning: " + w;
             ASSERT_EQ(got, GetParam().expected)
-                << GetParam().file << ", schedule " << s.name << ", line end "
-                << (ending == "\n"   ? "LF"
-                    : ending == "\r" ? "CR"
-                                     : "CRLF")
+                << GetParam().file << ", schedule " << s.name << ", line end " << ending.name
                 << "\n  text: \"" << got.text << "\"\n  reasoning: \"" << got.reasoning
                 << "\"\n  calls: " << got.calls.size() << "\n  terminals: " << got.terminals
                 << (got.error ? "\n  error: " + got.error->code + " " + got.error->message : "")

@@ -59,15 +59,12 @@ TEST_P(Streams, SameResultUnderEveryScheduleAndLineEnding)
 {
     const std::string lf = streamFile(GetParam().file);
     ASSERT_FALSE(lf.empty()) << GetParam().file;
-    for (std::string_view ending : {"\n", "\r\n", "\r"}) {
-        const std::string bytes = withLineEnds(lf, ending);
+    for (const LineEnding& ending : lineEndings) {
+        const std::string bytes = withLineEnds(lf, ending.end);
         for (const Schedule& s : schedulesFor(bytes.size())) {
             const Result got = run(bytes, s);
             ASSERT_EQ(got, GetParam().expected)
-                << GetParam().file << ", schedule " << s.name << ", line end "
-                << (ending == "\n"   ? "LF"
-                    : ending == "\r" ? "CR"
-                                     : "CRLF")
+                << GetParam().file << ", schedule " << s.name << ", line end " << ending.name
                 << "\n  text: \"" << got.text << "\"\n  terminals: " << got.terminals
                 << (got.error ? "\n  error: " + got.error->code + " " + got.error->message : "")
                 << (got.finishReason ? "\n  finish: " + *got.finishReason : "");

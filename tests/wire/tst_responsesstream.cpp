@@ -149,15 +149,12 @@ TEST_P(ResponsesStreams, SameResultUnderEveryScheduleAndLineEnding)
 {
     const std::string lf = streamFile(GetParam().file);
     ASSERT_FALSE(lf.empty()) << GetParam().file;
-    for (std::string_view ending : {"\n", "\r\n", "\r"}) {
-        const std::string bytes = withLineEnds(lf, ending);
+    for (const LineEnding& ending : lineEndings) {
+        const std::string bytes = withLineEnds(lf, ending.end);
         for (const Schedule& s : schedulesFor(bytes.size())) {
             const Outcome got = decode(bytes, s);
             ASSERT_EQ(got, GetParam().expected)
-                << GetParam().file << ", schedule " << s.name << ", line end "
-                << (ending == "\n"   ? "LF"
-                    : ending == "\r" ? "CR"
-                                     : "CRLF")
+                << GetParam().file << ", schedule " << s.name << ", line end " << ending.name
                 << describe(got) << "\n expected:" << describe(GetParam().expected);
         }
     }
