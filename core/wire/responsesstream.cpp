@@ -612,8 +612,9 @@ void ResponsesStreamDecoder::summaryDone(simdjson::dom::element doc)
     if (!item->takes(Item::Kind::Reasoning))
         return;
     const std::vector<std::string>& parts = item->reasoning.summary;
-    const std::string_view streamed =
-        static_cast<std::size_t>(at) < parts.size() ? parts[static_cast<std::size_t>(at)] : "";
+    std::string_view streamed; // a view of the part itself (a ?: with "" would make a copy)
+    if (static_cast<std::size_t>(at) < parts.size())
+        streamed = parts[static_cast<std::size_t>(at)];
     if (whole.size() <= streamed.size() || !whole.starts_with(streamed))
         return;
     Delta rest;
