@@ -177,9 +177,16 @@
 */
 
 /*!
+    \variable koder::agent::ApprovalState::inputs
+
+    The questions waiting for the user's answer (a tool call's question reloads waiting when
+    its call is still unanswered in the history).
+*/
+
+/*!
     \fn bool koder::agent::ApprovalState::empty() const
 
-    Returns \c true when nothing is pending, running or granted.
+    Returns \c true when nothing is pending, running, granted or asked.
 */
 
 /*!
@@ -405,6 +412,18 @@ std::string toJson(const ApprovalState& state)
     }
     if (!state.grantedTools.empty())
         j["grantedTools"] = state.grantedTools;
+    if (!state.inputs.empty()) {
+        json inputs = json::array();
+        for (const PendingInput& p : state.inputs)
+            inputs.push_back({{"id", p.id},
+                              {"kind", p.kind},
+                              {"message", p.message},
+                              {"schema", p.schema},
+                              {"source", p.source},
+                              {"callId", p.callId},
+                              {"toolName", p.toolName}});
+        j["inputs"] = std::move(inputs);
+    }
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -431,6 +450,30 @@ Loaded<ApprovalState> approvalStateFromJson(std::string_view text)
                              "not a decision record"};
         approval->callId = id->get<std::string>();
         state.running.push_back(std::move(*approval));
+    }
+    const json inputs = j.value("inputs", json::array());
+    if (!inputs.is_array())
+        return LoadError{"approvals.inputs", "expected an array"};
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        const json& item = inputs[i];
+        const auto field = [&](const char* key) -> const std::string* {
+            const auto it = item.is_object() ? item.find(key) : item.end();
+            return it != item.end() && it->is_string() ? &it->get_ref<const std::string&>()
+                                                       : nullptr;
+        };
+        const std::string *id = field("id"), *message = field("message"), *schema = field("schema");
+        if (!id || id->empty() || !message || !schema || !checkQuestionSchema(*schema).empty())
+            return LoadError{"approvals.inputs[" + std::to_string(i) + "]", "not a question"};
+        PendingInput p{*id, "question", *message, *schema, "tool", {}, {}};
+        if (const std::string* kind = field("kind"))
+            p.kind = *kind;
+        if (const std::string* source = field("source"))
+            p.source = *source;
+        if (const std::string* callId = field("callId"))
+            p.callId = *callId;
+        if (const std::string* toolName = field("toolName"))
+            p.toolName = *toolName;
+        state.inputs.push_back(std::move(p));
     }
     return state;
 }

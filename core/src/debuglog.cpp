@@ -243,6 +243,19 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                 append("denyAll", {});
                 turnMilestones(out, after, {});
             },
+            // The input's id only: an answer is the user's words, kept out of logs.
+            [&](const AnswerInput& a) {
+                append("answerInput", a.id);
+                turnMilestones(out, after, {});
+            },
+            [&](const DeclineInput& a) {
+                append("declineInput", a.id);
+                turnMilestones(out, after, {});
+            },
+            [&](const CancelInput& a) {
+                append("cancelInput", a.id);
+                turnMilestones(out, after, {});
+            },
             [&](const ToolResult& e) {
                 append("toolResult", e.callId);
                 turnMilestones(out, after, {});

@@ -704,6 +704,7 @@
     \value Stopped The reply was stopped.
     \value Error The turn failed.
     \value ApprovalNeeded Tool calls wait for the user's decision.
+    \value InputNeeded A question of the agent waits for the user's answer.
     \value MessageAdded The user's message joined the running reply
            (\l {koder::agent::BusyPolicy}{BusyPolicy::Steer}).
 */
@@ -774,6 +775,7 @@
     \value TooManyTurns As many turns run in the background as the
            \l {koder::agent::Runtime}{Runtime} allows; the detail gives the count
            (\c "tooManyTurns").
+    \value UnknownInput No question with that id waits for an answer (\c "unknownInput").
 */
 
 /*!
@@ -915,6 +917,10 @@ constexpr ReasonText reasonText(RejectReason reason)
                 QT_TRANSLATE_NOOP("KoderAgentController",
                                   "Too many replies are running in other conversations. Wait for "
                                   "one to finish, or open one and stop it.")};
+    case RejectReason::UnknownInput:
+        return {"unknownInput",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "No question with that id is waiting for an answer.")};
     }
     return {};
 }

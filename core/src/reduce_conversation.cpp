@@ -263,7 +263,8 @@ void ConversationInputs::switchTo(const std::string& conversationId, std::vector
 void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
 {
     s_.conversation.grantedTools = approvals.grantedTools;
-    const bool recorded = !approvals.pending.empty() || !approvals.running.empty();
+    const bool recorded =
+        !approvals.pending.empty() || !approvals.running.empty() || !approvals.inputs.empty();
     std::size_t row = s_.conversation.messages.size();
     while (row > 0 && s_.conversation.messages[row - 1].role == Role::Tool)
         --row;
@@ -305,8 +306,12 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
         call.readOnly = tool && tool->readOnly;
         const auto running = std::find_if(approvals.running.begin(), approvals.running.end(),
                                           [&](const Approval& a) { return a.callId == call.id; });
+        const auto asked = std::find_if(approvals.inputs.begin(), approvals.inputs.end(),
+                                        [&](const PendingInput& p) { return p.callId == call.id; });
         if (canWait && listed(approvals.pending, call.id))
             s_.pendingToolCalls.push_back(std::move(call));
+        else if (canWait && asked != approvals.inputs.end() && asked->source == "tool")
+            s_.pendingInputs.push_back(*asked);
         else if (running != approvals.running.end())
             appendToolMessage(call, "Not completed: the app closed while the tool ran.", true,
                               false, *running);
@@ -316,14 +321,18 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
                 {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
     }
     const bool appended = s_.conversation.messages.size() > firstNew;
-    if (s_.pendingToolCalls.empty()) {
+    if (s_.pendingToolCalls.empty() && s_.pendingInputs.empty()) {
         s_.turn.reset();
         if (appended || recorded)
             s_.status = Status::Interrupted;
-    } else {
+    } else if (!s_.pendingToolCalls.empty()) {
         s_.status = Status::ReviewingToolCall;
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive, stepId);
+    } else {
+        s_.status = Status::AwaitingInput;
     }
+    if (!s_.pendingInputs.empty())
+        announce(Announcement::Kind::InputNeeded, Politeness::Assertive, stepId);
     if (appended || (recorded && !s_.turn))
         persist(firstNew); // the records, and a stored tool phase that is over now
 }

@@ -196,13 +196,19 @@ bool ToolInputs::hasCallId(const std::string& id) const
 void Reduction::startToolPhase(std::size_t row)
 {
     for (const ToolCall& call : s_.turn->stepCalls) {
-        if (!findTool(s_, call.name))
+        const ToolInfo* tool = findTool(s_, call.name);
+        if (!tool)
             answerUnknownTool(call);
+        else if (tool->asksUser)
+            askUser(call);
         else if (!decideByPolicy(call))
             s_.pendingToolCalls.push_back(call);
     }
     if (!s_.pendingToolCalls.empty())
         announce(Announcement::Kind::ApprovalNeeded, Politeness::Assertive,
+                 s_.conversation.messages[row].id);
+    if (!s_.pendingInputs.empty())
+        announce(Announcement::Kind::InputNeeded, Politeness::Assertive,
                  s_.conversation.messages[row].id);
     persist(row); // the request, what waits and what runs survive a restart
     settleToolPhase();
@@ -251,6 +257,8 @@ void Reduction::settleToolPhase()
 {
     if (!s_.pendingToolCalls.empty())
         s_.status = Status::ReviewingToolCall;
+    else if (!s_.pendingInputs.empty())
+        s_.status = Status::AwaitingInput;
     else if (!s_.turn->running.empty())
         s_.status = Status::RunningTool;
     else
@@ -289,7 +297,7 @@ Approval Reduction::takeDecision(const std::string& callId)
 }
 
 void Reduction::appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied,
-                                  Approval approval)
+                                  Approval approval, std::string_view metadata)
 {
     Message m = newMessage(Role::Tool, std::move(text));
     m.extras().toolCallId = call.id;
@@ -297,15 +305,17 @@ void Reduction::appendToolMessage(const ToolCall& call, std::string text, bool i
     if (approval.at == 0)
         approval = stamped(std::move(approval));
     approval.callId = call.id;
-    m.extras().metadata = withApproval({}, approval);
+    m.extras().metadata = withApproval(metadata, approval);
     m.isError = isError;
     m.denied = denied;
     persist(append(std::move(m)));
 }
 
 void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_view notCompleted,
-                                      DecidedBy pendingBy)
+                                      DecidedBy pendingBy, InputDecision inputs)
 {
+    while (!s_.pendingInputs.empty())
+        decideInput(0, inputs, {});
     Turn& turn = *s_.turn;
     for (const ToolCall& call : turn.stepCalls) {
         const bool pending = std::any_of(s_.pendingToolCalls.begin(), s_.pendingToolCalls.end(),

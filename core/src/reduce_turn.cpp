@@ -116,7 +116,7 @@ void TurnInputs::steer(const Send& a)
         out_.effects.emplace_back(CancelTurn{0, turn.running});
         recordUnansweredCalls("Denied: the user sent a new message instead.",
                               "Cancelled: the user sent a new message while the tool ran.",
-                              DecidedBy::User);
+                              DecidedBy::User, InputDecision::Declined);
     }
     turn.running.clear();
     turn.decided.clear();
@@ -263,7 +263,8 @@ void TurnInputs::endToolPhase()
 {
     out_.effects.emplace_back(CancelTurn{0, s_.turn->running});
     recordUnansweredCalls("Not run: the turn ended before the call was decided.",
-                          "Not completed: the turn ended while the tool ran.", DecidedBy::Policy);
+                          "Not completed: the turn ended while the tool ran.", DecidedBy::Policy,
+                          InputDecision::Cancelled);
 }
 
 // Announces the streamed text up to the last phrase end inside the new part (from `from`), or all

@@ -122,13 +122,21 @@ protected:
     /// A call that may run, with how it was allowed: its ExecuteTool effect; the result is
     /// awaited.
     void run(ToolCall call, Approval approval);
+    /// `metadata` (JSON text, or empty) gets the call's audit record.
     void appendToolMessage(const ToolCall& call, std::string text, bool isError, bool denied,
-                           Approval approval);
+                           Approval approval, std::string_view metadata = {});
+    /// A call of a tool that asks the user (ToolInfo::asksUser): its question waits in
+    /// pendingInputs, or a question it cannot ask is its error result.
+    void askUser(const ToolCall& call);
+    /// The pending input at `index` is decided: a tool call's result (the answer, or the
+    /// declined text), recorded with the decision in `metadata.input`.
+    void decideInput(std::size_t index, InputDecision decision, const std::string& valueJson);
     /// Each call of the step still waiting for the user or for its tool gets a tool message
-    /// saying it was not run (`notDecided`) or not completed (`notCompleted`), so the history
+    /// saying it was not run (`notDecided`) or not completed (`notCompleted`), and each
+    /// question still waiting is recorded as `inputs` (declined or cancelled), so the history
     /// stays well formed when the turn ends before them.
     void recordUnansweredCalls(std::string_view notDecided, std::string_view notCompleted,
-                               DecidedBy pendingBy);
+                               DecidedBy pendingBy, InputDecision inputs);
     /// The transport ended the turn while it waited for tools (PROTOCOL.md: an error with the
     /// turn ends it whatever the client waits for): true when `requestId` is the turn's last
     /// request and no request is streaming.
@@ -136,7 +144,8 @@ protected:
     {
         return s_.turn && requestId != 0 && s_.turn->requestId == 0 &&
                s_.turn->lastRequestId == requestId &&
-               (s_.status == Status::ReviewingToolCall || s_.status == Status::RunningTool);
+               (s_.status == Status::ReviewingToolCall || s_.status == Status::RunningTool ||
+                s_.status == Status::AwaitingInput);
     }
     Approval stamped(Approval approval) const;
     /// The audit record of a running call, taken out of the turn (its tool message gets it).
@@ -256,8 +265,14 @@ public:
     void operator()(const ApproveAll& a);
     void operator()(const DenyAll& a);
     void operator()(const ToolResult& e);
+    // Questions (reduce_questions.cpp).
+    void operator()(const AnswerInput& a);
+    void operator()(const DeclineInput& a);
+    void operator()(const CancelInput& a);
 
 private:
+    /// The index of the pending input `id` in the open turn, or none (rejected as unknown).
+    std::optional<std::size_t> findInput(const std::string& id);
     std::vector<ToolCall>::iterator findPending(const std::string& callId);
     bool hasCallId(const std::string& id) const;
     /// The user's approval of the pending call at `it` (arguments checked before).

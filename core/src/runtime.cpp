@@ -196,7 +196,7 @@
 
     \value None Nothing changed.
     \value Status The status (\c idle, \c streaming, \c reviewingToolCall, \c runningTool,
-           \c error, \c interrupted, \c handoff).
+           \c awaitingInput, \c error, \c interrupted, \c handoff).
     \value Streaming Whether the status is \c streaming.
     \value Abortable Whether a turn is open.
     \value PendingToolCalls The tool calls awaiting the user's decision.
@@ -209,6 +209,7 @@
     \value Policies The per-tool policies (\c toolPolicies).
     \value Busy The busy policy (\c busyPolicy).
     \value Queue The queued messages.
+    \value PendingInputs The questions awaiting the user's answer.
 */
 
 /*!
@@ -1050,6 +1051,12 @@ Aspect Runtime::changedAspects()
         changed |= Aspect::PendingToolCalls;
         b.pendingCount = pending.size();
         b.firstPending = pending.empty() ? std::string() : pending.front().id;
+    }
+    const auto& inputs = s.pendingInputs;
+    if (b.inputCount != inputs.size() || (!inputs.empty() && b.firstInput != inputs.front().id)) {
+        changed |= Aspect::PendingInputs;
+        b.inputCount = inputs.size();
+        b.firstInput = inputs.empty() ? std::string() : inputs.front().id;
     }
     if (b.hasError != s.lastError.has_value() ||
         (s.lastError && b.errorCode != s.lastError->code)) {

@@ -246,13 +246,18 @@ void Runtime::showBackground(const std::string& id, bool keepLeft)
         return;
     if (!leftId.empty())
         observer_->backgroundChanged(leftId, leftStatus, false);
-    // A decision waits here: say so, as when a stored one is reopened.
-    if (state_.turn && !state_.pendingToolCalls.empty() &&
-        state_.turn->stepRow < state_.conversation.messages.size()) {
-        std::vector<Announcement> approval{
-            {Announcement::Kind::ApprovalNeeded, Politeness::Assertive,
-             state_.conversation.messages[state_.turn->stepRow].id, 0, 0}};
-        speak(approval);
+    // A decision or an answer waits here: say so, as when a stored one is reopened.
+    if (state_.turn && state_.turn->stepRow < state_.conversation.messages.size()) {
+        const std::string& stepId = state_.conversation.messages[state_.turn->stepRow].id;
+        std::vector<Announcement> waiting;
+        if (!state_.pendingToolCalls.empty())
+            waiting.push_back(
+                {Announcement::Kind::ApprovalNeeded, Politeness::Assertive, stepId, 0, 0});
+        if (!state_.pendingInputs.empty())
+            waiting.push_back(
+                {Announcement::Kind::InputNeeded, Politeness::Assertive, stepId, 0, 0});
+        if (!waiting.empty())
+            speak(waiting);
     }
 }
 

@@ -24,6 +24,9 @@
            nothing left to wait for when it was loaded (\c "interrupted").
     \value Handoff The last turn ended by handing the conversation to another agent or a human
            (\l {koder::agent::Handoff}{Handoff}) (\c "handoff").
+    \value AwaitingInput A question of the open turn waits for the user's answer, and no tool
+           call waits for a decision: it is in
+           \l {koder::agent::State::pendingInputs}{State::pendingInputs} (\c "awaitingInput").
 
     \sa koder::agent::isStreaming(), koder::agent::isAbortable()
 */
@@ -290,6 +293,17 @@
 */
 
 /*!
+    \variable koder::agent::State::pendingInputs
+
+    The questions of the open turn that wait for the user's answer
+    (\l {koder::agent::AnswerInput}{AnswerInput}, \l {koder::agent::DeclineInput}{DeclineInput},
+    \l {koder::agent::CancelInput}{CancelInput}). The status is
+    \l {koder::agent::Status}{Status::AwaitingInput} while one waits and no tool call waits
+    for a decision. When their turn ends before an answer (a stop, a steer, the transport
+    ending the turn), a tool call's question is answered as declined or cancelled.
+*/
+
+/*!
     \variable koder::agent::Settings::autoAccept
 
     Which tool calls run without asking, for tools without a policy of their own;
@@ -442,6 +456,7 @@ ApprovalState approvalStateOf(const State& s)
         for (const ToolCall& call : s.pendingToolCalls)
             a.pending.push_back(call.id);
         a.running = s.turn->decided;
+        a.inputs = s.pendingInputs;
     }
     return a;
 }
@@ -450,7 +465,7 @@ ApprovalState approvalStateOf(const State& s)
     \fn std::string_view koder::agent::toString(koder::agent::Status status)
 
     Returns the name of \a status: \c "idle", \c "streaming", \c "reviewingToolCall",
-    \c "runningTool", \c "error", \c "interrupted" or \c "handoff".
+    \c "runningTool", \c "awaitingInput", \c "error", \c "interrupted" or \c "handoff".
 */
 std::string_view toString(Status status)
 {
@@ -467,6 +482,8 @@ std::string_view toString(Status status)
         return "error";
     case Status::Interrupted:
         return "interrupted";
+    case Status::AwaitingInput:
+        return "awaitingInput";
     case Status::Handoff:
         return "handoff";
     }

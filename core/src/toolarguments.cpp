@@ -8,6 +8,7 @@
 #include "koder/agent/toolarguments.h"
 
 #include "koder/agent/serialization.h"
+#include "schemacheck.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +23,7 @@ namespace koder::agent {
 
 namespace {
 
+using detail::SchemaRules;
 using nlohmann::json;
 
 // A key or key-like text shown in a message: at most this many bytes of it.
@@ -152,6 +154,8 @@ std::string spelled(const Path& path, std::size_t from)
 struct Problem {
     Path path;
     std::string what;
+    std::string code; // the rule that failed (see detail::SchemaProblem)
+    json limit{};     // the rule's value
 
     // The message, with the path's steps from `from` on ("" for none) as its prefix.
     std::string text(std::size_t from = 0) const
@@ -181,6 +185,11 @@ std::optional<std::uint64_t> count(const json& schema, const char* key)
 
 class Checker {
 public:
+    explicit Checker(SchemaRules rules = {})
+        : rules_(rules)
+    {
+    }
+
     Result check(const json& schema, const json& value)
     {
         if (!schema.is_object())
@@ -188,19 +197,22 @@ public:
         if (Result r = checkType(schema, value))
             return r;
         if (const auto it = schema.find("const"); it != schema.end() && *it != value)
-            return fail("must be " + shown(*it));
+            return fail("const", "must be " + shown(*it), *it);
         if (const auto it = schema.find("enum");
             it != schema.end() && it->is_array() &&
             std::find(it->begin(), it->end(), value) == it->end())
-            return fail("must be one of " + listed(*it));
+            return fail("enum", "must be one of " + listed(*it), *it);
         if (value.is_number())
             if (Result r = checkNumber(schema, value.get<double>()))
                 return r;
-        if (value.is_string())
-            if (Result r =
-                    checkCount(schema, codePoints(value.get_ref<const std::string&>()), "minLength",
-                               "maxLength", "shorter than", "longer than", "character"))
+        if (value.is_string()) {
+            const auto& text = value.get_ref<const std::string&>();
+            if (Result r = checkCount(schema, codePoints(text), "minLength", "maxLength",
+                                      "shorter than", "longer than", "character"))
                 return r;
+            if (Result r = checkText(schema, text))
+                return r;
+        }
         if (value.is_array()) {
             if (Result r = checkCount(schema, value.size(), "minItems", "maxItems", "fewer than",
                                       "more than", "item"))
@@ -217,9 +229,29 @@ public:
     }
 
 private:
+    SchemaRules rules_;
     Path path_; // down to the value being checked
 
-    Result fail(std::string what) const { return Problem{path_, std::move(what)}; }
+    Result fail(std::string code, std::string what, json limit = {}) const
+    {
+        return Problem{path_, std::move(what), std::move(code), std::move(limit)};
+    }
+
+    // `pattern` and `format`, when the rules check them (answers to questions do; tool
+    // arguments do not, see checkToolArguments()).
+    Result checkText(const json& schema, const std::string& text) const
+    {
+        if (rules_.formats)
+            if (const auto it = schema.find("format"); it != schema.end() && it->is_string())
+                if (const auto format = it->get_ref<const std::string&>();
+                    !detail::fitsFormat(format, text))
+                    return fail("format", "must be " + detail::formatName(format), *it);
+        if (rules_.patterns)
+            if (const auto it = schema.find("pattern"); it != schema.end() && it->is_string())
+                if (!detail::matchesPattern(it->get_ref<const std::string&>(), text))
+                    return fail("pattern", "must match the pattern " + shown(*it), *it);
+        return {};
+    }
 
     Result inside(Step step, const json& schema, const json& value)
     {
@@ -262,7 +294,7 @@ private:
         std::string expected;
         for (std::size_t i = 0; i < types.size(); ++i)
             expected += (i == 0 ? "" : i + 1 == types.size() ? " or " : ", ") + article(types[i]);
-        return fail("expected " + expected + ", got " + typeOf(value));
+        return fail("type", "expected " + expected + ", got " + typeOf(value), *it);
     }
 
     Result checkNumber(const json& schema, double v) const
@@ -272,13 +304,13 @@ private:
             return it != schema.end() && it->is_number() ? &*it : nullptr;
         };
         if (const json* b = bound("minimum"); b && v < b->get<double>())
-            return fail("must be at least " + b->dump());
+            return fail("minimum", "must be at least " + b->dump(), *b);
         if (const json* b = bound("maximum"); b && v > b->get<double>())
-            return fail("must be at most " + b->dump());
+            return fail("maximum", "must be at most " + b->dump(), *b);
         if (const json* b = bound("exclusiveMinimum"); b && v <= b->get<double>())
-            return fail("must be more than " + b->dump());
+            return fail("exclusiveMinimum", "must be more than " + b->dump(), *b);
         if (const json* b = bound("exclusiveMaximum"); b && v >= b->get<double>())
-            return fail("must be less than " + b->dump());
+            return fail("exclusiveMaximum", "must be less than " + b->dump(), *b);
         return {};
     }
 
@@ -286,9 +318,9 @@ private:
                       const char* below, const char* above, const char* unit) const
     {
         if (const auto min = count(schema, minKey); min && n < *min)
-            return fail(std::string(below) + " " + counted(*min, unit));
+            return fail(minKey, std::string(below) + " " + counted(*min, unit), *min);
         if (const auto max = count(schema, maxKey); max && n > *max)
-            return fail(std::string(above) + " " + counted(*max, unit));
+            return fail(maxKey, std::string(above) + " " + counted(*max, unit), *max);
         return {};
     }
 
@@ -298,7 +330,7 @@ private:
             required != schema.end() && required->is_array())
             for (const json& name : *required)
                 if (name.is_string() && !value.contains(name.get_ref<const std::string&>()))
-                    return fail("missing required property " + shown(name));
+                    return fail("required", "missing required property " + shown(name), name);
         const auto properties = schema.find("properties");
         const bool hasProperties = properties != schema.end() && properties->is_object();
         const auto additional = schema.find("additionalProperties");
@@ -315,7 +347,7 @@ private:
                 continue;
             if (additional->is_boolean() && !additional->get<bool>()) {
                 path_.push_back(step);
-                Result r = fail("not allowed (additionalProperties is false)");
+                Result r = fail("additional", "not allowed (additionalProperties is false)");
                 path_.pop_back();
                 return r;
             }
@@ -343,7 +375,8 @@ private:
 
     Result noneFits(const Result& first) const
     {
-        return fail("fits none of the allowed shapes (" + first->text(path_.size()) + ")");
+        return fail("shapes",
+                    "fits none of the allowed shapes (" + first->text(path_.size()) + ")");
     }
 
     Result checkCombinations(const json& schema, const json& value)
@@ -365,13 +398,30 @@ private:
             if (fits == 0)
                 return noneFits(first);
             if (fits > 1)
-                return fail("fits more than one of the allowed shapes");
+                return fail("shapes", "fits more than one of the allowed shapes");
         }
         return {};
     }
 };
 
 } // namespace
+
+std::optional<detail::SchemaProblem> detail::checkValue(const json& schema, const json& value,
+                                                        SchemaRules rules)
+{
+    Result problem = Checker(rules).check(schema, value);
+    if (!problem)
+        return std::nullopt;
+    SchemaProblem out;
+    out.text = problem->text();
+    out.code = std::move(problem->code);
+    out.limit = std::move(problem->limit);
+    if (!problem->path.empty() && problem->path.front().key)
+        out.field = *problem->path.front().key;
+    else if (problem->path.empty() && out.code == "required" && out.limit.is_string())
+        out.field = out.limit.get<std::string>(); // the root misses this property
+    return out;
+}
 
 /*!
     \fn std::string koder::agent::checkToolArguments(std::string_view schemaJson, std::string_view argumentsJson)

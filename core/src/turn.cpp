@@ -115,6 +115,7 @@ void Reduction::failTurn(ErrorInfo error)
     s_.lastError = error;
     s_.turn.reset();
     s_.pendingToolCalls.clear();
+    s_.pendingInputs.clear();
     persist(row);
     announce(Announcement::Kind::Error, Politeness::Assertive, m.id);
     out_.events.emplace_back(ErrorEvent{m.id, std::move(error)});
@@ -173,8 +174,9 @@ void Reduction::cancelOpenTurn(bool keepRecord)
     if (keepRecord)
         recordUnansweredCalls("Cancelled: the turn was stopped.",
                               "Cancelled: the turn was stopped while the tool ran.",
-                              DecidedBy::User);
+                              DecidedBy::User, InputDecision::Cancelled);
     s_.pendingToolCalls.clear();
+    s_.pendingInputs.clear();
     s_.turn.reset();
     if (keepRecord)
         persist(row);

@@ -92,7 +92,7 @@ private:
             return "turn bookkeeping disagrees with lifecycle events";
 
         const bool open = s.status == Status::Streaming || s.status == Status::ReviewingToolCall ||
-                          s.status == Status::RunningTool;
+                          s.status == Status::RunningTool || s.status == Status::AwaitingInput;
         if (isAbortable(s) != open)
             return "abortable disagrees with status " + std::string(toString(s.status));
         if (isStreaming(s) != (s.status == Status::Streaming))
@@ -126,6 +126,22 @@ private:
         }
         if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
             return "reviewing with nothing pending";
+        if (s.status == Status::AwaitingInput &&
+            (s.pendingInputs.empty() || !s.pendingToolCalls.empty()))
+            return "awaiting input with no question, or with a call to decide first";
+        if (!s.pendingInputs.empty() && s.status != Status::AwaitingInput &&
+            s.status != Status::ReviewingToolCall)
+            return "a question waits outside awaitingInput and reviewingToolCall";
+        for (const PendingInput& p : s.pendingInputs) {
+            // A question of a tool call waits on a call of the step that nothing answered yet.
+            const auto& calls = s.turn->stepCalls;
+            if (std::none_of(calls.begin(), calls.end(),
+                             [&](const ToolCall& c) { return c.id == p.callId; }))
+                return "question " + p.id + " of a call not in the step";
+            for (const Message& m : s.conversation.messages)
+                if (m.role == Role::Tool && m.toolCallId() == p.callId)
+                    return "question " + p.id + " waits on an answered call";
+        }
 
         std::set<std::string> ids;
         for (const Message& m : s.conversation.messages)

@@ -48,6 +48,8 @@ inline std::string kindName(Announcement::Kind k)
         return "ApprovalNeeded";
     case Announcement::Kind::MessageAdded:
         return "MessageAdded";
+    case Announcement::Kind::InputNeeded:
+        return "InputNeeded";
     }
     return "?";
 }

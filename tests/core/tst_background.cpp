@@ -295,6 +295,32 @@ TEST_F(Background, AToolApprovalReachedInTheBackgroundWaitsDurablyAndIsAnnounced
     EXPECT_EQ(count("exec:runTool call_w"), 1u);
 }
 
+TEST_F(Background, AQuestionAskedInTheBackgroundWaitsDurablyAndIsAnnouncedWhenShown)
+{
+    rt.dispatch(
+        SetTools{{{"read_file", true}, {"write_file", false}, {"ask_user", true, {}, true}}});
+    send("ask me");
+    rt.openConversation("B");
+    const RequestId request = requestOf("A");
+    rt.dispatch(ToolCallRequested{request, {"q1", "ask_user", R"({"question":"Which?"})", false}});
+    rt.dispatch(StreamEnded{request, "tool_calls"});
+    EXPECT_EQ(rt.statusOf("A"), Status::AwaitingInput);
+    ASSERT_EQ(exec.storedApprovals["A"].inputs.size(), 1u) << "durable";
+    EXPECT_TRUE(state().pendingInputs.empty()) << "the shown conversation asks nothing";
+
+    obs.announcements.clear();
+    rt.openConversation("A");
+    ASSERT_EQ(state().pendingInputs.size(), 1u);
+    EXPECT_EQ(state().status, Status::AwaitingInput);
+    ASSERT_EQ(obs.announcements.size(), 1u);
+    EXPECT_EQ(obs.announcements[0].first.kind, Announcement::Kind::InputNeeded);
+
+    const std::size_t starts = countPrefix("exec:startRequest");
+    ASSERT_TRUE(rt.dispatch(AnswerInput{state().pendingInputs[0].id, R"({"answer":"yes"})"}));
+    EXPECT_EQ(countPrefix("exec:startRequest"), starts + 1) << "the turn goes on";
+    EXPECT_TRUE(exec.storedApprovals["A"].inputs.empty());
+}
+
 TEST_F(Background, ToolsApprovedByPolicyRunInTheBackgroundAndTheTurnGoesOn)
 {
     rt.dispatch(SetAutoAccept{AutoAccept::Always});

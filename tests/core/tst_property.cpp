@@ -23,7 +23,16 @@ public:
     explicit Walker(std::uint32_t seed)
         : rng_(seed)
     {
-        d_.s.settings.tools = {{"read_file", true}, {"write_file", false}};
+        d_.s.settings.tools = {
+            {"read_file", true}, {"write_file", false}, {"ask_user", true, {}, true}};
+    }
+
+    std::string anyInputId()
+    {
+        const auto& inputs = d_.s.pendingInputs;
+        if (inputs.empty() || chance(5))
+            return "input-none";
+        return inputs[static_cast<std::size_t>(pick(static_cast<int>(inputs.size())))].id;
     }
 
     int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
@@ -67,9 +76,9 @@ public:
     Input next()
     {
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
-        static const char* tools[] = {"read_file", "write_file", "unknown_tool"};
+        static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
         // Transport events dominate, as in real use.
-        switch (pick(30)) {
+        switch (pick(31)) {
         case 0:
             return Send{"q" + std::to_string(pick(100)), chance(10) ? "[{\"n\":1}]" : ""};
         case 1:
@@ -132,9 +141,10 @@ public:
             case 1:
                 return SetSystemPrompt{"sys"};
             default:
-                return SetTools{
-                    chance(80) ? std::vector<ToolInfo>{{"read_file", true}, {"write_file", false}}
-                               : std::vector<ToolInfo>{}};
+                return SetTools{chance(80) ? std::vector<ToolInfo>{{"read_file", true},
+                                                                   {"write_file", false},
+                                                                   {"ask_user", true, {}, true}}
+                                           : std::vector<ToolInfo>{}};
             }
         case 14:
             return chance(50) ? Input{AddCheckpoint{"{}"}}
@@ -157,10 +167,24 @@ public:
         case 17:
             return ReasoningDelta{someRequest(), "think"};
         case 18:
-        case 19:
-            return ToolCallRequested{
-                someRequest(),
-                {chance(20) ? "" : "call-" + std::to_string(pick(4)), tools[pick(3)], "{}", false}};
+        case 19: {
+            const char* tool = tools[pick(4)];
+            const bool asks = std::string_view(tool) == "ask_user" && chance(80);
+            return ToolCallRequested{someRequest(),
+                                     {chance(20) ? "" : "call-" + std::to_string(pick(4)), tool,
+                                      asks ? R"({"question":"q","options":["a","b"]})" : "{}",
+                                      false}};
+        }
+        case 26:
+            switch (pick(4)) {
+            case 0:
+                return DeclineInput{anyInputId()};
+            case 1:
+                return CancelInput{anyInputId()};
+            default:
+                return AnswerInput{anyInputId(),
+                                   chance(80) ? R"({"answer":"a"})" : R"({"answer":"c"})"};
+            }
         case 20:
         case 21:
             return StreamEnded{someRequest(),

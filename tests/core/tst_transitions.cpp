@@ -35,6 +35,13 @@ const std::vector<std::pair<std::string, std::function<void(Driver&)>>>& setups(
              d.end("tool_calls");
              d.dispatch(ApproveToolCall{"c1"});
          }},
+        {"awaitingInput",
+         [](Driver& d) {
+             d.s.settings.tools.push_back({"ask_user", true, {}, true});
+             d.send("q2");
+             d.call("c1", "ask_user", R"({"question":"Which?","options":["a","b"]})");
+             d.end("tool_calls");
+         }},
         {"error",
          [](Driver& d) {
              d.send("q2");
@@ -59,6 +66,12 @@ using MakeInput = std::function<Input(Driver&)>;
 const std::string& firstUser(Driver& d)
 {
     return d.s.conversation.messages[1].id;
+}
+
+// The question waiting, or an id no question has.
+std::string questionId(Driver& d)
+{
+    return d.s.pendingInputs.empty() ? std::string("input-none") : d.s.pendingInputs[0].id;
 }
 
 const std::vector<std::pair<std::string, MakeInput>>& inputs()
@@ -118,6 +131,18 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          }},
         {"approveAll", [](Driver&) -> Input { return ApproveAll{ApprovalScope::Once}; }},
         {"denyAll", [](Driver&) -> Input { return DenyAll{"no"}; }},
+        // Questions: the waiting one answered (well, or not as its schema says), declined,
+        // dismissed.
+        {"answerInput",
+         [](Driver& d) -> Input {
+             return AnswerInput{questionId(d), R"({"answer":"a"})"};
+         }},
+        {"answerInputInvalid",
+         [](Driver& d) -> Input {
+             return AnswerInput{questionId(d), R"({"answer":"c"})"};
+         }},
+        {"declineInput", [](Driver& d) -> Input { return DeclineInput{questionId(d)}; }},
+        {"cancelInput", [](Driver& d) -> Input { return CancelInput{questionId(d)}; }},
         {"addUserMessage", [](Driver&) -> Input { return AddUserMessage{"note"}; }},
         {"addMessages",
          [](Driver&) -> Input { return AddMessages{{Message("x", Role::Assistant, "t")}}; }},
@@ -265,63 +290,67 @@ std::string describeOutcome(const Outcome& out, const State& s)
 }
 
 // Expected outcome per input, columns in the order of setups():
-// idle | streaming | reviewing | running | error | interrupted | handoff
+// idle | streaming | reviewing | running | awaitingInput | error | interrupted | handoff
 const std::map<std::string, std::vector<std::string>>& expected()
 {
     static const std::map<std::string, std::vector<std::string>> table{
         // clang-format off
-        {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendQueue", {"streaming Start+Persist /userMessage,streamStart", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendInterrupt", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendSteer", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Start+Persist /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendQueued", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"cancelQueued", {"idle Persist", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"busyPolicy", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
-        {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
-        {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
-        {"switchVersion", {"idle", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error", "interrupted", "handoff"}},
-        {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
-        {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
-        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"approveEdited", {"!unknownToolCall", "!unknownToolCall", "runningTool Persist+Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"approveAll", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"denyAll", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
-        {"reset", {"idle ~", "streaming Leave", "reviewingToolCall Leave", "runningTool Leave", "idle ~", "idle ~", "idle ~"}},
-        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "error", "interrupted", "handoff"}},
-        {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "error", "interrupted", "handoff"}},
-        {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
-        {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
-        {"open", {"idle Load", "streaming Leave+Load", "reviewingToolCall Leave+Load", "runningTool Leave+Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"reopen", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"openBackground", {"idle Show", "streaming Show", "reviewingToolCall Show", "runningTool Show", "error Show", "interrupted Show", "handoff Show"}},
-        {"openBackgroundNoRoom", {"idle Show", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "error Show", "interrupted Show", "handoff Show"}},
-        {"openBackgroundFull", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"sendBackgroundFull", {"!tooManyTurns", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
-        {"regenerateBackgroundFull", {"!tooManyTurns", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
-        {"resetNoBackground", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"backgroundEnded", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"maxBackgroundTurns", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
-        {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"staleTextDelta", {"idle", "streaming", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"turnFailedAfterStep", {"idle", "error Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error", "interrupted", "handoff"}},
-        {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "error", "interrupted", "handoff"}},
-        {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "error", "interrupted", "handoff"}},
+        {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueue", {"streaming Start+Persist /userMessage,streamStart", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendInterrupt", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendSteer", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Start+Persist /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueued", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"cancelQueued", {"idle Persist", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"busyPolicy", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
+        {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
+        {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "awaitingInput Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
+        {"switchVersion", {"idle", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error", "interrupted", "handoff"}},
+        {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
+        {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
+        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveEdited", {"!unknownToolCall", "!unknownToolCall", "runningTool Persist+Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveAll", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"denyAll", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"answerInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"answerInputInvalid", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "!invalidValue", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"declineInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"cancelInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
+        {"reset", {"idle ~", "streaming Leave", "reviewingToolCall Leave", "runningTool Leave", "awaitingInput Leave", "idle ~", "idle ~", "idle ~"}},
+        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
+        {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
+        {"open", {"idle Load", "streaming Leave+Load", "reviewingToolCall Leave+Load", "runningTool Leave+Load", "awaitingInput Leave+Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"reopen", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"openBackground", {"idle Show", "streaming Show", "reviewingToolCall Show", "runningTool Show", "awaitingInput Show", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundNoRoom", {"idle Show", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundFull", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"sendBackgroundFull", {"!tooManyTurns", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"regenerateBackgroundFull", {"!tooManyTurns", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"resetNoBackground", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"backgroundEnded", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"maxBackgroundTurns", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
+        {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"staleTextDelta", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"turnFailedAfterStep", {"idle", "error Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error", "interrupted", "handoff"}},
+        {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "awaitingInput", "error", "interrupted", "handoff"}},
         // clang-format on
     };
     return table;

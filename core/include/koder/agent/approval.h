@@ -2,6 +2,7 @@
 #pragma once
 
 #include "koder/agent/message.h"
+#include "koder/agent/question.h"
 #include "koder/agent/types.h"
 
 #include <cstdint>
@@ -52,8 +53,13 @@ struct ApprovalState {
     std::vector<std::string> pending;
     std::vector<Approval> running;
     std::vector<std::string> grantedTools;
+    /// The questions waiting for the user's answer.
+    std::vector<PendingInput> inputs{};
 
-    bool empty() const { return pending.empty() && running.empty() && grantedTools.empty(); }
+    bool empty() const
+    {
+        return pending.empty() && running.empty() && grantedTools.empty() && inputs.empty();
+    }
     friend bool operator==(const ApprovalState&, const ApprovalState&) = default;
 };
 

@@ -59,6 +59,23 @@ struct ApproveAll {
 struct DenyAll {
     std::string reason;
 };
+/// Answers the pending input `id` with `value` (JSON text of the object its schema describes,
+/// checked with checkAnswer()); a question a tool call asked gives the call its result
+/// (answerText()) and the turn goes on.
+struct AnswerInput {
+    std::string id;
+    std::string value;
+};
+/// The user declines to answer the pending input `id`: a tool call's result says so and the
+/// turn goes on.
+struct DeclineInput {
+    std::string id;
+};
+/// The user dismisses the pending input `id` without deciding: as DeclineInput, recorded as
+/// cancelled.
+struct CancelInput {
+    std::string id;
+};
 /// Appends a user message without starting a turn.
 struct AddUserMessage {
     std::string text;
@@ -195,12 +212,13 @@ struct ToolResult {
 
 using Input =
     std::variant<Send, Regenerate, Edit, Branch, SwitchVersion, Abort, Clear, DeleteConversation,
-                 ApproveToolCall, DenyToolCall, ApproveAll, DenyAll, AddUserMessage, AddMessages,
-                 SetMessages, Reset, SetAutoAccept, SetToolPolicies, SetBusyPolicy, SendQueued,
-                 CancelQueued, SetSystemPrompt, SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint,
-                 RestoreCheckpoint, SwitchConversation, OpenConversation, BackgroundEnded,
-                 SetMaxBackgroundTurns, StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested,
-                 StreamEnded, StreamFailed, Handoff, ToolResult>;
+                 ApproveToolCall, DenyToolCall, ApproveAll, DenyAll, AnswerInput, DeclineInput,
+                 CancelInput, AddUserMessage, AddMessages, SetMessages, Reset, SetAutoAccept,
+                 SetToolPolicies, SetBusyPolicy, SendQueued, CancelQueued, SetSystemPrompt,
+                 SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint, RestoreCheckpoint,
+                 SwitchConversation, OpenConversation, BackgroundEnded, SetMaxBackgroundTurns,
+                 StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
+                 StreamFailed, Handoff, ToolResult>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

@@ -181,6 +181,7 @@ struct Announcement {
         Error,
         ApprovalNeeded,
         MessageAdded, ///< steer: the user's message joined the running reply
+        InputNeeded,  ///< a question of the agent waits for the user's answer
     };
     Kind kind = Kind::ReplyText;
     Politeness politeness = Politeness::Polite;
@@ -206,6 +207,7 @@ enum class RejectReason : std::uint8_t {
     InvalidValue,    ///< e.g. maxSteps < 1
     ReadOnly,        ///< the conversation could not be loaded; `detail` says why
     TooManyTurns,    ///< as many turns run in the background as allowed; `detail` the count
+    UnknownInput,    ///< answer / decline / cancel of an id not pending
 };
 
 struct Rejection {

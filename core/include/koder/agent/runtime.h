@@ -69,9 +69,10 @@ enum class Aspect : std::uint16_t {
     SystemPrompt = 1u << 7,
     MaxSteps = 1u << 8,
     MaxRetries = 1u << 9,
-    Policies = 1u << 10, ///< toolPolicies
-    Busy = 1u << 11,     ///< busyPolicy
-    Queue = 1u << 12,    ///< the queued messages
+    Policies = 1u << 10,      ///< toolPolicies
+    Busy = 1u << 11,          ///< busyPolicy
+    Queue = 1u << 12,         ///< the queued messages
+    PendingInputs = 1u << 13, ///< the questions awaiting the user's answer
 };
 constexpr Aspect operator|(Aspect a, Aspect b)
 {
@@ -217,6 +218,8 @@ private:
         bool open = false;
         std::size_t pendingCount = 0;
         std::string firstPending;
+        std::size_t inputCount = 0;
+        std::string firstInput;
         bool hasError = false;
         std::string errorCode;
         std::string conversationId;

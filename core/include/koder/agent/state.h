@@ -3,6 +3,7 @@
 
 #include "koder/agent/approval.h"
 #include "koder/agent/message.h"
+#include "koder/agent/question.h"
 #include "koder/agent/types.h"
 #include "koder/agent/versions.h"
 
@@ -22,6 +23,7 @@ enum class Status : std::uint8_t {
     Error,
     Interrupted,
     Handoff,
+    AwaitingInput,
 };
 
 inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
@@ -84,6 +86,9 @@ struct State {
     Status status = Status::Idle;
     std::optional<ErrorInfo> lastError;
     std::vector<ToolCall> pendingToolCalls;
+    /// The questions of the open turn waiting for the user's answer (status AwaitingInput once
+    /// no call waits for a decision).
+    std::vector<PendingInput> pendingInputs;
     std::optional<Turn> turn;
     std::uint64_t nextRequestId = 1;
     /// The conversations whose turn runs on unseen, oldest first (the runtime holds their

@@ -42,6 +42,10 @@ struct ToolInfo {
     std::string name;
     bool readOnly = false;
     std::string parameters{}; ///< the JSON Schema of its arguments (JSON text), may be empty
+    /// A call asks the user a question (the ask_user tool): the core makes it a pending input
+    /// from its arguments (askUserQuestion()) instead of running it, and the answer is its
+    /// result. It needs no approval (a Deny policy still denies it).
+    bool asksUser = false;
 
     friend bool operator==(const ToolInfo&, const ToolInfo&) = default;
 };

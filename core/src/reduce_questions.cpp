@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: MIT
+// Questions from the agent: a call of a tool that asks the user (ask_user) becomes a pending
+// input instead of running; the user's answer, decline or dismissal is the call's result, and
+// the tool phase goes on as it does after a tool's result. A question waits like an approval:
+// it is stored with the conversation, and a stop, a steer or the end of the turn answers it.
+#include "reduction.h"
+
+#include "koder/agent/question.h"
+
+#include <algorithm>
+
+namespace koder::agent::reduction {
+
+// The call's question waits in pendingInputs (settleToolPhase() says AwaitingInput once no call
+// waits for a decision). A Deny policy still denies it; no other policy applies: asking is
+// what the tool does, and the answer is the user's own decision.
+void Reduction::askUser(const ToolCall& call)
+{
+    if (const auto policy = s_.settings.toolPolicies.find(call.name);
+        policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny) {
+        decideByPolicy(call);
+        return;
+    }
+    const Approval asked{call.id, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false,
+                         {}};
+    AskedQuestion question = askUserQuestion(call.arguments);
+    if (!question.error.empty())
+        return appendToolMessage(call, std::move(question.error), true, false, asked);
+    PendingInput input;
+    input.id = env_.newId("input");
+    input.message = std::move(question.message);
+    input.schema = std::move(question.schema);
+    input.source = "tool";
+    input.callId = call.id;
+    input.toolName = call.name;
+    s_.pendingInputs.push_back(std::move(input));
+}
+
+void Reduction::decideInput(std::size_t index, InputDecision decision, const std::string& valueJson)
+{
+    PendingInput input = std::move(s_.pendingInputs[index]);
+    s_.pendingInputs.erase(s_.pendingInputs.begin() + static_cast<std::ptrdiff_t>(index));
+    if (input.source != "tool" || !s_.turn)
+        return;
+    const auto& calls = s_.turn->stepCalls;
+    const auto it = std::find_if(calls.begin(), calls.end(),
+                                 [&](const ToolCall& c) { return c.id == input.callId; });
+    const ToolCall call =
+        it != calls.end() ? *it : ToolCall{input.callId, input.toolName, {}, false};
+    const bool answered = decision == InputDecision::Answered;
+    appendToolMessage(
+        call, answered ? answerText(valueJson) : std::string(declinedAnswerText), false, false,
+        {call.id, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}},
+        withInputDecision({}, decision, answered ? valueJson : std::string_view()));
+}
+
+std::optional<std::size_t> ToolInputs::findInput(const std::string& id)
+{
+    const auto& inputs = s_.pendingInputs;
+    const auto it = std::find_if(inputs.begin(), inputs.end(),
+                                 [&](const PendingInput& p) { return p.id == id; });
+    if (!s_.turn || it == inputs.end()) {
+        reject(RejectReason::UnknownInput, id);
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(it - inputs.begin());
+}
+
+void ToolInputs::operator()(const AnswerInput& a)
+{
+    const auto index = findInput(a.id);
+    if (!index)
+        return;
+    const AnswerProblem problem = checkAnswer(s_.pendingInputs[*index].schema, a.value);
+    if (!problem.empty())
+        return reject(RejectReason::InvalidValue, problem.text);
+    decideInput(*index, InputDecision::Answered, a.value);
+    persist(s_.conversation.messages.size()); // what still waits: a restart must not ask again
+    settleToolPhase();
+}
+
+void ToolInputs::operator()(const DeclineInput& a)
+{
+    if (const auto index = findInput(a.id)) {
+        decideInput(*index, InputDecision::Declined, {});
+        persist(s_.conversation.messages.size());
+        settleToolPhase();
+    }
+}
+
+void ToolInputs::operator()(const CancelInput& a)
+{
+    if (const auto index = findInput(a.id)) {
+        decideInput(*index, InputDecision::Cancelled, {});
+        persist(s_.conversation.messages.size());
+        settleToolPhase();
+    }
+}
+
+} // namespace koder::agent::reduction
