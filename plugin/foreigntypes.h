@@ -8,6 +8,7 @@
 #include "koderagentcontroller.h"
 #include "koderagentcontrollerextension.h"
 #include "koderanthropictransport.h"
+#include "koderaskusertool.h"
 #include "koderconversationlistmodel.h"
 #include "koderconversationstore.h"
 #include "koderenums.h"
@@ -70,6 +71,12 @@ struct KoderTransportForeign {
     QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport, "
                     "KoderResponsesTransport, KoderAnthropicTransport, KoderOllamaTransport or "
                     "KoderWebSocketTransport.")
+};
+
+struct KoderAskUserToolForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderAskUserTool)
+    QML_NAMED_ELEMENT(KoderAskUserTool)
 };
 
 struct KoderLocalAgentForeign {

@@ -240,5 +240,8 @@ void KoderLiveRegion::speak(const KoderAnnouncement& a)
         AccessibilityNotifier::announce(item, tr("Your message was added to the running reply"),
                                         assertive);
         break;
+    case Koder::AnnouncementKind::InputNeeded:
+        AccessibilityNotifier::announce(item, tr("The agent asks you a question"), true);
+        break;
     }
 }

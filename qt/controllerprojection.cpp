@@ -111,6 +111,8 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
     // never falls on what holds the input in between (a screen reader would say "panel").
     if (has(changed, Aspect::PendingToolCalls))
         Q_EMIT pendingToolCallsChanged();
+    if (has(changed, Aspect::PendingInputs))
+        Q_EMIT pendingInputsChanged();
     if (has(changed, Aspect::Status))
         Q_EMIT statusChanged();
     if (has(changed, Aspect::ConversationId)) {

@@ -93,7 +93,8 @@ void KoderAgentController::syncTools()
     std::vector<ToolInfo> infos;
     for (const KoderTool* tool : std::as_const(m_tools))
         if (!tool->name().isEmpty())
-            infos.push_back({toStd(tool->name()), tool->readOnly(), parametersJson(*tool)});
+            infos.push_back(
+                {toStd(tool->name()), tool->readOnly(), parametersJson(*tool), tool->asksUser()});
     dispatch(SetTools{std::move(infos)});
 }
 

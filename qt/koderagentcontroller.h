@@ -32,6 +32,7 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(bool abortable READ abortable NOTIFY abortableChanged FINAL)
     Q_PROPERTY(
         QVariantList pendingToolCalls READ pendingToolCalls NOTIFY pendingToolCallsChanged FINAL)
+    Q_PROPERTY(QVariantList pendingInputs READ pendingInputs NOTIFY pendingInputsChanged FINAL)
     Q_PROPERTY(QVariant lastError READ lastError NOTIFY lastErrorChanged FINAL)
     Q_PROPERTY(
         QString autoAccept READ autoAccept WRITE setAutoAccept NOTIFY autoAcceptChanged FINAL)
@@ -68,6 +69,7 @@ public:
     bool streaming() const;
     bool abortable() const;
     QVariantList pendingToolCalls() const;
+    QVariantList pendingInputs() const;
     QVariant lastError() const;
     QString autoAccept() const;
     void setAutoAccept(const QString& mode);
@@ -117,6 +119,10 @@ public:
     Q_INVOKABLE bool denyToolCall(const QString& callId, const QString& reason = {});
     Q_INVOKABLE bool approveAll(const QVariant& options = {});
     Q_INVOKABLE bool denyAll(const QString& reason = {});
+    Q_INVOKABLE bool answerInput(const QString& id, const QVariant& value);
+    Q_INVOKABLE bool declineInput(const QString& id);
+    Q_INVOKABLE bool cancelInput(const QString& id);
+    Q_INVOKABLE QVariantMap checkInputAnswer(const QString& id, const QVariant& value) const;
     Q_INVOKABLE QString checkToolArguments(const QString& toolName,
                                            const QVariant& arguments) const;
     Q_INVOKABLE bool addUserMessage(const QString& text);
@@ -163,6 +169,7 @@ Q_SIGNALS:
     void streamingChanged();
     void abortableChanged();
     void pendingToolCallsChanged();
+    void pendingInputsChanged();
     void lastErrorChanged();
     void autoAcceptChanged();
     void toolPoliciesChanged();

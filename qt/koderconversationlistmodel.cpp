@@ -51,11 +51,13 @@
          \c{KoderAgentController.conversationStatus()} names it: for the conversation the
          controller shows, its \c status; for another, \c streaming while its turn runs in
          the background, \c reviewingToolCall while a tool call waits there for the user,
+         \c awaitingInput while a question of the agent waits there,
          \c runningTool while a tool runs, \c error, \c interrupted or \c handoff for a turn
          that ended so while the conversation was not shown (until it is shown); for a stored
          conversation whose tool calls wait for the user (after a restart, or left while they
-         waited), \c reviewingToolCall, with or without a \l controller (the store keeps what
-         waits: no history is loaded for it); else \c idle.
+         waited), \c reviewingToolCall, and \c awaitingInput for one whose question waits,
+         with or without a \l controller (the store keeps what waits: no history is loaded
+         for it); else \c idle.
     \endtable
 
     \section2 Updates
@@ -132,7 +134,8 @@
     \value UnreadRole \c unread: a turn finished while it was not shown (bool).
     \value StatusRole \c status: its status as KoderAgentController::conversationStatus()
            names it (QString); for a conversation neither shown nor running whose stored tool
-           calls wait for the user, \c reviewingToolCall; else \c idle without a controller.
+           calls wait for the user, \c reviewingToolCall, or whose question waits,
+           \c awaitingInput; else \c idle without a controller.
 */
 
 /*!

@@ -1056,22 +1056,27 @@ bool KoderConversationStore::contains(const QString& id) const
 }
 
 namespace {
-// The stored tool phase is read only where it names calls pending the user: most conversations
-// have none ('' or only granted tools), and the list reads no history for it.
+// The stored tool phase is read only where it names calls pending the user or questions: most
+// conversations have none ('' or only granted tools), and the list reads no history for it.
 const QString summarySql = QStringLiteral(
     "SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
-    "m.conversation_id = c.id), c.unread, CASE WHEN instr(c.approvals, '\"pending\"') > 0 THEN "
-    "c.approvals ELSE '' END FROM conversations c");
+    "m.conversation_id = c.id), c.unread, CASE WHEN instr(c.approvals, '\"pending\"') > 0 OR "
+    "instr(c.approvals, '\"inputs\"') > 0 THEN c.approvals ELSE '' END FROM conversations c");
 
 // What a stored conversation waits for when it is opened again: "reviewingToolCall" while its
-// tool phase holds calls pending the user's decision, else "".
+// tool phase holds calls pending the user's decision, else "awaitingInput" while a question
+// waits, else "" (the order the reopened turn takes them in).
 QString waitingOf(const QString& approvals)
 {
     if (approvals.isEmpty())
         return {};
     const auto state = approvalStateFromJson(toStd(approvals));
     const auto* loaded = std::get_if<ApprovalState>(&state);
-    return loaded && !loaded->pending.empty() ? QStringLiteral("reviewingToolCall") : QString();
+    if (!loaded)
+        return {};
+    if (!loaded->pending.empty())
+        return QStringLiteral("reviewingToolCall");
+    return loaded->inputs.empty() ? QString() : QStringLiteral("awaitingInput");
 }
 
 QVariantMap summaryOf(const QSqlQuery& q)

@@ -25,6 +25,7 @@ enum class Status {
     Error,
     Interrupted,
     Handoff,
+    AwaitingInput,
 };
 Q_ENUM_NS(Status)
 
@@ -47,6 +48,7 @@ enum class AnnouncementKind {
     Error,
     ApprovalNeeded,
     MessageAdded,
+    InputNeeded,
 };
 Q_ENUM_NS(AnnouncementKind)
 
@@ -70,6 +72,7 @@ KODER_SAME_ENUM(Koder::Status::RunningTool, Status::RunningTool);
 KODER_SAME_ENUM(Koder::Status::Error, Status::Error);
 KODER_SAME_ENUM(Koder::Status::Interrupted, Status::Interrupted);
 KODER_SAME_ENUM(Koder::Status::Handoff, Status::Handoff);
+KODER_SAME_ENUM(Koder::Status::AwaitingInput, Status::AwaitingInput);
 KODER_SAME_ENUM(Koder::AutoAccept::Always, AutoAccept::Always);
 KODER_SAME_ENUM(Koder::AutoAccept::Never, AutoAccept::Never);
 KODER_SAME_ENUM(Koder::AutoAccept::OnlyRead, AutoAccept::OnlyRead);
@@ -87,6 +90,8 @@ KODER_SAME_ENUM(Koder::AnnouncementKind::ReplyFinished, Announcement::Kind::Repl
 KODER_SAME_ENUM(Koder::AnnouncementKind::Stopped, Announcement::Kind::Stopped);
 KODER_SAME_ENUM(Koder::AnnouncementKind::Error, Announcement::Kind::Error);
 KODER_SAME_ENUM(Koder::AnnouncementKind::ApprovalNeeded, Announcement::Kind::ApprovalNeeded);
+KODER_SAME_ENUM(Koder::AnnouncementKind::MessageAdded, Announcement::Kind::MessageAdded);
+KODER_SAME_ENUM(Koder::AnnouncementKind::InputNeeded, Announcement::Kind::InputNeeded);
 #undef KODER_SAME_ENUM
 
 } // namespace koder::agent::qt

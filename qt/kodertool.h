@@ -55,6 +55,9 @@ public:
     void setCallable(Callable callable);
     AsyncCallable asyncCallable() const { return m_asyncCallable; }
     void setAsyncCallable(AsyncCallable callable);
+    /// Whether a call of this tool asks the user a question instead of running (see
+    /// KoderAskUserTool): the core makes its arguments a pending input.
+    bool asksUser() const { return m_asksUser; }
 
 Q_SIGNALS:
     void nameChanged();
@@ -67,7 +70,11 @@ Q_SIGNALS:
     /// name, readOnly or existence changed: what the core must know of the tool.
     void definitionChanged();
 
+protected:
+    void setAsksUser(bool asks) { m_asksUser = asks; }
+
 private:
+    bool m_asksUser = false;
     QString m_name;
     QString m_description;
     QVariantMap m_parameters;

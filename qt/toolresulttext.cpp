@@ -23,6 +23,7 @@ constexpr const char* known[] = {
     QT_TRANSLATE_NOOP("KoderToolResult", "Not completed: the turn ended while the tool ran."),
     QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped."),
     QT_TRANSLATE_NOOP("KoderToolResult", "Cancelled: the turn was stopped while the tool ran."),
+    QT_TRANSLATE_NOOP("KoderToolResult", "The user declined to answer."), // question.h
 };
 
 QString translated(const char* text)
