@@ -196,8 +196,8 @@
 
 /*!
     \property KoderToolCallState::status
-    \brief where the call stands: \c "pending", \c "running", \c "done", \c "error" or
-    \c "denied".
+    \brief where the call stands: \c "pending", \c "running", \c "done", \c "error",
+    \c "denied" or \c "asking" (its question waits for the user's answer).
 
     The name koder::agent::toString() gives the koder::agent::ToolCallStatus of the call;
     \c "pending" without a controller or a callId, and for an id the controller does not

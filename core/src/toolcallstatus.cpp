@@ -26,6 +26,9 @@
            its result was lost (\c "error").
     \value Denied Its tool message is a denial (\l {koder::agent::Message::denied}{denied}): the
            user or a policy denied it, or the turn ended before anyone decided (\c "denied").
+    \value Asking The call asked the user a question that waits for the answer (it is the
+           \l {koder::agent::PendingInput::callId}{callId} of a question in
+           \l {koder::agent::State::pendingInputs}{State::pendingInputs}) (\c "asking").
 
     \sa koder::agent::toolCallProgress()
 */
@@ -109,6 +112,10 @@ ToolCallProgress unanswered(const State& state, std::string_view callId)
     if (std::any_of(pending.begin(), pending.end(),
                     [&](const ToolCall& c) { return c.id == callId; }))
         return {ToolCallStatus::Pending, noRow};
+    const auto& inputs = state.pendingInputs;
+    if (std::any_of(inputs.begin(), inputs.end(),
+                    [&](const PendingInput& p) { return p.callId == callId; }))
+        return {ToolCallStatus::Asking, noRow};
     if (state.turn) {
         const auto& running = state.turn->running;
         if (std::find(running.begin(), running.end(), callId) != running.end())
@@ -130,6 +137,8 @@ ToolCallProgress unanswered(const State& state, std::string_view callId)
         \l {koder::agent::ToolCallProgress::resultRow}{resultRow} its row;
     \li the call is in \l {koder::agent::State::pendingToolCalls}{State::pendingToolCalls}:
         \c Pending;
+    \li the call's question waits in \l {koder::agent::State::pendingInputs}{State::pendingInputs}:
+        \c Asking;
     \li the call is in the open turn's \l {koder::agent::Turn::running}{Turn::running}:
         \c Running;
     \li otherwise \c Pending: the step that asked for the call still streams, or \a callId is
@@ -194,8 +203,8 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
 /*!
     \fn std::string_view koder::agent::toString(koder::agent::ToolCallStatus status)
 
-    Returns the name of \a status: \c "pending", \c "running", \c "done", \c "error" or
-    \c "denied".
+    Returns the name of \a status: \c "pending", \c "running", \c "done", \c "error",
+    \c "denied" or \c "asking".
 */
 std::string_view toString(ToolCallStatus status)
 {
@@ -210,6 +219,8 @@ std::string_view toString(ToolCallStatus status)
         return "error";
     case ToolCallStatus::Denied:
         return "denied";
+    case ToolCallStatus::Asking:
+        return "asking";
     }
     return {};
 }

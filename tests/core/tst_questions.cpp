@@ -8,6 +8,7 @@
 #include "koder/agent/question.h"
 #include "koder/agent/serialization.h"
 #include "koder/agent/toolarguments.h"
+#include "koder/agent/toolcallstatus.h"
 
 #include <nlohmann/json.hpp>
 
@@ -281,6 +282,14 @@ TEST_F(Asking, AQuestionWaitsForTheUserAndIsAnnouncedAssertively)
     EXPECT_EQ(d.out.announcements[0].kind, Announcement::Kind::InputNeeded);
     EXPECT_EQ(d.out.announcements[0].politeness, Politeness::Assertive);
     EXPECT_EQ(approvalStateOf(d.s).inputs, d.s.pendingInputs) << "written with the conversation";
+}
+
+TEST_F(Asking, TheAskingCallsCardSaysItWaitsForTheAnswer)
+{
+    ask();
+    EXPECT_EQ(toolCallProgress(d.s, "q1").status, ToolCallStatus::Asking);
+    d.dispatch(AnswerInput{inputId(), R"({"answer":"Red"})"});
+    EXPECT_EQ(toolCallProgress(d.s, "q1").status, ToolCallStatus::Done);
 }
 
 TEST_F(Asking, TheAnswerIsTheCallsResultAndTheTurnGoesOn)

@@ -35,6 +35,7 @@ TEST(ToolCallStatus, NamesAreThoseOfTheToolCards)
     EXPECT_EQ(toString(ToolCallStatus::Done), "done");
     EXPECT_EQ(toString(ToolCallStatus::Error), "error");
     EXPECT_EQ(toString(ToolCallStatus::Denied), "denied");
+    EXPECT_EQ(toString(ToolCallStatus::Asking), "asking");
     EXPECT_EQ(ToolCallProgress{}, pending);
 }
 

@@ -11,7 +11,7 @@
 namespace koder::agent {
 
 /// Where a tool call stands. The names (toString) are those of a chat view's tool cards.
-enum class ToolCallStatus : std::uint8_t { Pending, Running, Done, Error, Denied };
+enum class ToolCallStatus : std::uint8_t { Pending, Running, Done, Error, Denied, Asking };
 
 /// A tool call's status and, once it has one, the row of its result (a `tool` message).
 struct ToolCallProgress {
