@@ -60,7 +60,8 @@ import Koder.Agent
     reasoning, open while the model thinks and closed once the reply starts.
 
     Under the text, each tool call is a card: the tool's name, its status (\e{Waiting for
-    approval}, \e Running with a spinner, \e Done, \e Failed, \e Denied), its arguments as
+    approval}, \e{Waiting for your answer} for a question, \e Running with a spinner, \e Done,
+    \e Failed, \e Denied), its arguments as
     indented JSON (the first lines only when they are long, with \e{Show all}), and the
     result under the call when it has come. An application shows its own card for its own
     tools with \l {AbstractBubble::}{toolDelegates}.
@@ -897,6 +898,7 @@ AbstractBubble {
                                                : toolCard.status === "error" ? qsTr("Failed")
                                                : toolCard.status === "denied" ? qsTr("Denied")
                                                : toolCard.status === "pending" ? qsTr("Waiting for approval")
+                                               : toolCard.status === "asking" ? qsTr("Waiting for your answer")
                                                : "" // a bubble on its own that was told no status
 
             implicitHeight: cardColumn.implicitHeight + 2 * KoderTheme.spacing
