@@ -22,8 +22,10 @@ import Koder.Agent
     \l {AbstractChatView::}{messages}: user and assistant messages, each tool call's result
     in its card, and the tools the server ran for a reply, from the \c serverTools of its
     \c metadata, in theirs), the \l PermissionPrompt (visible only while a tool call waits for
-    the user) and the \l Sender. Everything is bound to \l {AbstractChatView::}{controller};
-    the view holds no state of the conversation itself. An empty conversation shows
+    the user), the \l QuestionPrompt (visible only while the agent waits for the answer to a
+    question: the \c ask_user tool, an MCP server's elicitation) and the \l Sender.
+    Everything is bound to \l {AbstractChatView::}{controller}; the view holds no state of
+    the conversation itself. An empty conversation shows
     \l {AbstractChatView::}{placeholderText} and the \l {AbstractChatView::}{suggestions}
     to start from, and \l {AbstractChatView::}{toolDelegates} gives an application's own
     tools their own cards. Under \c LayoutMirroring (which an application turns on for a
@@ -53,9 +55,9 @@ import Koder.Agent
 
     Tab goes to the message list, where the current message shows a ring, then through the
     buttons of that message only (the Up and Down arrow keys choose the message, and no button
-    of a message out of sight is a Tab stop), then the permission prompt's controls (while it
-    shows), then the \l Sender: the buttons of queued messages and attached files, Attach, the
-    input and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
+    of a message out of sight is a Tab stop), then the permission prompt's and the question
+    prompt's controls (while they show), then the \l Sender: the buttons of queued messages
+    and attached files, Attach, the input and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
     character) and Escape stops a reply that streams. When the focused button goes away
     (Regenerate while the new reply streams, a version arrow at the first or last version, a
     row made anew by a version switch), the focus stays on that message: on the same button
@@ -63,11 +65,13 @@ import Koder.Agent
     a tool call needs the user, the permission
     prompt takes the keyboard focus (unless the user is typing a message that the controller's
     \c busyPolicy would accept while the turn runs) and gives it back to the input when it is
-    decided. The edit dialog takes the focus when it opens; in its text area Enter (or OK)
+    decided. The question prompt does the same when the agent asks the user something, and
+    gives the focus back once the question is answered, declined or cancelled (Escape). The
+    edit dialog takes the focus when it opens; in its text area Enter (or OK)
     saves the edit, Shift+Enter breaks the line, Tab and Shift+Tab move to the buttons, and
     Cancel or Escape discards it; the focus then goes back to the input.
 
-    \sa AbstractChatView, Bubble, Sender, PermissionPrompt, {Accessibility}
+    \sa AbstractChatView, Bubble, Sender, PermissionPrompt, QuestionPrompt, {Accessibility}
 */
 AbstractChatView {
     id: chatView
@@ -236,6 +240,21 @@ AbstractChatView {
             // and never more than the template's 45 % of the window. (Not measured from the
             // prompt's own height: that would feed back into its layout.)
             maximumCallsHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
+                (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
+                (chatView.height - sender.implicitHeight) * 0.35))
+        }
+
+        QuestionPrompt {
+            id: questionPrompt
+            objectName: "questionPrompt"
+            controller: chatView.controller
+            focusReturn: sender.inputItem
+            // As the permission prompt: someone typing a message the busy policy takes keeps
+            // the focus, and the form never pushes the input out of the view.
+            takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
+            Layout.fillWidth: true
+            Layout.margins: KoderTheme.spacing
+            maximumFormHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
                 (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
                 (chatView.height - sender.implicitHeight) * 0.35))
         }

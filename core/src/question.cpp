@@ -284,8 +284,10 @@ json parsedObject(std::string_view text)
     \c required lists properties the answer must have. Any other keyword of a property is
     refused, as is a choice of more than 1,000 options, a nested object, and a \c pattern that
     is not an ECMAScript regular expression, is longer than 512 bytes, uses back-references, or
-    repeats a group that itself repeats or alternates (such patterns can take exponential time to
-    check).
+    whose bounded repetitions (\c{{n,m}}) add up to more than 256. A pattern is matched in time
+    polynomial in the text and the pattern (libstdc++'s breadth-first matcher; with another
+    standard library, a repeated group that itself repeats or alternates is refused too), and
+    only on a text of at most 512 bytes: a pattern from a server cannot hang the application.
 */
 std::string checkQuestionSchema(std::string_view schemaJson)
 {
@@ -369,7 +371,7 @@ std::string checkQuestionSchema(std::string_view schemaJson)
     Returns the first problem of the answer \a valueJson (JSON text of an object) to the
     question whose schema is \a schemaJson, or an empty problem when it fits. The rules are
     those of \l {koder::agent::checkToolArguments()}{checkToolArguments()} plus \c pattern
-    (ECMAScript, found anywhere in the text unless anchored; a text longer than 4,096 bytes never
+    (ECMAScript, found anywhere in the text unless anchored; a text longer than 512 bytes never
     matches) and \c format (\c email, \c uri, \c date, \c date-time). Never throws.
 */
 AnswerProblem checkAnswer(std::string_view schemaJson, std::string_view valueJson)

@@ -38,12 +38,15 @@ bool fitsFormat(std::string_view format, std::string_view text);
 /// "an email address", "a URI", "a date (YYYY-MM-DD)", "a date and time (RFC 3339)".
 std::string formatName(std::string_view format);
 
-/// The longest pattern a question may carry, and the longest text checked against one.
+/// The longest pattern a question may carry, the longest text checked against one, and how many
+/// times its bounded repetitions ({n,m}) may repeat in all.
 inline constexpr std::size_t maxPatternBytes = 512;
-inline constexpr std::size_t maxPatternTextBytes = 4096;
+inline constexpr std::size_t maxPatternTextBytes = 512;
+inline constexpr std::size_t maxPatternRepeats = 256;
 /// Why `pattern` is not one a question may carry ("" when it may): not an ECMAScript regular
-/// expression, longer than maxPatternBytes, or of a shape whose matching can take exponential
-/// time (a quantified group that holds a quantifier or an alternation, a back-reference).
+/// expression, longer than maxPatternBytes, with back-references, or bounded repetitions of more
+/// than maxPatternRepeats in all (and, without libstdc++'s polynomial executor, a repeated group
+/// that itself repeats or alternates).
 std::string patternProblem(std::string_view pattern);
 /// Whether `text` matches `pattern` somewhere (JSON Schema's rule: not anchored unless the
 /// pattern says so). A text longer than maxPatternTextBytes, or a pattern that patternProblem()

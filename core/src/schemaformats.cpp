@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The string rules of answers to questions: `format` (email, uri, date, date-time) and
 // `pattern`. A question's schema may come from an MCP server or an AG-UI agent, so a pattern is
-// hostile input: std::regex backtracks, and a pattern like (a+)+$ takes exponential time. The
-// shapes that do are refused before a question is asked (patternProblem), and a checked text
-// has a length limit.
+// hostile input: std::regex backtracks by default, and `(a+)+$` or even `.*.*.*x` take
+// exponential or high polynomial time (minutes on 512 bytes). So the pattern is matched by
+// libstdc++'s breadth-first executor (polynomial in text and pattern), its repetitions are
+// bounded, back-references refused, and the text has a length limit: the worst pattern of the
+// limits takes about half a second on the longest text (measured on this project's CI machine
+// class), a usual one microseconds.
 #include "schemacheck.h"
 
 #include <algorithm>
@@ -145,18 +148,28 @@ std::string formatName(std::string_view format)
     return "in the format " + std::string(format);
 }
 
-std::string patternProblem(std::string_view pattern)
+namespace {
+
+// libstdc++ can match with its breadth-first executor, in time polynomial in the text and the
+// pattern, whatever the pattern's shape (no back-references: they are refused anyway).
+constexpr std::regex::flag_type patternFlags = std::regex::ECMAScript
+#ifdef __GLIBCXX__
+                                               | std::regex_constants::__polynomial
+#endif
+    ;
+
+// Why the repetitions of `pattern` could make matching too slow, or "". Every bounded repetition
+// ({n}, {n,m}, {n,}) adds its largest count to the states the matcher walks: they may add up to
+// maxPatternRepeats. Without the polynomial executor, a repeated group that itself repeats or
+// alternates is refused too (it takes exponential time to fail by backtracking).
+std::string repetitionProblem(std::string_view pattern)
 {
-    if (pattern.size() > maxPatternBytes)
-        return "pattern: longer than " + std::to_string(maxPatternBytes) + " bytes";
-    // Each open group: whether it holds a quantifier or an alternation so far.
-    std::vector<bool> groups;
+    std::size_t repeats = 0;
+    std::vector<bool> groups; // each open group: whether it repeats or alternates inside so far
     bool inClass = false;
     bool lastGroupRisky = false; // the group that just closed
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         const char c = pattern[i];
-        const bool quantifier =
-            c == '*' || c == '+' || c == '{' || (c == '?' && i > 0 && pattern[i - 1] != '(');
         if (c == '\\') {
             if (i + 1 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9' &&
                 !inClass)
@@ -169,6 +182,33 @@ std::string patternProblem(std::string_view pattern)
             inClass = c != ']';
             continue;
         }
+        bool quantifier = c == '*' || c == '+' || (c == '?' && i > 0 && pattern[i - 1] != '(');
+        if (c == '{') {
+            // {n}, {n,} or {n,m}: the largest count is what it costs.
+            std::size_t j = i + 1, low = 0, high = 0;
+            bool digits = false, comma = false, highDigits = false;
+            for (; j < pattern.size() && pattern[j] != '}'; ++j) {
+                const char d = pattern[j];
+                if (d == ',' && !comma) {
+                    comma = true;
+                } else if (d >= '0' && d <= '9') {
+                    std::size_t& n = comma ? high : low;
+                    n = std::min<std::size_t>(n * 10 + static_cast<std::size_t>(d - '0'),
+                                              1'000'000);
+                    (comma ? highDigits : digits) = true;
+                } else {
+                    break;
+                }
+            }
+            if (j < pattern.size() && pattern[j] == '}' && digits) {
+                repeats += comma && highDigits ? std::max(low, high) : low;
+                if (repeats > maxPatternRepeats)
+                    return "pattern: repeats more than " + std::to_string(maxPatternRepeats) +
+                           " times in all";
+                quantifier = true;
+                i = j;
+            }
+        }
         if (c == '[') {
             inClass = true;
             lastGroupRisky = false;
@@ -177,16 +217,18 @@ std::string patternProblem(std::string_view pattern)
             lastGroupRisky = false;
         } else if (c == ')') {
             if (groups.empty())
-                break; // unbalanced: std::regex says so below
+                break; // unbalanced: std::regex says so
             lastGroupRisky = groups.back();
             groups.pop_back();
             if (lastGroupRisky && !groups.empty())
                 groups.back() = true;
             continue;
         } else if (quantifier) {
+#ifndef __GLIBCXX__
             if (lastGroupRisky)
                 return "pattern: a repeated group that repeats or alternates inside can take "
                        "too long to check";
+#endif
             if (!groups.empty())
                 groups.back() = true;
         } else if (c == '|') {
@@ -196,8 +238,19 @@ std::string patternProblem(std::string_view pattern)
         if (!quantifier)
             lastGroupRisky = false;
     }
+    return {};
+}
+
+} // namespace
+
+std::string patternProblem(std::string_view pattern)
+{
+    if (pattern.size() > maxPatternBytes)
+        return "pattern: longer than " + std::to_string(maxPatternBytes) + " bytes";
+    if (std::string why = repetitionProblem(pattern); !why.empty())
+        return why;
     try {
-        std::regex re{std::string(pattern), std::regex::ECMAScript};
+        std::regex re{std::string(pattern), patternFlags};
     } catch (const std::regex_error&) {
         return "pattern: not a valid regular expression";
     }
@@ -209,7 +262,7 @@ bool matchesPattern(std::string_view pattern, std::string_view text)
     if (text.size() > maxPatternTextBytes || !patternProblem(pattern).empty())
         return false;
     try {
-        const std::regex re{std::string(pattern), std::regex::ECMAScript};
+        const std::regex re{std::string(pattern), patternFlags};
         return std::regex_search(text.begin(), text.end(), re);
     } catch (const std::regex_error&) { // complexity or stack limits of the library
         return false;

@@ -12,7 +12,8 @@ import Koder.Agent
 
     \l ChatView is the module's look of this template. A look provides the list of messages
     (and sets \l listView to it, which the scrolling rule follows), the bubbles, the
-    permission prompt and the input; the template provides:
+    permission prompt, the question prompt and the input, in that Tab order (messages,
+    prompts, input); the template provides:
 
     \list
     \li \l messages, a KoderVisibleMessages of the controller's messages (no system messages
