@@ -45,6 +45,29 @@
     \sa KoderAgentController::pendingInputs, {Questions from the agent}
 */
 
+/*!
+    \qmltype KoderAskUserTool
+    \inqmlmodule Koder.Agent
+    \instantiates KoderAskUserTool
+    \inherits KoderTool
+    \brief The ask_user tool: the model asks the user a question, with options or free text,
+    and reads the answer as the call's result.
+
+    Declare it inside a \l [QML] KoderAgentController, beside its other tools. It needs no
+    \c handler: a call of it is never run. Its arguments (\c question, and optionally
+    \c options, \c multiple, \c allowOther) become a question that waits in
+    \l [QML] {KoderAgentController::pendingInputs}{pendingInputs} (status
+    \c{"awaitingInput"}) until the user answers it
+    (\l [QML] {KoderAgentController::answerInput()}{answerInput()}), declines or dismisses
+    it; the answer is the call's result and the reply goes on. It asks no approval, and a
+    waiting question is stored with the conversation. \l ChatView shows it in a
+    \l QuestionPrompt.
+
+    \snippet qml/tst_questions.qml ask-user-tool
+
+    \sa {Questions from the agent}
+*/
+
 namespace {
 // The schema the model reads (a JSON Schema object for the `parameters` of the tool).
 constexpr const char* parametersJson = R"({

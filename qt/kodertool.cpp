@@ -130,6 +130,22 @@
 */
 
 /*!
+    \fn bool KoderTool::asksUser() const
+
+    Returns whether a call of this tool asks the user a question instead of running (true for
+    KoderAskUserTool, false for every other tool). The controller tells the core, which makes
+    the call's arguments a question that waits in
+    \l {KoderAgentController::pendingInputs}{pendingInputs}.
+*/
+
+/*!
+    \fn void KoderTool::setAsksUser(bool asks)
+
+    Sets whether a call of this tool asks the user a question instead of running to \a asks;
+    for a subclass such as KoderAskUserTool.
+*/
+
+/*!
     \property KoderTool::readOnly
     \brief Whether the tool changes nothing; \c{autoAccept "onlyRead"} runs such tools
     without asking.

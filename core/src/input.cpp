@@ -312,6 +312,73 @@
 */
 
 /*!
+    \class koder::agent::AnswerInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Answers a question of the agent that waits for the user.
+
+    The answer \l value is checked against the question's schema
+    (\l {koder::agent::checkAnswer()}{checkAnswer()}); one that does not fit is rejected with
+    \l {koder::agent::RejectReason}{InvalidValue} (the detail says why) and the question keeps
+    waiting. A fitting answer takes the question out of
+    \l {koder::agent::State::pendingInputs}{State::pendingInputs}; a question a tool call asked
+    gets its tool message, whose text is the answer
+    (\l {koder::agent::answerText()}{answerText()}) and whose metadata records
+    \c {{"input": {"decision": "answered", "value": ...}}}; once nothing else waits or runs,
+    the turn goes on with its next step.
+
+    Rejected with \l {koder::agent::RejectReason}{UnknownInput} when no waiting question has
+    that id.
+*/
+
+/*!
+    \variable koder::agent::AnswerInput::id
+
+    The question's \l {koder::agent::PendingInput::id}{id}.
+*/
+
+/*!
+    \variable koder::agent::AnswerInput::value
+
+    The answer: JSON text of the object the question's schema describes, such as
+    \c {{"answer": "Blue"}}.
+*/
+
+/*!
+    \class koder::agent::DeclineInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The user declines to answer a question of the agent.
+
+    The question leaves \l {koder::agent::State::pendingInputs}{State::pendingInputs}; a question
+    a tool call asked gets its tool message \c {"The user declined to answer."}
+    (\l {koder::agent::declinedAnswerText}{declinedAnswerText}) with \c {metadata.input.decision}
+    \c "declined", and the turn goes on: the model reads the decline. Rejected with
+    \l {koder::agent::RejectReason}{UnknownInput} when no waiting question has that id.
+*/
+
+/*!
+    \variable koder::agent::DeclineInput::id
+
+    The question's \l {koder::agent::PendingInput::id}{id}.
+*/
+
+/*!
+    \class koder::agent::CancelInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The user dismisses a question of the agent without deciding.
+
+    As \l {koder::agent::DeclineInput}{DeclineInput}, recorded as \c "cancelled".
+*/
+
+/*!
+    \variable koder::agent::CancelInput::id
+
+    The question's \l {koder::agent::PendingInput::id}{id}.
+*/
+
+/*!
     \class koder::agent::DenyToolCall
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/input.h

@@ -249,6 +249,29 @@ json parsedObject(std::string_view text)
 */
 
 /*!
+    \variable koder::agent::maxQuestionOptions
+    \relates koder::agent::PendingInput
+
+    The most options one choice of a question may offer (1,000): ask_user arguments with more
+    are the call's error, a schema with more is refused.
+*/
+
+/*!
+    \variable koder::agent::maxQuestionBytes
+    \relates koder::agent::PendingInput
+
+    The longest question an ask_user call may ask (64 KiB).
+*/
+
+/*!
+    \variable koder::agent::declinedAnswerText
+    \relates koder::agent::PendingInput
+
+    \c {"The user declined to answer."}: the result a tool call's question gives when it is
+    declined or cancelled, or its turn ends before an answer.
+*/
+
+/*!
     \enum koder::agent::InputDecision
     \relates koder::agent::PendingInput
 
