@@ -311,6 +311,10 @@
         <source>Show less of the error</source>
         <translation>عرض جزء أقل من الخطأ</translation>
     </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>بانتظار إجابتك</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -408,6 +412,10 @@
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
         <translation>تجري ردود كثيرة جدًا في محادثات أخرى. انتظر حتى ينتهي أحدها، أو افتح إحدى تلك المحادثات وأوقف ردّها.</translation>
+    </message>
+    <message>
+        <source>No question with that id is waiting for an answer.</source>
+        <translation>لا يوجد سؤال بهذا المعرّف ينتظر إجابة.</translation>
     </message>
 </context>
 <context>
@@ -644,6 +652,10 @@
         <source>Your message was added to the running reply</source>
         <translation>أُضيفت رسالتك إلى الرد الجاري</translation>
     </message>
+    <message>
+        <source>The agent asks you a question</source>
+        <translation>الوكيل يطرح عليك سؤالًا</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -709,6 +721,10 @@
     <message>
         <source>Unknown tool &quot;%1&quot;: it was not run.</source>
         <translation>أداة غير معروفة «%1»: لم تُشغَّل.</translation>
+    </message>
+    <message>
+        <source>The user declined to answer.</source>
+        <translation>رفض المستخدم الإجابة.</translation>
     </message>
 </context>
 <context>
@@ -851,6 +867,201 @@
     <message>
         <source>It can change things.</source>
         <translation>يمكنها أن تغيّر أشياء.</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPrompt</name>
+    <message>
+        <source>Required</source>
+        <translation>مطلوب</translation>
+    </message>
+    <message>
+        <source>%1 (required)</source>
+        <translation>%1 (مطلوب)</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>غير ذلك…</translation>
+    </message>
+    <message>
+        <source>Type your own answer in the field that follows</source>
+        <translation>اكتب إجابتك في الحقل التالي</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>إجابتك</translation>
+    </message>
+    <message>
+        <source>Other answer</source>
+        <translation>إجابة أخرى</translation>
+    </message>
+    <message>
+        <source>Sends your answer to the agent</source>
+        <translation>يرسل إجابتك إلى الوكيل</translation>
+    </message>
+    <message>
+        <source>Tells the agent you will not answer</source>
+        <translation>يُعلم الوكيل بأنك لن تجيب</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>السؤال %1 من %2</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>إرسال</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>رفض</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>إلغاء</translation>
+    </message>
+    <message>
+        <source>The answer does not fit the question</source>
+        <translation>الإجابة لا تناسب السؤال</translation>
+    </message>
+    <message>
+        <source>The question is no longer waiting</source>
+        <translation>لم يعد السؤال بانتظار إجابة</translation>
+    </message>
+    <message>
+        <source>%1: an answer is needed</source>
+        <translation>%1: الإجابة مطلوبة</translation>
+    </message>
+    <message>
+        <source>%1: enter a whole number</source>
+        <translation>%1: أدخل عددًا صحيحًا</translation>
+    </message>
+    <message>
+        <source>%1: enter a number</source>
+        <translation>%1: أدخل رقمًا</translation>
+    </message>
+    <message>
+        <source>%1: choose one of the options</source>
+        <translation>%1: اختر أحد الخيارات</translation>
+    </message>
+    <message>
+        <source>%1: at least %2</source>
+        <translation>%1: على الأقل %2</translation>
+    </message>
+    <message>
+        <source>%1: at most %2</source>
+        <translation>%1: على الأكثر %2</translation>
+    </message>
+    <message>
+        <source>%1: more than %2</source>
+        <translation>%1: أكثر من %2</translation>
+    </message>
+    <message>
+        <source>%1: less than %2</source>
+        <translation>%1: أقل من %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at least %n characters</source>
+        <translation>
+            <numerusform>%1: على الأقل %n حرف</numerusform>
+            <numerusform>%1: على الأقل حرف واحد</numerusform>
+            <numerusform>%1: على الأقل حرفان</numerusform>
+            <numerusform>%1: على الأقل %n أحرف</numerusform>
+            <numerusform>%1: على الأقل %n حرفًا</numerusform>
+            <numerusform>%1: على الأقل %n حرف</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at most %n characters</source>
+        <translation>
+            <numerusform>%1: على الأكثر %n حرف</numerusform>
+            <numerusform>%1: على الأكثر حرف واحد</numerusform>
+            <numerusform>%1: على الأكثر حرفان</numerusform>
+            <numerusform>%1: على الأكثر %n أحرف</numerusform>
+            <numerusform>%1: على الأكثر %n حرفًا</numerusform>
+            <numerusform>%1: على الأكثر %n حرف</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose %n or more</source>
+        <translation>
+            <numerusform>%1: اختر %n أو أكثر</numerusform>
+            <numerusform>%1: اختر واحدًا أو أكثر</numerusform>
+            <numerusform>%1: اختر اثنين أو أكثر</numerusform>
+            <numerusform>%1: اختر %n أو أكثر</numerusform>
+            <numerusform>%1: اختر %n أو أكثر</numerusform>
+            <numerusform>%1: اختر %n أو أكثر</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose no more than %n</source>
+        <translation>
+            <numerusform>%1: اختر %n على الأكثر</numerusform>
+            <numerusform>%1: اختر واحدًا على الأكثر</numerusform>
+            <numerusform>%1: اختر اثنين على الأكثر</numerusform>
+            <numerusform>%1: اختر %n على الأكثر</numerusform>
+            <numerusform>%1: اختر %n على الأكثر</numerusform>
+            <numerusform>%1: اختر %n على الأكثر</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not in the expected form</source>
+        <translation>%1: ليس بالصيغة المتوقعة</translation>
+    </message>
+    <message>
+        <source>%1: enter an email address</source>
+        <translation>%1: أدخل عنوان بريد إلكتروني</translation>
+    </message>
+    <message>
+        <source>%1: enter a full address (URI)</source>
+        <translation>%1: أدخل عنوانًا كاملًا (URI)</translation>
+    </message>
+    <message>
+        <source>%1: enter a date as YYYY-MM-DD</source>
+        <translation>%1: أدخل تاريخًا بالصيغة YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>%1: enter a date and time as YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>%1: أدخل التاريخ والوقت بالصيغة YYYY-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>الإجابة</translation>
+    </message>
+    <message>
+        <source>name@example.com</source>
+        <translation>name@example.com</translation>
+    </message>
+    <message>
+        <source>https://example.com</source>
+        <translation>https://example.com</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>YYYY-MM-DD</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>YYYY-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <translation>من %1 إلى %2</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 أو أكثر</translation>
+    </message>
+    <message>
+        <source>%1 or less</source>
+        <translation>%1 أو أقل</translation>
+    </message>
+    <message>
+        <source>The agent asks: %1</source>
+        <translation>الوكيل يسأل: %1</translation>
+    </message>
+    <message>
+        <source>Answer, then choose Submit; or Decline. Escape cancels.</source>
+        <translation>أجب ثم اختر إرسال، أو رفض. مفتاح Escape يلغي.</translation>
     </message>
 </context>
 <context>

@@ -303,6 +303,10 @@
         <source>Show less of the error</source>
         <translation>Weniger vom Fehler zeigen</translation>
     </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Wartet auf deine Antwort</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -400,6 +404,10 @@
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
         <translation>In anderen Gesprächen laufen zu viele Antworten. Warte, bis eine fertig ist, oder öffne eine und stoppe sie.</translation>
+    </message>
+    <message>
+        <source>No question with that id is waiting for an answer.</source>
+        <translation>Keine Frage mit dieser ID wartet auf eine Antwort.</translation>
     </message>
 </context>
 <context>
@@ -636,6 +644,10 @@
         <source>Your message was added to the running reply</source>
         <translation>Deine Nachricht wurde der laufenden Antwort hinzugefügt</translation>
     </message>
+    <message>
+        <source>The agent asks you a question</source>
+        <translation>Der Agent stellt dir eine Frage</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -701,6 +713,10 @@
     <message>
         <source>Unknown tool &quot;%1&quot;: it was not run.</source>
         <translation>Unbekanntes Werkzeug „%1“: Es wurde nicht ausgeführt.</translation>
+    </message>
+    <message>
+        <source>The user declined to answer.</source>
+        <translation>Der Benutzer hat die Antwort abgelehnt.</translation>
     </message>
 </context>
 <context>
@@ -839,6 +855,185 @@
     <message>
         <source>Tells the model none of the tools was run</source>
         <translation>Teilt dem Modell mit, dass keines der Werkzeuge ausgeführt wurde</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPrompt</name>
+    <message>
+        <source>Required</source>
+        <translation>Pflichtfeld</translation>
+    </message>
+    <message>
+        <source>%1 (required)</source>
+        <translation>%1 (Pflichtfeld)</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>Andere…</translation>
+    </message>
+    <message>
+        <source>Type your own answer in the field that follows</source>
+        <translation>Schreib deine eigene Antwort in das folgende Feld</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Deine Antwort</translation>
+    </message>
+    <message>
+        <source>Other answer</source>
+        <translation>Andere Antwort</translation>
+    </message>
+    <message>
+        <source>Sends your answer to the agent</source>
+        <translation>Sendet deine Antwort an den Agenten</translation>
+    </message>
+    <message>
+        <source>Tells the agent you will not answer</source>
+        <translation>Sagt dem Agenten, dass du nicht antwortest</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Frage %1 von %2</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Senden</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Ablehnen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>The answer does not fit the question</source>
+        <translation>Die Antwort passt nicht zur Frage</translation>
+    </message>
+    <message>
+        <source>The question is no longer waiting</source>
+        <translation>Die Frage wartet nicht mehr</translation>
+    </message>
+    <message>
+        <source>%1: an answer is needed</source>
+        <translation>%1: eine Antwort fehlt</translation>
+    </message>
+    <message>
+        <source>%1: enter a whole number</source>
+        <translation>%1: gib eine ganze Zahl ein</translation>
+    </message>
+    <message>
+        <source>%1: enter a number</source>
+        <translation>%1: gib eine Zahl ein</translation>
+    </message>
+    <message>
+        <source>%1: choose one of the options</source>
+        <translation>%1: wähle eine der Optionen</translation>
+    </message>
+    <message>
+        <source>%1: at least %2</source>
+        <translation>%1: mindestens %2</translation>
+    </message>
+    <message>
+        <source>%1: at most %2</source>
+        <translation>%1: höchstens %2</translation>
+    </message>
+    <message>
+        <source>%1: more than %2</source>
+        <translation>%1: mehr als %2</translation>
+    </message>
+    <message>
+        <source>%1: less than %2</source>
+        <translation>%1: weniger als %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at least %n characters</source>
+        <translation>
+            <numerusform>%1: mindestens %n Zeichen</numerusform>
+            <numerusform>%1: mindestens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at most %n characters</source>
+        <translation>
+            <numerusform>%1: höchstens %n Zeichen</numerusform>
+            <numerusform>%1: höchstens %n Zeichen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose %n or more</source>
+        <translation>
+            <numerusform>%1: wähle %n oder mehr</numerusform>
+            <numerusform>%1: wähle %n oder mehr</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose no more than %n</source>
+        <translation>
+            <numerusform>%1: wähle höchstens %n</numerusform>
+            <numerusform>%1: wähle höchstens %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not in the expected form</source>
+        <translation>%1: nicht in der erwarteten Form</translation>
+    </message>
+    <message>
+        <source>%1: enter an email address</source>
+        <translation>%1: gib eine E-Mail-Adresse ein</translation>
+    </message>
+    <message>
+        <source>%1: enter a full address (URI)</source>
+        <translation>%1: gib eine vollständige Adresse (URI) ein</translation>
+    </message>
+    <message>
+        <source>%1: enter a date as YYYY-MM-DD</source>
+        <translation>%1: gib ein Datum als JJJJ-MM-TT ein</translation>
+    </message>
+    <message>
+        <source>%1: enter a date and time as YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>%1: gib Datum und Uhrzeit als JJJJ-MM-TTThh:mm:ssZ ein</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Antwort</translation>
+    </message>
+    <message>
+        <source>name@example.com</source>
+        <translation>name@example.com</translation>
+    </message>
+    <message>
+        <source>https://example.com</source>
+        <translation>https://example.com</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>JJJJ-MM-TTThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <translation>Von %1 bis %2</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 oder mehr</translation>
+    </message>
+    <message>
+        <source>%1 or less</source>
+        <translation>%1 oder weniger</translation>
+    </message>
+    <message>
+        <source>The agent asks: %1</source>
+        <translation>Der Agent fragt: %1</translation>
+    </message>
+    <message>
+        <source>Answer, then choose Submit; or Decline. Escape cancels.</source>
+        <translation>Antworte und wähle dann Senden, oder Ablehnen. Escape bricht ab.</translation>
     </message>
 </context>
 <context>

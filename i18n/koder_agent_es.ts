@@ -303,6 +303,10 @@
         <source>Show less of the error</source>
         <translation>Mostrar menos del error</translation>
     </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Esperando tu respuesta</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -400,6 +404,10 @@
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
         <translation>Hay demasiadas respuestas en curso en otras conversaciones. Espera a que termine una, o abre una y detenla.</translation>
+    </message>
+    <message>
+        <source>No question with that id is waiting for an answer.</source>
+        <translation>Ninguna pregunta con ese id espera respuesta.</translation>
     </message>
 </context>
 <context>
@@ -636,6 +644,10 @@
         <source>Your message was added to the running reply</source>
         <translation>Tu mensaje se añadió a la respuesta en curso</translation>
     </message>
+    <message>
+        <source>The agent asks you a question</source>
+        <translation>El agente te hace una pregunta</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -701,6 +713,10 @@
     <message>
         <source>Unknown tool &quot;%1&quot;: it was not run.</source>
         <translation>Herramienta desconocida «%1»: no se ejecutó.</translation>
+    </message>
+    <message>
+        <source>The user declined to answer.</source>
+        <translation>El usuario prefirió no responder.</translation>
     </message>
 </context>
 <context>
@@ -839,6 +855,185 @@
     <message>
         <source>Tells the model none of the tools was run</source>
         <translation>Indica al modelo que no se ejecutó ninguna herramienta</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPrompt</name>
+    <message>
+        <source>Required</source>
+        <translation>Obligatorio</translation>
+    </message>
+    <message>
+        <source>%1 (required)</source>
+        <translation>%1 (obligatorio)</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>Otra…</translation>
+    </message>
+    <message>
+        <source>Type your own answer in the field that follows</source>
+        <translation>Escribe tu propia respuesta en el campo siguiente</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Tu respuesta</translation>
+    </message>
+    <message>
+        <source>Other answer</source>
+        <translation>Otra respuesta</translation>
+    </message>
+    <message>
+        <source>Sends your answer to the agent</source>
+        <translation>Envía tu respuesta al agente</translation>
+    </message>
+    <message>
+        <source>Tells the agent you will not answer</source>
+        <translation>Le dice al agente que no vas a responder</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Pregunta %1 de %2</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Rechazar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>The answer does not fit the question</source>
+        <translation>La respuesta no encaja con la pregunta</translation>
+    </message>
+    <message>
+        <source>The question is no longer waiting</source>
+        <translation>La pregunta ya no está esperando</translation>
+    </message>
+    <message>
+        <source>%1: an answer is needed</source>
+        <translation>%1: falta una respuesta</translation>
+    </message>
+    <message>
+        <source>%1: enter a whole number</source>
+        <translation>%1: escribe un número entero</translation>
+    </message>
+    <message>
+        <source>%1: enter a number</source>
+        <translation>%1: escribe un número</translation>
+    </message>
+    <message>
+        <source>%1: choose one of the options</source>
+        <translation>%1: elige una de las opciones</translation>
+    </message>
+    <message>
+        <source>%1: at least %2</source>
+        <translation>%1: al menos %2</translation>
+    </message>
+    <message>
+        <source>%1: at most %2</source>
+        <translation>%1: como máximo %2</translation>
+    </message>
+    <message>
+        <source>%1: more than %2</source>
+        <translation>%1: más de %2</translation>
+    </message>
+    <message>
+        <source>%1: less than %2</source>
+        <translation>%1: menos de %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at least %n characters</source>
+        <translation>
+            <numerusform>%1: al menos %n carácter</numerusform>
+            <numerusform>%1: al menos %n caracteres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at most %n characters</source>
+        <translation>
+            <numerusform>%1: como máximo %n carácter</numerusform>
+            <numerusform>%1: como máximo %n caracteres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose %n or more</source>
+        <translation>
+            <numerusform>%1: elige %n o más</numerusform>
+            <numerusform>%1: elige %n o más</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose no more than %n</source>
+        <translation>
+            <numerusform>%1: elige como máximo %n</numerusform>
+            <numerusform>%1: elige como máximo %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not in the expected form</source>
+        <translation>%1: no tiene la forma esperada</translation>
+    </message>
+    <message>
+        <source>%1: enter an email address</source>
+        <translation>%1: escribe una dirección de correo</translation>
+    </message>
+    <message>
+        <source>%1: enter a full address (URI)</source>
+        <translation>%1: escribe una dirección completa (URI)</translation>
+    </message>
+    <message>
+        <source>%1: enter a date as YYYY-MM-DD</source>
+        <translation>%1: escribe una fecha como AAAA-MM-DD</translation>
+    </message>
+    <message>
+        <source>%1: enter a date and time as YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>%1: escribe fecha y hora como AAAA-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Respuesta</translation>
+    </message>
+    <message>
+        <source>name@example.com</source>
+        <translation>nombre@example.com</translation>
+    </message>
+    <message>
+        <source>https://example.com</source>
+        <translation>https://example.com</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>AAAA-MM-DD</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>AAAA-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <translation>De %1 a %2</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 o más</translation>
+    </message>
+    <message>
+        <source>%1 or less</source>
+        <translation>%1 o menos</translation>
+    </message>
+    <message>
+        <source>The agent asks: %1</source>
+        <translation>El agente pregunta: %1</translation>
+    </message>
+    <message>
+        <source>Answer, then choose Submit; or Decline. Escape cancels.</source>
+        <translation>Responde y elige Enviar, o Rechazar. Escape cancela.</translation>
     </message>
 </context>
 <context>

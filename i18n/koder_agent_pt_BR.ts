@@ -303,6 +303,10 @@
         <source>Show less of the error</source>
         <translation>Mostrar menos do erro</translation>
     </message>
+    <message>
+        <source>Waiting for your answer</source>
+        <translation>Aguardando sua resposta</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -400,6 +404,10 @@
     <message>
         <source>Too many replies are running in other conversations. Wait for one to finish, or open one and stop it.</source>
         <translation>Há respostas demais em andamento em outras conversas. Aguarde uma terminar, ou abra uma e interrompa-a.</translation>
+    </message>
+    <message>
+        <source>No question with that id is waiting for an answer.</source>
+        <translation>Nenhuma pergunta com esse id está aguardando resposta.</translation>
     </message>
 </context>
 <context>
@@ -636,6 +644,10 @@
         <source>Your message was added to the running reply</source>
         <translation>Sua mensagem foi adicionada à resposta em andamento</translation>
     </message>
+    <message>
+        <source>The agent asks you a question</source>
+        <translation>O agente faz uma pergunta para você</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -701,6 +713,10 @@
     <message>
         <source>Unknown tool &quot;%1&quot;: it was not run.</source>
         <translation>Ferramenta desconhecida “%1”: não foi executada.</translation>
+    </message>
+    <message>
+        <source>The user declined to answer.</source>
+        <translation>O usuário preferiu não responder.</translation>
     </message>
 </context>
 <context>
@@ -839,6 +855,185 @@
     <message>
         <source>Tells the model none of the tools was run</source>
         <translation>Informa ao modelo que nenhuma das ferramentas foi executada</translation>
+    </message>
+</context>
+<context>
+    <name>QuestionPrompt</name>
+    <message>
+        <source>Required</source>
+        <translation>Obrigatório</translation>
+    </message>
+    <message>
+        <source>%1 (required)</source>
+        <translation>%1 (obrigatório)</translation>
+    </message>
+    <message>
+        <source>Other…</source>
+        <translation>Outra…</translation>
+    </message>
+    <message>
+        <source>Type your own answer in the field that follows</source>
+        <translation>Escreva sua própria resposta no campo a seguir</translation>
+    </message>
+    <message>
+        <source>Your answer</source>
+        <translation>Sua resposta</translation>
+    </message>
+    <message>
+        <source>Other answer</source>
+        <translation>Outra resposta</translation>
+    </message>
+    <message>
+        <source>Sends your answer to the agent</source>
+        <translation>Envia sua resposta ao agente</translation>
+    </message>
+    <message>
+        <source>Tells the agent you will not answer</source>
+        <translation>Avisa o agente que você não vai responder</translation>
+    </message>
+    <message>
+        <source>Question %1 of %2</source>
+        <translation>Pergunta %1 de %2</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Decline</source>
+        <translation>Recusar</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <source>The answer does not fit the question</source>
+        <translation>A resposta não corresponde à pergunta</translation>
+    </message>
+    <message>
+        <source>The question is no longer waiting</source>
+        <translation>A pergunta não está mais aguardando</translation>
+    </message>
+    <message>
+        <source>%1: an answer is needed</source>
+        <translation>%1: falta uma resposta</translation>
+    </message>
+    <message>
+        <source>%1: enter a whole number</source>
+        <translation>%1: digite um número inteiro</translation>
+    </message>
+    <message>
+        <source>%1: enter a number</source>
+        <translation>%1: digite um número</translation>
+    </message>
+    <message>
+        <source>%1: choose one of the options</source>
+        <translation>%1: escolha uma das opções</translation>
+    </message>
+    <message>
+        <source>%1: at least %2</source>
+        <translation>%1: no mínimo %2</translation>
+    </message>
+    <message>
+        <source>%1: at most %2</source>
+        <translation>%1: no máximo %2</translation>
+    </message>
+    <message>
+        <source>%1: more than %2</source>
+        <translation>%1: mais de %2</translation>
+    </message>
+    <message>
+        <source>%1: less than %2</source>
+        <translation>%1: menos de %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at least %n characters</source>
+        <translation>
+            <numerusform>%1: no mínimo %n caractere</numerusform>
+            <numerusform>%1: no mínimo %n caracteres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: at most %n characters</source>
+        <translation>
+            <numerusform>%1: no máximo %n caractere</numerusform>
+            <numerusform>%1: no máximo %n caracteres</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose %n or more</source>
+        <translation>
+            <numerusform>%1: escolha %n ou mais</numerusform>
+            <numerusform>%1: escolha %n ou mais</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: choose no more than %n</source>
+        <translation>
+            <numerusform>%1: escolha no máximo %n</numerusform>
+            <numerusform>%1: escolha no máximo %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: not in the expected form</source>
+        <translation>%1: não está no formato esperado</translation>
+    </message>
+    <message>
+        <source>%1: enter an email address</source>
+        <translation>%1: digite um endereço de e-mail</translation>
+    </message>
+    <message>
+        <source>%1: enter a full address (URI)</source>
+        <translation>%1: digite um endereço completo (URI)</translation>
+    </message>
+    <message>
+        <source>%1: enter a date as YYYY-MM-DD</source>
+        <translation>%1: digite uma data como AAAA-MM-DD</translation>
+    </message>
+    <message>
+        <source>%1: enter a date and time as YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>%1: digite data e hora como AAAA-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>Answer</source>
+        <translation>Resposta</translation>
+    </message>
+    <message>
+        <source>name@example.com</source>
+        <translation>nome@example.com</translation>
+    </message>
+    <message>
+        <source>https://example.com</source>
+        <translation>https://example.com</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>AAAA-MM-DD</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DDThh:mm:ssZ</source>
+        <translation>AAAA-MM-DDThh:mm:ssZ</translation>
+    </message>
+    <message>
+        <source>From %1 to %2</source>
+        <translation>De %1 a %2</translation>
+    </message>
+    <message>
+        <source>%1 or more</source>
+        <translation>%1 ou mais</translation>
+    </message>
+    <message>
+        <source>%1 or less</source>
+        <translation>%1 ou menos</translation>
+    </message>
+    <message>
+        <source>The agent asks: %1</source>
+        <translation>O agente pergunta: %1</translation>
+    </message>
+    <message>
+        <source>Answer, then choose Submit; or Decline. Escape cancels.</source>
+        <translation>Responda e escolha Enviar, ou Recusar. Esc cancela.</translation>
     </message>
 </context>
 <context>
