@@ -1158,5 +1158,9 @@
         <source>Attachment</source>
         <translation>مرفق</translation>
     </message>
+    <message>
+        <source>Answer or decline the question first.</source>
+        <translation>أجب عن السؤال أو ارفضه أولًا.</translation>
+    </message>
 </context>
 </TS>

@@ -1130,5 +1130,9 @@
         <source>Attachment</source>
         <translation>Anhang</translation>
     </message>
+    <message>
+        <source>Answer or decline the question first.</source>
+        <translation>Beantworte oder lehne zuerst die Frage ab.</translation>
+    </message>
 </context>
 </TS>

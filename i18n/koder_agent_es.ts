@@ -1130,5 +1130,9 @@
         <source>Attachment</source>
         <translation>Adjunto</translation>
     </message>
+    <message>
+        <source>Answer or decline the question first.</source>
+        <translation>Primero responde o rechaza la pregunta.</translation>
+    </message>
 </context>
 </TS>

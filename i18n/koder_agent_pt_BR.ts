@@ -1130,5 +1130,9 @@
         <source>Attachment</source>
         <translation>Anexo</translation>
     </message>
+    <message>
+        <source>Answer or decline the question first.</source>
+        <translation>Primeiro responda ou recuse a pergunta.</translation>
+    </message>
 </context>
 </TS>

@@ -106,6 +106,13 @@ T.Pane {
                                              && root.controller.status === "reviewingToolCall"
     /*!
         \readonly
+        True while a question of the agent waits for the user's answer (the controller's
+        \c status is \c "awaitingInput").
+    */
+    readonly property bool awaitingAnswer: root.controller !== null
+                                           && root.controller.status === "awaitingInput"
+    /*!
+        \readonly
         True when a send while a turn is open goes by the controller's \c busyPolicy
         (\c "queue", \c "interrupt" or \c "steer"), false with \c "reject" (the default) or
         without a controller.
@@ -115,19 +122,23 @@ T.Pane {
     /*!
         \readonly
         True while the input is disabled: a tool call waits for the user (\l awaitingApproval)
-        and the busy policy is \c "reject". \l notice then says
-        \e{Approve or deny the tool call first.}
+        or a question for the answer (\l awaitingAnswer), and the busy policy is \c "reject".
+        \l notice then says \e{Approve or deny the tool call first.} or \e{Answer or decline
+        the question first.}
     */
-    readonly property bool blocked: root.awaitingApproval && !root.sendsWhileBusy
+    readonly property bool blocked: (root.awaitingApproval || root.awaitingAnswer)
+                                    && !root.sendsWhileBusy
     /*!
         \readonly
-        What the look shows above the input: \e{Approve or deny the tool call first.} while
-        the input is \l blocked, otherwise \l rejection (empty when there is nothing to say).
-        A look names the item that shows it by this text (role \c StaticText).
+        What the look shows above the input: \e{Approve or deny the tool call first.} or
+        \e{Answer or decline the question first.} while the input is \l blocked, otherwise
+        \l rejection (empty when there is nothing to say). A look names the item that shows
+        it by this text (role \c StaticText).
     */
-    readonly property string notice: root.blocked
-                                     ? qsTranslate("Sender", "Approve or deny the tool call first.")
-                                     : root.rejection
+    readonly property string notice: !root.blocked ? root.rejection
+                                     : root.awaitingApproval
+                                       ? qsTranslate("Sender", "Approve or deny the tool call first.")
+                                       : qsTranslate("Sender", "Answer or decline the question first.")
     /*!
         \readonly
         The messages waiting to be sent after the reply (busy policy \c "queue"), the

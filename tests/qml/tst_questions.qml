@@ -95,6 +95,10 @@ Item {
             compare(input.fields, ["answer"])
             compare(input.schema.required, ["answer"])
             compare(input.schema.properties.answer.enum, ["Red", "Blue"])
+            const sender = findChild(chat.view, "sender")
+            verify(sender.awaitingAnswer)
+            verify(sender.blocked, "the input waits for the answer (busy policy reject)")
+            compare(sender.notice, "Answer or decline the question first.")
         }
 
         function test_anAnswerFromAJsObjectIsTheToolsResult() {
