@@ -74,6 +74,7 @@ Pane {
         case "streaming": return qsTr("replying")
         case "runningTool": return qsTr("running a tool")
         case "reviewingToolCall": return qsTr("needs approval")
+        case "awaitingInput": return qsTr("question waiting")
         case "error": return qsTr("ended with an error")
         case "interrupted": return qsTr("stopped")
         }
@@ -84,7 +85,7 @@ Pane {
     KoderConversationListModel {
         id: conversationList
         store: pane.store
-        controller: pane.controller     // status: streaming, reviewingToolCall, ...
+        controller: pane.controller     // status: streaming, reviewingToolCall, awaitingInput, ...
     }
     ConversationFilter {
         id: filtered
@@ -142,6 +143,7 @@ Pane {
                 required property bool unread
                 readonly property bool busy: status === "streaming" || status === "runningTool"
                 readonly property bool needsApproval: status === "reviewingToolCall"
+                readonly property bool awaitsAnswer: status === "awaitingInput"
                 readonly property string activity: pane.activityText(status, unread)
 
                 width: ListView.view.width
@@ -194,9 +196,27 @@ Pane {
                             objectName: "approvalBadge"
                             visible: row.needsApproval
                             Layout.topMargin: 2
-                            Layout.maximumWidth: parent.width
+                            Layout.maximumWidth: row.availableWidth
                             textFormat: Text.PlainText
                             text: qsTr("Needs approval")
+                            elide: Text.ElideRight
+                            font.pointSize: Math.max(1, pane.font.pointSize - 1)
+                            color: row.palette.highlightedText
+                            leftPadding: 4
+                            rightPadding: 4
+                            background: Rectangle {
+                                radius: 3
+                                color: row.palette.highlight
+                            }
+                        }
+                        // The same for a question of the agent that waits for the user's answer.
+                        Label {
+                            objectName: "questionBadge"
+                            visible: row.awaitsAnswer
+                            Layout.topMargin: 2
+                            Layout.maximumWidth: row.availableWidth
+                            textFormat: Text.PlainText
+                            text: qsTr("Question waiting")
                             elide: Text.ElideRight
                             font.pointSize: Math.max(1, pane.font.pointSize - 1)
                             color: row.palette.highlightedText
@@ -219,7 +239,7 @@ Pane {
                     }
                     Rectangle {
                         objectName: "unreadDot"
-                        visible: row.unread && !row.busy && !row.needsApproval
+                        visible: row.unread && !row.busy && !row.needsApproval && !row.awaitsAnswer
                         implicitWidth: 8
                         implicitHeight: 8
                         radius: 4

@@ -43,11 +43,13 @@ ApplicationWindow {
 
     /*!
         Gives the keyboard focus to where the user goes on after a conversation was opened or
-        started: the permission prompt when it waits and took the focus, else the message input.
+        started: the permission prompt or the question prompt when it waits and took the focus,
+        else the message input.
     */
     function focusWhereTheUserTypes() {
-        if (agent.status === "reviewingToolCall" && window.focusIsIn(chat))
-            return // the prompt took it: the user decides first
+        if ((agent.status === "reviewingToolCall" || agent.status === "awaitingInput")
+                && window.focusIsIn(chat))
+            return // the prompt took it: the user decides or answers first
         chat.focusInput()
     }
     function focusIsIn(item: Item): bool {
@@ -118,13 +120,41 @@ ApplicationWindow {
             // Said after the tool's answer (the reply streams in the step after it), so it
             // can say what happened; this is what it says when the call was not run.
             localAgent.reply = qsTr("The save_note tool did not run, so nothing was saved.")
+        } else if (/\b(ask me|frag mich|me pergunte|pergunte-me)\b|pregúntame|preguntame|اسألني|اسالني/i.test(text)) {
+            localAgent.toolCalls = [{ name: "ask_user", arguments: {
+                question: qsTr("Which colour should the next note be?"),
+                options: [qsTr("Red"), qsTr("Green"), qsTr("Blue")],
+                allowOther: true
+            } }]
+            // Replaced by what the user answered (readAnswer()); this is what it says when the
+            // question was never asked.
+            localAgent.reply = qsTr("The ask_user tool did not run, so I could not ask you anything.")
         } else if (/time|clock|hora|uhr|spät|reloj|relógio|الساعة|الوقت/i.test(text)) {
             localAgent.toolCalls = [{ name: "get_time", arguments: {} }]
             localAgent.reply = qsTr("I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.")
         } else {
             localAgent.toolCalls = []
-            localAgent.reply = qsTr("You said: “%1”\n\nI am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:\n\n- *What time is it?* — a read-only tool runs at once\n- *Save a note: buy milk* — a writing tool asks for your permission first\n\nOpen **Settings** to talk to a real model instead.")
+            localAgent.reply = qsTr("You said: “%1”\n\nI am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:\n\n- *What time is it?* — a read-only tool runs at once\n- *Save a note: buy milk* — a writing tool asks for your permission first\n- *Ask me a question* — the agent asks you something and waits for your answer\n\nOpen **Settings** to talk to a real model instead.")
                                    .arg(text)
+        }
+    }
+
+    /*!
+        The offline agent's reply after its question says what the user answered. The ask_user
+        call's result (the answer, or that none came) is a tool row, inserted before the step
+        after it starts and reads the agent's reply; rows \a first to \a last were inserted.
+    */
+    function readAnswer(first: int, last: int) {
+        if (agent.transport !== localAgent)
+            return
+        for (let row = first; row <= last; ++row) {
+            const message = agent.messages.get(row)
+            if (message.role !== "tool" || message.toolName !== "ask_user")
+                continue
+            const input = message.metadata ? message.metadata.input : undefined
+            localAgent.reply = input && input.decision === "answered"
+                ? qsTr("You chose “%1”: your answer came back to me as the result of the ask_user tool.").arg(message.text)
+                : qsTr("You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.")
         }
     }
 
@@ -269,6 +299,7 @@ ApplicationWindow {
     Connections {
         target: agent.messages
         function onCountChanged() { usageRead.restart() }
+        function onRowsInserted(parent: var, first: int, last: int) { window.readAnswer(first, last) }
         function onModelReset() { usageRead.restart() }
         function onDataChanged() { usageRead.restart() }
     }
@@ -298,8 +329,8 @@ ApplicationWindow {
                 ? qsTr("The save_note tool could not save the note: %1").arg(result.result)
                 : qsTr("That was the save_note tool: your note is in your notes file.")
         }
-        systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock "
-                      + "and save notes for the user with your tools."
+        systemPrompt: "You are the assistant of the Koder Agent demo. You can read the clock, "
+                      + "save notes for the user and ask the user a question with your tools."
 
         //! [demo-tools]
         KoderTool {
@@ -317,6 +348,9 @@ ApplicationWindow {
             readOnly: false // writes a file: asks first unless auto-accept is "always"
             handler: function(args) { return window.notes.save(args.text) }
         }
+        // ask_user: the agent asks the user a question (the question prompt shows it) and
+        // reads the answer as the call's result.
+        KoderAskUserTool {}
         //! [demo-tools]
 
         // The offline agent has no model behind it: this hook tells it what to do this turn.

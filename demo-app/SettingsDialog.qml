@@ -50,7 +50,9 @@ Dialog {
         const names = []
         const tools = controller ? controller.tools : []
         for (let i = 0; i < tools.length; ++i)
-            names.push(tools[i].name)
+            // ask_user runs without an approval (asking is what it does): no permission to set.
+            if (tools[i].name !== "ask_user")
+                names.push(tools[i].name)
         return names
     }
 

@@ -45,10 +45,13 @@ int runHeadless(QQuickWindow* window, const QString& text, const QString& screen
                      [&] { done(QStringLiteral("reply failed")); });
     QObject::connect(agent, &KoderAgentController::aborted, &loop,
                      [&] { done(QStringLiteral("reply stopped")); });
-    // A writing tool waits for the user; nobody is there, so the picture shows the question.
+    // A writing tool or a question of the agent waits for the user; nobody is there, so the
+    // picture shows the permission prompt or the question prompt.
     QObject::connect(agent, &KoderAgentController::statusChanged, &loop, [&] {
         if (agent->status() == QLatin1String("reviewingToolCall"))
             done(QStringLiteral("waiting for a permission"));
+        else if (agent->status() == QLatin1String("awaitingInput"))
+            done(QStringLiteral("waiting for an answer"));
     });
     QTimer::singleShot(60'000, &loop, [&] { done(QStringLiteral("timed out after 60 s")); });
 

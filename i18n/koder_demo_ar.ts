@@ -102,6 +102,14 @@
             <numerusform>%n رسالة</numerusform>
         </translation>
     </message>
+    <message>
+        <source>question waiting</source>
+        <translation>سؤال بانتظار الإجابة</translation>
+    </message>
+    <message>
+        <source>Question waiting</source>
+        <translation>سؤال بانتظار الإجابة</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -135,24 +143,6 @@
     <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>قرأت الساعة بأداة get_time، وهي تعمل دون سؤال لأنها تقرأ فقط. إجابتها في الأعلى.</translation>
-    </message>
-    <message>
-        <source>You said: “%1”
-
-I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
-
-- *What time is it?* — a read-only tool runs at once
-- *Save a note: buy milk* — a writing tool asks for your permission first
-
-Open **Settings** to talk to a real model instead.</source>
-        <translation>كتبتَ: «%1»
-
-أنا **وكيل العرض التجريبي دون اتصال**: يصل هذا الرد كلمةً كلمة، دون شبكة ودون نموذج. جرّب:
-
-- *كم الساعة؟* — تعمل أداة للقراءة فقط على الفور
-- *ملاحظة: شراء الحليب* — تطلب أداة للكتابة إذنك أولًا
-
-افتح **الإعدادات** لتتحدث مع نموذج حقيقي بدلًا من ذلك.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -293,6 +283,54 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>OpenAI Responses: %1</source>
         <translation>OpenAI Responses: %1</translation>
+    </message>
+    <message>
+        <source>Which colour should the next note be?</source>
+        <translation>ما لون الملاحظة التالية؟</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>أحمر</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>أخضر</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>أزرق</translation>
+    </message>
+    <message>
+        <source>The ask_user tool did not run, so I could not ask you anything.</source>
+        <translation>لم تعمل أداة ask_user، لذا لم أستطع أن أسألك شيئًا.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+- *Ask me a question* — the agent asks you something and waits for your answer
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>كتبتَ: «%1»
+
+أنا **وكيل العرض التجريبي دون اتصال**: يصل هذا الرد كلمةً كلمة، دون شبكة ودون نموذج. جرّب:
+
+- *كم الساعة؟* — تعمل أداة للقراءة فقط على الفور
+- *ملاحظة: شراء الحليب* — تطلب أداة للكتابة إذنك أولًا
+- *اسألني سؤالًا* — يطرح عليك الوكيل سؤالًا وينتظر إجابتك
+
+افتح **الإعدادات** لتتحدث مع نموذج حقيقي بدلًا من ذلك.</translation>
+    </message>
+    <message>
+        <source>You chose “%1”: your answer came back to me as the result of the ask_user tool.</source>
+        <translation>اخترتَ «%1»: وصلتني إجابتك نتيجةً لأداة ask_user.</translation>
+    </message>
+    <message>
+        <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
+        <translation>لم تُجب، ولا بأس: أخبرتني أداة ask_user بذلك، وسأكمل من دون إجابة.</translation>
     </message>
 </context>
 <context>

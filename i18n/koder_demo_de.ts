@@ -98,6 +98,14 @@
             <numerusform>%n Nachrichten</numerusform>
         </translation>
     </message>
+    <message>
+        <source>question waiting</source>
+        <translation>Frage wartet</translation>
+    </message>
+    <message>
+        <source>Question waiting</source>
+        <translation>Frage wartet</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -131,24 +139,6 @@
     <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Ich habe die Uhr mit dem Werkzeug get_time gelesen; es darf ohne Nachfrage laufen, weil es nur liest. Seine Antwort steht oben.</translation>
-    </message>
-    <message>
-        <source>You said: “%1”
-
-I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
-
-- *What time is it?* — a read-only tool runs at once
-- *Save a note: buy milk* — a writing tool asks for your permission first
-
-Open **Settings** to talk to a real model instead.</source>
-        <translation>Du hast geschrieben: „%1“
-
-Ich bin der **Offline-Demo-Agent**: Diese Antwort kommt Wort für Wort, ohne Netz und ohne Modell. Probiere:
-
-- *Wie spät ist es? (Uhrzeit)* — ein lesendes Werkzeug läuft sofort
-- *Notiz: Milch kaufen* — ein schreibendes Werkzeug fragt erst um Erlaubnis
-
-Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -289,6 +279,54 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>OpenAI Responses: %1</source>
         <translation>OpenAI Responses: %1</translation>
+    </message>
+    <message>
+        <source>Which colour should the next note be?</source>
+        <translation>Welche Farbe soll die nächste Notiz haben?</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Rot</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Grün</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Blau</translation>
+    </message>
+    <message>
+        <source>The ask_user tool did not run, so I could not ask you anything.</source>
+        <translation>Das Werkzeug ask_user lief nicht, also konnte ich dich nichts fragen.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+- *Ask me a question* — the agent asks you something and waits for your answer
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Du hast geschrieben: „%1“
+
+Ich bin der **Offline-Demo-Agent**: Diese Antwort kommt Wort für Wort, ohne Netz und ohne Modell. Probiere:
+
+- *Wie spät ist es? (Uhrzeit)* — ein lesendes Werkzeug läuft sofort
+- *Notiz: Milch kaufen* — ein schreibendes Werkzeug fragt erst um Erlaubnis
+- *Frag mich etwas* — der Agent stellt dir eine Frage und wartet auf deine Antwort
+
+Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</translation>
+    </message>
+    <message>
+        <source>You chose “%1”: your answer came back to me as the result of the ask_user tool.</source>
+        <translation>Du hast „%1“ gewählt: Deine Antwort kam als Ergebnis des Werkzeugs ask_user zu mir zurück.</translation>
+    </message>
+    <message>
+        <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
+        <translation>Du hast nicht geantwortet, und das ist in Ordnung: Das Werkzeug ask_user hat es mir gesagt, und ich mache ohne Antwort weiter.</translation>
     </message>
 </context>
 <context>

@@ -98,6 +98,14 @@
             <numerusform>%n mensajes</numerusform>
         </translation>
     </message>
+    <message>
+        <source>question waiting</source>
+        <translation>pregunta pendiente</translation>
+    </message>
+    <message>
+        <source>Question waiting</source>
+        <translation>Pregunta pendiente</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -131,24 +139,6 @@
     <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Leí el reloj con la herramienta get_time, que puede ejecutarse sin preguntar porque solo lee. Su respuesta está arriba.</translation>
-    </message>
-    <message>
-        <source>You said: “%1”
-
-I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
-
-- *What time is it?* — a read-only tool runs at once
-- *Save a note: buy milk* — a writing tool asks for your permission first
-
-Open **Settings** to talk to a real model instead.</source>
-        <translation>Escribiste: «%1»
-
-Soy el **agente de demostración sin conexión**: esta respuesta llega palabra por palabra, sin red y sin modelo. Prueba:
-
-- *¿Qué hora es?* — una herramienta de solo lectura se ejecuta al momento
-- *Nota: comprar leche* — una herramienta que escribe pide permiso primero
-
-Abre **Ajustes** para hablar con un modelo real.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -289,6 +279,54 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>OpenAI Responses: %1</source>
         <translation>OpenAI Responses: %1</translation>
+    </message>
+    <message>
+        <source>Which colour should the next note be?</source>
+        <translation>¿De qué color debe ser la próxima nota?</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Rojo</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Verde</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Azul</translation>
+    </message>
+    <message>
+        <source>The ask_user tool did not run, so I could not ask you anything.</source>
+        <translation>La herramienta ask_user no se ejecutó, así que no pude preguntarte nada.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+- *Ask me a question* — the agent asks you something and waits for your answer
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Escribiste: «%1»
+
+Soy el **agente de demostración sin conexión**: esta respuesta llega palabra por palabra, sin red y sin modelo. Prueba:
+
+- *¿Qué hora es?* — una herramienta de solo lectura se ejecuta al momento
+- *Nota: comprar leche* — una herramienta que escribe pide permiso primero
+- *Pregúntame algo* — el agente te hace una pregunta y espera tu respuesta
+
+Abre **Ajustes** para hablar con un modelo real.</translation>
+    </message>
+    <message>
+        <source>You chose “%1”: your answer came back to me as the result of the ask_user tool.</source>
+        <translation>Elegiste «%1»: tu respuesta me llegó como resultado de la herramienta ask_user.</translation>
+    </message>
+    <message>
+        <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
+        <translation>No respondiste, y no pasa nada: la herramienta ask_user me lo dijo y sigo sin tu respuesta.</translation>
     </message>
 </context>
 <context>

@@ -98,6 +98,14 @@
             <numerusform>%n mensagens</numerusform>
         </translation>
     </message>
+    <message>
+        <source>question waiting</source>
+        <translation>pergunta aguardando</translation>
+    </message>
+    <message>
+        <source>Question waiting</source>
+        <translation>Pergunta aguardando</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -131,24 +139,6 @@
     <message>
         <source>I read the clock with the get_time tool, which may run without asking because it only reads. Its answer is above.</source>
         <translation>Li o relógio com a ferramenta get_time, que pode rodar sem perguntar porque só lê. A resposta está acima.</translation>
-    </message>
-    <message>
-        <source>You said: “%1”
-
-I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
-
-- *What time is it?* — a read-only tool runs at once
-- *Save a note: buy milk* — a writing tool asks for your permission first
-
-Open **Settings** to talk to a real model instead.</source>
-        <translation>Você escreveu: “%1”
-
-Sou o **agente de demonstração offline**: esta resposta chega palavra por palavra, sem rede e sem modelo. Experimente:
-
-- *Que horas são?* — uma ferramenta só de leitura roda na hora
-- *Nota: comprar leite* — uma ferramenta que escreve pede sua permissão antes
-
-Abra **Configurações** para conversar com um modelo de verdade.</translation>
     </message>
     <message>
         <source>Koder Agent demo</source>
@@ -289,6 +279,54 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>OpenAI Responses: %1</source>
         <translation>OpenAI Responses: %1</translation>
+    </message>
+    <message>
+        <source>Which colour should the next note be?</source>
+        <translation>De que cor deve ser a próxima nota?</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Vermelho</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Verde</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Azul</translation>
+    </message>
+    <message>
+        <source>The ask_user tool did not run, so I could not ask you anything.</source>
+        <translation>A ferramenta ask_user não rodou, então não pude perguntar nada a você.</translation>
+    </message>
+    <message>
+        <source>You said: “%1”
+
+I am the **offline demo agent**: this reply streams word by word, with no network and no model. Try:
+
+- *What time is it?* — a read-only tool runs at once
+- *Save a note: buy milk* — a writing tool asks for your permission first
+- *Ask me a question* — the agent asks you something and waits for your answer
+
+Open **Settings** to talk to a real model instead.</source>
+        <translation>Você escreveu: “%1”
+
+Sou o **agente de demonstração offline**: esta resposta chega palavra por palavra, sem rede e sem modelo. Experimente:
+
+- *Que horas são?* — uma ferramenta só de leitura roda na hora
+- *Nota: comprar leite* — uma ferramenta que escreve pede sua permissão antes
+- *Me pergunte algo* — o agente faz uma pergunta e espera sua resposta
+
+Abra **Configurações** para conversar com um modelo de verdade.</translation>
+    </message>
+    <message>
+        <source>You chose “%1”: your answer came back to me as the result of the ask_user tool.</source>
+        <translation>Você escolheu “%1”: sua resposta voltou para mim como resultado da ferramenta ask_user.</translation>
+    </message>
+    <message>
+        <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
+        <translation>Você não respondeu, e tudo bem: a ferramenta ask_user me avisou, e eu sigo sem a resposta.</translation>
     </message>
 </context>
 <context>

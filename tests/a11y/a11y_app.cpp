@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The app the screen-reader-level check drives: a ChatView on the local agent (a11y_app.qml).
 // Every step comes as a line on stdin, so the listener decides when each happens:
-//   go, long, tool, focus-input   run by the QML window's command() (a11y_app.qml)
-//   tab, backtab, escape, enter, space
+//   go, long, tool, ask, focus-input
+//                                 run by the QML window's command() (a11y_app.qml)
+//   tab, backtab, escape, enter, space, down
 //                                 a key press and release, delivered by the window to its
 //                                 focused item as the keyboard's would be
 //   quit                          quits
@@ -32,6 +33,7 @@ constexpr Key keys[] = {
     {"escape", Qt::Key_Escape, Qt::NoModifier, "\x1b"},
     {"enter", Qt::Key_Return, Qt::NoModifier, "\r"},
     {"space", Qt::Key_Space, Qt::NoModifier, " "},
+    {"down", Qt::Key_Down, Qt::NoModifier, ""},
 };
 
 // Press and release, sent to the window, which gives them to its active focus item (and moves

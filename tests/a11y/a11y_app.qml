@@ -12,7 +12,8 @@ Window {
     visible: true
     title: "koder-a11y-app"
 
-    // The short reply whose phrases the check hears; a long one to stop; the tool call.
+    // The short reply whose phrases the check hears; a long one to stop; the tool call; the
+    // question.
     readonly property string shortReply: "Hello there. The weather is fine today! Anything else?"
     readonly property string longReply: "word ".repeat(2000).trim()
 
@@ -38,6 +39,14 @@ Window {
             agent.tokensPerSecond = 0
             agent.toolCalls = [{ name: "save_note", arguments: { path: "notes.md" } }]
             return chat.controller.send("Save it.")
+        case "ask": // a turn whose first step asks the user a question (ask_user)
+            agent.reply = "Green it is."
+            agent.tokensPerSecond = 0
+            agent.toolCalls = [{ name: "ask_user", arguments: {
+                question: "Which colour should the note be?",
+                options: ["Red", "Green", "Blue"]
+            } }]
+            return chat.controller.send("Ask me.")
         }
         return false
     }
@@ -53,6 +62,7 @@ Window {
                 readOnly: false
                 handler: function (args) { return "saved " + args.path }
             }
+            KoderAskUserTool {}
         }
     }
 }

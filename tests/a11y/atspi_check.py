@@ -25,6 +25,19 @@ the app to its own window) and asserts, each step waiting for what it expects wi
   approve     Enter approves, and the focus comes back to the input (the last focus heard in
               the step, and the input's focused state);
   ran         the tool ran (its result is heard: "Result: saved notes.md"), so Enter approved.
+  question    when the agent asks the user a question (the ask_user tool, KoderAskUserTool), the
+              focus moves to the question prompt: the alert "The agent asks: Which colour should
+              the note be?" (or a named object inside it). That is how the question is heard
+              on Qt 6.4: the controller's assertive announcement "The agent asks you a
+              question" is raised as an Alert event there, which Qt's AT-SPI bridge drops. The
+              check listens for object:announcement too, and requires it with that text when
+              the app's toolkit is Qt 6.8 or later (QAccessibleAnnouncementEvent).
+  to-option   Tab from the prompt lands on the radio button "Red" (the options are one stop);
+  choose      Down moves to the radio button "Green" (and chooses it);
+  to-submit   Tab goes through the prompt (every stop inside the alert) to the push button
+              "Submit";
+  answer      Enter submits, and the focus comes back to the input;
+  answered    the answer is the call's result ("Result: Green" is heard).
 
 Focus moves to objects with no name (a screen reader says only their role) are reported as
 notes: they are heard, but fail nothing.
@@ -44,6 +57,9 @@ from gi.repository import GLib  # noqa: E402
 REPLY = "Hello there. The weather is fine today! Anything else?"
 PHRASES = ["Hello there.", " The weather is fine today!", " Anything else?"]
 PROMPT_NAME = "The tool save_note wants to run"
+QUESTION = "Which colour should the note be?"
+QUESTION_NAME = "The agent asks: " + QUESTION
+ANNOUNCEMENT = "The agent asks you a question"
 STEP_TIMEOUT_S = 30  # per step: generous, the machine may be loaded
 START_TIMEOUT_S = 60  # until the app is ready, and again until it is on the accessibility bus
 POLL_MS = 50
@@ -59,6 +75,7 @@ class Heard:
         self.focus = []  # dicts: role, name, in_alert, source
         self.names = []  # (role, name) of name changes
         self.unnamed = []  # roles of focused objects that had no name
+        self.announcements = []  # object:announcement texts (Qt 6.8 and later raise them)
         self.recording_reply = False
 
 
@@ -95,6 +112,12 @@ def is_prompt(event):
     return (event["role"] == "alert" and event["name"] == PROMPT_NAME) or event["in_alert"]
 
 
+def is_question(event):
+    # The prompt itself, or a named object inside it (an alert: the permission prompt is gone).
+    return (event["role"] == "alert" and event["name"] == QUESTION_NAME) \
+        or (event["in_alert"] and bool(event["name"]))
+
+
 def has_focus(event):
     try:
         return event["source"].getState().contains(pyatspi.STATE_FOCUSED)
@@ -115,6 +138,7 @@ class Check:
         self.name_mark = 0
         self.name_marks = {}  # by step label
         self.tabs = 0
+        self.toolkit_announces = False  # Qt 6.8 or later: announcements reach AT-SPI
         self.failures = []
         self.passed = []
 
@@ -139,6 +163,7 @@ class Check:
         self.mark = len(self.heard.focus)
         self.name_mark = len(self.heard.names)
         self.name_marks[label] = self.name_mark
+        self.tabs = 0
         self.deadline = time.monotonic() + STEP_TIMEOUT_S
         if command:
             self.send(command)
@@ -193,19 +218,36 @@ def renamed(role, name, since=None):
     return done
 
 
-def tab_to_approve(check):
+def tab_to(button, inside):
+    # Tab until the push button `button` has the focus, every stop on the way `inside` the prompt.
+    def done(check):
+        focus = check.new_focus()
+        if focus and is_button(button)(focus[-1]) and has_focus(focus[-1]):
+            return True
+        if focus and not inside(focus[-1]):
+            return False  # Tab left the prompt before reaching the button
+        # Tab again once the previous Tab was heard (or at the step's start).
+        if check.tabs == 0 or len(focus) >= check.tabs:
+            if check.tabs >= MAX_TABS_IN_PROMPT:
+                return False
+            check.tabs += 1
+            check.send("tab")
+        return None
+    return done
+
+
+def is_radio(name):
+    return lambda event: event["role"] == "radio button" and event["name"] == name
+
+
+def question_heard(check):
+    # The prompt took the focus (as focus_lands), and on Qt 6.8 or later the announcement came.
     focus = check.new_focus()
-    if focus and is_button("Approve")(focus[-1]) and has_focus(focus[-1]):
-        return True
-    if focus and not is_prompt(focus[-1]):
-        return False  # Tab left the prompt before reaching Approve
-    # Tab again once the previous Tab was heard (or at the step's start).
-    if check.tabs == 0 or len(focus) >= check.tabs:
-        if check.tabs >= MAX_TABS_IN_PROMPT:
-            return False
-        check.tabs += 1
-        check.send("tab")
-    return None
+    if not (focus and is_question(focus[-1]) and has_focus(focus[-1])):
+        return None
+    if check.toolkit_announces and ANNOUNCEMENT not in check.heard.announcements:
+        return None
+    return True
 
 
 def start_recording_reply(check):
@@ -228,14 +270,46 @@ STEPS = [
     ("prompt", "tool", focus_lands(is_prompt),
      "the focus did not move to the alert %r (or into it) when the tool call waited"
      % PROMPT_NAME),
-    ("to-approve", None, tab_to_approve,
+    ("to-approve", None, tab_to("Approve", is_prompt),
      "Tab did not reach the push button 'Approve' inside the prompt within %d presses"
      % MAX_TABS_IN_PROMPT),
     ("approve", "enter", focus_lands(is_input),
      "after Enter on Approve the focus did not come back to the text 'Message'"),
     ("ran", None, renamed(None, "Result: saved notes.md", since="approve"),
      "the approved tool's result 'Result: saved notes.md' was not heard"),
+    ("question", "ask", question_heard,
+     "the focus did not move to the alert %r (or a named object inside it) when the agent "
+     "asked, or (Qt 6.8 and later) the announcement %r was not heard"
+     % (QUESTION_NAME, ANNOUNCEMENT)),
+    ("to-option", "tab", focus_lands(is_radio("Red")),
+     "Tab from the question prompt did not land on the radio button 'Red'"),
+    ("choose", "down", focus_lands(is_radio("Green")),
+     "Down on 'Red' did not move to the radio button 'Green'"),
+    ("to-submit", None, tab_to("Submit", lambda event: event["in_alert"]),
+     "Tab did not reach the push button 'Submit' inside the question prompt within %d presses"
+     % MAX_TABS_IN_PROMPT),
+    ("answer", "enter", focus_lands(is_input),
+     "after Enter on Submit the focus did not come back to the text 'Message'"),
+    ("answered", None, renamed(None, "Result: Green", since="answer"),
+     "the answer as the call's result 'Result: Green' was not heard"),
 ]
+
+
+def toolkit_of(app):
+    try:
+        return app.get_toolkit_name() or "?", app.get_toolkit_version() or "?"
+    except Exception:
+        return "?", "?"
+
+
+def announces(app):
+    # Qt raises QAccessibleAnnouncementEvent (object:announcement) from 6.8 on.
+    name, version = toolkit_of(app)
+    try:
+        major, minor = (int(part) for part in version.split(".")[:2])
+    except ValueError:
+        return False
+    return name.lower().startswith("qt") and (major, minor) >= (6, 8)
 
 
 def main():
@@ -280,6 +354,12 @@ def main():
     pyatspi.Registry.registerEventListener(on_name, "object:property-change:accessible-name")
     pyatspi.Registry.registerEventListener(on_focus, "object:state-changed:focused")
 
+    def on_announcement(event):
+        heard.announcements.append(event.any_data)
+        print("   announcement:", repr(event.any_data), flush=True)
+
+    pyatspi.Registry.registerEventListener(on_announcement, "object:announcement")
+
     env = dict(os.environ, QT_LINUX_ACCESSIBILITY_ALWAYS_ON="1", QT_QPA_PLATFORM="xcb",
                QT_ACCESSIBILITY="1")
     app = subprocess.Popen(app_command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
@@ -298,11 +378,18 @@ def main():
 
     def app_registered():
         desktop = pyatspi.Registry.getDesktop(0)
-        return any(child is not None and child.name == "koder-a11y-app" for child in desktop)
+        for child in desktop:
+            if child is not None and child.name == "koder-a11y-app":
+                return child
+        return None
 
     def wait_for_app():
         # Start only once the app is on the accessibility bus.
-        if app_registered():
+        registered = app_registered()
+        if registered:
+            check.toolkit_announces = announces(registered)
+            print("toolkit: %s %s (announcement events: %s)"
+                  % (toolkit_of(registered) + (check.toolkit_announces,)), flush=True)
             start_recording_reply(check)
             check.start_step()
             GLib.timeout_add(POLL_MS, check.poll)
@@ -328,6 +415,7 @@ def main():
 
     print("inserts:", heard.inserts)
     print("final names:", heard.reply_names)
+    print("announcements:", heard.announcements)
     print("steps passed:", ", ".join(check.passed) or "none")
     failures = list(check.failures)
     texts = [text for _, text in heard.inserts]

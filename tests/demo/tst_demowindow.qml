@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
-// settings dialog, the whole window through a read-only and a writing tool call, the version
+// settings dialog, the whole window through a read-only and a writing tool call and a question
+// of the agent (ask_user, answered by keyboard, and waiting across a restart), the version
 // switcher of a regenerated reply and an edited message, and a link that asks before it opens.
 import QtQuick
 import QtQuick.Controls
@@ -40,7 +41,7 @@ Item {
             }
         }
 
-        // A slow reply and a tool that asks: rows that run on, wait and turn unread.
+        // A slow reply, a tool that asks and a question: rows that run on, wait and turn unread.
         Component {
             id: busyPaneComponent
             Item {
@@ -57,7 +58,7 @@ Item {
                         reply: "one two three four five six seven eight nine ten eleven twelve"
                         tokensPerSecond: 40
                     }
-                    tools: [ KoderTool { name: "save_note" } ]
+                    tools: [ KoderTool { name: "save_note" }, KoderAskUserTool {} ]
                 }
                 ConversationPane {
                     id: pane
@@ -799,6 +800,56 @@ Item {
                 second.store.remove(c.id)
         }
 
+        // After a restart a conversation whose question waits for the user's answer says so in
+        // the list ("Question waiting", as an approval says "Needs approval"); opened, its
+        // question is back, and the answer goes on to the reply.
+        function test_aWaitingQuestionIsShownAfterARestart() {
+            const path = testTempDir + "/question.sqlite"
+            const first = shownWindow({ storePath: path })
+            verify(first.agent.send("Ask me something"))
+            tryCompare(first.agent, "status", "awaitingInput", 10000)
+            const waiting = first.agent.conversationId
+            first.conversationPane.startNew()
+            converse(first.agent, "Hello")
+            first.visible = false
+
+            const second = shownWindow({ storePath: path })
+            verify(second.agent.conversationId !== waiting, "the newest one opens")
+            tryVerify(() => rowOf(second.conversationPane, waiting) !== null)
+            const row = rowOf(second.conversationPane, waiting)
+            const badge = findChild(row, "questionBadge")
+            tryVerify(() => badge.visible, 2000, "the stored conversation shows Question waiting")
+            compare(badge.text, "Question waiting")
+            tryVerify(() => !isPolishScheduled(badge.parent))
+            verify(!badge.truncated, "the badge is whole")
+            verify(!findChild(row, "approvalBadge").visible)
+            verify(!findChild(row, "unreadDot").visible)
+            verify(row.Accessible.name.endsWith(", question waiting"), row.Accessible.name)
+            verify(!rowLabel(row, /^Ask me something/).truncated)
+            verify(!rowLabel(row, /messages ·/).truncated)
+
+            // Opened, the question is back in its prompt, which has the keys; answered, the
+            // reply says what was chosen.
+            mouseClick(row)
+            compare(second.agent.conversationId, waiting)
+            tryCompare(second.agent, "status", "awaitingInput")
+            compare(second.agent.pendingInputs.length, 1)
+            compare(second.agent.pendingInputs[0].message, "Which colour should the next note be?")
+            const prompt = findChild(second.chatView, "questionPrompt")
+            tryVerify(() => prompt.visible)
+            tryVerify(() => second.focusIsIn(prompt), 2000, "the prompt has the keys")
+            ended.target = second.agent
+            ended.clear()
+            verify(second.agent.answerInput(second.agent.pendingInputs[0].id, { answer: "Blue" }))
+            tryCompare(ended, "count", 1, 10000)
+            const reply = second.agent.messages.get(second.agent.messages.count - 1)
+            compare(reply.role, "assistant")
+            verify(reply.text.indexOf("“Blue”") >= 0, reply.text)
+            tryVerify(() => !findChild(rowOf(second.conversationPane, waiting), "questionBadge").visible)
+            for (const c of second.store.conversations())
+                second.store.remove(c.id)
+        }
+
         // The labels of a conversation row that show `text` (its title) and the date line.
         function rowLabel(row, pattern) {
             const walk = (item) => {
@@ -831,6 +882,144 @@ Item {
             const details = rowLabel(row, /messages ·/)
             verify(!title.truncated, title.text)
             verify(!details.truncated, details.text)
+        }
+
+        // --- Questions from the agent -------------------------------------------------------
+
+        // The last row of `role` in the conversation shown.
+        function lastOf(agent, role) {
+            for (let i = agent.messages.count - 1; i >= 0; --i)
+                if (agent.messages.get(i).role === role)
+                    return agent.messages.get(i)
+            return null
+        }
+
+        // "Ask me a question": the offline agent calls ask_user; the question prompt shows the
+        // question and has the keys; Tab reaches the options, Down chooses Green, Tab reaches
+        // Submit and Return sends it: the answer is the tool's result, the reply says what was
+        // chosen and the keys are back in the input.
+        function test_theOfflineAgentAsksAndItsReplySaysTheAnswer() {
+            const window = shownWindow()
+            const agent = window.agent
+            const input = window.chatView.inputItem
+            tryVerify(() => input.activeFocus, 2000, "the input has the focus at launch")
+            ended.target = agent
+            ended.clear()
+            typeWord("ask me a question")
+            keyClick(Qt.Key_Return)
+            tryCompare(agent, "status", "awaitingInput", 10000)
+            compare(ended.count, 0, "the turn waits for the answer")
+            compare(agent.pendingInputs.length, 1)
+            const question = agent.pendingInputs[0]
+            compare(question.kind, "question")
+            compare(question.source, "tool")
+            compare(question.toolName, "ask_user")
+            compare(question.message, "Which colour should the next note be?")
+            compare(question.schema.properties.answer.examples, ["Red", "Green", "Blue"],
+                    "the options, and any other answer (allowOther)")
+
+            const prompt = findChild(window.chatView, "questionPrompt")
+            verify(prompt !== null, "the chat view has the question prompt")
+            tryVerify(() => prompt.visible)
+            tryVerify(() => window.focusIsIn(prompt), 2000, "the prompt has the keys")
+            compare(findChild(prompt, "questionText").text, question.message)
+            const otherOption = findChild(prompt, "otherOption")
+            verify(otherOption !== null && otherOption.visible, "Other is offered")
+            keyClick(Qt.Key_Tab)
+            compare(window.activeFocusItem, findChild(prompt, "option_0"),
+                    "Tab reaches the options at the first")
+            compare(window.activeFocusItem.text, "Red")
+            keyClick(Qt.Key_Down)
+            const green = findChild(prompt, "option_1")
+            compare(window.activeFocusItem, green, "Down moves in the options")
+            verify(green.checked, "and chooses")
+            const submit = findChild(prompt, "submitButton")
+            for (let i = 0; i < 5 && window.activeFocusItem !== submit; ++i)
+                keyClick(Qt.Key_Tab)
+            compare(window.activeFocusItem, submit, "Tab reaches Submit")
+            verify(submit.enabled)
+            keyClick(Qt.Key_Return)
+
+            tryCompare(ended, "count", 1, 10000)
+            compare(agent.status, "idle")
+            compare(agent.pendingInputs.length, 0)
+            verify(!prompt.visible)
+            const tool = lastOf(agent, "tool")
+            compare(tool.toolName, "ask_user")
+            compare(tool.text, "Green")
+            compare(tool.metadata.input.decision, "answered")
+            const reply = agent.messages.get(agent.messages.count - 1)
+            compare(reply.role, "assistant")
+            compare(reply.text, "You chose “Green”: your answer came back to me as the result of the ask_user tool.")
+            tryVerify(() => input.activeFocus, 2000, "the keys are back in the input")
+        }
+
+        // Declined, the reply says no answer came; the welcome reply offers the question.
+        function test_aDeclinedQuestionAndTheWelcomeReply() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            converse(agent, "Hello")
+            verify(agent.messages.get(1).text.indexOf("*Ask me a question*") >= 0,
+                   agent.messages.get(1).text)
+            ended.clear()
+            verify(agent.send("Ask me something"))
+            tryCompare(agent, "status", "awaitingInput", 10000)
+            verify(agent.declineInput(agent.pendingInputs[0].id))
+            tryCompare(ended, "count", 1, 10000)
+            compare(lastOf(agent, "tool").metadata.input.decision, "declined")
+            compare(agent.messages.get(agent.messages.count - 1).text,
+                    "You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.")
+        }
+
+        // The offline agent understands the request in the demo's languages.
+        function test_theOfflineAgentAsksInEveryLanguage_data() {
+            return [
+                { tag: "en", text: "Ask me a question" },
+                { tag: "de", text: "Frag mich etwas" },
+                { tag: "es", text: "Pregúntame algo" },
+                { tag: "pt_BR", text: "Me pergunte algo" },
+                { tag: "pt", text: "Pergunte-me algo" },
+                { tag: "ar", text: "اسألني سؤالاً" }
+            ]
+        }
+        function test_theOfflineAgentAsksInEveryLanguage(data) {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            verify(agent.send(data.text))
+            tryCompare(agent, "status", "awaitingInput", 10000)
+            compare(agent.pendingInputs[0].toolName, "ask_user")
+            agent.abort()
+            compare(agent.status, "interrupted")
+        }
+
+        // Only the words themselves ask: a task meeting is no question.
+        function test_theOfflineAgentAsksOnlyWhenAsked() {
+            const window = createTemporaryObject(windowComponent, root)
+            converse(window.agent, "Plan a task meeting")
+            compare(window.agent.status, "idle")
+            compare(lastOf(window.agent, "tool"), null)
+        }
+
+        // A conversation whose question waits says so in the list while another is shown.
+        function test_rowsShowAWaitingQuestion() {
+            const view = createTemporaryObject(busyPaneComponent, stage)
+            const pane = view.pane
+            const agent = view.agent
+            view.local.toolCalls = [{ name: "ask_user", arguments: { question: "Which colour?" } }]
+            verify(agent.send("Ask me"))
+            const asked = agent.conversationId
+            tryCompare(agent, "status", "awaitingInput")
+            tryVerify(() => rowOf(pane, asked) !== null)
+            tryVerify(() => findChild(rowOf(pane, asked), "questionBadge").visible)
+            mouseClick(pane.newButton)
+            verify(agent.conversationId !== asked)
+            tryVerify(() => rowOf(pane, asked) !== null)
+            const row = rowOf(pane, asked)
+            verify(findChild(row, "questionBadge").visible)
+            verify(!findChild(row, "approvalBadge").visible)
+            verify(!findChild(row, "runningIndicator").visible)
+            verify(row.Accessible.name.endsWith(", question waiting"), row.Accessible.name)
+            compare(pane.activityText("awaitingInput", false), "question waiting")
         }
 
         // --- Settings: nothing clipped, one width ---------------------------------------------

@@ -32,6 +32,12 @@ Every wait polls with a deadline and fails saying which step it was and what it 
                    "notes.txt, 28 bytes" and the focus is back in the input; "summarise this"
                    and Return send it and the reply comes. After Ctrl+Q the store has the user
                    message with notes.txt (its name and file URL) as its attachment.
+  question by keys "Ask me a question" and Return: the offline agent calls ask_user and the
+                   question prompt takes the focus (the alert "The agent asks: Which colour
+                   should the next note be?"); Tab lands on the radio button "Red", Down on
+                   "Green", Tab goes on (inside the prompt) to "Submit" and Return answers: the
+                   focus is back in the input and the reply says "You chose “Green”". After
+                   Ctrl+Q the store has the ask_user call's result "Green".
 """
 import json
 import os
@@ -63,6 +69,9 @@ from gi.repository import GLib  # noqa: E402
 
 WINDOW_TITLE = "Koder Agent demo"
 PROMPT_NAME = "The tool save_note wants to run"
+QUESTION_NAME = "The agent asks: Which colour should the next note be?"
+ANSWERED_REPLY = "You chose “Green”"
+MAX_TABS_IN_PROMPT = 8
 DEADLINE_S = 60  # per wait: generous, the machine may be loaded
 QUIT_DEADLINE_S = 30
 POLL_S = 0.1  # a poll interval under a deadline, never a wait for a state by itself
@@ -555,6 +564,74 @@ def attach_by_keys(demo):
     demo.quit()
 
 
+def inside_alert(obj):
+    try:
+        depth = 0
+        while obj is not None and depth < 40:
+            if role_name(obj) == "alert":
+                return True
+            obj = obj.parent
+            depth += 1
+    except Exception:  # the object or an ancestor is gone
+        pass
+    return False
+
+
+def question_by_keys(binary, folder):
+    demo = Demo(binary, folder, "question by keys")
+    try:
+        demo.wait_until_up()
+        demo.activate()
+        demo.wait_for_focus("the input has the keys", the_input)
+        type_text("Ask me a question")
+        keys("Return")
+        demo.wait_for_focus("the question prompt %r takes the focus" % QUESTION_NAME,
+                            by_role_name("alert", QUESTION_NAME))
+        keys("Tab")
+        demo.wait_for_focus("Tab lands on the option 'Red'", by_role_name("radio button", "Red"))
+        keys("Down")
+        demo.wait_for_focus("Down moves to the option 'Green'",
+                            by_role_name("radio button", "Green"))
+        submit = by_role_name("push button", "Submit")
+        stop = ("radio button", "Green")
+
+        def moved_on():
+            # The focus left the previous stop: each Tab is taken in before the next.
+            now = [(role_name(o), name_of(o), o) for o in focused_objects(demo.app)
+                   if role_name(o) != "alert"]
+            return now if now and all((r, n) != stop for r, n, _ in now) else None
+        for _ in range(MAX_TABS_IN_PROMPT):
+            keys("Tab")
+            focused = demo.wait_for("Tab moves on from %s %r" % stop, moved_on,
+                                    lambda: describe_focus(demo.app))
+            if any(submit(o) for _, _, o in focused):
+                break
+            if not all(inside_alert(o) for _, _, o in focused):
+                raise Failure("question by keys: Tab left the prompt before 'Submit': %s"
+                              % describe_focus(demo.app))
+            stop = focused[0][:2]
+        else:
+            raise Failure("question by keys: Tab did not reach 'Submit' within %d presses: %s"
+                          % (MAX_TABS_IN_PROMPT, describe_focus(demo.app)))
+        keys("Return")
+        demo.wait_for_focus("after Return on Submit the input has the keys again", the_input)
+        demo.wait_for("the reply says what was chosen (%r)" % ANSWERED_REPLY,
+                      lambda: demo.find(lambda o: name_of(o).startswith(ANSWERED_REPLY)))
+        demo.wait_for("the question prompt is gone",
+                      lambda: not demo.find(by_role_name("alert", QUESTION_NAME)))
+        demo.quit()
+    finally:
+        demo.stop()
+    conversations = read_store(demo.store)
+    c = conversation_starting(conversations, "Ask me a question")
+    results = [m["text"] for m in c["messages"] if m["role"] == "tool"] if c else []
+    if results != ["Green"]:
+        raise Failure("question by keys: the store does not have the answer 'Green' as the "
+                      "call's result: %s" % summary(conversations))
+    log("PASS question by keys: the question prompt took the focus, 'Green' chosen and "
+        "submitted by keys, the reply says so, the answer is stored")
+
+
 def main():
     if len(sys.argv) != 2:
         log("usage: window_check.py <koder-demo>")
@@ -567,7 +644,7 @@ def main():
         return 1
     started = time.monotonic()
     failures = []
-    for flow in (launch_and_type, waiting_approval):
+    for flow in (launch_and_type, waiting_approval, question_by_keys):
         folder = tempfile.mkdtemp(prefix="koder-window-check-")
         noted = len(failures) + len(later_failures)
         try:
