@@ -228,7 +228,9 @@ AbstractChatView {
             id: prompt
             objectName: "permissionPrompt"
             controller: chatView.controller
-            focusReturn: sender.inputItem
+            // A question that waits too gets the focus next (the input is off until it is
+            // answered).
+            focusReturn: questionPrompt.visible ? questionPrompt : sender.inputItem
             // Someone typing while a reply runs (a busy policy that takes it) keeps the focus;
             // the approval is still announced.
             takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
@@ -248,10 +250,12 @@ AbstractChatView {
             id: questionPrompt
             objectName: "questionPrompt"
             controller: chatView.controller
-            focusReturn: sender.inputItem
+            // The approvals come first: while a tool call waits too, the permission prompt
+            // keeps the focus and hands it here once decided.
+            focusReturn: prompt.visible ? prompt : sender.inputItem
             // As the permission prompt: someone typing a message the busy policy takes keeps
             // the focus, and the form never pushes the input out of the view.
-            takesFocus: !sender.sendsWhileBusy || sender.text.length === 0
+            takesFocus: (!sender.sendsWhileBusy || sender.text.length === 0) && !prompt.visible
             Layout.fillWidth: true
             Layout.margins: KoderTheme.spacing
             maximumFormHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(

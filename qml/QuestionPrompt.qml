@@ -305,7 +305,8 @@ AbstractQuestionPrompt {
             IntValidator {
                 id: integerValidator
                 bottom: fieldItem.field.minimum !== undefined
-                        ? Math.max(-2147483647, Math.ceil(fieldItem.field.minimum))
+                        ? Math.min(2147483647, Math.max(-2147483647,
+                                                        Math.ceil(fieldItem.field.minimum)))
                         : -2147483647
                 top: fieldItem.field.maximum !== undefined
                      ? Math.min(2147483647, Math.floor(fieldItem.field.maximum))
@@ -365,10 +366,15 @@ AbstractQuestionPrompt {
             readonly property bool anyChosen: root.isOther(fieldItem.name)
                                               || fieldItem.field.options.some(
                                                   o => root.isChosen(fieldItem.name, o.value))
-            // The Other field starts under the text of the Other option.
-            readonly property real otherIndent: otherOption.leftPadding
-                                                + otherOption.indicator.implicitWidth
-                                                + otherOption.spacing
+            // The Other field starts under the text of the Other option (a radio button, or a
+            // check box where several may be chosen).
+            readonly property real otherIndent: fieldItem.kind === "multiple"
+                                                ? otherCheck.leftPadding
+                                                  + otherCheck.indicator.implicitWidth
+                                                  + otherCheck.spacing
+                                                : otherOption.leftPadding
+                                                  + otherOption.indicator.implicitWidth
+                                                  + otherOption.spacing
             visible: fieldItem.kind === "single" || fieldItem.kind === "multiple"
             width: parent.width
             Accessible.role: Accessible.Grouping
@@ -389,16 +395,39 @@ AbstractQuestionPrompt {
                     Keys.onPressed: (event) => root._radioKey(event, group, option)
                 }
             }
+            Repeater {
+                model: fieldItem.kind === "multiple" ? fieldItem.field.options : []
+                delegate: Check {
+                    id: box
+                    required property var modelData
+                    required property int index
+                    objectName: "option_" + box.index
+                    text: box.modelData.label
+                    checked: root.isChosen(fieldItem.name, box.modelData.value)
+                    onToggled: root.setOptionChecked(fieldItem.name, box.modelData.value,
+                                                     box.checked)
+                }
+            }
             ChoiceRadio {
                 id: otherOption
                 objectName: "otherOption"
-                visible: fieldItem.field.allowOther
+                visible: fieldItem.field.allowOther && fieldItem.kind === "single"
                 text: qsTr("Other…")
                 checked: root.isOther(fieldItem.name)
                 tabStop: otherOption.checked
                 onChooseRequested: root.chooseOther(fieldItem.name, otherInput.text)
                 Accessible.description: qsTr("Type your own answer in the field that follows")
                 Keys.onPressed: (event) => root._radioKey(event, group, otherOption)
+            }
+            Check {
+                id: otherCheck
+                objectName: "otherCheck"
+                visible: fieldItem.field.allowOther && fieldItem.kind === "multiple"
+                text: qsTr("Other…")
+                checked: root.isOther(fieldItem.name)
+                onToggled: root.setOtherChecked(fieldItem.name, otherCheck.checked,
+                                                otherInput.text)
+                Accessible.description: qsTr("Type your own answer in the field that follows")
             }
             TextField {
                 id: otherInput
@@ -416,19 +445,6 @@ AbstractQuestionPrompt {
                 // Typing here chooses Other.
                 onTextEdited: root.chooseOther(fieldItem.name, otherInput.text)
                 Keys.onPressed: (event) => root.handleFieldKey(event)
-            }
-            Repeater {
-                model: fieldItem.kind === "multiple" ? fieldItem.field.options : []
-                delegate: Check {
-                    id: box
-                    required property var modelData
-                    required property int index
-                    objectName: "option_" + box.index
-                    text: box.modelData.label
-                    checked: root.isChosen(fieldItem.name, box.modelData.value)
-                    onToggled: root.setOptionChecked(fieldItem.name, box.modelData.value,
-                                                     box.checked)
-                }
             }
         }
     }

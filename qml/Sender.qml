@@ -80,7 +80,8 @@ import Koder.Agent
     \li The Attach button is named \e{Attach a file} and described \e{Images and text
         files}.
     \li The notice above the input has the role \c AlertMessage and is named by its text:
-        \e{Approve or deny the tool call first.} while the input is blocked, or the reason the
+        \e{Approve or deny the tool call first.} or \e{Answer or decline the question first.}
+        while the input is blocked, or the reason the
         last send or the last attached file was refused
         (\l {AbstractSender::rejection}{rejection}).
     \li Queued messages are a \c List named \e{Queued messages}; each chip is a

@@ -464,6 +464,10 @@ Loaded<ApprovalState> approvalStateFromJson(std::string_view text)
         const std::string *id = field("id"), *message = field("message"), *schema = field("schema");
         if (!id || id->empty() || !message || !schema || !checkQuestionSchema(*schema).empty())
             return LoadError{"approvals.inputs[" + std::to_string(i) + "]", "not a question"};
+        if (std::any_of(state.inputs.begin(), state.inputs.end(),
+                        [&](const PendingInput& other) { return other.id == *id; }))
+            return LoadError{"approvals.inputs[" + std::to_string(i) + "]",
+                             "the question id is used twice"};
         PendingInput p{*id, "question", *message, *schema, "tool", {}, {}};
         if (const std::string* kind = field("kind"))
             p.kind = *kind;

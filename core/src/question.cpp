@@ -264,6 +264,22 @@ json parsedObject(std::string_view text)
 */
 
 /*!
+    \variable koder::agent::maxQuestionFields
+    \relates koder::agent::PendingInput
+
+    The most properties a question's schema may have (100).
+*/
+
+/*!
+    \variable koder::agent::maxQuestionPatternStates
+    \relates koder::agent::PendingInput
+
+    The most states the \c pattern keywords of a question's schema may expand to in all (512;
+    each pattern at most 128): an answer is checked against every one of them as the user
+    types.
+*/
+
+/*!
     \variable koder::agent::declinedAnswerText
     \relates koder::agent::PendingInput
 
@@ -307,10 +323,13 @@ json parsedObject(std::string_view text)
     \c required lists properties the answer must have. Any other keyword of a property is
     refused, as is a choice of more than 1,000 options, a nested object, and a \c pattern that
     is not an ECMAScript regular expression, is longer than 512 bytes, uses back-references, or
-    whose bounded repetitions (\c{{n,m}}) add up to more than 256. A pattern is matched in time
-    polynomial in the text and the pattern (libstdc++'s breadth-first matcher; with another
-    standard library, a repeated group that itself repeats or alternates is refused too), and
-    only on a text of at most 512 bytes: a pattern from a server cannot hang the application.
+    expands to more than 128 states (each character or class one, a counted repetition copying
+    what it repeats, nested ones multiplying: \c{[0-9]{5}} is 5, \c{((.?){40}){40}} 3,200), a
+    schema of more than 100 properties or whose patterns expand to more than 512 states in all.
+    A pattern is matched in time polynomial in the text and the pattern (libstdc++'s
+    breadth-first matcher; with another standard library, a repeated group that itself repeats
+    or alternates is refused too), and only on a text of at most 256 bytes: the slowest check
+    within these limits takes a fraction of a second.
 */
 std::string checkQuestionSchema(std::string_view schemaJson)
 {
@@ -331,13 +350,26 @@ std::string checkQuestionSchema(std::string_view schemaJson)
             continue;
         return "schema: \"" + key + "\" is not supported in a question";
     }
-    if (properties != schema.end())
+    if (properties != schema.end()) {
+        if (properties->size() > maxQuestionFields)
+            return "schema: more than " + std::to_string(maxQuestionFields) + " properties";
+        std::size_t states = 0; // of every pattern: an answer is checked against them all
         for (const auto& [name, property] : properties->items()) {
             if (name.empty())
                 return "schema: a property has no name";
             if (std::string why = propertyProblem(name, property); !why.empty())
                 return why;
+            for (const json* p :
+                 {&property, property.contains("items") ? &property["items"] : nullptr})
+                if (p && p->is_object() && p->contains("pattern")) {
+                    std::string ignored;
+                    states += detail::patternStates((*p)["pattern"].get<std::string>(), ignored);
+                }
         }
+        if (states > maxQuestionPatternStates)
+            return "schema: its patterns repeat too much to check quickly (more than " +
+                   std::to_string(maxQuestionPatternStates) + " steps in all)";
+    }
     if (const auto required = schema.find("required"); required != schema.end()) {
         if (!required->is_array())
             return "schema: required must be a list of property names";
@@ -394,8 +426,8 @@ std::string checkQuestionSchema(std::string_view schemaJson)
     Returns the first problem of the answer \a valueJson (JSON text of an object) to the
     question whose schema is \a schemaJson, or an empty problem when it fits. The rules are
     those of \l {koder::agent::checkToolArguments()}{checkToolArguments()} plus \c pattern
-    (ECMAScript, found anywhere in the text unless anchored; a text longer than 512 bytes never
-    matches) and \c format (\c email, \c uri, \c date, \c date-time). Never throws.
+    (ECMAScript, found anywhere in the text unless anchored; a text longer than 256 bytes never
+    matches), \c uniqueItems and \c format (\c email, \c uri, \c date, \c date-time). Never throws.
 */
 AnswerProblem checkAnswer(std::string_view schemaJson, std::string_view valueJson)
 {
@@ -408,7 +440,7 @@ AnswerProblem checkAnswer(std::string_view schemaJson, std::string_view valueJso
         const json schema = parsed(schemaJson);
         if (!schema.is_object())
             return {};
-        const auto problem = detail::checkValue(schema, value, {true, true});
+        const auto problem = detail::checkValue(schema, value, {true, true, true});
         if (!problem)
             return {};
         return {problem->field, problem->code,

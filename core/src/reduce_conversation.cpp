@@ -310,7 +310,10 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
                                         [&](const PendingInput& p) { return p.callId == call.id; });
         if (canWait && listed(approvals.pending, call.id))
             s_.pendingToolCalls.push_back(std::move(call));
-        else if (canWait && asked != approvals.inputs.end() && asked->source == "tool")
+        // A stored question answers only the asking call it was made for: never a call of
+        // another tool (a crafted record must not give a tool a result it never produced).
+        else if (canWait && asked != approvals.inputs.end() && asked->source == "tool" &&
+                 asked->toolName == call.name && (!tool || tool->asksUser))
             s_.pendingInputs.push_back(*asked);
         else if (running != approvals.running.end())
             appendToolMessage(call, "Not completed: the app closed while the tool ran.", true,

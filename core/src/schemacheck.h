@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,8 +14,9 @@ namespace koder::agent::detail {
 
 /// Which string rules the checker applies beyond the function-calling subset.
 struct SchemaRules {
-    bool patterns = false; ///< `pattern` (see matchesPattern())
-    bool formats = false;  ///< `format` email, uri, date, date-time (see fitsFormat())
+    bool patterns = false;    ///< `pattern` (see matchesPattern())
+    bool formats = false;     ///< `format` email, uri, date, date-time (see fitsFormat())
+    bool uniqueItems = false; ///< `uniqueItems`: an array lists no value twice
 };
 
 /// The first problem of a value: the English text with its path, the rule that failed (its
@@ -38,14 +40,18 @@ bool fitsFormat(std::string_view format, std::string_view text);
 /// "an email address", "a URI", "a date (YYYY-MM-DD)", "a date and time (RFC 3339)".
 std::string formatName(std::string_view format);
 
-/// The longest pattern a question may carry, the longest text checked against one, and how many
-/// times its bounded repetitions ({n,m}) may repeat in all.
+/// The longest pattern a question may carry, the longest text checked against one, and the
+/// most states a pattern may expand to (see patternStates()).
 inline constexpr std::size_t maxPatternBytes = 512;
-inline constexpr std::size_t maxPatternTextBytes = 512;
-inline constexpr std::size_t maxPatternRepeats = 256;
+inline constexpr std::size_t maxPatternTextBytes = 256;
+inline constexpr std::size_t maxPatternStates = 128;
+/// The states the matcher walks for `pattern` (atoms, with counted repetitions copied and
+/// nested ones multiplied), at most maxPatternStates + 1; `why` says when a shape is refused
+/// whatever its size (a back-reference).
+std::size_t patternStates(std::string_view pattern, std::string& why);
 /// Why `pattern` is not one a question may carry ("" when it may): not an ECMAScript regular
-/// expression, longer than maxPatternBytes, with back-references, or bounded repetitions of more
-/// than maxPatternRepeats in all (and, without libstdc++'s polynomial executor, a repeated group
+/// expression, longer than maxPatternBytes, with back-references, or expanding to more than
+/// maxPatternStates states (and, without libstdc++'s polynomial executor, a repeated group
 /// that itself repeats or alternates).
 std::string patternProblem(std::string_view pattern);
 /// Whether `text` matches `pattern` somewhere (JSON Schema's rule: not anchored unless the

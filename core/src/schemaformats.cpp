@@ -3,10 +3,10 @@
 // `pattern`. A question's schema may come from an MCP server or an AG-UI agent, so a pattern is
 // hostile input: std::regex backtracks by default, and `(a+)+$` or even `.*.*.*x` take
 // exponential or high polynomial time (minutes on 512 bytes). So the pattern is matched by
-// libstdc++'s breadth-first executor (polynomial in text and pattern), its repetitions are
-// bounded, back-references refused, and the text has a length limit: the worst pattern of the
-// limits takes about half a second on the longest text (measured on this project's CI machine
-// class), a usual one microseconds.
+// libstdc++'s breadth-first executor (polynomial in text and pattern), the states it expands to
+// are bounded (nested counted repetitions multiply: ((.?){40}){40} is 3,200), back-references
+// refused, and the text has a length limit: the worst pattern within the limits takes about a
+// tenth of a second on the longest text on a 2-core CI machine, a usual one microseconds.
 #include "schemacheck.h"
 
 #include <algorithm>
@@ -158,33 +158,66 @@ constexpr std::regex::flag_type patternFlags = std::regex::ECMAScript
 #endif
     ;
 
-// Why the repetitions of `pattern` could make matching too slow, or "". Every bounded repetition
-// ({n}, {n,m}, {n,}) adds its largest count to the states the matcher walks: they may add up to
-// maxPatternRepeats. Without the polynomial executor, a repeated group that itself repeats or
-// alternates is refused too (it takes exponential time to fail by backtracking).
-std::string repetitionProblem(std::string_view pattern)
+} // namespace
+
+// The states the matcher walks for `pattern`, as it expands it: an atom (a character, a class,
+// an escape) is one; a group the sum of its parts; a counted repetition copies what it repeats
+// (a{3} is three, (ab){2,4} eight, and nested counts multiply); * + ? add one copy. Saturates
+// at maxPatternStates + 1. A back-reference is refused with `why`; without the polynomial
+// executor, so is a repeated group that itself repeats or alternates (it takes exponential time
+// to fail by backtracking).
+std::size_t patternStates(std::string_view pattern, std::string& why)
 {
-    std::size_t repeats = 0;
-    std::vector<bool> groups; // each open group: whether it repeats or alternates inside so far
+    constexpr std::size_t over = maxPatternStates + 1;
+    const auto add = [over](std::size_t a, std::size_t b) { return std::min(a + b, over); };
+    std::vector<std::size_t> costs{0}; // of each open group so far; [0] the whole pattern
+    std::vector<bool> risky{false};    // each open group repeats or alternates inside
+    std::size_t last = 0;              // what a quantifier here repeats: the atom or group before
+    bool lastRisky = false;            // that group repeats or alternates inside
     bool inClass = false;
-    bool lastGroupRisky = false; // the group that just closed
     for (std::size_t i = 0; i < pattern.size(); ++i) {
         const char c = pattern[i];
-        if (c == '\\') {
-            if (i + 1 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9' &&
-                !inClass)
-                return "pattern: back-references are not supported";
-            ++i;
-            lastGroupRisky = false;
-            continue;
-        }
         if (inClass) {
-            inClass = c != ']';
+            if (c == '\\')
+                ++i;
+            else if (c == ']')
+                inClass = false;
             continue;
         }
-        bool quantifier = c == '*' || c == '+' || (c == '?' && i > 0 && pattern[i - 1] != '(');
-        if (c == '{') {
-            // {n}, {n,} or {n,m}: the largest count is what it costs.
+        std::size_t times = 0; // a quantifier: how many copies in all
+        if (c == '\\') {
+            if (i + 1 < pattern.size() && pattern[i + 1] >= '1' && pattern[i + 1] <= '9') {
+                why = "pattern: back-references are not supported";
+                return over;
+            }
+            ++i;
+        } else if (c == '[') {
+            inClass = true;
+        } else if (c == '(') {
+            costs.push_back(0);
+            risky.push_back(false);
+            if (i + 2 < pattern.size() && pattern[i + 1] == '?')
+                i += 2; // (?: (?= (?!
+            last = 0;
+            continue;
+        } else if (c == ')') {
+            if (costs.size() == 1)
+                break; // unbalanced: std::regex says so
+            last = costs.back();
+            lastRisky = risky.back();
+            costs.pop_back();
+            risky.pop_back();
+            costs.back() = add(costs.back(), last);
+            risky.back() = risky.back() || lastRisky;
+            continue;
+        } else if (c == '|') {
+            risky.back() = true;
+            last = 0;
+            continue;
+        } else if (c == '*' || c == '+' || c == '?') {
+            times = 2;
+        } else if (c == '{') {
+            // {n}, {n,} or {n,m}: n copies, or m when given (n + 1 for {n,}).
             std::size_t j = i + 1, low = 0, high = 0;
             bool digits = false, comma = false, highDigits = false;
             for (; j < pattern.size() && pattern[j] != '}'; ++j) {
@@ -193,76 +226,76 @@ std::string repetitionProblem(std::string_view pattern)
                     comma = true;
                 } else if (d >= '0' && d <= '9') {
                     std::size_t& n = comma ? high : low;
-                    n = std::min<std::size_t>(n * 10 + static_cast<std::size_t>(d - '0'),
-                                              1'000'000);
+                    n = std::min<std::size_t>(n * 10 + static_cast<std::size_t>(d - '0'), over);
                     (comma ? highDigits : digits) = true;
                 } else {
                     break;
                 }
             }
             if (j < pattern.size() && pattern[j] == '}' && digits) {
-                repeats += comma && highDigits ? std::max(low, high) : low;
-                if (repeats > maxPatternRepeats)
-                    return "pattern: repeats more than " + std::to_string(maxPatternRepeats) +
-                           " times in all";
-                quantifier = true;
+                times = std::max<std::size_t>(
+                    comma ? (highDigits ? std::max(low, high) : low + 1) : low, 1);
                 i = j;
             }
         }
-        if (c == '[') {
-            inClass = true;
-            lastGroupRisky = false;
-        } else if (c == '(') {
-            groups.push_back(false);
-            lastGroupRisky = false;
-        } else if (c == ')') {
-            if (groups.empty())
-                break; // unbalanced: std::regex says so
-            lastGroupRisky = groups.back();
-            groups.pop_back();
-            if (lastGroupRisky && !groups.empty())
-                groups.back() = true;
-            continue;
-        } else if (quantifier) {
+        if (times > 0) {
 #ifndef __GLIBCXX__
-            if (lastGroupRisky)
-                return "pattern: a repeated group that repeats or alternates inside can take "
-                       "too long to check";
+            if (lastRisky) {
+                why = "pattern: a repeated group that repeats or alternates inside can take too "
+                      "long to check";
+                return over;
+            }
 #endif
-            if (!groups.empty())
-                groups.back() = true;
-        } else if (c == '|') {
-            if (!groups.empty())
-                groups.back() = true;
+            // `last` is counted once already.
+            const std::size_t copies = last == 0 ? 0 : std::min(last * (times - 1), over);
+            costs.back() = add(costs.back(), copies);
+            risky.back() = true;
+            last = std::min(last * times, over);
+            lastRisky = true;
+            continue;
         }
-        if (!quantifier)
-            lastGroupRisky = false;
+        costs.back() = add(costs.back(), 1);
+        last = 1;
+        lastRisky = false;
     }
-    return {};
+    std::size_t total = 0;
+    for (const std::size_t cost : costs)
+        total = add(total, cost);
+    return total;
 }
 
-} // namespace
-
-std::string patternProblem(std::string_view pattern)
+namespace {
+// The pattern's problem, or its compiled form in `re`.
+std::string compiled(std::string_view pattern, std::regex& re)
 {
     if (pattern.size() > maxPatternBytes)
         return "pattern: longer than " + std::to_string(maxPatternBytes) + " bytes";
-    if (std::string why = repetitionProblem(pattern); !why.empty())
-        return why;
+    std::string why;
+    if (patternStates(pattern, why) > maxPatternStates)
+        return why.empty() ? "pattern: repeats too much to check quickly (more than " +
+                                 std::to_string(maxPatternStates) + " steps)"
+                           : why;
     try {
-        std::regex re{std::string(pattern), patternFlags};
+        re.assign(std::string(pattern), patternFlags);
     } catch (const std::regex_error&) {
         return "pattern: not a valid regular expression";
     }
     return {};
 }
+} // namespace
+
+std::string patternProblem(std::string_view pattern)
+{
+    std::regex re;
+    return compiled(pattern, re);
+}
 
 bool matchesPattern(std::string_view pattern, std::string_view text)
 {
-    if (text.size() > maxPatternTextBytes || !patternProblem(pattern).empty())
+    std::regex re;
+    if (text.size() > maxPatternTextBytes || !compiled(pattern, re).empty())
         return false;
     try {
-        const std::regex re{std::string(pattern), patternFlags};
         return std::regex_search(text.begin(), text.end(), re);
     } catch (const std::regex_error&) { // complexity or stack limits of the library
         return false;

@@ -217,6 +217,11 @@ public:
             if (Result r = checkCount(schema, value.size(), "minItems", "maxItems", "fewer than",
                                       "more than", "item"))
                 return r;
+            if (rules_.uniqueItems && schema.value("uniqueItems", json(false)) == true)
+                for (std::size_t i = 1; i < value.size(); ++i)
+                    if (std::find(value.begin(), value.begin() + static_cast<std::ptrdiff_t>(i),
+                                  value[i]) != value.begin() + static_cast<std::ptrdiff_t>(i))
+                        return fail("uniqueItems", "lists " + shown(value[i]) + " twice", value[i]);
             if (const auto items = schema.find("items"); items != schema.end())
                 for (std::size_t i = 0; i < value.size(); ++i)
                     if (Result r = inside({nullptr, i}, *items, value[i]))

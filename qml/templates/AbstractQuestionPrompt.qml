@@ -489,11 +489,30 @@ FocusScope {
         the text typed for it before); an empty text leaves the field out of the answer.
     */
     function chooseOther(name, text) {
+        const field = root.fieldByName(name)
+        if (field && field.kind === "multiple")
+            return root.setOtherChecked(name, true, text)
         const typed = text !== undefined ? text : root.otherText(name)
         const next = Object.assign({}, root.others)
         next[name] = typed
         root.others = next
         root.setField(name, typed === "" ? undefined : typed)
+    }
+    /*!
+        Checks \e Other in the \c multiple field \a name (one with \c allowOther) when
+        \a checked is true, or unchecks it, with the text \a text (default: the text typed for
+        it before): the answer is the chosen options and, when \e Other is checked and its
+        text is not empty, that text.
+    */
+    function setOtherChecked(name, checked, text) {
+        const typed = text !== undefined ? text : root.otherText(name)
+        const next = Object.assign({}, root.others)
+        if (checked)
+            next[name] = typed
+        else
+            delete next[name]
+        root.others = next
+        root.setField(name, root._multipleValue(name, root._chosenOptions(name), next[name]))
     }
     /*!
         Returns whether \e Other is chosen in the field \a name.
@@ -513,16 +532,30 @@ FocusScope {
         field's options.
     */
     function setOptionChecked(name, optionValue, checked) {
-        const field = root.fieldByName(name)
-        const current = Array.isArray(root.value[name]) ? root.value[name] : []
-        const chosen = current.filter(x => !root._same(x, optionValue))
+        const chosen = root._chosenOptions(name).filter(x => !root._same(x, optionValue))
         if (checked)
             chosen.push(optionValue)
+        root.setField(name, root._multipleValue(name, chosen, root.others[name]))
+    }
+    // The options of the multiple field `name` chosen now (not the Other text).
+    function _chosenOptions(name) {
+        const field = root.fieldByName(name)
+        const current = Array.isArray(root.value[name]) ? root.value[name] : []
+        return field ? current.filter(v => field.options.some(o => root._same(o.value, v)))
+                     : current.slice()
+    }
+    // A multiple field's answer: the chosen options in the order of the field's options,
+    // then the Other text when there is one.
+    function _multipleValue(name, chosen, other) {
+        const field = root.fieldByName(name)
+        const list = chosen.slice()
         if (field) {
             const order = v => field.options.findIndex(o => root._same(o.value, v))
-            chosen.sort((a, b) => order(a) - order(b))
+            list.sort((a, b) => order(a) - order(b))
         }
-        root.setField(name, chosen)
+        if (typeof other === "string" && other !== "" && !list.some(v => root._same(v, other)))
+            list.push(other)
+        return list
     }
     /*!
         Returns \a problem (as in \l problem) in words, translated: the field's title and
@@ -556,17 +589,17 @@ FocusScope {
         case "const":
             return qsTranslate("QuestionPrompt", "%1: choose one of the options").arg(title)
         case "minimum":
-            return qsTranslate("QuestionPrompt", "%1: at least %2").arg(title)
-                       .arg(root._numberText(limit))
+            return qsTranslate("QuestionPrompt", "%1: at least %2").replace("%2", root._numberText(limit))
+                       .arg(title)
         case "maximum":
-            return qsTranslate("QuestionPrompt", "%1: at most %2").arg(title)
-                       .arg(root._numberText(limit))
+            return qsTranslate("QuestionPrompt", "%1: at most %2").replace("%2", root._numberText(limit))
+                       .arg(title)
         case "exclusiveMinimum":
-            return qsTranslate("QuestionPrompt", "%1: more than %2").arg(title)
-                       .arg(root._numberText(limit))
+            return qsTranslate("QuestionPrompt", "%1: more than %2").replace("%2", root._numberText(limit))
+                       .arg(title)
         case "exclusiveMaximum":
-            return qsTranslate("QuestionPrompt", "%1: less than %2").arg(title)
-                       .arg(root._numberText(limit))
+            return qsTranslate("QuestionPrompt", "%1: less than %2").replace("%2", root._numberText(limit))
+                       .arg(title)
         case "minLength":
             return isNaN(count) ? fallback
                                 : qsTranslate("QuestionPrompt", "%1: at least %n characters",
@@ -629,11 +662,18 @@ FocusScope {
         const draft = {}
         for (const field of fieldList) {
             const d = field.schema["default"]
+            // Only a default the field can show and change: a value among its options (or, with
+            // Other, any text), of the field's type.
             if (field.kind === "boolean")
                 draft[field.name] = typeof d === "boolean" ? d : false
             else if (field.kind === "multiple" && Array.isArray(d))
-                draft[field.name] = d.slice()
-            else if (d !== undefined && d !== null && !Array.isArray(d) && typeof d !== "object")
+                draft[field.name] = d.filter(v => field.options.some(o => root._same(o.value, v)))
+            else if (field.kind === "single" && (field.options.some(o => root._same(o.value, d))
+                                                 || field.allowOther && typeof d === "string"))
+                draft[field.name] = d
+            else if ((field.kind === "number" || field.kind === "integer") && typeof d === "number")
+                draft[field.name] = d
+            else if (field.kind === "text" && typeof d === "string")
                 draft[field.name] = d
         }
         return draft
@@ -787,6 +827,14 @@ FocusScope {
             if (itemOptions.length > 0) {
                 field.kind = "multiple"
                 field.options = itemOptions
+                return field
+            }
+            // Texts with examples: the examples as check boxes, and Other for one's own.
+            if (Array.isArray(items.examples) && items.examples.length > 0) {
+                field.kind = "multiple"
+                field.allowOther = true
+                field.options = items.examples.filter(e => typeof e === "string")
+                                              .map(e => ({ value: e, label: e }))
                 return field
             }
         } else if (options.length > 0) {

@@ -57,8 +57,11 @@ TEST(QuestionSchema, WhatAFormCannotShowIsRefusedWithItsPath)
          "or a list of choices)"},
         {R"({"type":"object","properties":{"a":{"type":"string","format":"phone"}}})",
          "a: format must be email, uri, date or date-time"},
-        {R"({"type":"object","properties":{"a":{"type":"string","pattern":"a{0,200}b{100,}"}}})",
-         "a.pattern: repeats more than 256 times in all"},
+        {R"({"type":"object","properties":{"a":{"type":"string","pattern":"a{0,100}b{100,}"}}})",
+         "a.pattern: repeats too much to check quickly (more than 128 steps)"},
+        // Nested counts multiply: 3,200 states, where adding them up would say 80.
+        {R"({"type":"object","properties":{"a":{"type":"string","pattern":"((.?){40}){40}Q"}}})",
+         "a.pattern: repeats too much to check quickly (more than 128 steps)"},
         {R"({"type":"object","properties":{"a":{"type":"string","pattern":"(a)\\1"}}})",
          "a.pattern: back-references are not supported"},
         {R"({"type":"object","properties":{"a":{"type":"string","pattern":"[a-"}}})",
@@ -168,7 +171,7 @@ TEST(QuestionAnswer, APatternIsFoundAnywhereUnlessAnchoredAndLongTextsNeverMatch
     const char* schema = R"({"type":"object","properties":{"a":{"type":"string","pattern":"b+"}}})";
     EXPECT_TRUE(checkAnswer(schema, R"({"a":"abba"})").empty());
     EXPECT_EQ(checkAnswer(schema, R"({"a":"aca"})").code, "pattern");
-    const json longText = {{"a", std::string(513, 'b')}};
+    const json longText = {{"a", std::string(257, 'b')}};
     EXPECT_EQ(checkAnswer(schema, longText.dump()).code, "pattern");
 }
 
@@ -177,14 +180,37 @@ TEST(QuestionAnswer, APatternIsFoundAnywhereUnlessAnchoredAndLongTextsNeverMatch
 // (a hang here is what the test would show; the time itself is the benchmark's business).
 TEST(QuestionAnswer, PatternsThatBacktrackForMinutesAreCheckedAtOnce)
 {
-    for (const char* pattern :
-         {"(a+)+$", ".*.*.*.*x", "a*a*a*a*b", "(a|aa)*c", "^([a-z]+.)*[a-z]+$"}) {
+    for (const char* pattern : {"(a+)+$", ".*.*.*.*x", "a*a*a*a*b", "(a|aa)*c",
+                                "^([a-z]+.)*[a-z]+$", "(.?){60}Q", "((.?){7}){8}Q"}) {
         const json schema = {{"type", "object"},
                              {"properties", {{"a", {{"type", "string"}, {"pattern", pattern}}}}}};
         EXPECT_EQ(checkQuestionSchema(schema.dump()), "") << pattern;
-        const json answer = {{"a", std::string(511, 'a') + "!"}}; // 512 bytes, checked
+        const json answer = {{"a", std::string(255, 'a') + "!"}}; // 256 bytes, checked
         EXPECT_FALSE(checkAnswer(schema.dump(), answer.dump()).empty()) << pattern;
     }
+}
+
+TEST(QuestionSchema, ASchemaOfTooManyPropertiesOrPatternStatesIsRefused)
+{
+    json schema = {{"type", "object"}, {"properties", json::object()}};
+    for (int i = 0; i < 101; ++i)
+        schema["properties"]["p" + std::to_string(i)] = {{"type", "boolean"}};
+    EXPECT_EQ(checkQuestionSchema(schema.dump()), "schema: more than 100 properties");
+    schema["properties"] = json::object();
+    for (int i = 0; i < 5; ++i) // 5 x 120 states: each fits, all of them do not
+        schema["properties"]["p" + std::to_string(i)] = {{"type", "string"},
+                                                         {"pattern", "^[a-z]{120}$"}};
+    EXPECT_EQ(checkQuestionSchema(schema.dump()),
+              "schema: its patterns repeat too much to check quickly (more than 512 steps in all)");
+}
+
+TEST(QuestionAnswer, UniqueItemsAreHeldInAnswers)
+{
+    const char* schema = R"({"type":"object","properties":{"a":{"type":"array",
+        "items":{"type":"string","enum":["x","y"]},"uniqueItems":true}}})";
+    EXPECT_EQ(checkAnswer(schema, R"({"a":["x","x"]})"),
+              (AnswerProblem{"a", "uniqueItems", "\"x\"", "a: lists \"x\" twice"}));
+    EXPECT_TRUE(checkAnswer(schema, R"({"a":["x","y"]})").empty());
 }
 
 TEST(QuestionAnswer, ToolArgumentsStillIgnorePatternAndFormat)
@@ -360,6 +386,8 @@ TEST_F(Asking, DeclinedOrDismissedTheModelReadsThatTheUserDeclined)
             dr.dispatch(DeclineInput{id});
         else
             dr.dispatch(CancelInput{id});
+        EXPECT_TRUE(dr.hasEffect<Persist>()) << "the store learns the question is gone";
+        EXPECT_TRUE(approvalStateOf(dr.s).inputs.empty());
         EXPECT_EQ(dr.s.status, Status::Streaming) << "the turn goes on";
         const Message& tool = dr.s.conversation.messages.at(dr.s.conversation.messages.size() - 2);
         EXPECT_EQ(tool.text, "The user declined to answer.");
@@ -488,8 +516,32 @@ TEST_F(Asking, AStoredQuestionWhoseCallWasAnsweredOrCutDoesNotComeBack)
     EXPECT_EQ(after.last().role, Role::Tool) << "the call is recorded as not run";
 }
 
+TEST_F(Asking, AStoredQuestionAnswersOnlyACallOfItsOwnTool)
+{
+    ask();
+    ApprovalState stored = approvalStateOf(d.s);
+    stored.inputs[0].toolName = "write_file"; // a crafted record
+    Driver after;
+    after.s.settings.tools = d.s.settings.tools;
+    after.dispatch(SwitchConversation{"c", d.s.conversation.messages, {}, {}, stored, {}});
+    EXPECT_TRUE(after.s.pendingInputs.empty());
+    EXPECT_EQ(after.last().text, "Not run: the app closed before the call was decided.");
+
+    stored = approvalStateOf(d.s);
+    Driver renamed; // the asking call's tool is registered, but no longer asks
+    renamed.s.settings.tools = {{"ask_user", true, {}, false}};
+    renamed.dispatch(SwitchConversation{"c", d.s.conversation.messages, {}, {}, stored, {}});
+    EXPECT_TRUE(renamed.s.pendingInputs.empty());
+}
+
 TEST_F(Asking, ADamagedStoredQuestionIsALoadError)
 {
+    auto twice = approvalStateFromJson(
+        R"({"inputs":[{"id":"i","message":"m","schema":"{\"type\":\"object\"}"},
+                      {"id":"i","message":"n","schema":"{\"type\":\"object\"}"}]})");
+    ASSERT_TRUE(std::holds_alternative<LoadError>(twice));
+    EXPECT_EQ(std::get<LoadError>(twice).message, "the question id is used twice");
+
     auto loaded = approvalStateFromJson(R"({"inputs":[{"id":"i","message":"m","schema":"[]"}]})");
     ASSERT_TRUE(std::holds_alternative<LoadError>(loaded));
     EXPECT_EQ(std::get<LoadError>(loaded).path, "approvals.inputs[0]");

@@ -261,6 +261,13 @@ Item {
             verify(p.prompt.isOther("o"), "a default that is no option is the Other text")
             compare(p.prompt.otherText("o"), "mine")
             compare(p.prompt.textOf("n"), String(2.5).replace(".", Qt.locale().decimalPoint))
+            // A default the form cannot show or change is left out: a value no option has,
+            // a text for a number.
+            const q = make("Odd defaults", { type: "object", properties: {
+                m: { type: "array", items: { "enum": ["x", "y"] }, "default": ["zzz", "x"] },
+                s: { type: "string", "enum": ["a"], "default": "zzz" },
+                n: { type: "number", "default": "ten" } } })
+            compare(q.prompt.value, { m: ["x"] })
         }
 
         function test_theDraft() {

@@ -19,6 +19,8 @@ Item {
             property alias view: view
             property alias local: local
             property string storePath: ""
+            // What the offline agent asks for; the colour question when none is given.
+            property var calls: null
             property alias endCount: ends.count
             property alias rejections: rejections
             width: 520
@@ -35,12 +37,16 @@ Item {
                 transport: KoderLocalAgent {
                     id: local
                     reply: "Blue it is."
-                    toolCalls: [{
+                    toolCalls: chat.calls ?? [{
                         name: "ask_user",
                         arguments: { question: "Which colour?", options: ["Red", "Blue"] }
                     }]
                 }
                 KoderAskUserTool {}
+                KoderTool {
+                    name: "write_note"
+                    handler: function (args) { return "written" }
+                }
             }
             ChatView {
                 id: view
@@ -65,8 +71,9 @@ Item {
         name: "Questions"
         when: windowShown
 
-        function makeChat(path) {
-            return createTemporaryObject(chatComponent, stage, { storePath: path || "" })
+        function makeChat(path, calls) {
+            return createTemporaryObject(chatComponent, stage,
+                                         { storePath: path || "", calls: calls || null })
         }
         function ask(chat) {
             verify(chat.agent.send("paint it"))
@@ -180,6 +187,67 @@ Item {
             compare(lastTool(chat.agent).text, "Blue")
             verify(!prompt.visible)
             tryVerify(() => chat.view.inputItem.activeFocus, 2000, "the focus is back in the input")
+        }
+
+        // Several answers and one of the user's own: the options as check boxes, Other with
+        // its text, the answer the list of both.
+        function test_severalChoicesAndAnAnswerOfOnesOwn() {
+            const chat = makeChat("", [{ name: "ask_user", arguments: {
+                question: "Which colours?", options: ["Red", "Blue"], multiple: true,
+                allowOther: true } }])
+            verify(chat.agent.send("paint it"))
+            tryCompare(chat.agent, "status", "awaitingInput")
+            const prompt = findChild(chat.view, "questionPrompt")
+            tryCompare(prompt, "visible", true)
+            const field = findChild(prompt, "field_answer")
+            const red = findChild(field, "option_0")
+            compare(red.text, "Red")
+            const other = findChild(field, "otherCheck")
+            verify(other.visible, "Other is offered beside the check boxes")
+            verify(!findChild(prompt, "submitButton").enabled)
+            red.toggle()
+            red.toggled()
+            const input = findChild(field, "otherInput")
+            input.forceActiveFocus()
+            keyClick("T")
+            keyClick("e")
+            keyClick("a")
+            keyClick("l")
+            verify(other.checked, "typing checks Other")
+            compare(prompt.value.answer, ["Red", "Teal"])
+            tryCompare(findChild(prompt, "submitButton"), "enabled", true)
+            other.toggle()
+            other.toggled()
+            compare(prompt.value.answer, ["Red"], "unchecking Other drops its text")
+            other.toggle()
+            other.toggled()
+            compare(prompt.value.answer, ["Red", "Teal"], "and checking it again brings it back")
+            findChild(prompt, "submitButton").clicked()
+            tryCompare(chat, "endCount", 1)
+            compare(lastTool(chat.agent).text, "Red, Teal")
+        }
+
+        // A step that asks for an approval and a question: the permission prompt has the
+        // focus; once the call is decided the question gets it (the input is off until the
+        // answer), and once answered the input.
+        function test_anApprovalAndAQuestionTakeTheFocusInTurn() {
+            const chat = makeChat("", [
+                { name: "write_note", arguments: { text: "hi" } },
+                { name: "ask_user", arguments: { question: "Which colour?", options: ["Red"] } }])
+            chat.view.focusInput()
+            verify(chat.agent.send("both"))
+            tryCompare(chat.agent, "status", "reviewingToolCall")
+            const approval = findChild(chat.view, "permissionPrompt")
+            const question = findChild(chat.view, "questionPrompt")
+            tryCompare(approval, "visible", true)
+            tryCompare(question, "visible", true)
+            tryVerify(() => approval.activeFocus, 2000, "the approval comes first")
+            verify(chat.agent.denyToolCall(chat.agent.pendingToolCalls[0].id))
+            compare(chat.agent.status, "awaitingInput")
+            tryVerify(() => question.activeFocus, 2000, "then the question")
+            verify(chat.agent.answerInput(chat.agent.pendingInputs[0].id, { answer: "Red" }))
+            tryCompare(chat, "endCount", 1)
+            tryVerify(() => chat.view.inputItem.activeFocus, 2000, "then the input")
         }
 
         function test_aWaitingQuestionSurvivesARestartAndIsShownAgain() {

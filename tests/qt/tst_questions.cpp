@@ -69,6 +69,7 @@ private Q_SLOTS:
         QVERIFY(agent.send(QStringLiteral("paint")));
         QTRY_COMPARE(agent.status(), QStringLiteral("awaitingInput"));
         QCOMPARE(agent.statusValue(), Koder::Status::AwaitingInput);
+        QVERIFY(order.contains(QStringLiteral("inputs")));
         QVERIFY(order.indexOf(QStringLiteral("inputs")) < order.indexOf(agent.status()));
         QVERIFY(heard.contains(Koder::AnnouncementKind::InputNeeded));
         const QVariantMap input = agent.pendingInputs().value(0).toMap();

@@ -30,9 +30,12 @@ struct PendingInput {
 /// closed it, or the turn was stopped).
 enum class InputDecision : std::uint8_t { Answered, Declined, Cancelled };
 
-/// The most options a choice may offer, and the longest question.
+/// The most options a choice may offer, the longest question, the most properties a question's
+/// schema may have, and the most states its patterns may expand to in all.
 inline constexpr std::size_t maxQuestionOptions = 1000;
 inline constexpr std::size_t maxQuestionBytes = 64 * 1024;
+inline constexpr std::size_t maxQuestionFields = 100;
+inline constexpr std::size_t maxQuestionPatternStates = 512;
 
 /// Why `schemaJson` is not a question's schema ("" when it is): JSON within the library's limits,
 /// an object schema (`type` "object") with `properties`, each a string (`minLength`,
