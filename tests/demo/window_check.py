@@ -268,6 +268,12 @@ class Demo:
         self.frame = None
         self.window = None
 
+    def ready_for_keys(self, why="the input has the keys"):
+        """The window is up and active, and the message input has the keyboard focus."""
+        self.wait_until_up()
+        self.activate()
+        self.wait_for_focus(why, the_input)
+
     def wait_until_up(self):
         step = "%s: the window is on the accessibility bus" % self.label
         pid = self.process.pid
@@ -420,9 +426,7 @@ def wait_for_reply(demo, text):
 def launch_and_type(binary, folder):
     demo = Demo(binary, folder, "launch and type")
     try:
-        demo.wait_until_up()
-        demo.activate()
-        demo.wait_for_focus("at launch the input has the keys (nothing clicked)", the_input)
+        demo.ready_for_keys("at launch the input has the keys (nothing clicked)")
         type_text("hello there")
         demo.wait_for("the typed text is in the input",
                       lambda: demo.find(lambda o: the_input(o) and
@@ -450,9 +454,7 @@ def launch_and_type(binary, folder):
 def waiting_approval(binary, folder):
     demo = Demo(binary, folder, "approval, first run")
     try:
-        demo.wait_until_up()
-        demo.activate()
-        demo.wait_for_focus("the input has the keys", the_input)
+        demo.ready_for_keys()
         type_text("Save a note: buy milk")
         keys("Return")
         demo.wait_for("the permission prompt %r appears" % PROMPT_NAME,
@@ -580,9 +582,7 @@ def inside_alert(obj):
 def question_by_keys(binary, folder):
     demo = Demo(binary, folder, "question by keys")
     try:
-        demo.wait_until_up()
-        demo.activate()
-        demo.wait_for_focus("the input has the keys", the_input)
+        demo.ready_for_keys()
         type_text("Ask me a question")
         keys("Return")
         demo.wait_for_focus("the question prompt %r takes the focus" % QUESTION_NAME,
