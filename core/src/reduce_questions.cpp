@@ -36,6 +36,29 @@ void Reduction::askUser(const ToolCall& call)
     s_.pendingInputs.push_back(std::move(input));
 }
 
+bool Reduction::denyQuestionsByPolicy()
+{
+    bool denied = false;
+    for (std::size_t i = 0; i < s_.pendingInputs.size();) {
+        const PendingInput& input = s_.pendingInputs[i];
+        const auto policy = s_.settings.toolPolicies.find(input.toolName);
+        if (input.source != "tool" || policy == s_.settings.toolPolicies.end() ||
+            policy->second != ToolPolicy::Deny) {
+            ++i;
+            continue;
+        }
+        const auto& calls = s_.turn->stepCalls;
+        const auto call = std::find_if(calls.begin(), calls.end(),
+                                       [&](const ToolCall& c) { return c.id == input.callId; });
+        const ToolCall asked =
+            call != calls.end() ? *call : ToolCall{input.callId, input.toolName, {}, false};
+        s_.pendingInputs.erase(s_.pendingInputs.begin() + static_cast<std::ptrdiff_t>(i));
+        decideByPolicy(asked); // the Deny policy's answer, as for a call it denies when asked
+        denied = true;
+    }
+    return denied;
+}
+
 void Reduction::decideInput(std::size_t index, InputDecision decision, const std::string& valueJson)
 {
     PendingInput input = std::move(s_.pendingInputs[index]);

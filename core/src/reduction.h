@@ -128,6 +128,9 @@ protected:
     /// A call of a tool that asks the user (ToolInfo::asksUser): its question waits in
     /// pendingInputs, or a question it cannot ask is its error result.
     void askUser(const ToolCall& call);
+    /// The waiting questions whose tool has a Deny policy now are answered as denied by it
+    /// (the policy changed while they waited); true when there was one.
+    bool denyQuestionsByPolicy();
     /// The pending input at `index` is decided: a tool call's result (the answer, or the
     /// declined text), recorded with the decision in `metadata.input`.
     void decideInput(std::size_t index, InputDecision decision, const std::string& valueJson);
@@ -180,8 +183,15 @@ public:
 private:
     void redecide()
     {
-        if (s_.turn && !s_.pendingToolCalls.empty())
+        if (!s_.turn)
+            return;
+        const bool denied = denyQuestionsByPolicy();
+        if (!s_.pendingToolCalls.empty()) {
             redecidePending();
+        } else if (denied) {
+            persist(s_.conversation.messages.size());
+            settleToolPhase();
+        }
     }
 };
 

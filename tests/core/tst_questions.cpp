@@ -457,6 +457,19 @@ TEST_F(Asking, ADenyPolicyDeniesTheQuestionAndNoOtherPolicyIsAsked)
     EXPECT_TRUE(ask2.s.pendingToolCalls.empty());
 }
 
+TEST_F(Asking, ADenyPolicySetWhileTheQuestionWaitsAnswersIt)
+{
+    ask();
+    d.dispatch(SetToolPolicies{{{"ask_user", ToolPolicy::Deny}}});
+    EXPECT_TRUE(d.s.pendingInputs.empty());
+    EXPECT_EQ(d.s.status, Status::Streaming) << "the turn goes on";
+    const Message& tool = d.s.conversation.messages.at(d.s.conversation.messages.size() - 2);
+    EXPECT_EQ(tool.toolCallId(), "q1");
+    EXPECT_TRUE(tool.denied);
+    EXPECT_EQ(tool.text, "Denied by the tool's policy: it was not run.");
+    EXPECT_TRUE(d.hasEffect<Persist>());
+}
+
 TEST_F(Asking, AnApprovalIsDecidedFirstThenTheQuestionWaits)
 {
     d.send("both");
