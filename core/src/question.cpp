@@ -47,10 +47,10 @@ bool isAnnotation(const std::string& key)
 }
 
 // Why the choice of `where` (an enum, with enumNames, or oneOf/anyOf of const + title) is not
-// one a form can show; "" when it is. `count` gets the number of options.
-std::string choiceProblem(const std::string& where, const json& schema, std::size_t& count)
+// one a form can show; "" when it is.
+std::string choiceProblem(const std::string& where, const json& schema)
 {
-    count = 0;
+    std::size_t count = 0;
     if (const auto e = schema.find("enum"); e != schema.end()) {
         if (!e->is_array() || e->empty())
             return where + ": enum must be a non-empty list";
@@ -115,8 +115,7 @@ std::string stringProblem(const std::string& where, const json& p)
             return where + ": \"" + key + "\" is not supported in a question";
         }
     }
-    std::size_t options = 0;
-    return choiceProblem(where, p, options);
+    return choiceProblem(where, p);
 }
 
 std::string numberProblem(const std::string& where, const json& p)

@@ -11,21 +11,27 @@
 
 namespace koder::agent::reduction {
 
+namespace {
+// The audit record of a call that asks: it needed no approval.
+Approval askedWithoutApproval(const std::string& callId)
+{
+    return {callId, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}};
+}
+} // namespace
+
 // The call's question waits in pendingInputs (settleToolPhase() says AwaitingInput once no call
 // waits for a decision). A Deny policy still denies it; no other policy applies: asking is
 // what the tool does, and the answer is the user's own decision.
 void Reduction::askUser(const ToolCall& call)
 {
-    if (const auto policy = s_.settings.toolPolicies.find(call.name);
-        policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny) {
+    if (deniedByPolicy(call.name)) {
         decideByPolicy(call);
         return;
     }
-    const Approval asked{call.id, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false,
-                         {}};
     AskedQuestion question = askUserQuestion(call.arguments);
     if (!question.error.empty())
-        return appendToolMessage(call, std::move(question.error), true, false, asked);
+        return appendToolMessage(call, std::move(question.error), true, false,
+                                 askedWithoutApproval(call.id));
     PendingInput input;
     input.id = env_.newId("input");
     input.message = std::move(question.message);
@@ -41,17 +47,11 @@ bool Reduction::denyQuestionsByPolicy()
     bool denied = false;
     for (std::size_t i = 0; i < s_.pendingInputs.size();) {
         const PendingInput& input = s_.pendingInputs[i];
-        const auto policy = s_.settings.toolPolicies.find(input.toolName);
-        if (input.source != "tool" || policy == s_.settings.toolPolicies.end() ||
-            policy->second != ToolPolicy::Deny) {
+        if (input.source != "tool" || !deniedByPolicy(input.toolName)) {
             ++i;
             continue;
         }
-        const auto& calls = s_.turn->stepCalls;
-        const auto call = std::find_if(calls.begin(), calls.end(),
-                                       [&](const ToolCall& c) { return c.id == input.callId; });
-        const ToolCall asked =
-            call != calls.end() ? *call : ToolCall{input.callId, input.toolName, {}, false};
+        const ToolCall asked = stepCall(input.callId, input.toolName);
         s_.pendingInputs.erase(s_.pendingInputs.begin() + static_cast<std::ptrdiff_t>(i));
         decideByPolicy(asked); // the Deny policy's answer, as for a call it denies when asked
         denied = true;
@@ -65,16 +65,11 @@ void Reduction::decideInput(std::size_t index, InputDecision decision, const std
     s_.pendingInputs.erase(s_.pendingInputs.begin() + static_cast<std::ptrdiff_t>(index));
     if (input.source != "tool" || !s_.turn)
         return;
-    const auto& calls = s_.turn->stepCalls;
-    const auto it = std::find_if(calls.begin(), calls.end(),
-                                 [&](const ToolCall& c) { return c.id == input.callId; });
-    const ToolCall call =
-        it != calls.end() ? *it : ToolCall{input.callId, input.toolName, {}, false};
     const bool answered = decision == InputDecision::Answered;
-    appendToolMessage(
-        call, answered ? answerText(valueJson) : std::string(declinedAnswerText), false, false,
-        {call.id, Decision::Auto, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}},
-        withInputDecision({}, decision, answered ? valueJson : std::string_view()));
+    appendToolMessage(stepCall(input.callId, input.toolName),
+                      answered ? answerText(valueJson) : std::string(declinedAnswerText), false,
+                      false, askedWithoutApproval(input.callId),
+                      withInputDecision({}, decision, answered ? valueJson : std::string_view()));
 }
 
 std::optional<std::size_t> ToolInputs::findInput(const std::string& id)
@@ -97,27 +92,27 @@ void ToolInputs::operator()(const AnswerInput& a)
     const AnswerProblem problem = checkAnswer(s_.pendingInputs[*index].schema, a.value);
     if (!problem.empty())
         return reject(RejectReason::InvalidValue, problem.text);
-    decideInput(*index, InputDecision::Answered, a.value);
-    persist(s_.conversation.messages.size()); // what still waits: a restart must not ask again
-    settleToolPhase();
+    settleInput(*index, InputDecision::Answered, a.value);
 }
 
 void ToolInputs::operator()(const DeclineInput& a)
 {
-    if (const auto index = findInput(a.id)) {
-        decideInput(*index, InputDecision::Declined, {});
-        persist(s_.conversation.messages.size());
-        settleToolPhase();
-    }
+    if (const auto index = findInput(a.id))
+        settleInput(*index, InputDecision::Declined, {});
 }
 
 void ToolInputs::operator()(const CancelInput& a)
 {
-    if (const auto index = findInput(a.id)) {
-        decideInput(*index, InputDecision::Cancelled, {});
-        persist(s_.conversation.messages.size());
-        settleToolPhase();
-    }
+    if (const auto index = findInput(a.id))
+        settleInput(*index, InputDecision::Cancelled, {});
+}
+
+void ToolInputs::settleInput(std::size_t index, InputDecision decision,
+                             const std::string& valueJson)
+{
+    decideInput(index, decision, valueJson);
+    persist(s_.conversation.messages.size()); // what still waits: a restart must not ask again
+    settleToolPhase();
 }
 
 } // namespace koder::agent::reduction

@@ -109,11 +109,7 @@ void ToolInputs::operator()(const ToolResult& e)
     if (it == running.end())
         return dropped();
     running.erase(it);
-    const auto& calls = s_.turn->stepCalls;
-    auto call = std::find_if(calls.begin(), calls.end(),
-                             [&](const ToolCall& c) { return c.id == e.callId; });
-    appendToolMessage(call != calls.end() ? *call : ToolCall{e.callId, {}, {}, false}, e.result,
-                      e.isError, false, takeDecision(e.callId));
+    appendToolMessage(stepCall(e.callId), e.result, e.isError, false, takeDecision(e.callId));
     settleToolPhase();
 }
 
@@ -127,8 +123,7 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
     // in), and neither lets it run.
     if (!findTool(s_, call.name))
         return answerUnknownTool(call);
-    if (const auto policy = s_.settings.toolPolicies.find(call.name);
-        policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny)
+    if (deniedByPolicy(call.name))
         return appendToolMessage(
             call, std::string(deniedByPolicyText), false, true,
             {call.id, Decision::Denied, ApprovalScope::Always, DecidedBy::Policy, 0, false, {}});
@@ -223,6 +218,14 @@ void Reduction::redecidePending()
     s_.pendingToolCalls = std::move(stillPending);
     persist(s_.conversation.messages.size()); // what waits now: a restart must not ask again
     settleToolPhase();
+}
+
+ToolCall Reduction::stepCall(const std::string& callId, const std::string& name) const
+{
+    const auto& calls = s_.turn->stepCalls;
+    const auto it =
+        std::find_if(calls.begin(), calls.end(), [&](const ToolCall& c) { return c.id == callId; });
+    return it != calls.end() ? *it : ToolCall{callId, name, {}, false};
 }
 
 void Reduction::answerUnknownTool(const ToolCall& call)

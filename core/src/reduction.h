@@ -113,6 +113,15 @@ protected:
     /// Decides the pending calls again (a decision, a policy or a grant just changed): some run
     /// or are denied now; what still waits is written with the conversation.
     void redecidePending();
+    /// The call `callId` of the open step, or (the step no longer holds it) one of that id and
+    /// `name` without arguments: what a late answer is recorded against.
+    ToolCall stepCall(const std::string& callId, const std::string& name = {}) const;
+    /// Whether the settings give `toolName` a Deny policy.
+    bool deniedByPolicy(std::string_view toolName) const
+    {
+        const auto policy = s_.settings.toolPolicies.find(toolName);
+        return policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny;
+    }
     /// A call to a tool nobody registered: an error result, never run.
     void answerUnknownTool(const ToolCall& call);
     /// Runs or denies `call` as the policies say; false when the user must decide.
@@ -283,6 +292,8 @@ public:
 private:
     /// The index of the pending input `id` in the open turn, or none (rejected as unknown).
     std::optional<std::size_t> findInput(const std::string& id);
+    /// Decides the pending input at `index`, writes what still waits and settles the phase.
+    void settleInput(std::size_t index, InputDecision decision, const std::string& valueJson);
     std::vector<ToolCall>::iterator findPending(const std::string& callId);
     bool hasCallId(const std::string& id) const;
     /// The user's approval of the pending call at `it` (arguments checked before).
