@@ -18,6 +18,9 @@ ApplicationWindow {
     required property Appearance appearance
     required property NoteBook notes
     required property string storePath
+    /*! The MCP servers' configuration file (main() reads it and adds its servers to the
+        controller); null: none. Settings shows its servers, its problems and where it is. */
+    property McpConfiguration mcp: null
     /*! The controller, for main() and the headless mode. */
     readonly property alias agent: agent
     // For tests.
@@ -531,6 +534,7 @@ ApplicationWindow {
         settings: window.settings
         appearance: window.appearance
         controller: agent
+        mcp: window.mcp
         anchors.centerIn: parent
     }
 

@@ -11,7 +11,9 @@ import KoderDemo
     Which agent the demo talks to (each server with its own URL, model and API key), how tools
     are accepted (and each tool's own permission), the language and the theme. OK applies and
     keeps the choices; the API keys are kept only in the system's secret store, and only when the
-    box says so.
+    box says so. The MCP servers (from the configuration file main() read) are shown live: each
+    one's status and tools, a switch that turns it on or off and a Restart button, which act at
+    once (the switch is remembered); with none, where to add them.
 */
 Dialog {
     id: dialog
@@ -20,6 +22,9 @@ Dialog {
     required property Appearance appearance
     /*! Whose tools get a permission each; without one the section is empty. */
     property KoderAgentController controller: null
+    /*! The MCP configuration file: where it is and what was wrong with it (its servers are the
+        controller's \c mcpServers). Null: the section says only how to add servers. */
+    property McpConfiguration mcp: null
 
     // For tests.
     readonly property alias agentBox: agentBox
@@ -39,6 +44,42 @@ Dialog {
     readonly property alias policyRows: policyRows
     readonly property alias resetPoliciesButton: resetPolicies
     readonly property alias grid: grid
+    readonly property alias mcpHeading: mcpHeading
+    readonly property alias mcpNote: mcpNote
+    readonly property alias mcpProblemRows: mcpProblemRows
+    readonly property alias mcpRows: mcpRows
+
+    /*! The controller's MCP servers (KoderAgentController.mcpServers). */
+    readonly property var mcpServers: controller ? controller.mcpServers : []
+    /*! The words for a server's status. */
+    readonly property var mcpStatusTexts: ({
+        disconnected: qsTr("Not connected", "MCP server status"),
+        connecting: qsTr("Connecting…", "MCP server status"),
+        ready: qsTr("Ready", "MCP server status"),
+        failed: qsTr("Failed", "MCP server status")
+    })
+    /*! The configuration file's path as the section shows it. */
+    readonly property string mcpPath: mcp && mcp.path !== "" ? mcp.path : "mcp.json"
+    /*! What the section says above its servers, or (none) how to add them. */
+    readonly property string mcpNoteText:
+        mcpServers.length > 0
+            ? qsTr("Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.").arg(mcpPath)
+        : mcp && mcp.loaded
+            ? qsTr("No MCP servers in %1. Add them to its \"mcpServers\" object, as desktop MCP clients write it, and start the demo again.").arg(mcpPath)
+        : qsTr("No MCP servers. To add some, write %1 with an \"mcpServers\" object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config <file>).").arg(mcpPath)
+    /*! A server's tools as the section lists them: how many, and the first names. */
+    function mcpToolsText(tools: var): string {
+        const count = tools ? tools.length : 0
+        if (count === 0)
+            return qsTr("No tools")
+        const names = []
+        for (let i = 0; i < Math.min(count, 12); ++i)
+            names.push(tools[i].name)
+        const list = names.join(", ") + (count > 12 ? ", …" : "")
+        // English needs no catalogue: "1 tool" apart, "%n tools" with every other language's
+        // plural forms.
+        return count === 1 ? qsTr("1 tool: %1").arg(list) : qsTr("%n tools: %1", "", count).arg(list)
+    }
 
     readonly property var policies: [
         { value: "", text: qsTr("As above") },
@@ -205,13 +246,36 @@ Dialog {
         resetPolicies.implicitWidth, languageBox.implicitWidth, themeBox.implicitWidth)
     // The rows across both columns: the same for every agent.
     readonly property real _spanningWidth: {
-        let widest = toolsHeading.implicitWidth
+        let widest = Math.max(toolsHeading.implicitWidth, mcpHeading.implicitWidth)
         for (let i = 0; i < policyRows.count; ++i) {
             const row = policyRows.itemAt(i)
             if (row)
                 widest = Math.max(widest, row.implicitWidth)
         }
+        for (let i = 0; i < mcpRows.count; ++i) {
+            const row = mcpRows.itemAt(i)
+            if (row)
+                widest = Math.max(widest, row.fixedWidth)
+        }
         return widest
+    }
+    // An MCP server's status takes the room of the widest status word: the dialog keeps its
+    // width while the server connects.
+    readonly property real _mcpStatusWidth: {
+        void _metrics.font // measured again when the font changes
+        let widest = 0
+        for (const status in mcpStatusTexts)
+            widest = Math.max(widest, _metrics.advanceWidth(mcpStatusTexts[status]))
+        return Math.ceil(widest)
+    }
+    // A server's name is bold, and wraps beyond this width.
+    readonly property real _mcpNameMaximumWidth: 14 * _unit
+    readonly property FontMetrics _boldMetrics: FontMetrics {
+        font: dialog.font.pixelSize > 0
+              ? Qt.font({ family: dialog.font.family, pixelSize: dialog.font.pixelSize,
+                          weight: Font.Bold })
+              : Qt.font({ family: dialog.font.family, pointSize: dialog.font.pointSize,
+                          weight: Font.Bold })
     }
     readonly property bool _twoColumns:
         _labelColumnWidth + grid.columnSpacing + _fieldColumnWidth <= _maximumContentWidth
@@ -611,6 +675,199 @@ Dialog {
                 model: dialog.themes
                 textRole: "text"
                 Accessible.name: qsTr("Theme")
+            }
+
+            // --- MCP servers: live, not applied by OK ---
+            Label {
+                id: mcpHeading
+                textFormat: Text.PlainText
+                text: qsTr("MCP servers")
+                Layout.columnSpan: grid.columns
+                Layout.topMargin: dialog._unit / 2
+                font.bold: true
+                Accessible.role: Accessible.Heading
+                Accessible.name: text
+            }
+            Label {
+                id: mcpNote
+                objectName: "mcpNote"
+                textFormat: Text.PlainText
+                text: dialog.mcpNoteText
+                wrapMode: Text.WrapAtWordBoundaryOrAnywhere // the path may be one long word
+                horizontalAlignment: Text.AlignLeft
+                opacity: 0.75
+                Layout.columnSpan: grid.columns
+                Layout.fillWidth: true
+                Layout.preferredWidth: dialog._unit // the dialog's width decides, not the text
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
+            // What was wrong with the configuration file (the servers it could read still run).
+            Repeater {
+                id: mcpProblemRows
+                model: dialog.mcp ? dialog.mcp.problems : []
+                delegate: RowLayout {
+                    id: problemRow
+                    required property string modelData
+                    readonly property alias label: problemLabel
+                    Layout.columnSpan: grid.columns
+                    Layout.fillWidth: true
+                    Layout.preferredWidth: dialog._unit
+                    spacing: dialog._unit / 2
+                    Label {
+                        textFormat: Text.PlainText
+                        text: "⚠"
+                        color: KoderTheme.warningColor(dialog.palette)
+                        Layout.alignment: Qt.AlignTop
+                        Accessible.ignored: true
+                    }
+                    Label {
+                        id: problemLabel
+                        objectName: "mcpProblem"
+                        textFormat: Text.PlainText
+                        text: problemRow.modelData
+                        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                        horizontalAlignment: Text.AlignLeft
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: dialog._unit
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: qsTr("Problem in the MCP configuration: %1").arg(text)
+                    }
+                }
+            }
+            Repeater {
+                id: mcpRows
+                model: dialog.mcpServers
+                // One server: its name, status, switch and Restart; below, its tools or its error.
+                delegate: ColumnLayout {
+                    id: mcpRow
+                    required property KoderMcpServer modelData
+                    readonly property KoderMcpServer server: modelData
+                    readonly property bool failed: server.status === "failed"
+                    // For tests.
+                    readonly property alias nameLabel: mcpName
+                    readonly property alias statusLabel: mcpStatus
+                    readonly property alias detailsLabel: mcpDetails
+                    readonly property alias enabledSwitch: mcpSwitch
+                    readonly property alias restartButton: mcpRestart
+                    /*! The width the row needs, its wrapping text apart; the same whatever the
+                        status. */
+                    readonly property real fixedWidth:
+                        Math.min(Math.ceil(dialog._boldMetrics.advanceWidth(server.name)),
+                                 dialog._mcpNameMaximumWidth)
+                        + dialog._mcpStatusWidth + mcpSwitch.implicitWidth
+                        + mcpRestart.implicitWidth + 3 * mcpLine.spacing
+                    objectName: "mcpServer_" + server.name
+                    Layout.columnSpan: grid.columns
+                    Layout.fillWidth: true
+                    Layout.preferredWidth: fixedWidth
+                    spacing: 2
+
+                    RowLayout {
+                        id: mcpLine
+                        Layout.fillWidth: true
+                        spacing: grid.columnSpacing
+                        Label {
+                            id: mcpName
+                            textFormat: Text.PlainText
+                            text: mcpRow.server.name
+                            font.bold: true
+                            wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                            horizontalAlignment: Text.AlignLeft
+                            Layout.preferredWidth: Math.min(
+                                Math.ceil(dialog._boldMetrics.advanceWidth(text)),
+                                dialog._mcpNameMaximumWidth)
+                            Accessible.role: Accessible.StaticText
+                            Accessible.name: qsTr("MCP server %1").arg(text)
+                        }
+                        Label {
+                            id: mcpStatus
+                            objectName: "mcpStatus"
+                            textFormat: Text.PlainText
+                            text: dialog.mcpStatusTexts[mcpRow.server.status]
+                                  || mcpRow.server.status
+                            horizontalAlignment: Text.AlignLeft
+                            color: mcpRow.failed ? KoderTheme.errorColor(dialog.palette)
+                                 : mcpRow.server.status === "ready"
+                                   ? KoderTheme.successColor(dialog.palette)
+                                   : dialog.palette.windowText
+                            Layout.fillWidth: true
+                            Layout.minimumWidth: dialog._mcpStatusWidth
+                            Accessible.role: Accessible.StaticText
+                            Accessible.name: qsTr("Status of %1: %2").arg(mcpRow.server.name).arg(text)
+                        }
+                        Switch {
+                            id: mcpSwitch
+                            objectName: "mcpSwitch"
+                            checked: mcpRow.server.enabled
+                            onToggled: {
+                                mcpRow.server.enabled = checked
+                                checked = Qt.binding(() => mcpRow.server.enabled)
+                            }
+                            Accessible.name: qsTr("Use the MCP server %1").arg(mcpRow.server.name)
+                            Accessible.description: qsTr("Turns the server on or off; its tools are offered to the model only while it is on")
+                            // The style outlines the switch in a shade of the window, which a dark
+                            // window hides (an "off" switch all but vanished), and shows its focus
+                            // as a thin line on the handle: a frame of its own, in a colour that
+                            // reads at 3:1 or more on light and dark windows, thicker and in the
+                            // highlight colour with the keyboard focus.
+                            Rectangle {
+                                parent: mcpSwitch.indicator
+                                anchors.fill: parent
+                                anchors.margins: mcpSwitch.visualFocus ? -2 : -1
+                                radius: 3
+                                color: "transparent"
+                                border.width: mcpSwitch.visualFocus ? 2 : 1
+                                border.color: mcpSwitch.visualFocus ? mcpSwitch.palette.highlight
+                                                                    : mcpSwitch.palette.placeholderText
+                                visible: mcpSwitch.enabled
+                            }
+                            // On hover only: shown on focus, it would cover the rows above.
+                            ToolTip.visible: hovered
+                            ToolTip.text: Accessible.description
+                        }
+                        Button {
+                            id: mcpRestart
+                            objectName: "mcpRestart"
+                            text: qsTr("Restart")
+                            enabled: mcpRow.server.enabled
+                            // The style draws a disabled button like an enabled one here.
+                            opacity: enabled ? 1 : 0.5
+                            onClicked: mcpRow.server.restart()
+                            Accessible.name: qsTr("Restart the MCP server %1").arg(mcpRow.server.name)
+                        }
+                    }
+                    Label {
+                        id: mcpDetails
+                        objectName: "mcpDetails"
+                        visible: text !== ""
+                        textFormat: Text.PlainText
+                        text: !mcpRow.server.enabled
+                              ? qsTr("Turned off: its tools are not offered to the model.")
+                              : mcpRow.failed ? mcpRow.server.errorString
+                              : mcpRow.server.status === "ready"
+                                ? dialog.mcpToolsText(mcpRow.server.tools) : ""
+                        wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+                        horizontalAlignment: Text.AlignLeft
+                        color: mcpRow.failed && mcpRow.server.enabled
+                               ? KoderTheme.errorColor(dialog.palette) : dialog.palette.windowText
+                        opacity: mcpRow.failed ? 1 : 0.75
+                        Layout.fillWidth: true
+                        Layout.preferredWidth: dialog._unit
+                        Accessible.role: Accessible.StaticText
+                        Accessible.name: mcpRow.failed && mcpRow.server.enabled
+                                         ? qsTr("%1 failed: %2").arg(mcpRow.server.name).arg(text)
+                                         : text
+                        // The tools' descriptions, for the curious and for screen readers.
+                        Accessible.description: {
+                            if (mcpRow.server.status !== "ready")
+                                return ""
+                            const tools = mcpRow.server.tools || []
+                            return tools.map(t => t.description ? t.name + ": " + t.description : t.name)
+                                        .join("\n")
+                        }
+                    }
+                }
             }
         }
     }

@@ -27,7 +27,8 @@ constexpr const char* kept[] = {"agent",
                                 "theme",
                                 "showDebug",
                                 "toolPolicies",
-                                "busyPolicy"};
+                                "busyPolicy",
+                                "mcpServersEnabled"};
 
 // Where an older demo kept the (OpenAI-compatible) key in clear text.
 const QString legacyKey = QStringLiteral("apiKey");
@@ -130,6 +131,17 @@ void DemoSettings::setApiKey(const QString& provider, const QString& key)
     m_apiKeys.insert(provider, key);
     m_userSetKeys.insert(provider, true);
     Q_EMIT changed();
+}
+
+void DemoSettings::rememberMcpServerEnabled(const QString& name, bool enabled)
+{
+    if (name.isEmpty() ||
+        (m_mcpServersEnabled.contains(name) && m_mcpServersEnabled.value(name).toBool() == enabled))
+        return;
+    m_mcpServersEnabled.insert(name, enabled);
+    Q_EMIT changed();
+    if (m_persistent)
+        QSettings().setValue(QStringLiteral("mcpServersEnabled"), m_mcpServersEnabled);
 }
 
 void DemoSettings::save()

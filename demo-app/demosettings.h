@@ -9,8 +9,9 @@
 
 /*!
     The demo's choices: which agent (local, openai, responses, ollama, anthropic or ws), each
-    server's settings, auto-accept and the per-tool permissions, language, theme. Kept in
-    QSettings when \c persistent (not in headless runs); the command line overrides what is kept.
+    server's settings, auto-accept and the per-tool permissions, which MCP servers are on,
+    language, theme. Kept in QSettings when \c persistent (not in headless runs); the command
+    line overrides what is kept.
 
     API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic), never
     reach the settings file: with \c rememberApiKey and a platform secret store (\c secretStore,
@@ -59,6 +60,9 @@ class DemoSettings : public QObject {
     Q_PROPERTY(QString busyPolicy MEMBER m_busyPolicy NOTIFY changed FINAL)
     /*! Per tool name, "ask", "allow" or "deny" (KoderAgentController::toolPolicies). */
     Q_PROPERTY(QVariantMap toolPolicies MEMBER m_toolPolicies NOTIFY changed FINAL)
+    /*! Per MCP server name, whether the user turned it on (true) or off (false) in Settings;
+        a server not listed follows its configuration file ("disabled"). */
+    Q_PROPERTY(QVariantMap mcpServersEnabled MEMBER m_mcpServersEnabled NOTIFY changed FINAL)
 
 public:
     /// The agents that take an API key.
@@ -78,6 +82,9 @@ public:
     Q_INVOKABLE void save();
     /// \a provider's key for this run (and for the secret store at the next save()).
     Q_INVOKABLE void setApiKey(const QString& provider, const QString& key);
+    /// Keeps that the user turned the MCP server \a name on or off (written at once, alone:
+    /// the other settings wait for save()).
+    Q_INVOKABLE void rememberMcpServerEnabled(const QString& name, bool enabled);
 
     QString agent() const { return m_agent; }
     /// KODER_API_KEY becomes \a provider's key (the agent the demo starts with), and only its.
@@ -115,6 +122,7 @@ private:
     QVariantMap m_userSetKeys; ///< set during this run (a late lookup does not override them)
     bool m_rememberApiKey = false;
     QVariantMap m_toolPolicies;
+    QVariantMap m_mcpServersEnabled;
     QString m_busyPolicy = QStringLiteral("queue");
     QString m_wsUrl = QStringLiteral("ws://127.0.0.1:8765");
     QString m_autoAccept = QStringLiteral("onlyRead");

@@ -2,6 +2,7 @@
 #include "headless.h"
 
 #include "koderagentcontroller.h"
+#include "kodermcpserver.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QEventLoop>
@@ -23,6 +24,54 @@ void waitForFrame(QQuickWindow* window)
     loop.exec();
 }
 
+// Waits (up to 30 s) until no server that is on is still starting or connecting, then says how
+// each is: "ready, 3 tools: a, b, c", "failed: why" or "turned off".
+void settleMcpServers(const KoderAgentController* agent)
+{
+    const QList<KoderMcpServer*> servers = agent->mcpServerList();
+    if (servers.isEmpty())
+        return;
+    const auto settled = [&servers] {
+        for (const KoderMcpServer* server : servers) {
+            const QString status = server->status();
+            if (server->enabled() && (status == QLatin1String("connecting") ||
+                                      status == QLatin1String("disconnected")))
+                return false;
+        }
+        return true;
+    };
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (settled())
+            loop.quit();
+    });
+    QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
+    poll.start(50);
+    if (!settled())
+        loop.exec();
+    for (const KoderMcpServer* server : servers) {
+        QString how;
+        if (!server->enabled()) {
+            how = QStringLiteral("turned off");
+        } else if (server->status() == QLatin1String("ready")) {
+            QStringList names;
+            for (const QVariant& tool : server->tools())
+                names.append(tool.toMap().value(QStringLiteral("name")).toString());
+            how = QStringLiteral("ready, %1 tools: %2")
+                      .arg(names.size())
+                      .arg(names.join(QStringLiteral(", ")));
+        } else if (server->status() == QLatin1String("failed")) {
+            how = QStringLiteral("failed: %1").arg(server->errorString());
+        } else {
+            how = QStringLiteral("still %1 after 30 s").arg(server->status());
+        }
+        std::printf("koder-demo: MCP server \"%s\": %s\n", qPrintable(server->name()),
+                    qPrintable(how));
+    }
+    std::fflush(stdout);
+}
+
 } // namespace
 
 int runHeadless(QQuickWindow* window, const QString& text, const QString& screenshot)
@@ -32,6 +81,7 @@ int runHeadless(QQuickWindow* window, const QString& text, const QString& screen
         std::fprintf(stderr, "koder-demo: the window has no controller\n");
         return 1;
     }
+    settleMcpServers(agent);
     QString outcome;
     QEventLoop loop;
     auto done = [&](const QString& how) {

@@ -2,10 +2,12 @@
 // The Koder Agent demo: a desktop chat window over the offline local agent, an OpenAI-compatible
 // server, the OpenAI Responses API, Ollama, Anthropic or an aichat.v1 WebSocket server.
 // `koder-demo --help` lists the options;
-// `--headless --send "text" --screenshot out.png` runs without a display.
+// `--headless --send "text" --screenshot out.png` runs without a display;
+// `--mcp-config servers.json` adds MCP servers (default: mcp.json in the configuration folder).
 #include "appearance.h"
 #include "demosettings.h"
 #include "headless.h"
+#include "mcpconfiguration.h"
 #include "notebook.h"
 #include "secretstore.h"
 
@@ -114,6 +116,12 @@ int main(int argc, char** argv)
         QStringLiteral("The conversation database (default: in the app data folder; "
                        "in memory with --headless)."),
         QStringLiteral("file"));
+    const QCommandLineOption mcpConfigOption(
+        QStringLiteral("mcp-config"),
+        QStringLiteral("MCP servers from this file ({\"mcpServers\": {...}} as desktop MCP "
+                       "clients write it; default: mcp.json in the configuration folder when it "
+                       "exists; none with --headless)."),
+        QStringLiteral("file"));
     const QCommandLineOption headlessOption(
         QStringLiteral("headless"), QStringLiteral("No window: render offscreen (with --send "
                                                    "and --screenshot)."));
@@ -125,7 +133,8 @@ int main(int argc, char** argv)
         QStringLiteral("With --headless: wait for the reply, save a picture here and quit."),
         QStringLiteral("file.png"));
     parser.addOptions({agentOption, baseUrlOption, modelOption, urlOption, themeOption,
-                       languageOption, storeOption, headlessOption, sendOption, screenshotOption});
+                       languageOption, storeOption, mcpConfigOption, headlessOption, sendOption,
+                       screenshotOption});
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments.append(QString::fromLocal8Bit(argv[i]));
@@ -223,6 +232,16 @@ int main(int argc, char** argv)
     //! [store-path]
     NoteBook notes(QDir(dataDir).filePath(QStringLiteral("notes.md")));
 
+    // MCP servers: the file --mcp-config names, else the user's mcp.json (not in a headless
+    // run, which leaves the user's setup alone). A file that cannot be read is said in
+    // Settings and in the log; the demo runs on without its servers. Made before the engine:
+    // the window refers to it to the end.
+    McpConfiguration mcp(&settings);
+    if (parser.isSet(mcpConfigOption))
+        mcp.load(parser.value(mcpConfigOption));
+    else if (!headless)
+        mcp.load();
+
     // Fusion takes every palette role Main.qml binds for the light and dark themes.
     QQuickStyle::setStyle(QStringLiteral("Fusion"));
     QQmlApplicationEngine engine;
@@ -238,11 +257,14 @@ int main(int argc, char** argv)
     engine.setInitialProperties({{QStringLiteral("settings"), QVariant::fromValue(&settings)},
                                  {QStringLiteral("appearance"), QVariant::fromValue(&appearance)},
                                  {QStringLiteral("notes"), QVariant::fromValue(&notes)},
+                                 {QStringLiteral("mcp"), QVariant::fromValue(&mcp)},
                                  {QStringLiteral("storePath"), storePath}});
     engine.load(QUrl(QStringLiteral("qrc:/KoderDemo/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;
     auto* window = qobject_cast<QQuickWindow*>(engine.rootObjects().constFirst());
+    // The servers start once the event loop runs, those turned off excepted.
+    mcp.addTo(window->property("agent").value<KoderAgentController*>());
 
     if (headless)
         return runHeadless(window, parser.value(sendOption), parser.value(screenshotOption));

@@ -658,6 +658,81 @@
     </message>
 </context>
 <context>
+    <name>KoderMcpServer</name>
+    <message>
+        <source>Another MCP server of this controller has the name &quot;%1&quot;.</source>
+        <translation>خادم MCP آخر في وحدة التحكم هذه يحمل الاسم «%1».</translation>
+    </message>
+    <message>
+        <source>The MCP configuration is not JSON: %1</source>
+        <translation>إعدادات MCP ليست بصيغة JSON: %1</translation>
+    </message>
+    <message>
+        <source>The MCP configuration has no &quot;mcpServers&quot; object.</source>
+        <translation>لا تحتوي إعدادات MCP على كائن «mcpServers».</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; needs either a command or a url.</source>
+        <translation>يحتاج خادم MCP «%1» إلى أمر أو عنوان URL.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration %1 cannot be read: %2</source>
+        <translation>تتعذر قراءة إعدادات MCP في %1: %2</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 %2.</source>
+        <translation>يسرد الخادم أكثر من %1 من العناصر (%2).</translation>
+    </message>
+    <message>
+        <source>Listing the tools failed: %1</source>
+        <translation>فشل سرد الأدوات: %1</translation>
+    </message>
+    <message>
+        <source>The handshake failed: %1</source>
+        <translation>فشلت المصافحة الأولية: %1</translation>
+    </message>
+    <message>
+        <source>The server was stopped.</source>
+        <translation>تم إيقاف الخادم.</translation>
+    </message>
+    <message>
+        <source>The MCP server is not available: %1</source>
+        <translation>خادم MCP غير متاح: %1</translation>
+    </message>
+    <message>
+        <source>The tool timed out after %1 ms.</source>
+        <translation>انتهت مهلة الأداة بعد %1 مللي ثانية.</translation>
+    </message>
+    <message>
+        <source>The server has no name.</source>
+        <translation>ليس للخادم اسم.</translation>
+    </message>
+    <message>
+        <source>Set either command or url, not both.</source>
+        <translation>حدّد command أو url، وليس كليهما.</translation>
+    </message>
+    <message>
+        <source>The url must be http or https.</source>
+        <translation>يجب أن يكون url عنوان http أو https.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
+        <translation>لم يصبح خادم MCP «%1» جاهزًا خلال %2 مللي ثانية.</translation>
+    </message>
+    <message>
+        <source>it is %1</source>
+        <translation>الحالة: %1</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not available: %2</source>
+        <translation>خادم MCP «%1» غير متاح: %2</translation>
+    </message>
+    <message>
+        <source>The server is not ready (%1).</source>
+        <translation>الخادم غير جاهز (%1).</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -725,6 +800,55 @@
     <message>
         <source>The user declined to answer.</source>
         <translation>رفض المستخدم الإجابة.</translation>
+    </message>
+</context>
+<context>
+    <name>McpHttpChannel</name>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>أرسل الخادم رسالة يزيد حجمها على %1 بايت.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>أعاد الخادم التوجيه إلى مصدر آخر (%1)؛ ولم يُرسل الطلب إليه.</translation>
+    </message>
+    <message>
+        <source>The server ended the session.</source>
+        <translation>أنهى الخادم الجلسة.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer ended without a result.</source>
+        <translation>انتهت إجابة الخادم دون نتيجة.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1.</source>
+        <translation>أجاب الخادم بالرمز HTTP %1.</translation>
+    </message>
+</context>
+<context>
+    <name>McpSession</name>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>لم يُجب الخادم في الوقت المحدد.</translation>
+    </message>
+</context>
+<context>
+    <name>McpStdioChannel</name>
+    <message>
+        <source>The server could not be started: %1</source>
+        <translation>تعذر تشغيل الخادم: %1</translation>
+    </message>
+    <message>
+        <source>The server crashed.</source>
+        <translation>تعطل الخادم.</translation>
+    </message>
+    <message>
+        <source>The server exited with code %1.</source>
+        <translation>خرج الخادم بالرمز %1.</translation>
+    </message>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>أرسل الخادم رسالة يزيد حجمها على %1 بايت.</translation>
     </message>
 </context>
 <context>

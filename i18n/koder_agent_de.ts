@@ -650,6 +650,81 @@
     </message>
 </context>
 <context>
+    <name>KoderMcpServer</name>
+    <message>
+        <source>Another MCP server of this controller has the name &quot;%1&quot;.</source>
+        <translation>Ein anderer MCP-Server dieses Controllers hat bereits den Namen „%1“.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration is not JSON: %1</source>
+        <translation>Die MCP-Konfiguration ist kein JSON: %1</translation>
+    </message>
+    <message>
+        <source>The MCP configuration has no &quot;mcpServers&quot; object.</source>
+        <translation>Die MCP-Konfiguration hat kein Objekt „mcpServers“.</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; needs either a command or a url.</source>
+        <translation>Der MCP-Server „%1“ braucht entweder einen Befehl oder eine URL.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration %1 cannot be read: %2</source>
+        <translation>Die MCP-Konfiguration %1 lässt sich nicht lesen: %2</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 %2.</source>
+        <translation>Der Server listet mehr als %1 Einträge (%2) auf.</translation>
+    </message>
+    <message>
+        <source>Listing the tools failed: %1</source>
+        <translation>Das Auflisten der Werkzeuge ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The handshake failed: %1</source>
+        <translation>Der Verbindungsaufbau ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>The server was stopped.</source>
+        <translation>Der Server wurde angehalten.</translation>
+    </message>
+    <message>
+        <source>The MCP server is not available: %1</source>
+        <translation>Der MCP-Server ist nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>The tool timed out after %1 ms.</source>
+        <translation>Das Werkzeug hat nach %1 ms das Zeitlimit überschritten.</translation>
+    </message>
+    <message>
+        <source>The server has no name.</source>
+        <translation>Der Server hat keinen Namen.</translation>
+    </message>
+    <message>
+        <source>Set either command or url, not both.</source>
+        <translation>Setze entweder command oder url, nicht beides.</translation>
+    </message>
+    <message>
+        <source>The url must be http or https.</source>
+        <translation>Die url muss eine http- oder https-Adresse sein.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
+        <translation>Der MCP-Server „%1“ war nicht innerhalb von %2 ms bereit.</translation>
+    </message>
+    <message>
+        <source>it is %1</source>
+        <translation>Status: %1</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not available: %2</source>
+        <translation>Der MCP-Server „%1“ ist nicht verfügbar: %2</translation>
+    </message>
+    <message>
+        <source>The server is not ready (%1).</source>
+        <translation>Der Server ist nicht bereit (%1).</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -717,6 +792,55 @@
     <message>
         <source>The user declined to answer.</source>
         <translation>Der Benutzer hat die Antwort abgelehnt.</translation>
+    </message>
+</context>
+<context>
+    <name>McpHttpChannel</name>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>Der Server hat eine Nachricht gesendet, die größer als %1 Byte ist.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>Der Server hat auf einen anderen Ursprung umgeleitet (%1); die Anfrage wurde nicht dorthin gesendet.</translation>
+    </message>
+    <message>
+        <source>The server ended the session.</source>
+        <translation>Der Server hat die Sitzung beendet.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer ended without a result.</source>
+        <translation>Die Antwort des Servers endete ohne Ergebnis.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1.</source>
+        <translation>Der Server hat mit HTTP %1 geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>McpSession</name>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>Der Server hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+</context>
+<context>
+    <name>McpStdioChannel</name>
+    <message>
+        <source>The server could not be started: %1</source>
+        <translation>Der Server konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>The server crashed.</source>
+        <translation>Der Server ist abgestürzt.</translation>
+    </message>
+    <message>
+        <source>The server exited with code %1.</source>
+        <translation>Der Server wurde mit dem Code %1 beendet.</translation>
+    </message>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>Der Server hat eine Nachricht gesendet, die größer als %1 Byte ist.</translation>
     </message>
 </context>
 <context>

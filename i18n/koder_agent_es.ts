@@ -650,6 +650,81 @@
     </message>
 </context>
 <context>
+    <name>KoderMcpServer</name>
+    <message>
+        <source>Another MCP server of this controller has the name &quot;%1&quot;.</source>
+        <translation>Otro servidor MCP de este controlador ya tiene el nombre «%1».</translation>
+    </message>
+    <message>
+        <source>The MCP configuration is not JSON: %1</source>
+        <translation>La configuración MCP no es JSON: %1</translation>
+    </message>
+    <message>
+        <source>The MCP configuration has no &quot;mcpServers&quot; object.</source>
+        <translation>La configuración MCP no tiene un objeto «mcpServers».</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; needs either a command or a url.</source>
+        <translation>El servidor MCP «%1» necesita un comando o una URL.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration %1 cannot be read: %2</source>
+        <translation>No se puede leer la configuración MCP %1: %2</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 %2.</source>
+        <translation>El servidor enumera más de %1 elementos (%2).</translation>
+    </message>
+    <message>
+        <source>Listing the tools failed: %1</source>
+        <translation>No se pudieron enumerar las herramientas: %1</translation>
+    </message>
+    <message>
+        <source>The handshake failed: %1</source>
+        <translation>Falló la negociación inicial: %1</translation>
+    </message>
+    <message>
+        <source>The server was stopped.</source>
+        <translation>El servidor fue detenido.</translation>
+    </message>
+    <message>
+        <source>The MCP server is not available: %1</source>
+        <translation>El servidor MCP no está disponible: %1</translation>
+    </message>
+    <message>
+        <source>The tool timed out after %1 ms.</source>
+        <translation>La herramienta agotó el tiempo de espera tras %1 ms.</translation>
+    </message>
+    <message>
+        <source>The server has no name.</source>
+        <translation>El servidor no tiene nombre.</translation>
+    </message>
+    <message>
+        <source>Set either command or url, not both.</source>
+        <translation>Define command o url, no ambos.</translation>
+    </message>
+    <message>
+        <source>The url must be http or https.</source>
+        <translation>La url debe ser una dirección http o https.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
+        <translation>El servidor MCP «%1» no estuvo listo en %2 ms.</translation>
+    </message>
+    <message>
+        <source>it is %1</source>
+        <translation>estado: %1</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not available: %2</source>
+        <translation>El servidor MCP «%1» no está disponible: %2</translation>
+    </message>
+    <message>
+        <source>The server is not ready (%1).</source>
+        <translation>El servidor no está listo (%1).</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -717,6 +792,55 @@
     <message>
         <source>The user declined to answer.</source>
         <translation>El usuario prefirió no responder.</translation>
+    </message>
+</context>
+<context>
+    <name>McpHttpChannel</name>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>El servidor envió un mensaje de más de %1 bytes.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>El servidor redirigió a otro origen (%1); la solicitud no se envió allí.</translation>
+    </message>
+    <message>
+        <source>The server ended the session.</source>
+        <translation>El servidor terminó la sesión.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer ended without a result.</source>
+        <translation>La respuesta del servidor terminó sin un resultado.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1.</source>
+        <translation>El servidor respondió con HTTP %1.</translation>
+    </message>
+</context>
+<context>
+    <name>McpSession</name>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>El servidor no respondió a tiempo.</translation>
+    </message>
+</context>
+<context>
+    <name>McpStdioChannel</name>
+    <message>
+        <source>The server could not be started: %1</source>
+        <translation>No se pudo iniciar el servidor: %1</translation>
+    </message>
+    <message>
+        <source>The server crashed.</source>
+        <translation>El servidor se cerró inesperadamente.</translation>
+    </message>
+    <message>
+        <source>The server exited with code %1.</source>
+        <translation>El servidor terminó con el código %1.</translation>
+    </message>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>El servidor envió un mensaje de más de %1 bytes.</translation>
     </message>
 </context>
 <context>

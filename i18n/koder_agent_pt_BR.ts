@@ -650,6 +650,81 @@
     </message>
 </context>
 <context>
+    <name>KoderMcpServer</name>
+    <message>
+        <source>Another MCP server of this controller has the name &quot;%1&quot;.</source>
+        <translation>Outro servidor MCP deste controlador já tem o nome “%1”.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration is not JSON: %1</source>
+        <translation>A configuração MCP não é JSON: %1</translation>
+    </message>
+    <message>
+        <source>The MCP configuration has no &quot;mcpServers&quot; object.</source>
+        <translation>A configuração MCP não tem um objeto “mcpServers”.</translation>
+    </message>
+    <message>
+        <source>MCP server &quot;%1&quot; needs either a command or a url.</source>
+        <translation>O servidor MCP “%1” precisa de um comando ou de uma URL.</translation>
+    </message>
+    <message>
+        <source>The MCP configuration %1 cannot be read: %2</source>
+        <translation>Não é possível ler a configuração MCP %1: %2</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 %2.</source>
+        <translation>O servidor lista mais de %1 itens (%2).</translation>
+    </message>
+    <message>
+        <source>Listing the tools failed: %1</source>
+        <translation>Falha ao listar as ferramentas: %1</translation>
+    </message>
+    <message>
+        <source>The handshake failed: %1</source>
+        <translation>Falha na negociação inicial: %1</translation>
+    </message>
+    <message>
+        <source>The server was stopped.</source>
+        <translation>O servidor foi interrompido.</translation>
+    </message>
+    <message>
+        <source>The MCP server is not available: %1</source>
+        <translation>O servidor MCP não está disponível: %1</translation>
+    </message>
+    <message>
+        <source>The tool timed out after %1 ms.</source>
+        <translation>A ferramenta excedeu o tempo limite após %1 ms.</translation>
+    </message>
+    <message>
+        <source>The server has no name.</source>
+        <translation>O servidor não tem nome.</translation>
+    </message>
+    <message>
+        <source>Set either command or url, not both.</source>
+        <translation>Defina command ou url, não os dois.</translation>
+    </message>
+    <message>
+        <source>The url must be http or https.</source>
+        <translation>A url deve ser um endereço http ou https.</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
+        <translation>O servidor MCP “%1” não ficou pronto em %2 ms.</translation>
+    </message>
+    <message>
+        <source>it is %1</source>
+        <translation>estado: %1</translation>
+    </message>
+    <message>
+        <source>The MCP server &quot;%1&quot; is not available: %2</source>
+        <translation>O servidor MCP “%1” não está disponível: %2</translation>
+    </message>
+    <message>
+        <source>The server is not ready (%1).</source>
+        <translation>O servidor não está pronto (%1).</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -717,6 +792,55 @@
     <message>
         <source>The user declined to answer.</source>
         <translation>O usuário preferiu não responder.</translation>
+    </message>
+</context>
+<context>
+    <name>McpHttpChannel</name>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>O servidor enviou uma mensagem maior que %1 bytes.</translation>
+    </message>
+    <message>
+        <source>The server redirected to another origin (%1); the request was not sent there.</source>
+        <translation>O servidor redirecionou para outra origem (%1); a solicitação não foi enviada para lá.</translation>
+    </message>
+    <message>
+        <source>The server ended the session.</source>
+        <translation>O servidor encerrou a sessão.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer ended without a result.</source>
+        <translation>A resposta do servidor terminou sem um resultado.</translation>
+    </message>
+    <message>
+        <source>The server answered HTTP %1.</source>
+        <translation>O servidor respondeu com HTTP %1.</translation>
+    </message>
+</context>
+<context>
+    <name>McpSession</name>
+    <message>
+        <source>The server did not answer in time.</source>
+        <translation>O servidor não respondeu a tempo.</translation>
+    </message>
+</context>
+<context>
+    <name>McpStdioChannel</name>
+    <message>
+        <source>The server could not be started: %1</source>
+        <translation>Não foi possível iniciar o servidor: %1</translation>
+    </message>
+    <message>
+        <source>The server crashed.</source>
+        <translation>O servidor fechou inesperadamente.</translation>
+    </message>
+    <message>
+        <source>The server exited with code %1.</source>
+        <translation>O servidor terminou com o código %1.</translation>
+    </message>
+    <message>
+        <source>The server sent a message larger than %1 bytes.</source>
+        <translation>O servidor enviou uma mensagem maior que %1 bytes.</translation>
     </message>
 </context>
 <context>

@@ -591,6 +591,93 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <comment>reasoning summary</comment>
         <translation>Detalhado</translation>
     </message>
+    <message>
+        <source>Not connected</source>
+        <comment>MCP server status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <comment>MCP server status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <comment>MCP server status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <comment>MCP server status</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From %1. A switch and Restart act at once; the switch is remembered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP servers in %1. Add them to its &quot;mcpServers&quot; object, as desktop MCP clients write it, and start the demo again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No MCP servers. To add some, write %1 with an &quot;mcpServers&quot; object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config &lt;file&gt;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 tool: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tools: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>MCP servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Problem in the MCP configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turns the server on or off; its tools are offered to the model only while it is on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the MCP server %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turned off: its tools are not offered to the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>usage</name>

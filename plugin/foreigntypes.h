@@ -14,6 +14,8 @@
 #include "koderenums.h"
 #include "koderhttptransport.h"
 #include "koderlocalagent.h"
+#include "kodermcpserver.h"
+#include "kodermcpserverextension.h"
 #include "kodermessagemodel.h"
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
@@ -128,6 +130,13 @@ struct KoderToolForeign {
     QML_FOREIGN(KoderTool)
     QML_NAMED_ELEMENT(KoderTool)
     QML_EXTENDED(KoderToolExtension)
+};
+
+struct KoderMcpServerForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderMcpServer)
+    QML_NAMED_ELEMENT(KoderMcpServer)
+    QML_EXTENDED(KoderMcpServerExtension)
 };
 
 struct KoderToolCallStateForeign {

@@ -41,6 +41,41 @@ KoderAgentControllerExtension::KoderAgentControllerExtension(QObject* controller
     Q_ASSERT(m_controller);
     connect(m_controller, &KoderAgentController::toolsChanged, this,
             &KoderAgentControllerExtension::toolsChanged);
+    connect(m_controller, &KoderAgentController::mcpServersChanged, this,
+            &KoderAgentControllerExtension::mcpServersChanged);
+}
+
+/*!
+    \qmlproperty list<KoderMcpServer> KoderAgentController::mcpServers
+
+    The Model Context Protocol servers whose tools join \l tools for the model. Each ready,
+    enabled server's tools are offered as \c{<server>__<tool>} and decided by the same
+    approval engine as the app's own (\l autoAccept, \l toolPolicies, the server's
+    \l [QML] {KoderMcpServer::toolPolicy}{toolPolicy}). Assigning a JavaScript array replaces
+    the list; a server is not owned and leaves the list when it is destroyed. Two servers with
+    one name: the second is \c failed.
+
+    \snippet qml/tst_mcp.qml mcp-server
+
+    \sa {MCP servers}
+*/
+QQmlListProperty<KoderMcpServer> KoderAgentControllerExtension::mcpServers()
+{
+    return {
+        m_controller,
+        nullptr,
+        [](QQmlListProperty<KoderMcpServer>* list, KoderMcpServer* server) {
+            static_cast<KoderAgentController*>(list->object)->addMcpServer(server);
+        },
+        [](QQmlListProperty<KoderMcpServer>* list) {
+            return static_cast<KoderAgentController*>(list->object)->mcpServerList().size();
+        },
+        [](QQmlListProperty<KoderMcpServer>* list, qsizetype index) {
+            return static_cast<KoderAgentController*>(list->object)->mcpServerList().value(index);
+        },
+        [](QQmlListProperty<KoderMcpServer>* list) {
+            static_cast<KoderAgentController*>(list->object)->clearMcpServers();
+        }};
 }
 
 QQmlListProperty<KoderTool> KoderAgentControllerExtension::tools()

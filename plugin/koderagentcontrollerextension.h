@@ -6,6 +6,7 @@
 #include <QtQml/qqmlregistration.h>
 
 class KoderAgentController;
+class KoderMcpServer;
 class KoderTool;
 
 /// What KoderAgentController has in QML only: `tools`, its default property, so that
@@ -21,14 +22,19 @@ class KoderAgentControllerExtension : public QObject {
     // The tools the model may call (KoderTool), the default property; assigning a JS array
     // replaces the list. A tool is not owned; it leaves the list when it is destroyed.
     Q_PROPERTY(QQmlListProperty<KoderTool> tools READ tools NOTIFY toolsChanged FINAL)
+    // The MCP servers whose tools join the app's (KoderMcpServer); not owned.
+    Q_PROPERTY(
+        QQmlListProperty<KoderMcpServer> mcpServers READ mcpServers NOTIFY mcpServersChanged FINAL)
 
 public:
     explicit KoderAgentControllerExtension(QObject* controller);
 
     QQmlListProperty<KoderTool> tools();
+    QQmlListProperty<KoderMcpServer> mcpServers();
 
 Q_SIGNALS:
     void toolsChanged();
+    void mcpServersChanged();
 
 private:
     static void append(QQmlListProperty<KoderTool>* list, KoderTool* tool);

@@ -76,12 +76,92 @@ void ControllerExecutor::cancelRequest(RequestId id)
 
 void ControllerExecutor::runTool(const ToolCall& call)
 {
-    m_runner->run(findTool(toQString(call.name)), call);
+    const McpRoute* route = findMcpTool(toQString(call.name));
+    if (!route || !route->server) {
+        m_runner->run(findTool(toQString(call.name)), call);
+        return;
+    }
+    const QString callId = toQString(call.id);
+    const std::string id = call.id;
+    KoderMcpServer* server = route->server;
+    const QPointer<ControllerExecutor> self(this);
+    const qint64 handle = server->callTool(
+        route->tool, call.arguments,
+        [self, id](double progress, double total, const QString& message) {
+            if (!self || !self->m_runtime)
+                return;
+            ToolProgress report{id, progress, std::nullopt, toStd(message)};
+            if (total >= 0)
+                report.total = total;
+            self->m_runtime->dispatch(std::move(report));
+        },
+        [self, id, callId](std::string text, std::string metadata, bool isError) {
+            if (!self)
+                return;
+            self->m_mcpCalls.remove(callId);
+            if (self->m_runtime)
+                self->m_runtime->toolFinished(id, std::move(text), isError, std::move(metadata));
+        });
+    m_mcpCalls.insert(callId, {server, handle});
 }
 
 void ControllerExecutor::cancelTool(const std::string& callId)
 {
+    const McpCall call = m_mcpCalls.take(toQString(callId));
+    if (call.server) {
+        call.server->cancelCall(call.handle); // the server hears notifications/cancelled
+        return;
+    }
     m_runner->cancel(callId);
+}
+
+void ControllerExecutor::settleInput(const PendingInput& input, InputDecision decision,
+                                     const std::string& valueJson)
+{
+    const QPointer<KoderMcpServer> server = m_mcpQuestions.take(toQString(input.id));
+    if (!server)
+        return;
+    switch (decision) {
+    case InputDecision::Answered:
+        server->answerElicitation(toQString(input.id), QStringLiteral("accept"), valueJson);
+        break;
+    case InputDecision::Declined:
+        server->answerElicitation(toQString(input.id), QStringLiteral("decline"));
+        break;
+    case InputDecision::Cancelled:
+        server->answerElicitation(toQString(input.id), QStringLiteral("cancel"));
+        break;
+    }
+}
+
+void ControllerExecutor::setMcpTools(QHash<QString, McpRoute> routes,
+                                     QList<KoderTransport::ToolSpec> specs)
+{
+    m_mcpRoutes = std::move(routes);
+    m_mcpSpecs = std::move(specs);
+}
+
+const ControllerExecutor::McpRoute* ControllerExecutor::findMcpTool(const QString& name) const
+{
+    const auto it = m_mcpRoutes.constFind(name);
+    return it == m_mcpRoutes.cend() ? nullptr : &*it;
+}
+
+QString ControllerExecutor::soleMcpCallOn(const KoderMcpServer* server) const
+{
+    QString found;
+    for (auto it = m_mcpCalls.cbegin(); it != m_mcpCalls.cend(); ++it)
+        if (it->server == server) {
+            if (!found.isEmpty())
+                return {};
+            found = it.key();
+        }
+    return found;
+}
+
+void ControllerExecutor::addMcpQuestion(const QString& key, KoderMcpServer* server)
+{
+    m_mcpQuestions.insert(key, server);
 }
 
 void ControllerExecutor::saveConversation(const Persist& write,
@@ -159,5 +239,6 @@ QList<KoderTransport::ToolSpec> ControllerExecutor::toolSpecs() const
             if (!tool->name().isEmpty())
                 specs.append({tool->name(), tool->description(),
                               QJsonObject::fromVariantMap(tool->parameters()), tool->readOnly()});
+    specs += m_mcpSpecs;
     return specs;
 }

@@ -3,9 +3,11 @@
 
 #include "koder/agent/runtime.h"
 #include "koderconversationstore.h"
+#include "kodermcpserver.h"
 #include "kodertool.h"
 #include "kodertransport.h"
 
+#include <QtCore/QHash>
 #include <QtCore/QList>
 #include <QtCore/QObject>
 #include <QtCore/QPointer>
@@ -34,10 +36,26 @@ public:
     /// The tool of that name in the controller's list, or null.
     KoderTool* findTool(const QString& name) const;
 
+    /// Where a model-facing MCP tool name ("<server>__<tool>") is called.
+    struct McpRoute {
+        QPointer<KoderMcpServer> server;
+        QString tool; ///< the server's own name for it
+    };
+    /// The MCP tools offered now: where each is called and what the model is told of it.
+    void setMcpTools(QHash<QString, McpRoute> routes, QList<KoderTransport::ToolSpec> specs);
+    const McpRoute* findMcpTool(const QString& name) const;
+    /// The call of the controller's still running on `server`, when it runs exactly one.
+    QString soleMcpCallOn(const KoderMcpServer* server) const;
+    /// The server's question `key` is the pending input of that id.
+    void addMcpQuestion(const QString& key, KoderMcpServer* server);
+    void forgetMcpQuestion(const QString& key) { m_mcpQuestions.remove(key); }
+
     void startRequest(const koder::agent::StartTurn& request) override;
     void cancelRequest(koder::agent::RequestId id) override;
     void runTool(const koder::agent::ToolCall& call) override;
     void cancelTool(const std::string& callId) override;
+    void settleInput(const koder::agent::PendingInput& input, koder::agent::InputDecision decision,
+                     const std::string& valueJson) override;
     bool hasStore() const override { return !m_store.isNull(); }
     void saveConversation(const koder::agent::Persist& write,
                           const std::vector<koder::agent::Message>& messages,
@@ -61,6 +79,14 @@ private:
     QPointer<KoderConversationStore> m_store;
     const QList<KoderTool*>* m_tools = nullptr;
     ToolRunner* m_runner;
+    QHash<QString, McpRoute> m_mcpRoutes;
+    QList<KoderTransport::ToolSpec> m_mcpSpecs;
+    struct McpCall {
+        QPointer<KoderMcpServer> server;
+        qint64 handle = 0;
+    };
+    QHash<QString, McpCall> m_mcpCalls;                      ///< by call id
+    QHash<QString, QPointer<KoderMcpServer>> m_mcpQuestions; ///< by pending input id
     QTimer m_retryTimer{this}; // children: they move to another thread with the executor
     QTimer m_flushTimer{this};
 };

@@ -95,6 +95,7 @@ void KoderAgentController::syncTools()
         if (!tool->name().isEmpty())
             infos.push_back(
                 {toStd(tool->name()), tool->readOnly(), parametersJson(*tool), tool->asksUser()});
+    mcpToolInfos(infos);
     dispatch(SetTools{std::move(infos)});
 }
 

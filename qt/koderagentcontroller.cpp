@@ -311,6 +311,8 @@ bool KoderAgentController::approveToolCall(const QString& callId, const QVariant
     const auto read = readApprovalOptions(options, true, error);
     if (!read)
         return refuse("approveToolCall", RejectReason::InvalidValue, error);
+    if (deferApproval(callId, options))
+        return true;
     return dispatch(ApproveToolCall{toStd(callId), read->scope, read->arguments});
 }
 

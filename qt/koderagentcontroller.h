@@ -6,6 +6,7 @@
 #include "koderannouncement.h"
 #include "koderconversationstore.h"
 #include "koderenums.h"
+#include "kodermcpserver.h"
 #include "kodermessagemodel.h"
 #include "kodertool.h"
 #include "kodertransport.h"
@@ -95,6 +96,12 @@ public:
     void addTool(KoderTool* tool);
     void removeTool(KoderTool* tool);
     void clearTools();
+    // The MCP servers whose tools join the app's (in QML, the list property `mcpServers`, which
+    // the QML module adds). controllermcp.cpp.
+    const QList<KoderMcpServer*>& mcpServerList() const { return m_mcpServers; }
+    void addMcpServer(KoderMcpServer* server);
+    void removeMcpServer(KoderMcpServer* server);
+    void clearMcpServers();
     int maxSteps() const { return state().settings.maxSteps; }
     void setMaxSteps(int steps);
     int maxRetries() const { return state().settings.maxRetries; }
@@ -181,6 +188,7 @@ Q_SIGNALS:
     void storeChanged();
     void flushIntervalMsChanged();
     void toolsChanged();
+    void mcpServersChanged();
     void maxStepsChanged();
     void maxRetriesChanged();
     void updateIntervalChanged();
@@ -191,6 +199,12 @@ private:
     /// Emits rejected() with the reason's translated sentence and `detail`; returns false.
     bool refuse(const char* action, koder::agent::RejectReason reason, const QString& detail);
     void syncTools(); // controllertools.cpp
+    // controllermcp.cpp
+    void watchMcpServer(KoderMcpServer* server);
+    void mcpToolInfos(std::vector<koder::agent::ToolInfo>& infos);
+    void askFromMcp(KoderMcpServer* server, const QString& key, const QString& message,
+                    const std::string& schema);
+    bool deferApproval(const QString& callId, const QVariant& options);
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;
@@ -207,6 +221,7 @@ private:
     std::unique_ptr<koder::agent::RuntimeObserver> m_projection;
     KoderMessageModel* m_model;
     QList<KoderTool*> m_tools;
+    QList<KoderMcpServer*> m_mcpServers;
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
     QString m_shownId; ///< the conversation last reported shown (its status changes hands)

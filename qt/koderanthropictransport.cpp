@@ -85,6 +85,38 @@ using namespace koder::agent;
 using namespace koder::agent::qt;
 
 namespace {
+// A tool result's content: its text, and the images an MCP tool returned (kept in the tool
+// message's metadata.content), which Anthropic's tool_result takes as image blocks.
+QJsonValue toolResultContent(const Message& m)
+{
+    const QJsonArray parts = QJsonDocument::fromJson(QByteArray::fromStdString(m.metadata()))
+                                 .object()
+                                 .value(QStringLiteral("content"))
+                                 .toArray();
+    QJsonArray images;
+    for (const QJsonValue& part : parts) {
+        const QJsonObject p = part.toObject();
+        if (p.value(QStringLiteral("type")) != QLatin1String("image") ||
+            !p.value(QStringLiteral("data")).isString())
+            continue;
+        images.append(QJsonObject{
+            {QStringLiteral("type"), QStringLiteral("image")},
+            {QStringLiteral("source"),
+             QJsonObject{{QStringLiteral("type"), QStringLiteral("base64")},
+                         {QStringLiteral("media_type"), p.value(QStringLiteral("mimeType"))},
+                         {QStringLiteral("data"), p.value(QStringLiteral("data"))}}}});
+    }
+    if (images.isEmpty())
+        return toQString(m.text);
+    QJsonArray content;
+    if (!m.text.empty())
+        content.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("text")},
+                                   {QStringLiteral("text"), toQString(m.text)}});
+    for (const QJsonValue& image : std::as_const(images))
+        content.append(image);
+    return content;
+}
+
 const QString typeKey = QStringLiteral("type");
 
 QJsonObject textBlock(const QString& text)
@@ -282,7 +314,7 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
             appendTurn(messages, QStringLiteral("user"),
                        {QJsonObject{{typeKey, QStringLiteral("tool_result")},
                                     {QStringLiteral("tool_use_id"), toQString(m.toolCallId())},
-                                    {QStringLiteral("content"), toQString(m.text)},
+                                    {QStringLiteral("content"), toolResultContent(m)},
                                     {QStringLiteral("is_error"), m.isError}}});
             break;
         case Role::Checkpoint:

@@ -4,6 +4,7 @@
 #include "agentlogging.h"
 #include "attachments.h"
 #include "errors.h"
+#include "httporigin.h"
 #include "qtconvert.h"
 #include "streamdecoder.h"
 
@@ -305,19 +306,6 @@ constexpr qsizetype maxErrorBody = 1 << 20; // an error page is kept up to this 
 // What Qt's network thread may hold for us before it stops reading the socket: without a bound
 // it buffers as fast as a server sends while the GUI thread is busy.
 constexpr qint64 readBufferBytes = 1 << 20;
-
-QString origin(const QUrl& url)
-{
-    return url
-        .adjusted(QUrl::RemoveUserInfo | QUrl::RemovePath | QUrl::RemoveQuery |
-                  QUrl::RemoveFragment)
-        .toString();
-}
-
-bool sameOrigin(const QUrl& a, const QUrl& b)
-{
-    return a.scheme() == b.scheme() && a.host() == b.host() && a.port(-1) == b.port(-1);
-}
 } // namespace
 
 struct KoderHttpTransport::Request {

@@ -2,6 +2,7 @@
 #include "kodermessagemodel.h"
 
 #include "koder/agent/projection.h"
+#include "koder/agent/toolcallstatus.h"
 #include "qtconvert.h"
 
 #include <QtCore/QDateTime>
@@ -49,7 +50,11 @@
     \row \li \c toolCalls \li list<var>
          \li For an assistant row, the tool calls the model asked for in that step: maps with
              \c id, \c name, \c arguments (an object: the arguments that ran, when the user
-             edited them) and \c readOnly. Empty otherwise.
+             edited them) and \c readOnly. While a call runs and its tool reports progress
+             (an MCP server's progress notifications), its map also has \c progress (a
+             number, in the tool's units), \c total (what \c progress reaches, only when the
+             tool said) and \c progressMessage (plain text, may be empty); they go when the
+             call's result comes or the turn ends. Empty otherwise.
     \row \li \c toolCallId \li string
          \li For a tool message, the id of the call it answers.
     \row \li \c toolName \li string
@@ -73,8 +78,11 @@
     \row \li \c metadata \li var
          \li A JSON object about the message: for a tool message, \c{metadata.approval} records
              how the call was decided (\c decision, \c scope, \c by, \c at,
-             \c argumentsEdited and, when edited, \c originalArguments); a refused answer has
-             \c{metadata.refusal} true; and whatever the application gave.
+             \c argumentsEdited and, when edited, \c originalArguments); the result of an
+             MCP tool keeps what is not text in \c{metadata.content} (images, audio,
+             resources, as the server sent them) and \c{metadata.structuredContent}; a
+             refused answer has \c{metadata.refusal} true; and whatever the application
+             gave.
              \c undefined when empty.
     \row \li \c createdAt \li date
          \li When the message was made.
@@ -177,7 +185,9 @@
     \value AbortedRole \c aborted (bool): the reply was cut off; its partial text stays.
     \value ErrorTextRole \c errorText (QString): the error's message for a reply that failed.
     \value ToolCallsRole \c toolCalls (QVariantList of QVariantMap \c id, \c name,
-           \c arguments, \c readOnly): the calls an assistant step asked for.
+           \c arguments, \c readOnly, and while a call runs and reports progress
+           \c progress, \c total (when known) and \c progressMessage): the calls an
+           assistant step asked for.
     \value ToolCallIdRole \c toolCallId (QString): the call a tool message answers.
     \value ToolNameRole \c toolName (QString): the tool of a tool message.
     \value IsErrorRole \c isError (bool): a tool message's result is an error.
@@ -299,6 +309,25 @@ using namespace koder::agent;
 using namespace koder::agent::qt;
 
 namespace {
+// A running call's latest progress report (an MCP server's notifications/progress) on its
+// entry: `progress`, `total` (when known) and `progressMessage`.
+QVariantList withToolProgress(const State& state, QVariantList calls)
+{
+    for (QVariant& entry : calls) {
+        QVariantMap call = entry.toMap();
+        const auto* report =
+            toolProgressOf(state, toStd(call.value(QStringLiteral("id")).toString()));
+        if (!report)
+            continue;
+        call.insert(QStringLiteral("progress"), report->progress);
+        if (report->total)
+            call.insert(QStringLiteral("total"), *report->total);
+        call.insert(QStringLiteral("progressMessage"), toQString(report->message));
+        entry = call;
+    }
+    return calls;
+}
+
 // Fields a streaming row changes on every token: these are the ones worth coalescing.
 constexpr Field streamedFields = Field::Text | Field::Reasoning;
 
@@ -377,7 +406,7 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
     case ErrorTextRole:
         return toQString(m.error());
     case ToolCallsRole:
-        return toolCallsToVariant(m.toolCalls());
+        return withToolProgress(m_state, toolCallsToVariant(m.toolCalls()));
     case ToolCallIdRole:
         return toQString(m.toolCallId());
     case ToolNameRole:

@@ -141,6 +141,40 @@
 */
 
 /*!
+    \qmlproperty real KoderToolCallState::progress
+    \readonly
+
+    How far the running call got, as its tool last reported it (an MCP server's progress
+    notification), in the tool's own units; -1 when it reported nothing. It goes back to -1
+    when the call's result comes or its turn ends. A card shows a bar when \l total is known,
+    and a busy indicator otherwise:
+
+    \qml
+    ProgressBar {
+        visible: callState.status === "running" && callState.progress >= 0
+        indeterminate: callState.total <= 0
+        value: callState.total > 0 ? callState.progress / callState.total : 0
+    }
+    \endqml
+*/
+
+/*!
+    \qmlproperty real KoderToolCallState::total
+    \readonly
+
+    What \l progress reaches when the call is done, when the tool said; -1 when it did not
+    (or reported nothing).
+*/
+
+/*!
+    \qmlproperty string KoderToolCallState::progressMessage
+    \readonly
+
+    What the tool says it is doing, with its latest progress report; empty when it said
+    nothing. Untrusted plain text: show it as such.
+*/
+
+/*!
     \class KoderToolCallState
     \inmodule KoderAgent
     \inheaderfile kodertoolcallstate.h
@@ -209,6 +243,27 @@
     \brief the call's result: a QVariantMap with \c text (QString), \c isError and \c denied
     (bool) once status is \c "done", \c "error" or \c "denied"; a null QVariant (holding
     \c nullptr, \c null in QML) before.
+*/
+
+/*!
+    \property KoderToolCallState::progress
+    \brief how far the running call got, as its tool last reported it; -1 when it reported
+    nothing.
+
+    Set from an MCP server's progress notifications while the call runs (the core's
+    koder::agent::toolProgressOf()); back to -1 when the result comes or the turn ends.
+    progressChanged() notifies it, total and progressMessage together.
+*/
+
+/*!
+    \property KoderToolCallState::total
+    \brief what progress reaches when the call is done; -1 when the tool did not say.
+*/
+
+/*!
+    \property KoderToolCallState::progressMessage
+    \brief what the tool says it is doing, with its latest progress report; empty when
+    nothing.
 */
 
 /*!
@@ -377,6 +432,17 @@ void KoderToolCallState::update()
         result = resultOf(controller->state().conversation.messages[progress.resultRow]);
     m_resultStale = false;
 
+    const ToolCallProgressReport* report =
+        controller && !m_id.empty() ? toolProgressOf(controller->state(), m_id) : nullptr;
+    const double value = report ? report->progress : -1;
+    const double total = report && report->total ? *report->total : -1;
+    const QString message = report ? toQString(report->message) : QString();
+    const bool progressChanged =
+        value != m_progressValue || total != m_total || message != m_progressMessage;
+    m_progressValue = value;
+    m_total = total;
+    m_progressMessage = message;
+
     const bool statusChanged = progress.status != m_progress.status;
     const bool resultChanged = result != m_result; // two nulls compare equal, two maps by value
     m_progress = progress;
@@ -386,4 +452,6 @@ void KoderToolCallState::update()
         Q_EMIT this->resultChanged();
     if (statusChanged)
         Q_EMIT this->statusChanged();
+    if (progressChanged)
+        Q_EMIT this->progressChanged();
 }

@@ -24,6 +24,9 @@ class KoderToolCallState : public QObject {
     Q_PROPERTY(QString messageId READ messageId WRITE setMessageId NOTIFY messageIdChanged FINAL)
     Q_PROPERTY(QString status READ status NOTIFY statusChanged FINAL)
     Q_PROPERTY(QVariant result READ result NOTIFY resultChanged FINAL)
+    Q_PROPERTY(double progress READ progress NOTIFY progressChanged FINAL)
+    Q_PROPERTY(double total READ total NOTIFY progressChanged FINAL)
+    Q_PROPERTY(QString progressMessage READ progressMessage NOTIFY progressChanged FINAL)
 
 public:
     explicit KoderToolCallState(QObject* parent = nullptr);
@@ -37,6 +40,9 @@ public:
     void setMessageId(const QString& messageId);
     QString status() const;
     QVariant result() const { return m_result; }
+    double progress() const { return m_progressValue; }
+    double total() const { return m_total; }
+    QString progressMessage() const { return m_progressMessage; }
 
 Q_SIGNALS:
     void controllerChanged();
@@ -44,6 +50,7 @@ Q_SIGNALS:
     void messageIdChanged();
     void statusChanged();
     void resultChanged();
+    void progressChanged();
 
 private:
     void onControllerDestroyed();
@@ -59,6 +66,9 @@ private:
     std::string m_askedBy; ///< m_messageId in UTF-8
     koder::agent::ToolCallProgress m_progress;
     QVariant m_result;
+    double m_progressValue = -1; ///< -1: no progress reported
+    double m_total = -1;         ///< -1: no total reported
+    QString m_progressMessage;
     /// The result row may hold another message than when m_result was read (rows removed, a
     /// reset, a new controller): read it again even if the row number did not change.
     bool m_resultStale = true;

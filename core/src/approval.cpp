@@ -200,11 +200,26 @@ namespace koder::agent {
 using nlohmann::json;
 
 /*!
+    \variable koder::agent::ToolInfo::policy
+
+    The tool's own policy: \c Ask (always ask), \c Allow (run without asking) or \c Deny
+    (answer the model with a denial without asking), such as an MCP server's \c toolPolicy;
+    none (the default) is \c "auto": \l {koder::agent::AutoAccept}{autoAccept} decides, as
+    for any tool. An entry for the tool in
+    \l {koder::agent::Settings::toolPolicies}{Settings::toolPolicies} wins over it (see
+    \l {koder::agent::decideCall()}{decideCall()}). Changing it
+    (\l {koder::agent::SetTools}{SetTools}) decides the waiting calls again.
+*/
+
+/*!
     \relates koder::agent::PolicyVerdict
 
     Decides \a call before anyone is asked. \a tool is the registered tool of that name
     (\c nullptr when none), \a autoAccept the auto-accept mode, \a policies the per-tool
-    policies and \a granted the tools granted for this conversation. The rules, in order:
+    policies and \a granted the tools granted for this conversation. The tool's policy is its
+    entry in \a policies, or, without one, the tool's own
+    (\l {koder::agent::ToolInfo::policy}{ToolInfo::policy}, such as an MCP server's
+    \c toolPolicy); without either, \a autoAccept decides. The rules, in order:
 
     \list 1
     \li the tool's policy is \c Deny: \c Deny (by policy, scope \c Always);
@@ -231,13 +246,15 @@ PolicyVerdict decideCall(const ToolCall& call, const ToolInfo* tool, AutoAccept 
                            false,
                            {}}};
     };
-    const auto policy = policies.find(call.name);
-    if (policy != policies.end() && policy->second == ToolPolicy::Deny)
+    const ToolPolicy* policy = tool && tool->policy ? &*tool->policy : nullptr;
+    if (const auto entry = policies.find(call.name); entry != policies.end())
+        policy = &entry->second; // the controller's entry wins over the tool's own policy
+    if (policy && *policy == ToolPolicy::Deny)
         return decided(PolicyVerdict::Kind::Deny, ApprovalScope::Always, DecidedBy::Policy);
     if (std::find(granted.begin(), granted.end(), call.name) != granted.end())
         return decided(PolicyVerdict::Kind::Run, ApprovalScope::Conversation, DecidedBy::User);
-    if (policy != policies.end())
-        return policy->second == ToolPolicy::Allow
+    if (policy)
+        return *policy == ToolPolicy::Allow
                    ? decided(PolicyVerdict::Kind::Run, ApprovalScope::Always, DecidedBy::Policy)
                    : PolicyVerdict{};
     switch (autoAccept) {

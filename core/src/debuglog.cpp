@@ -76,7 +76,9 @@
          [the message named], \c switchVersion, \c branch [the new conversation], \c abort
          [the turn's first reply], \c clear, \c delete, \c reset, \c switch [the conversation],
          \c checkpoint [the new message], \c approve, \c deny [the call], \c approveAll,
-         \c denyAll, \c toolResult [the call]
+         \c denyAll, \c toolResult, \c toolProgress [the call] (a call's reports in a row fold
+         into one entry), \c answerInput, \c declineInput, \c cancelInput, \c requestInput,
+         \c withdrawInput [the question]
     \row \li Turn milestones \li \c started, \c reasoning, \c stepEnd, \c step, \c end
          [the reply message], \c toolCall [the call], \c retry, \c error [the error code],
          \c handoff [the target]
@@ -260,12 +262,19 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                 append("toolResult", e.callId);
                 turnMilestones(out, after, {});
             },
+            [&](const ToolProgress& e) { append("toolProgress", e.callId); },
+            // The question's id only: its message and schema may be the user's business.
+            [&](const RequestInput& a) { append("requestInput", a.input.id); },
+            [&](const WithdrawInput& a) {
+                append("withdrawInput", a.id);
+                turnMilestones(out, after, {});
+            },
             // ---- configuration
             [&](const SetAutoAccept&) { turnMilestones(out, after, {}); },
             [&](const SetToolPolicies&) { turnMilestones(out, after, {}); },
             [](const SetBusyPolicy&) {},
             [](const SetSystemPrompt&) {},
-            [](const SetTools&) {},
+            [&](const SetTools&) { turnMilestones(out, after, {}); },
             [](const SetMaxSteps&) {},
             [](const SetMaxRetries&) {},
             [](const SetMaxBackgroundTurns&) {},

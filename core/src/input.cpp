@@ -71,6 +71,17 @@
     \row \li \l {koder::agent::Handoff}{Handoff}
          \li The conversation is handed to another agent or a human.
     \row \li \l {koder::agent::ToolResult}{ToolResult} \li A tool's result.
+    \row \li \l {koder::agent::ToolProgress}{ToolProgress} \li How far a running tool got.
+    \endtable
+
+    Questions from outside a tool call's result (an MCP server's elicitation, later an AG-UI
+    interrupt), which the user answers with \l {koder::agent::AnswerInput}{AnswerInput},
+    \l {koder::agent::DeclineInput}{DeclineInput} or \l {koder::agent::CancelInput}{CancelInput}:
+
+    \table
+    \header \li Alternative \li What it does
+    \row \li \l {koder::agent::RequestInput}{RequestInput} \li Asks the user a question.
+    \row \li \l {koder::agent::WithdrawInput}{WithdrawInput} \li Takes the question back.
     \endtable
 
     An action that cannot be applied is rejected: the outcome carries a
@@ -327,6 +338,12 @@
     \c {{"input": {"decision": "answered", "value": ...}}}; once nothing else waits or runs,
     the turn goes on with its next step.
 
+    A question from outside a tool call (\l {koder::agent::RequestInput}{RequestInput}) gets no
+    tool message: the answer, with the schema's defaults filled in for what the user left out
+    (\l {koder::agent::withSchemaDefaults()}{withSchemaDefaults()}; checked so), goes to its
+    asker in a \l {koder::agent::SettleInput}{SettleInput} effect. The turn moves on only if it
+    was the last thing its tool phase waited for.
+
     Rejected with \l {koder::agent::RejectReason}{UnknownInput} when no waiting question has
     that id.
 */
@@ -353,8 +370,10 @@
     The question leaves \l {koder::agent::State::pendingInputs}{State::pendingInputs}; a question
     a tool call asked gets its tool message \c {"The user declined to answer."}
     (\l {koder::agent::declinedAnswerText}{declinedAnswerText}) with \c {metadata.input.decision}
-    \c "declined", and the turn goes on: the model reads the decline. Rejected with
-    \l {koder::agent::RejectReason}{UnknownInput} when no waiting question has that id.
+    \c "declined", and the turn goes on: the model reads the decline. A question from outside a
+    tool call goes back to its asker as declined (\l {koder::agent::SettleInput}{SettleInput}).
+    Rejected with \l {koder::agent::RejectReason}{UnknownInput} when no waiting question has
+    that id.
 */
 
 /*!
@@ -619,9 +638,11 @@
     \inheaderfile koder/agent/input.h
     \brief Replaces the list of registered tools.
 
-    Sets \l {koder::agent::Settings::tools}{Settings::tools}. Calls already waiting are checked again
-    when the user decides: a call whose tool is gone is answered with an error result then.
-    Never rejected.
+    Sets \l {koder::agent::Settings::tools}{Settings::tools}. The calls that wait for the user
+    are decided again, as by \l {koder::agent::SetToolPolicies}{SetToolPolicies}: a tool's own
+    policy (\l {koder::agent::ToolInfo::policy}{ToolInfo::policy}) that is new may run or deny
+    one now. A call whose tool is gone keeps waiting (an MCP server may bring it back); approved
+    meanwhile, it is answered with an error result. Never rejected.
 */
 
 /*!
@@ -1099,6 +1120,116 @@
     by default.
 */
 
+/*!
+    \variable koder::agent::ToolResult::metadata
+
+    What the result holds besides its text, as JSON text of an object (empty for nothing), merged
+    into the tool message's \l {koder::agent::Message::metadata()}{metadata()}: an MCP result puts
+    its parts that are not text there (\c content) and its \c structuredContent. The keys the
+    core writes itself (\c approval) win over the same keys here; the others are kept.
+*/
+
+/*!
+    \class koder::agent::ToolProgress
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief How far a running tool call got.
+
+    An MCP server's progress notification for a call it runs. The latest one is kept on the
+    open turn (\l {koder::agent::Turn::progress}{Turn::progress}, read with
+    \l {koder::agent::toolProgressOf()}{toolProgressOf()}) until the call's result comes or the
+    turn ends, and the assistant row that holds the call is reported changed
+    (\l {koder::agent::Field}{Field::ToolCalls}) so a view shows it on the call. Nothing is
+    stored or announced. A report for a call that does not run in the open turn is dropped; one
+    equal to the last changes nothing.
+*/
+
+/*!
+    \variable koder::agent::ToolProgress::callId
+
+    The running call, as \l {koder::agent::ExecuteTool::call}{ExecuteTool::call} named it.
+*/
+
+/*!
+    \variable koder::agent::ToolProgress::progress
+
+    How far it got, in the tool's units. \c 0 by default.
+*/
+
+/*!
+    \variable koder::agent::ToolProgress::total
+
+    What \l progress reaches at the end, when the tool knows; none by default.
+*/
+
+/*!
+    \variable koder::agent::ToolProgress::message
+
+    What the tool says it is doing, as plain text; may be empty.
+*/
+
+/*!
+    \class koder::agent::RequestInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Asks the user a question from outside a tool call's result.
+
+    An MCP server's elicitation (\c {source} \c "mcp"), later an AG-UI interrupt
+    (\c "agui"): the question \l input waits in
+    \l {koder::agent::State::pendingInputs}{State::pendingInputs} as given, announced as a
+    question of the agent (\l {koder::agent::Announcement}{InputNeeded}). In the tool phase the
+    status is \l {koder::agent::Status}{AwaitingInput} unless a call waits for a decision; while
+    a step streams it stays \c Streaming, since the reply goes on.
+
+    The user answers it with \l {koder::agent::AnswerInput}{AnswerInput},
+    \l {koder::agent::DeclineInput}{DeclineInput} or \l {koder::agent::CancelInput}{CancelInput}:
+    no tool message is appended and nothing runs; a
+    \l {koder::agent::SettleInput}{SettleInput} effect gives the asker the decision (a
+    \l {koder::agent::Runtime}{Runtime} calls
+    \l {koder::agent::Executor::settleInput()}{Executor::settleInput()}), and the turn moves on
+    only when nothing else holds its tool phase. When its wait ends otherwise (the turn ends or
+    is steered, the conversation is switched, replaced, cleared, deleted or left running in the
+    background) the asker hears \c Cancelled. The asker may take it back with
+    \l {koder::agent::WithdrawInput}{WithdrawInput}. It is never stored
+    (\l {koder::agent::approvalStateOf()}{approvalStateOf()} leaves it out): it dies with the
+    asker's request.
+
+    Rejected with \l {koder::agent::RejectReason}{NoTurn} when no turn is open, and
+    \c InvalidValue (the detail says why) for an empty id or one already waiting, the source
+    \c "tool" (the core's own), a message longer than
+    \l {koder::agent::maxQuestionBytes}{maxQuestionBytes}, a schema
+    \l {koder::agent::checkQuestionSchema()}{checkQuestionSchema()} refuses, or a \c callId
+    that names no call running in the open turn (a call of a conversation not shown included).
+    A Runtime then settles it as cancelled at once, so the asker never waits in vain.
+*/
+
+/*!
+    \variable koder::agent::RequestInput::input
+
+    The question: \c id chosen by the asker (unique among the waiting questions), \c source
+    such as \c "mcp", \c message, \c schema, and optionally the running call that asked
+    (\c callId, \c toolName).
+*/
+
+/*!
+    \class koder::agent::WithdrawInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The asker takes back its question.
+
+    The question from outside a tool call (\l {koder::agent::RequestInput}{RequestInput}) with
+    that id stops waiting, and its asker is told nothing (its request is gone: the server
+    cancelled it or stopped). In the tool phase, the turn moves on if it was the last thing it
+    waited for. An id no such question waits under (answered meanwhile, or a tool call's
+    question) is dropped.
+*/
+
+/*!
+    \variable koder::agent::WithdrawInput::id
+
+    The question's \l {koder::agent::PendingInput::id}{id}.
+*/
+
 namespace koder::agent {
 
 /*!
@@ -1117,7 +1248,8 @@ namespace koder::agent {
     \c "setMaxRetries", \c "switchConversation". A transport event or a tool result is named after
     its type in lower camel case: \c "streamStarted", \c "textDelta", \c "reasoningDelta",
     \c "toolCallRequested", \c "streamEnded", \c "streamFailed", \c "handoff",
-    \c "toolResult".
+    \c "toolResult", \c "toolProgress". A question from outside a tool call is
+    \c "requestInput" or \c "withdrawInput".
 */
 std::string_view actionName(const Input& input)
 {
@@ -1167,6 +1299,9 @@ std::string_view actionName(const Input& input)
             [](const StreamFailed&) -> Name { return "streamFailed"; },
             [](const Handoff&) -> Name { return "handoff"; },
             [](const ToolResult&) -> Name { return "toolResult"; },
+            [](const ToolProgress&) -> Name { return "toolProgress"; },
+            [](const RequestInput&) -> Name { return "requestInput"; },
+            [](const WithdrawInput&) -> Name { return "withdrawInput"; },
         },
         input);
 }

@@ -217,7 +217,9 @@
     \li \l {koder::agent::LeaveRunning}{LeaveRunning}: the open turn goes on in the background;
     \li \l {koder::agent::ShowBackground}{ShowBackground}: a conversation whose turn runs in the
         background is shown;
-    \li \l {koder::agent::LoadConversation}{LoadConversation}: load a conversation to show.
+    \li \l {koder::agent::LoadConversation}{LoadConversation}: load a conversation to show;
+    \li \l {koder::agent::SettleInput}{SettleInput}: answer the asker of a question from
+        outside a tool call.
     \endlist
 
     Perform them in the order of \l {koder::agent::Outcome::effects}{Outcome::effects}. The
@@ -450,6 +452,43 @@
     \variable koder::agent::LoadConversation::conversationId
 
     The conversation to load.
+*/
+
+/*!
+    \class koder::agent::SettleInput
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief Answer the asker of a question from outside a tool call.
+
+    A question a \l {koder::agent::RequestInput}{RequestInput} added (an MCP server's
+    elicitation, later an AG-UI interrupt) stopped waiting: the user answered, declined or
+    dismissed it (\l {koder::agent::AnswerInput}{AnswerInput},
+    \l {koder::agent::DeclineInput}{DeclineInput}, \l {koder::agent::CancelInput}{CancelInput}),
+    or its wait ended with it cancelled: its turn ended (a stream end, an error, an abort), a
+    message steered the turn, or the conversation was switched, replaced, cleared, deleted or
+    left running in the background. A \l {koder::agent::Runtime}{Runtime} performs it with
+    \l {koder::agent::Executor::settleInput()}{Executor::settleInput()}. A question its asker
+    withdrew (\l {koder::agent::WithdrawInput}{WithdrawInput}) gets none.
+*/
+
+/*!
+    \variable koder::agent::SettleInput::input
+
+    The question, as it waited in \l {koder::agent::State::pendingInputs}{State::pendingInputs}.
+*/
+
+/*!
+    \variable koder::agent::SettleInput::decision
+
+    What became of it. Default \c InputDecision::Cancelled.
+*/
+
+/*!
+    \variable koder::agent::SettleInput::value
+
+    For \c InputDecision::Answered, the answer as JSON text of an object, with the schema's
+    defaults filled in for the properties the user left out
+    (\l {koder::agent::withSchemaDefaults()}{withSchemaDefaults()}); empty otherwise.
 */
 
 /*!

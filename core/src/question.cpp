@@ -210,8 +210,14 @@ json parsedObject(std::string_view text)
     It waits in \l {koder::agent::State::pendingInputs}{State::pendingInputs} (status
     \l {koder::agent::Status}{AwaitingInput}) until \l {koder::agent::AnswerInput}{AnswerInput},
     \l {koder::agent::DeclineInput}{DeclineInput} or \l {koder::agent::CancelInput}{CancelInput}
-    decides it, or its turn ends. A stored conversation keeps it
+    decides it, or its turn ends. A stored conversation keeps the questions of tool calls
     (\l {koder::agent::ApprovalState::inputs}{ApprovalState::inputs}).
+
+    A question from outside a tool call's result (an MCP server's elicitation, an AG-UI
+    interrupt) comes with \l {koder::agent::RequestInput}{RequestInput}, its \l source not
+    \c "tool": its answer goes back to its asker
+    (\l {koder::agent::Executor::settleInput()}{Executor::settleInput()}), and it is never
+    stored.
 */
 /*!
     \variable koder::agent::PendingInput::id
@@ -236,7 +242,8 @@ json parsedObject(std::string_view text)
 */
 /*!
     \variable koder::agent::PendingInput::callId
-    The tool call the answer becomes the result of (source \c "tool").
+    The tool call the answer becomes the result of (source \c "tool"); for a question from
+    outside, the running call that asked, if any (an MCP tool asking while it runs).
 */
 /*!
     \variable koder::agent::PendingInput::toolName
@@ -601,6 +608,51 @@ AskedQuestion askUserQuestion(std::string_view argumentsJson)
     out.message = question->get<std::string>();
     out.schema = schema.dump(-1, ' ', false, json::error_handler_t::replace);
     return out;
+}
+
+/*!
+    \fn std::string koder::agent::withSchemaDefaults(std::string_view schemaJson, std::string_view valueJson)
+    \relates koder::agent::PendingInput
+
+    Returns the answer \a valueJson (JSON text of an object) with the defaults of the schema
+    \a schemaJson filled in: each top-level property that has a \c default and is absent from
+    the answer gets it, in the order the schema lists them. This is what an MCP server gets back
+    when the user accepts its elicitation. When nothing is missing, or \a valueJson or
+    \a schemaJson is not a JSON object, \a valueJson is returned as it is. Never throws.
+
+    \code
+    withSchemaDefaults(R"({"type":"object","properties":{"n":{"type":"integer","default":3}}})",
+                       "{}"); // {"n":3}
+    \endcode
+*/
+std::string withSchemaDefaults(std::string_view schemaJson, std::string_view valueJson)
+{
+    if (valueJson.empty() || schemaJson.empty() || checkJson(valueJson) != JsonProblem::None ||
+        checkJson(schemaJson) != JsonProblem::None)
+        return std::string(valueJson);
+    try {
+        ordered value = ordered::parse(valueJson, nullptr, false);
+        const ordered schema = ordered::parse(schemaJson, nullptr, false);
+        if (!value.is_object() || !schema.is_object())
+            return std::string(valueJson);
+        const auto properties = schema.find("properties");
+        if (properties == schema.end() || !properties->is_object())
+            return std::string(valueJson);
+        bool filled = false;
+        for (const auto& property : properties->items()) {
+            const ordered& p = property.value();
+            if (!p.is_object() || value.contains(property.key()))
+                continue;
+            if (const auto fallback = p.find("default"); fallback != p.end()) {
+                value[property.key()] = *fallback;
+                filled = true;
+            }
+        }
+        return filled ? value.dump(-1, ' ', false, ordered::error_handler_t::replace)
+                      : std::string(valueJson);
+    } catch (const ordered::exception&) {
+        return std::string(valueJson);
+    }
 }
 
 /*!

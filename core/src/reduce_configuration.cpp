@@ -21,9 +21,12 @@ void ConfigurationInputs::operator()(const SetSystemPrompt& a)
     s_.settings.systemPrompt = a.prompt;
 }
 
+// The tools' own policies (ToolInfo::policy) may have changed: waiting calls are decided again,
+// as when the policies change; a call whose tool went keeps waiting.
 void ConfigurationInputs::operator()(const SetTools& a)
 {
     s_.settings.tools = a.tools;
+    redecide(true);
 }
 
 void ConfigurationInputs::operator()(const SetMaxSteps& a)

@@ -162,7 +162,7 @@ void ConversationInputs::operator()(const Reset&)
 {
     // A new conversation leaves the open turn running, as opening another one does.
     if (roomToLeaveRunning()) {
-        s_.background.push_back(s_.conversation.id);
+        leaveRunning();
         out_.effects.emplace_back(LeaveRunning{env_.newId("c")});
         return;
     }
@@ -187,16 +187,25 @@ void ConversationInputs::operator()(const OpenConversation& a)
         if (s_.turn && !keepLeft)
             cancelOpenTurn(true); // as a stop: the reply so far is kept
         if (keepLeft)
-            s_.background.push_back(s_.conversation.id);
+            leaveRunning();
         out_.effects.emplace_back(ShowBackground{a.conversationId, keepLeft});
         return;
     }
     if (keepLeft) {
-        s_.background.push_back(s_.conversation.id);
+        leaveRunning();
         out_.effects.emplace_back(LeaveRunning{a.conversationId});
     }
     // Without room the loaded conversation replaces the open turn (SwitchConversation stops it).
     out_.effects.emplace_back(LoadConversation{a.conversationId});
+}
+
+// The open turn goes on unseen: the questions from outside it asked are cancelled (nobody could
+// answer them there; their askers hear it), and the turn takes a place in the background.
+void ConversationInputs::leaveRunning()
+{
+    cancelExternalInputs();
+    settleAfterExternalInput();
+    s_.background.push_back(s_.conversation.id);
 }
 
 void ConversationInputs::operator()(const BackgroundEnded& a)

@@ -109,8 +109,31 @@ void ToolInputs::operator()(const ToolResult& e)
     if (it == running.end())
         return dropped();
     running.erase(it);
-    appendToolMessage(stepCall(e.callId), e.result, e.isError, false, takeDecision(e.callId));
+    forgetProgress(e.callId);
+    appendToolMessage(stepCall(e.callId), e.result, e.isError, false, takeDecision(e.callId),
+                      e.metadata);
     settleToolPhase();
+}
+
+// The latest report replaces the one before; the row holding the call is read again (its
+// toolCalls show the progress). Nothing is written or announced.
+void ToolInputs::operator()(const ToolProgress& e)
+{
+    if (!s_.turn)
+        return dropped();
+    const auto& running = s_.turn->running;
+    if (std::find(running.begin(), running.end(), e.callId) == running.end())
+        return dropped();
+    ToolCallProgressReport report{e.progress, e.total, e.message};
+    auto& progress = s_.turn->progress;
+    if (const auto it = progress.find(e.callId); it != progress.end()) {
+        if (it->second == report)
+            return;
+        it->second = std::move(report);
+    } else {
+        progress.emplace(e.callId, std::move(report));
+    }
+    changed(s_.turn->stepRow, Field::ToolCalls);
 }
 
 void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,
@@ -209,14 +232,23 @@ void Reduction::startToolPhase(std::size_t row)
     settleToolPhase();
 }
 
-void Reduction::redecidePending()
+void Reduction::redecidePending(bool toolsChanged)
 {
+    const std::size_t end = s_.conversation.messages.size();
+    const std::size_t before = s_.pendingToolCalls.size();
     std::vector<ToolCall> stillPending;
-    for (ToolCall& call : std::exchange(s_.pendingToolCalls, {}))
-        if (!decideByPolicy(call))
+    for (ToolCall& call : std::exchange(s_.pendingToolCalls, {})) {
+        // A tool that went with the tool list (its MCP server stopped) may come back: its call
+        // waits, and approving it meanwhile answers it as unknown.
+        if (toolsChanged && !findTool(s_, call.name))
             stillPending.push_back(std::move(call));
+        else if (!decideByPolicy(call))
+            stillPending.push_back(std::move(call));
+    }
     s_.pendingToolCalls = std::move(stillPending);
-    persist(s_.conversation.messages.size()); // what waits now: a restart must not ask again
+    if (toolsChanged && s_.pendingToolCalls.size() == before)
+        return;   // nothing decided: nothing to write, the phase stays as it is
+    persist(end); // what waits now: a restart must not ask again
     settleToolPhase();
 }
 
@@ -317,6 +349,7 @@ void Reduction::appendToolMessage(const ToolCall& call, std::string text, bool i
 void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_view notCompleted,
                                       DecidedBy pendingBy, InputDecision inputs)
 {
+    cancelExternalInputs(); // their askers hear "cancelled", whatever the tool questions get
     while (!s_.pendingInputs.empty())
         decideInput(0, inputs, {});
     Turn& turn = *s_.turn;
@@ -333,6 +366,20 @@ void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_v
             appendToolMessage(call, std::string(notCompleted), true, false, takeDecision(call.id));
     }
     s_.pendingToolCalls.clear();
+}
+
+void Reduction::clearProgress()
+{
+    if (!s_.turn || s_.turn->progress.empty())
+        return;
+    s_.turn->progress.clear();
+    changed(s_.turn->stepRow, Field::ToolCalls);
+}
+
+void Reduction::forgetProgress(const std::string& callId)
+{
+    if (s_.turn && s_.turn->progress.erase(callId) != 0)
+        changed(s_.turn->stepRow, Field::ToolCalls);
 }
 
 } // namespace koder::agent::reduction

@@ -101,6 +101,8 @@ void TurnInputs::steer(const Send& a)
     Turn& turn = *s_.turn;
     const std::size_t row = turn.stepRow;
     std::size_t writeFrom = s_.conversation.messages.size();
+    cancelExternalInputs(); // the asker hears it: the turn goes another way
+    clearProgress();        // on the step's row, before the next step's
     if (s_.status == Status::Streaming) {
         writeFrom = row; // the cut reply as it stands
         out_.effects.emplace_back(CancelTurn{turn.requestId, {}});

@@ -187,6 +187,7 @@ void Reduction::replaceMessages(std::vector<Message> messages, Versions versions
     s_.status = cutOff ? Status::Interrupted : Status::Idle;
     s_.lastError.reset();
     s_.pendingToolCalls.clear();
+    cancelExternalInputs(); // none with the turn closed first; their askers must hear it anyway
     s_.pendingInputs.clear();
     out_.changes.push_back({Change::Kind::Reset, 0, s_.conversation.messages.size(), Field::None});
 }

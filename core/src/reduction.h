@@ -111,16 +111,29 @@ protected:
     /// they deny, asks about the rest, answers unknown tools with an error.
     void startToolPhase(std::size_t row);
     /// Decides the pending calls again (a decision, a policy or a grant just changed): some run
-    /// or are denied now; what still waits is written with the conversation.
-    void redecidePending();
+    /// or are denied now; what still waits is written with the conversation. With
+    /// `toolsChanged` (the registered tools changed) a call whose tool is gone keeps waiting (an
+    /// MCP server may come back with it; approving it then answers it as unknown), and nothing
+    /// is written unless a call was decided.
+    void redecidePending(bool toolsChanged = false);
     /// The call `callId` of the open step, or (the step no longer holds it) one of that id and
     /// `name` without arguments: what a late answer is recorded against.
     ToolCall stepCall(const std::string& callId, const std::string& name = {}) const;
-    /// Whether the settings give `toolName` a Deny policy.
-    bool deniedByPolicy(std::string_view toolName) const
+    /// The policy of `toolName`: the settings' entry for it, else the tool's own
+    /// (ToolInfo::policy); null when neither has one (autoAccept decides).
+    const ToolPolicy* policyOf(std::string_view toolName) const
     {
         const auto policy = s_.settings.toolPolicies.find(toolName);
-        return policy != s_.settings.toolPolicies.end() && policy->second == ToolPolicy::Deny;
+        if (policy != s_.settings.toolPolicies.end())
+            return &policy->second;
+        const ToolInfo* tool = findTool(s_, toolName);
+        return tool && tool->policy ? &*tool->policy : nullptr;
+    }
+    /// Whether `toolName` has a Deny policy (see policyOf()).
+    bool deniedByPolicy(std::string_view toolName) const
+    {
+        const ToolPolicy* policy = policyOf(toolName);
+        return policy && *policy == ToolPolicy::Deny;
     }
     /// A call to a tool nobody registered: an error result, never run.
     void answerUnknownTool(const ToolCall& call);
@@ -141,8 +154,27 @@ protected:
     /// (the policy changed while they waited); true when there was one.
     bool denyQuestionsByPolicy();
     /// The pending input at `index` is decided: a tool call's result (the answer, or the
-    /// declined text), recorded with the decision in `metadata.input`.
+    /// declined text), recorded with the decision in `metadata.input`; a question from outside
+    /// (RequestInput) goes back to its asker (a SettleInput effect).
     void decideInput(std::size_t index, InputDecision decision, const std::string& valueJson);
+    /// Every question from outside a tool call still waiting is settled as cancelled: its
+    /// asker hears it (the turn ends, is steered, or its conversation is left).
+    void cancelExternalInputs();
+    /// Whether the open turn is between two steps (calls wait for the user or run).
+    bool inToolPhase() const
+    {
+        return s_.turn && (s_.status == Status::ReviewingToolCall ||
+                           s_.status == Status::RunningTool || s_.status == Status::AwaitingInput);
+    }
+    /// After a question from outside left: in the tool phase, what still waits decides the
+    /// status, or the next step starts (written, with the rows it adds); while a step streams,
+    /// nothing changes.
+    void settleAfterExternalInput();
+    /// Progress reports of running calls go (the calls stopped running): the row that holds
+    /// them is reported changed.
+    void clearProgress();
+    /// The progress report of `callId` goes (its result came).
+    void forgetProgress(const std::string& callId);
     /// Each call of the step still waiting for the user or for its tool gets a tool message
     /// saying it was not run (`notDecided`) or not completed (`notCompleted`), and each
     /// question still waiting is recorded as `inputs` (declined or cancelled), so the history
@@ -190,13 +222,13 @@ public:
     void operator()(const SetMaxBackgroundTurns& a);
 
 private:
-    void redecide()
+    void redecide(bool toolsChanged = false)
     {
         if (!s_.turn)
             return;
         const bool denied = denyQuestionsByPolicy();
         if (!s_.pendingToolCalls.empty()) {
-            redecidePending();
+            redecidePending(toolsChanged);
         } else if (denied) {
             persist(s_.conversation.messages.size());
             settleToolPhase();
@@ -246,6 +278,8 @@ private:
     bool validateIncoming(std::vector<Message>& incoming, bool appending);
     /// A stored tool phase comes back: the turn reopens waiting for the user.
     void reopenToolPhase(const ApprovalState& approvals);
+    /// The open turn is left running (LeaveRunning, ShowBackground with keepLeft).
+    void leaveRunning();
 };
 
 /// The turn: send, abort, and the model's stream (started, text and reasoning deltas, end,
@@ -284,10 +318,13 @@ public:
     void operator()(const ApproveAll& a);
     void operator()(const DenyAll& a);
     void operator()(const ToolResult& e);
+    void operator()(const ToolProgress& e);
     // Questions (reduce_questions.cpp).
     void operator()(const AnswerInput& a);
     void operator()(const DeclineInput& a);
     void operator()(const CancelInput& a);
+    void operator()(const RequestInput& a);
+    void operator()(const WithdrawInput& a);
 
 private:
     /// The index of the pending input `id` in the open turn, or none (rejected as unknown).

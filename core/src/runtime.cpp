@@ -127,6 +127,23 @@
 */
 
 /*!
+    \fn void koder::agent::Executor::settleInput(const koder::agent::PendingInput &input, koder::agent::InputDecision decision, const std::string &valueJson)
+
+    The question \a input from outside a tool call (it came with
+    \l {koder::agent::RequestInput}{RequestInput}) stopped waiting: tell its asker \a decision.
+    For \c InputDecision::Answered, \a valueJson is the answer (JSON text of an object) with the
+    schema's defaults filled in for the properties the user left out; it is empty otherwise. An
+    MCP client answers the server's \c elicitation/create with \c accept (and \a valueJson),
+    \c decline or \c cancel.
+
+    \c Cancelled also comes when the question was refused (no open turn, an id already waiting,
+    a schema the core does not take), and when its wait ended without the user: the turn ended,
+    a message steered it, or the conversation was switched, replaced, cleared, deleted or left
+    running in the background. Every question added is settled exactly once, unless its asker
+    withdrew it (\l {koder::agent::WithdrawInput}{WithdrawInput}). The default does nothing.
+*/
+
+/*!
     \fn bool koder::agent::Executor::hasStore() const
 
     Returns whether conversations are stored: the executor's
@@ -519,6 +536,10 @@
     \l {koder::agent::Runtime::toolFinished()}{toolFinished()}; a result for a call that is not
     running (its turn was aborted) is ignored. When the turn ends, the runtime cancels the
     running tools through \l {koder::agent::Executor::cancelTool()}{Executor::cancelTool()}.
+    A running tool may report how far it got (\l {koder::agent::ToolProgress}{ToolProgress},
+    read with \l {koder::agent::toolProgressOf()}{toolProgressOf()}), and ask the user a
+    question while it runs (\l {koder::agent::RequestInput}{RequestInput}; the answer goes back
+    through \l {koder::agent::Executor::settleInput()}{Executor::settleInput()}).
 
     \section1 Conversations and background turns
 
@@ -687,11 +708,14 @@
 */
 
 /*!
-    \fn void koder::agent::Runtime::toolFinished(const std::string &callId, std::string result, bool isError)
+    \fn void koder::agent::Runtime::toolFinished(const std::string &callId, std::string result, bool isError, std::string metadata = {})
 
     The executor's answer to \l {koder::agent::Executor::runTool()}{Executor::runTool()}: the
     tool of the call \a callId returned \a result (text, or JSON text for a value that is not a
     string); \a isError is true when it failed (it threw, timed out or reported an error).
+    \a metadata (JSON text of an object, or empty) is merged into the tool message's metadata
+    (\l {koder::agent::ToolResult::metadata}{ToolResult::metadata}: an MCP result's
+    \c content parts and \c structuredContent).
 
     The \c onToolExecutionEnd hooks and
     \l {koder::agent::RuntimeObserver::toolExecutionFinished()}{toolExecutionFinished()} hear it,
@@ -917,6 +941,12 @@ bool Runtime::dispatch(Input&& input)
     if (!background_.empty() && isConfiguration(input))
         alsoInBackground = input;
 
+    // A question from outside that the core refuses is settled as cancelled: its asker must
+    // not wait for an answer that never comes.
+    std::optional<PendingInput> asked;
+    if (const auto* request = std::get_if<RequestInput>(&input))
+        asked = request->input;
+
     busy_ = true;
     reduce(state_, std::move(input), out_, env_);
     log_.record(input, out_, state_); // reads only what reduce() never moves out
@@ -926,6 +956,8 @@ bool Runtime::dispatch(Input&& input)
         busy_ = false;
         if (observer_)
             observer_->rejected(rejection);
+        if (asked)
+            executor_.settleInput(*asked, InputDecision::Cancelled, {});
         drainQueue();
         return false;
     }
@@ -1140,6 +1172,8 @@ void Runtime::perform(Effect& effect, Live& live)
                 showBackground(e.conversationId, e.keepLeft);
             } else if constexpr (std::is_same_v<T, LoadConversation>) {
                 load(e.conversationId);
+            } else if constexpr (std::is_same_v<T, SettleInput>) {
+                executor_.settleInput(e.input, e.decision, e.value);
             } else if constexpr (std::is_same_v<T, ExecuteTool>) {
                 // dispatch() holds these back until the events are out; never reached
                 if (&live == &shown_)
@@ -1192,9 +1226,10 @@ const ToolCall* Runtime::runningIn(const State& state, std::string_view callId)
     return it == turn.stepCalls.end() ? nullptr : &*it;
 }
 
-void Runtime::toolFinished(const std::string& callId, std::string result, bool isError)
+void Runtime::toolFinished(const std::string& callId, std::string result, bool isError,
+                           std::string metadata)
 {
-    ToolResult toolResult{callId, std::move(result), isError};
+    ToolResult toolResult{callId, std::move(result), isError, std::move(metadata)};
     if (const ToolCall* running = runningTool(callId)) {
         const ToolCall call = *running; // the hooks may change the state
         report(hooks_.onToolExecutionEnd(call, toolResult));

@@ -82,11 +82,17 @@ Runtime::Live* Runtime::backgroundFor(const Input& input)
         for (const auto& live : background_)
             if (ownsRequest(live->state))
                 return live.get();
-    } else if (const auto* result = std::get_if<ToolResult>(&input)) {
-        if (runningIn(state_, result->callId))
+    } else {
+        // A tool's result or progress: the conversation whose turn runs the call.
+        const std::string* callId = nullptr;
+        if (const auto* result = std::get_if<ToolResult>(&input))
+            callId = &result->callId;
+        else if (const auto* progress = std::get_if<ToolProgress>(&input))
+            callId = &progress->callId;
+        if (!callId || runningIn(state_, *callId))
             return nullptr;
         for (const auto& live : background_)
-            if (runningIn(live->state, result->callId))
+            if (runningIn(live->state, *callId))
                 return live.get();
     }
     return nullptr;

@@ -115,6 +115,51 @@
 */
 
 /*!
+    \variable koder::agent::Turn::progress
+
+    The latest progress each running call reported (\l {koder::agent::ToolProgress}{ToolProgress}),
+    by call id; read it with \l {koder::agent::toolProgressOf()}{toolProgressOf()}. A call's
+    report goes when its result comes; all go when the turn ends or a message steers it. Never
+    stored, never announced.
+*/
+
+/*!
+    \class koder::agent::ToolCallProgressReport
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/state.h
+    \brief How far a running tool call got, as its tool last reported.
+
+    An MCP server's progress notification for a call, kept on the open turn
+    (\l {koder::agent::Turn::progress}{Turn::progress}) while the call runs. A chat view shows it
+    on the call's card; \l {koder::agent::toolProgressOf()}{toolProgressOf()} (in
+    \c koder/agent/toolcallstatus.h, which includes this header) finds it.
+*/
+
+/*!
+    \variable koder::agent::ToolCallProgressReport::progress
+
+    How far the call got: a number that grows with each report, in the tool's units.
+*/
+
+/*!
+    \variable koder::agent::ToolCallProgressReport::total
+
+    What \l progress reaches when the call is done, when the tool knows it; none otherwise.
+*/
+
+/*!
+    \variable koder::agent::ToolCallProgressReport::message
+
+    What the tool says it is doing, as plain text; may be empty. Untrusted.
+*/
+
+/*!
+    \fn bool koder::agent::ToolCallProgressReport::operator==(const koder::agent::ToolCallProgressReport &a, const koder::agent::ToolCallProgressReport &b)
+
+    Returns \c true when \a a and \a b are equal in every member.
+*/
+
+/*!
     \class koder::agent::State
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/state.h
@@ -443,8 +488,11 @@ const ToolInfo* findTool(const State& s, std::string_view name)
     \relates koder::agent::State
 
     Returns what a store keeps of the open tool phase of \a s: the ids of the calls that wait for
-    the user, the audit records of the approved calls whose tool runs, and the tools granted for
-    the conversation. A conversation stored with it reloads waiting for the user as it was.
+    the user, the audit records of the approved calls whose tool runs, the questions of tool
+    calls that wait for an answer, and the tools granted for the conversation. A conversation
+    stored with it reloads waiting for the user as it was. Questions from outside a tool call
+    (\l {koder::agent::RequestInput}{RequestInput}) are not kept: their askers wait for them
+    only as long as the app runs.
 
     \sa koder::agent::SwitchConversation::approvals
 */
@@ -456,7 +504,10 @@ ApprovalState approvalStateOf(const State& s)
         for (const ToolCall& call : s.pendingToolCalls)
             a.pending.push_back(call.id);
         a.running = s.turn->decided;
-        a.inputs = s.pendingInputs;
+        // A question from outside dies with its asker's request: never stored, never reloaded.
+        for (const PendingInput& input : s.pendingInputs)
+            if (input.source == "tool")
+                a.inputs.push_back(input);
     }
     return a;
 }

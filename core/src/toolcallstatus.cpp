@@ -80,6 +80,18 @@
     Returns \c true when \a a and \a b have the same status and result row.
 */
 
+/*!
+    \fn const koder::agent::ToolCallProgressReport *koder::agent::toolProgressOf(const koder::agent::State &state, std::string_view callId)
+
+    Returns the latest progress the running call \a callId of the open turn of \a state
+    reported (\l {koder::agent::ToolProgress}{ToolProgress}), or \c nullptr when it reported
+    none or does not run: its result came, its turn ended, or no call has that id. The pointer
+    is valid until the state changes.
+
+    A dispatch that changes it reports the assistant row that holds the call as changed
+    (\l {koder::agent::Field}{Field::ToolCalls}), so a message model reads the row's calls again.
+*/
+
 namespace koder::agent {
 
 namespace {
@@ -223,6 +235,15 @@ std::string_view toString(ToolCallStatus status)
         return "asking";
     }
     return {};
+}
+
+const ToolCallProgressReport* toolProgressOf(const State& state, std::string_view callId)
+{
+    if (!state.turn)
+        return nullptr;
+    const auto& progress = state.turn->progress;
+    const auto it = progress.find(callId);
+    return it == progress.end() ? nullptr : &it->second;
 }
 
 } // namespace koder::agent

@@ -97,6 +97,8 @@ void Reduction::finishTurn(Status status)
 {
     const std::size_t row = s_.turn->stepRow;
     const std::string id = s_.conversation.messages[row].id;
+    cancelExternalInputs();
+    clearProgress();
     changed(row, Field::Streaming);
     s_.status = status;
     s_.turn.reset();
@@ -108,6 +110,8 @@ void Reduction::finishTurn(Status status)
 void Reduction::failTurn(ErrorInfo error)
 {
     const std::size_t row = s_.turn->stepRow;
+    cancelExternalInputs();
+    clearProgress();
     Message& m = s_.conversation.messages[row];
     m.extras().error = error.message;
     changed(row, Field::Error | Field::Streaming);
@@ -175,6 +179,8 @@ void Reduction::cancelOpenTurn(bool keepRecord)
         recordUnansweredCalls("Cancelled: the turn was stopped.",
                               "Cancelled: the turn was stopped while the tool ran.",
                               DecidedBy::User, InputDecision::Cancelled);
+    cancelExternalInputs();
+    clearProgress();
     s_.pendingToolCalls.clear();
     s_.pendingInputs.clear();
     s_.turn.reset();

@@ -6,7 +6,9 @@
 // abortable agree, the turn's step row is an assistant message, at most one streaming message,
 // every pending tool call on the last assistant message, message ids unique in the whole tree,
 // the tree well formed (see treeBroken); a dropped event
-// changes nothing. A debug log observes the walk: a rejection writes no entry, a dropped event
+// changes nothing. A question from outside a tool call (RequestInput) is settled exactly once: it
+// leaves the waiting questions with a SettleInput effect, unless its asker withdrew it; it is
+// never stored. Progress is kept only for running calls. A debug log observes the walk: a rejection writes no entry, a dropped event
 // exactly one, and the ring stays bounded and in order.
 // Plain C++ against the core (no gtest, no Qt): the fuzz target links only koder_core.
 #pragma once
@@ -37,6 +39,10 @@ public:
         rows_ = snapshot(s);
         status_ = s.status;
         turn_ = s.turn.has_value();
+        external_.clear();
+        for (const PendingInput& p : s.pendingInputs)
+            if (p.source != "tool")
+                external_.push_back(p.id);
     }
 
     /// The first invariant the step broke, or nothing.
@@ -129,17 +135,33 @@ private:
         if (s.status == Status::AwaitingInput &&
             (s.pendingInputs.empty() || !s.pendingToolCalls.empty()))
             return "awaiting input with no question, or with a call to decide first";
-        if (!s.pendingInputs.empty() && s.status != Status::AwaitingInput &&
-            s.status != Status::ReviewingToolCall)
-            return "a question waits outside awaitingInput and reviewingToolCall";
+        if (!s.pendingInputs.empty() && !s.turn)
+            return "a question waits without an open turn";
         for (const PendingInput& p : s.pendingInputs) {
+            // A question from outside may wait while a step streams too (the reply goes on).
+            if (s.status != Status::AwaitingInput && s.status != Status::ReviewingToolCall &&
+                (p.source == "tool" || s.status != Status::Streaming))
+                return "question " + p.id + " waits in status " + std::string(toString(s.status));
+        }
+        if (auto broken = externalSettled(s, out, input))
+            return broken;
+        if (s.turn)
+            for (const auto& [callId, report] : s.turn->progress)
+                if (std::find(s.turn->running.begin(), s.turn->running.end(), callId) ==
+                    s.turn->running.end())
+                    return "progress kept for " + callId + ", which does not run";
+        for (const PendingInput& p : s.pendingInputs) {
+            if (p.source != "tool")
+                continue;
             // A question of a tool call waits on a call of the step that nothing answered yet.
             const auto& calls = s.turn->stepCalls;
             if (std::none_of(calls.begin(), calls.end(),
                              [&](const ToolCall& c) { return c.id == p.callId; }))
                 return "question " + p.id + " of a call not in the step";
-            for (const Message& m : s.conversation.messages)
-                if (m.role == Role::Tool && m.toolCallId() == p.callId)
+            // Answered in this step, that is: a model may reuse an id of an earlier step.
+            const auto& messages = s.conversation.messages;
+            for (std::size_t row = s.turn->stepRow + 1; row < messages.size(); ++row)
+                if (messages[row].role == Role::Tool && messages[row].toolCallId() == p.callId)
                     return "question " + p.id + " waits on an answered call";
         }
 
@@ -151,6 +173,40 @@ private:
             if (!ids.insert(id).second)
                 return "duplicate message id " + id + " (off the path)";
         return treeBroken(s);
+    }
+
+    // Each question from outside that stopped waiting was settled once (a SettleInput naming
+    // it), unless withdrawn; a settlement names a question that waited; none is stored.
+    std::optional<std::string> externalSettled(const State& s, const Outcome& out,
+                                               const Input& input) const
+    {
+        const auto waiting = [&](const std::string& id) {
+            return std::any_of(s.pendingInputs.begin(), s.pendingInputs.end(),
+                               [&](const PendingInput& p) { return p.id == id; });
+        };
+        std::vector<std::string> settled;
+        for (const Effect& e : out.effects)
+            if (const auto* settle = std::get_if<SettleInput>(&e)) {
+                const std::string& id = settle->input.id;
+                if (std::find(external_.begin(), external_.end(), id) == external_.end())
+                    return "settled " + id + ", which did not wait";
+                if (std::find(settled.begin(), settled.end(), id) != settled.end())
+                    return "settled " + id + " twice";
+                if (waiting(id))
+                    return "settled " + id + ", which still waits";
+                if ((settle->decision == InputDecision::Answered) == settle->value.empty())
+                    return "settled " + id + " with a value that does not fit its decision";
+                settled.push_back(id);
+            }
+        const auto* withdrawn = std::get_if<WithdrawInput>(&input);
+        for (const std::string& id : external_)
+            if (!waiting(id) && std::find(settled.begin(), settled.end(), id) == settled.end() &&
+                !(withdrawn && withdrawn->id == id))
+                return "question " + id + " stopped waiting without being settled";
+        for (const PendingInput& p : approvalStateOf(s).inputs)
+            if (p.source != "tool")
+                return "question " + p.id + " from outside would be stored";
+        return std::nullopt;
     }
 
     // The conversation tree: every message off the path hangs, through its parents, from the
@@ -251,6 +307,7 @@ private:
     }
 
     std::vector<RowSnapshot> rows_;
+    std::vector<std::string> external_; ///< questions from outside waiting before the step
     Status status_ = Status::Idle;
     bool turn_ = false;
     int openTurns_ = 0;

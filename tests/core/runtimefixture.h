@@ -195,6 +195,19 @@ public:
     {
         log_.push_back("exec:cancelTool " + callId);
     }
+    /// What the askers of questions from outside heard, in order.
+    struct Settled {
+        PendingInput input;
+        InputDecision decision;
+        std::string value;
+    };
+    std::vector<Settled> settled;
+    void settleInput(const PendingInput& input, InputDecision decision,
+                     const std::string& valueJson) override
+    {
+        log_.push_back("exec:settleInput " + input.id + " " + std::string(toString(decision)));
+        settled.push_back({input, decision, valueJson});
+    }
     bool hasStore() const override { return store; }
     void saveConversation(const Persist& write, const std::vector<Message>& messages,
                           const Versions& /*versions*/, const ApprovalState& approvals,

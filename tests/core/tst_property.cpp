@@ -4,6 +4,7 @@
 #include "invariants.h"
 
 #include <map>
+#include <optional>
 #include <random>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,31 @@ public:
     }
 
     int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng_); }
+
+    std::optional<ToolPolicy> anyToolPolicy()
+    {
+        return chance(40) ? std::nullopt
+                          : std::optional<ToolPolicy>(static_cast<ToolPolicy>(pick(3)));
+    }
+
+    // A question from outside a tool call: mostly one the core takes (answered by "a", with a
+    // default to fill in), sometimes a repeated id, the core's own source, a schema it refuses,
+    // or a call that does not run.
+    PendingInput externalQuestion()
+    {
+        PendingInput input;
+        input.id = "ext-" + std::to_string(pick(4));
+        input.message = "Which?";
+        input.schema =
+            chance(90)
+                ? R"({"type":"object","properties":{"answer":{"type":"string","enum":["a","b"]},)"
+                  R"("n":{"type":"integer","default":1}},"required":["answer"]})"
+                : R"({"type":"object","properties":{"a":{"type":"object"}}})";
+        input.source = chance(95) ? (chance(50) ? "mcp" : "agui") : "tool";
+        if (chance(40))
+            input.callId = anyCallId();
+        return input;
+    }
     bool chance(int percent) { return pick(100) < percent; }
 
     std::string anyMessageId()
@@ -141,10 +167,12 @@ public:
             case 1:
                 return SetSystemPrompt{"sys"};
             default:
-                return SetTools{chance(80) ? std::vector<ToolInfo>{{"read_file", true},
-                                                                   {"write_file", false},
-                                                                   {"ask_user", true, {}, true}}
-                                           : std::vector<ToolInfo>{}};
+                return SetTools{
+                    chance(80)
+                        ? std::vector<ToolInfo>{{"read_file", true},
+                                                {"write_file", false, {}, false, anyToolPolicy()},
+                                                {"ask_user", true, {}, true}}
+                        : std::vector<ToolInfo>{}};
             }
         case 14:
             return chance(50) ? Input{AddCheckpoint{"{}"}}
@@ -200,7 +228,15 @@ public:
             return Handoff{someRequest(), "human"};
         case 24:
         case 25:
-            return ToolResult{anyCallId(), "result", chance(20)};
+            return ToolResult{anyCallId(), "result", chance(20),
+                              chance(30) ? R"({"structuredContent":{"n":1},"approval":"x"})" : ""};
+        case 27:
+            if (chance(30))
+                return WithdrawInput{anyInputId()};
+            return RequestInput{externalQuestion()};
+        case 28:
+            return ToolProgress{anyCallId(), static_cast<double>(pick(10)),
+                                chance(50) ? std::optional<double>(10) : std::nullopt, "step"};
         default:
             return TextDelta{someRequest(), tokens[pick(7)]};
         }

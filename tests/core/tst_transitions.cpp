@@ -11,6 +11,19 @@
 namespace koder::agent::test {
 namespace {
 
+// A question from outside a tool call, with the schema of ask_user's (options "a" and "b").
+PendingInput externalQuestion(std::string id, std::string callId = {})
+{
+    PendingInput input;
+    input.id = std::move(id);
+    input.message = "Which?";
+    input.schema = R"({"type":"object","properties":{"answer":{"type":"string","enum":["a","b"]}},)"
+                   R"("required":["answer"]})";
+    input.source = "mcp";
+    input.callId = std::move(callId);
+    return input;
+}
+
 // The starting statuses, each reached the way a user would reach it. Every history starts
 // with a checkpoint and one finished exchange, so the inputs have something to point at.
 const std::vector<std::pair<std::string, std::function<void(Driver&)>>>& setups()
@@ -41,6 +54,15 @@ const std::vector<std::pair<std::string, std::function<void(Driver&)>>>& setups(
              d.send("q2");
              d.call("c1", "ask_user", R"({"question":"Which?","options":["a","b"]})");
              d.end("tool_calls");
+         }},
+        // A running tool's question from outside (an MCP server's elicitation).
+        {"external",
+         [](Driver& d) {
+             d.send("q2");
+             d.call("c1", "write_file");
+             d.end("tool_calls");
+             d.dispatch(ApproveToolCall{"c1"});
+             d.dispatch(RequestInput{externalQuestion("e1", "c1")});
          }},
         {"error",
          [](Driver& d) {
@@ -251,6 +273,22 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
          [](Driver&) -> Input {
              return ToolResult{"c1", "ok", false};
          }},
+        {"toolProgress",
+         [](Driver&) -> Input {
+             return ToolProgress{"c1", 1, 2, "half"};
+         }},
+        // Questions from outside a tool call: asked (well, or with a schema the core refuses, or
+        // for a call that does not run), and withdrawn by their asker.
+        {"requestInput", [](Driver&) -> Input { return RequestInput{externalQuestion("e2")}; }},
+        {"requestInputBadSchema",
+         [](Driver&) -> Input {
+             PendingInput input = externalQuestion("e2");
+             input.schema = R"({"type":"object","properties":{"a":{"type":"object"}}})";
+             return RequestInput{std::move(input)};
+         }},
+        {"requestInputOtherCall",
+         [](Driver&) -> Input { return RequestInput{externalQuestion("e2", "c7")}; }},
+        {"withdrawInput", [](Driver&) -> Input { return WithdrawInput{"e1"}; }},
     };
     return all;
 }
@@ -268,6 +306,7 @@ std::string effectName(const Effect& e)
                           [](const LeaveRunning&) { return "Leave"; },
                           [](const ShowBackground&) { return "Show"; },
                           [](const LoadConversation&) { return "Load"; },
+                          [](const SettleInput&) { return "Settle"; },
                       },
                       e);
 }
@@ -290,67 +329,72 @@ std::string describeOutcome(const Outcome& out, const State& s)
 }
 
 // Expected outcome per input, columns in the order of setups():
-// idle | streaming | reviewing | running | awaitingInput | error | interrupted | handoff
+// idle | streaming | reviewing | running | awaitingInput | external | error | interrupted | handoff
 const std::map<std::string, std::vector<std::string>>& expected()
 {
     static const std::map<std::string, std::vector<std::string>> table{
         // clang-format off
-        {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendQueue", {"streaming Start+Persist /userMessage,streamStart", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendInterrupt", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendSteer", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Start+Persist /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"sendQueued", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
-        {"cancelQueued", {"idle Persist", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"busyPolicy", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
-        {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
-        {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "awaitingInput Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
-        {"switchVersion", {"idle", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error", "interrupted", "handoff"}},
-        {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
-        {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
-        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"approveEdited", {"!unknownToolCall", "!unknownToolCall", "runningTool Persist+Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"approveAll", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"denyAll", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
-        {"answerInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
-        {"answerInputInvalid", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "!invalidValue", "!unknownInput", "!unknownInput", "!unknownInput"}},
-        {"declineInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
-        {"cancelInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "!unknownInput", "!unknownInput", "!unknownInput"}},
-        {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
-        {"reset", {"idle ~", "streaming Leave", "reviewingToolCall Leave", "runningTool Leave", "awaitingInput Leave", "idle ~", "idle ~", "idle ~"}},
-        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
-        {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
-        {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
-        {"open", {"idle Load", "streaming Leave+Load", "reviewingToolCall Leave+Load", "runningTool Leave+Load", "awaitingInput Leave+Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"reopen", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"openBackground", {"idle Show", "streaming Show", "reviewingToolCall Show", "runningTool Show", "awaitingInput Show", "error Show", "interrupted Show", "handoff Show"}},
-        {"openBackgroundNoRoom", {"idle Show", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "error Show", "interrupted Show", "handoff Show"}},
-        {"openBackgroundFull", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
-        {"sendBackgroundFull", {"!tooManyTurns", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
-        {"regenerateBackgroundFull", {"!tooManyTurns", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
-        {"resetNoBackground", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"backgroundEnded", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"maxBackgroundTurns", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
-        {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle ~", "idle ~", "idle ~"}},
-        {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"staleTextDelta", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"turnFailedAfterStep", {"idle", "error Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error", "interrupted", "handoff"}},
-        {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "error", "interrupted", "handoff"}},
-        {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"send", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueue", {"streaming Start+Persist /userMessage,streamStart", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "awaitingInput Persist", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendInterrupt", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Persist+Start /aborted,userMessage,streamStart", "streaming Cancel+Settle+Persist+Start /aborted,userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendSteer", {"streaming Start+Persist /userMessage,streamStart", "streaming Cancel+Start+Persist /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Cancel+Persist+Start /userMessage", "streaming Settle+Cancel+Persist+Start /userMessage", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"sendQueued", {"streaming Start+Persist /userMessage,streamStart", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart", "streaming Start+Persist /userMessage,streamStart"}},
+        {"cancelQueued", {"idle Persist", "streaming Persist", "reviewingToolCall Persist", "runningTool Persist", "awaitingInput Persist", "awaitingInput Persist", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"busyPolicy", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"regenerate", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Settle+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
+        {"edit", {"streaming Persist+Start /streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Settle+Persist+Start /aborted,streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart", "streaming Persist+Start /streamStart"}},
+        {"branch", {"idle Fork", "streaming Fork", "reviewingToolCall Fork", "runningTool Fork", "awaitingInput Fork", "awaitingInput Fork", "error Fork", "interrupted Fork", "handoff Fork"}},
+        {"switchVersion", {"idle", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error", "interrupted", "handoff"}},
+        {"abort", {"!noTurn", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Persist /aborted", "interrupted Cancel+Settle+Persist /aborted", "!noTurn", "!noTurn", "!noTurn"}},
+        {"clear", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel+Settle /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"delete", {"idle Delete", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Delete /aborted", "idle Cancel+Settle+Delete /aborted", "idle Delete", "idle Delete", "idle Delete"}},
+        {"approve", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"deny", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveEdited", {"!unknownToolCall", "!unknownToolCall", "runningTool Persist+Exec", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"approveAll", {"!unknownToolCall", "!unknownToolCall", "runningTool Exec+Persist", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"denyAll", {"!unknownToolCall", "!unknownToolCall", "streaming Persist+Start", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall", "!unknownToolCall"}},
+        {"answerInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "runningTool Settle", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"answerInputInvalid", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "!invalidValue", "!invalidValue", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"declineInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "runningTool Settle", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"cancelInput", {"!unknownInput", "!unknownInput", "!unknownInput", "!unknownInput", "streaming Persist+Start", "runningTool Settle", "!unknownInput", "!unknownInput", "!unknownInput"}},
+        {"addUserMessage", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"addMessages", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"setMessages", {"idle Persist", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Persist /aborted", "idle Cancel+Settle+Persist /aborted", "idle Persist", "idle Persist", "idle Persist"}},
+        {"reset", {"idle ~", "streaming Leave", "reviewingToolCall Leave", "runningTool Leave", "awaitingInput Leave", "runningTool Settle+Leave", "idle ~", "idle ~", "idle ~"}},
+        {"autoAcceptAlways", {"idle", "streaming", "runningTool Exec+Persist", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolPoliciesDeny", {"idle", "streaming", "streaming Persist+Start", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"systemPrompt", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"tools", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"maxSteps0", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
+        {"maxRetries", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"addCheckpoint", {"idle Persist", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist", "interrupted Persist", "handoff Persist"}},
+        {"restoreCheckpoint", {"idle Persist /checkpointRestored", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "error Persist /checkpointRestored", "interrupted Persist /checkpointRestored", "handoff Persist /checkpointRestored"}},
+        {"open", {"idle Load", "streaming Leave+Load", "reviewingToolCall Leave+Load", "runningTool Leave+Load", "awaitingInput Leave+Load", "runningTool Settle+Leave+Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"reopen", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"openBackground", {"idle Show", "streaming Show", "reviewingToolCall Show", "runningTool Show", "awaitingInput Show", "runningTool Settle+Show", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundNoRoom", {"idle Show", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Persist+Show /aborted", "interrupted Cancel+Settle+Persist+Show /aborted", "error Show", "interrupted Show", "handoff Show"}},
+        {"openBackgroundFull", {"idle Load", "streaming Load", "reviewingToolCall Load", "runningTool Load", "awaitingInput Load", "awaitingInput Load", "error Load", "interrupted Load", "handoff Load"}},
+        {"sendBackgroundFull", {"!tooManyTurns", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!turnInProgress", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"regenerateBackgroundFull", {"!tooManyTurns", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Persist+Start /aborted,streamStart", "streaming Cancel+Settle+Persist+Start /aborted,streamStart", "!tooManyTurns", "!tooManyTurns", "!tooManyTurns"}},
+        {"resetNoBackground", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel+Settle /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"backgroundEnded", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"maxBackgroundTurns", {"!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue"}},
+        {"switch", {"idle ~", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel /aborted", "idle Cancel+Settle /aborted", "idle ~", "idle ~", "idle ~"}},
+        {"streamStarted", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"textDelta", {"idle", "streaming /streamToken", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"staleTextDelta", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"reasoningDelta", {"idle", "streaming ~", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolCallRequested", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"streamEnded", {"idle", "idle Persist /stepFinish,streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"turnFailedAfterStep", {"idle", "error Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error Cancel+Persist /error", "error Cancel+Settle+Persist /error", "error", "interrupted", "handoff"}},
+        {"streamFailed", {"idle", "error Persist /error", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"handoff", {"idle", "handoff Persist /streamEnd", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"toolResult", {"idle", "streaming", "reviewingToolCall", "streaming Persist+Start", "awaitingInput", "awaitingInput Persist", "error", "interrupted", "handoff"}},
+        {"toolProgress", {"idle", "streaming", "reviewingToolCall", "runningTool ~", "awaitingInput", "awaitingInput ~", "error", "interrupted", "handoff"}},
+        {"requestInput", {"!noTurn", "streaming", "reviewingToolCall", "awaitingInput", "awaitingInput", "awaitingInput", "!noTurn", "!noTurn", "!noTurn"}},
+        {"requestInputBadSchema", {"!noTurn", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!noTurn", "!noTurn", "!noTurn"}},
+        {"requestInputOtherCall", {"!noTurn", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!noTurn", "!noTurn", "!noTurn"}},
+        {"withdrawInput", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "runningTool", "error", "interrupted", "handoff"}},
         // clang-format on
     };
     return table;
@@ -367,9 +411,10 @@ TEST(Transitions, EveryInputInEveryStatus)
             d.dispatch(AddCheckpoint{"{\"v\":1}"});
             d.exchange("q1", "a1");
             setup(d);
-            ASSERT_EQ(toString(d.s.status), statusName == "reviewing" ? "reviewingToolCall"
-                                            : statusName == "running" ? "runningTool"
-                                                                      : statusName);
+            ASSERT_EQ(toString(d.s.status), statusName == "reviewing"  ? "reviewingToolCall"
+                                            : statusName == "running"  ? "runningTool"
+                                            : statusName == "external" ? "awaitingInput"
+                                                                       : statusName);
             const Input input = make(d);
             d.dispatch(input);
             row.push_back(describeOutcome(d.out, d.s));

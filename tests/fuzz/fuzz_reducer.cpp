@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,7 +44,42 @@ public:
     explicit Walker(Choices& c)
         : c_(c)
     {
-        s_.settings.tools = {{"read_file", true}, {"write_file", false}};
+        s_.settings.tools = {{"read_file", true}, {"write_file", false}, askUser()};
+    }
+
+    static ToolInfo askUser() { return {"ask_user", true, {}, true}; }
+
+    std::optional<ToolPolicy> anyToolPolicy()
+    {
+        return c_.chance(40) ? std::nullopt
+                             : std::optional<ToolPolicy>(static_cast<ToolPolicy>(c_.pick(3)));
+    }
+
+    std::string anyInputId()
+    {
+        const auto& inputs = s_.pendingInputs;
+        if (inputs.empty() || c_.chance(5))
+            return "input-none";
+        return inputs[static_cast<std::size_t>(
+                          c_.pick(static_cast<int>(std::min<std::size_t>(inputs.size(), 256))))]
+            .id;
+    }
+
+    // A question from outside a tool call (RequestInput): mostly one the core takes, sometimes a
+    // repeated id, the core's own source, a schema it refuses, or a call that does not run.
+    PendingInput externalQuestion()
+    {
+        PendingInput input;
+        input.id = "ext-" + std::to_string(c_.pick(4));
+        input.message = "Which?";
+        input.schema = c_.chance(90) ? R"({"type":"object","properties":{"answer":{"type":)"
+                                       R"("string","enum":["a","b"]},"n":{"type":"integer",)"
+                                       R"("default":1}},"required":["answer"]})"
+                                     : R"({"type":"object","properties":{"a":{"type":"object"}}})";
+        input.source = c_.chance(95) ? (c_.chance(50) ? "mcp" : "agui") : "tool";
+        if (c_.chance(40))
+            input.callId = anyCallId();
+        return input;
     }
 
     std::string anyMessageId()
@@ -89,7 +126,7 @@ public:
     Input next()
     {
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
-        static const char* tools[] = {"read_file", "write_file", "unknown_tool"};
+        static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
         switch (c_.pick(32)) {
         case 0:
             return Send{"q" + std::to_string(c_.pick(100)), c_.chance(10) ? "[{\"n\":1}]" : ""};
@@ -155,9 +192,12 @@ public:
             case 1:
                 return SetSystemPrompt{c_.chance(50) ? "sys" : ""};
             default:
-                return SetTools{c_.chance(80) ? std::vector<ToolInfo>{{"read_file", true},
-                                                                      {"write_file", false}}
-                                              : std::vector<ToolInfo>{}};
+                return SetTools{
+                    c_.chance(80)
+                        ? std::vector<ToolInfo>{{"read_file", true},
+                                                {"write_file", false, {}, false, anyToolPolicy()},
+                                                askUser()}
+                        : std::vector<ToolInfo>{}};
             }
         case 14:
             return c_.chance(50) ? Input{AddCheckpoint{"{}"}}
@@ -189,6 +229,14 @@ public:
                                                  {}});
                 if (c_.chance(30))
                     approvals.grantedTools.push_back(tools[c_.pick(3)]);
+                // A stored question: of a tool call, or (crafted) one from outside, which must
+                // never come back.
+                if (c_.chance(20)) {
+                    PendingInput input = externalQuestion();
+                    input.callId = "call-" + std::to_string(c_.pick(4));
+                    input.toolName = "ask_user";
+                    approvals.inputs.push_back(std::move(input));
+                }
             }
             return SwitchConversation{"conv" + std::to_string(c_.pick(3)),
                                       damaged ? std::vector<Message>{} : ms,
@@ -201,10 +249,17 @@ public:
         case 17:
             return ReasoningDelta{someRequest(), "think"};
         case 18:
-        case 19:
+        case 19: {
+            const char* tool = tools[c_.pick(4)];
+            const bool asks = std::string_view(tool) == "ask_user" && c_.chance(80);
             return ToolCallRequested{someRequest(),
                                      {c_.chance(20) ? "" : "call-" + std::to_string(c_.pick(4)),
-                                      tools[c_.pick(3)], c_.chance(90) ? "{}" : "not json", false}};
+                                      tool,
+                                      asks            ? R"({"question":"q","options":["a","b"]})"
+                                      : c_.chance(90) ? "{}"
+                                                      : "not json",
+                                      false}};
+        }
         case 20:
         case 21:
             return StreamEnded{someRequest(),
@@ -217,7 +272,26 @@ public:
             return Handoff{someRequest(), "human"};
         case 24:
         case 25:
-            return ToolResult{anyCallId(), "result", c_.chance(20)};
+            return ToolResult{anyCallId(), "result", c_.chance(20),
+                              c_.chance(30) ? R"({"structuredContent":{"n":1},"approval":"x"})"
+                                            : ""};
+        case 26:
+            switch (c_.pick(4)) {
+            case 0:
+                return DeclineInput{anyInputId()};
+            case 1:
+                return CancelInput{anyInputId()};
+            default:
+                return AnswerInput{anyInputId(),
+                                   c_.chance(80) ? R"({"answer":"a"})" : R"({"answer":"c"})"};
+            }
+        case 27:
+            if (c_.chance(30))
+                return WithdrawInput{anyInputId()};
+            return RequestInput{externalQuestion()};
+        case 28:
+            return ToolProgress{anyCallId(), static_cast<double>(c_.pick(10)),
+                                c_.chance(50) ? std::optional<double>(10) : std::nullopt, "step"};
         default:
             return TextDelta{someRequest(), tokens[c_.pick(7)]};
         }

@@ -140,6 +140,36 @@ private:
     QTemporaryDir m_dir;
 };
 
+// What the MCP tests need: the node program, the test servers' folder, and the methods a
+// scripted server logged (its --log file), to prove what reached it.
+class McpTestSupport : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(QString node READ node CONSTANT)
+    Q_PROPERTY(QString scriptedServer READ scriptedServer CONSTANT)
+
+public:
+    using QObject::QObject;
+    QString node() const { return QStringLiteral(KODER_NODE_EXECUTABLE); }
+    QString scriptedServer() const
+    {
+        return QStringLiteral(KODER_MCP_SERVERS_DIR "/scripted_server.mjs");
+    }
+    Q_INVOKABLE QStringList loggedMethods(const QString& path) const
+    {
+        QFile file(path);
+        QStringList methods;
+        if (!file.open(QIODevice::ReadOnly))
+            return methods;
+        for (const QByteArray& line : file.readAll().split('\n'))
+            if (!line.trimmed().isEmpty())
+                methods << QJsonDocument::fromJson(line)
+                               .object()
+                               .value(QStringLiteral("method"))
+                               .toString();
+        return methods;
+    }
+};
+
 // Gives the tests a scratch directory (`testTempDir`, removed when the run ends), for stores that
 // must outlive one KoderConversationStore object, and the test server (import Koder.Test).
 class Setup : public QObject {
@@ -150,6 +180,8 @@ public Q_SLOTS:
         qmlRegisterType<AichatTestServer>("Koder.Test", 1, 0, "AichatTestServer");
         qmlRegisterType<HttpTestServer>("Koder.Test", 1, 0, "HttpTestServer");
         engine->rootContext()->setContextProperty(QStringLiteral("testTempDir"), m_dir.path());
+        engine->rootContext()->setContextProperty(QStringLiteral("mcpTest"),
+                                                  new McpTestSupport(engine));
     }
 
 private:

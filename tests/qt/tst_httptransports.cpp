@@ -777,6 +777,37 @@ private Q_SLOTS:
                  QStringLiteral("tool_calls"));
     }
 
+    // An MCP tool's image (kept in the tool message's metadata.content) goes to Anthropic as an
+    // image block of the tool_result, after the text; a result without one stays a string.
+    void anthropicToolResultCarriesMcpImages()
+    {
+        KoderAnthropicTransport anthropic;
+        koder::agent::StartTurn request;
+        koder::agent::Message user("u1", koder::agent::Role::User, "draw");
+        koder::agent::Message assistant("a1", koder::agent::Role::Assistant, "");
+        assistant.extras().toolCalls.push_back({"toolu_1", "srv__image", "{}", true});
+        koder::agent::Message tool("t1", koder::agent::Role::Tool, "The logo.");
+        tool.extras().toolCallId = "toolu_1";
+        tool.extras().toolName = "srv__image";
+        tool.extras().metadata =
+            R"({"content":[{"type":"image","data":"iVBORw0K","mimeType":"image/png"}]})";
+        request.history = {user, assistant, tool};
+        const QJsonArray messages = QJsonDocument::fromJson(anthropic.requestBody(request, {}))
+                                        .object()
+                                        .value(QStringLiteral("messages"))
+                                        .toArray();
+        const QJsonObject result =
+            messages.last().toObject().value(QStringLiteral("content")).toArray()[0].toObject();
+        const QJsonArray content = result.value(QStringLiteral("content")).toArray();
+        QCOMPARE(content.size(), 2);
+        QCOMPARE(content[0].toObject().value(QStringLiteral("text")).toString(),
+                 QStringLiteral("The logo."));
+        const QJsonObject source = content[1].toObject().value(QStringLiteral("source")).toObject();
+        QCOMPARE(source.value(QStringLiteral("media_type")).toString(),
+                 QStringLiteral("image/png"));
+        QCOMPARE(source.value(QStringLiteral("data")).toString(), QStringLiteral("iVBORw0K"));
+    }
+
     // Ollama ends a tool step with done_reason "stop": it is a tool step all the same, and the
     // result goes back as a tool message with the tool's name.
     void ollamaToolStepEndedWithStopRunsTheTool()

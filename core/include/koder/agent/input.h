@@ -3,6 +3,7 @@
 
 #include "koder/agent/approval.h"
 #include "koder/agent/message.h"
+#include "koder/agent/question.h"
 #include "koder/agent/retry.h"
 #include "koder/agent/types.h"
 #include "koder/agent/versions.h"
@@ -208,6 +209,33 @@ struct ToolResult {
     std::string callId;
     std::string result; ///< text, or JSON text when the tool returned a non-string
     bool isError = false;
+    /// JSON text of an object, or empty: merged into the tool message's metadata (what the
+    /// result holds besides its text, such as an MCP result's `content` parts and
+    /// `structuredContent`); the keys the core writes itself (`approval`) win.
+    std::string metadata{};
+};
+/// How far a running tool call got (an MCP server's progress notification): kept on the open
+/// turn while the call runs (toolProgressOf()), until its result arrives or the turn ends.
+/// Ignored for a call that is not running.
+struct ToolProgress {
+    std::string callId;
+    double progress = 0;
+    std::optional<double> total{};
+    std::string message{};
+};
+/// A question from outside a tool call's result (an MCP server's elicitation, an AG-UI
+/// interrupt): waits in pendingInputs while the turn is open, and its answer goes back to its
+/// asker through Executor::settleInput. `input.id` is the asker's, `input.source` not "tool";
+/// `input.callId` may name the running call that asked. Refused without an open turn, for an id
+/// already waiting, or for a schema checkQuestionSchema() refuses (the runtime then settles it
+/// as cancelled). Never stored.
+struct RequestInput {
+    PendingInput input;
+};
+/// The asker withdrew its question `id` (the server's request is gone): it stops waiting, and
+/// nothing is sent back.
+struct WithdrawInput {
+    std::string id;
 };
 
 using Input =
@@ -218,7 +246,7 @@ using Input =
                  SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint, RestoreCheckpoint,
                  SwitchConversation, OpenConversation, BackgroundEnded, SetMaxBackgroundTurns,
                  StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
-                 StreamFailed, Handoff, ToolResult>;
+                 StreamFailed, Handoff, ToolResult, ToolProgress, RequestInput, WithdrawInput>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

@@ -120,9 +120,17 @@ struct ShowBackground {
 struct LoadConversation {
     std::string conversationId;
 };
-using Effect =
-    std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
-                 DeleteStoredConversation, LeaveRunning, ShowBackground, LoadConversation>;
+/// A question from outside a tool call (RequestInput) stopped waiting: tell its asker the
+/// `decision`, with the answer (`value`, JSON text, the schema's defaults filled in) when it was
+/// answered (Executor::settleInput).
+struct SettleInput {
+    PendingInput input;
+    InputDecision decision = InputDecision::Cancelled;
+    std::string value{};
+};
+using Effect = std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
+                            DeleteStoredConversation, LeaveRunning, ShowBackground,
+                            LoadConversation, SettleInput>;
 
 // ---- lifecycle events (R4) ----------------------------------------------------------------------
 

@@ -76,6 +76,11 @@ std::vector<std::string> questionFields(std::string_view schemaJson);
 /// several properties is the answer's JSON text.
 std::string answerText(std::string_view valueJson);
 
+/// `valueJson` (JSON text of an object) with each top-level property of the schema that has a
+/// `default` and is absent from it set to that default (MCP elicitation: the answer sent back
+/// has the defaults filled in). A value or schema that is not a JSON object is returned as is.
+std::string withSchemaDefaults(std::string_view schemaJson, std::string_view valueJson);
+
 /// The question the arguments of an ask_user call ask (`{question: string, options: [string],
 /// multiple: bool, allowOther: bool}`): its message and schema, or why it cannot be asked
 /// (`error`, which the model receives as the call's error result).

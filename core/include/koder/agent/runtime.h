@@ -41,6 +41,14 @@ public:
     virtual void runTool(const ToolCall& call) = 0;
     /// No result is expected any more (the turn ended); a late one is ignored anyway.
     virtual void cancelTool(const std::string& callId) = 0;
+    /// A question from outside a tool call (RequestInput) stopped waiting: answer its asker.
+    /// `valueJson` is the answer for InputDecision::Answered (the schema's defaults filled in),
+    /// else empty. Cancelled also when it was refused, or its turn ended, was steered, or its
+    /// conversation was left. Nothing by default.
+    virtual void settleInput(const PendingInput& /*input*/, InputDecision /*decision*/,
+                             const std::string& /*valueJson*/)
+    {
+    }
 
     /// Whether conversations are stored (the ConversationStorage members are the store's).
     /// Without a store the runtime keeps them in memory.
@@ -173,8 +181,10 @@ public:
     /// A conversation's status: the shown one's, a background turn's, how a background turn
     /// ended (error, interrupted, handoff) until the conversation is shown again, else Idle.
     Status statusOf(std::string_view conversationId) const;
-    /// The result of a tool the executor ran. Ignored unless the call is running.
-    void toolFinished(const std::string& callId, std::string result, bool isError);
+    /// The result of a tool the executor ran. Ignored unless the call is running. `metadata`
+    /// (JSON text of an object, or empty) is merged into the tool message's metadata.
+    void toolFinished(const std::string& callId, std::string result, bool isError,
+                      std::string metadata = {});
     void timerFired(Executor::Timer timer);
     /// The executor's store came or went: the streaming reply's periodic save follows, and a
     /// store that holds the shown conversation shows it as stored.

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +30,16 @@ enum class Status : std::uint8_t {
 
 inline constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
+/// How far a running tool call got, as its tool last reported (ToolProgress); see
+/// toolProgressOf() in toolcallstatus.h.
+struct ToolCallProgressReport {
+    double progress = 0;
+    std::optional<double> total{}; ///< none when the tool does not know
+    std::string message{};
+
+    friend bool operator==(const ToolCallProgressReport&, const ToolCallProgressReport&) = default;
+};
+
 /// Bookkeeping of the open turn (a send, regenerate or edit until its terminal event).
 struct Turn {
     RequestId requestId = 0;          ///< the request currently streaming; 0 between steps
@@ -39,6 +51,8 @@ struct Turn {
     std::vector<ToolCall> stepCalls;  ///< calls the current step requested, in order
     std::vector<std::string> running; ///< approved calls whose result is outstanding
     std::vector<Approval> decided;    ///< how each running call was allowed (its audit record)
+    /// The latest progress of running calls, by call id (not stored, not announced).
+    std::map<std::string, ToolCallProgressReport, std::less<>> progress{};
 };
 
 /// The settings of a surface: they hold for every conversation it shows (opening another one

@@ -33,6 +33,11 @@ ToolCallProgress toolCallProgress(const State& state, std::string_view callId);
 ToolCallProgress toolCallProgress(const State& state, std::string_view callId,
                                   std::string_view askedBy);
 
+/// The latest progress the running call `callId` of the open turn reported (ToolProgress), or
+/// null: none reported, or the call does not run (its result came, its turn ended).
+/// ToolCallProgressReport is declared in state.h, which this header includes.
+const ToolCallProgressReport* toolProgressOf(const State& state, std::string_view callId);
+
 std::string_view toString(ToolCallStatus status);
 
 } // namespace koder::agent

@@ -46,6 +46,9 @@ struct ToolInfo {
     /// from its arguments (askUserQuestion()) instead of running it, and the answer is its
     /// result. It needs no approval (a Deny policy still denies it).
     bool asksUser = false;
+    /// The tool's own policy (an MCP server's `toolPolicy`); none is "auto": autoAccept decides.
+    /// An entry for the tool in the settings' ToolPolicies wins over it.
+    std::optional<ToolPolicy> policy{};
 
     friend bool operator==(const ToolInfo&, const ToolInfo&) = default;
 };

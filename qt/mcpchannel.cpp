@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: MIT
+#include "mcpchannel.h"
+
+#include "agentlogging.h"
+#include "httporigin.h"
+#include "jsonrpc.h"
+#include "ssedecoder.h"
+
+#include <QtCore/QTimer>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QtNetwork/QNetworkReply>
+#include <QtNetwork/QNetworkRequest>
+
+using namespace koder::agent::qt;
+namespace jsonrpc = koder::wire::jsonrpc;
+
+namespace {
+// How long a server has to exit once its stdin is closed, then once it is asked to terminate.
+constexpr int gracefulExitMs = 2000;
+// The longest stderr line logged; the rest of it is dropped.
+constexpr qsizetype maxLogLine = 4096;
+// What Qt's network thread may hold for a reply before it stops reading the socket.
+constexpr qint64 readBufferBytes = 1 << 20;
+} // namespace
+
+McpChannel::McpChannel(qint64 maxMessageBytes, QObject* parent)
+    : QObject(parent)
+    , m_maxMessageBytes(maxMessageBytes)
+{
+}
+
+McpChannel::~McpChannel() = default;
+
+// ---- stdio ------------------------------------------------------------------------------------
+
+McpStdioChannel::McpStdioChannel(QString command, QStringList args, QVariantMap environment,
+                                 QString workingDirectory, QString serverName,
+                                 qint64 maxMessageBytes, QObject* parent)
+    : McpChannel(maxMessageBytes, parent)
+    , m_command(std::move(command))
+    , m_args(std::move(args))
+    , m_environment(std::move(environment))
+    , m_workingDirectory(std::move(workingDirectory))
+    , m_serverName(std::move(serverName))
+    , m_lines(std::make_unique<jsonrpc::LineSplitter>(static_cast<std::size_t>(maxMessageBytes)))
+{
+}
+
+McpStdioChannel::~McpStdioChannel()
+{
+    if (m_process) {
+        m_process->disconnect(this);
+        // QProcess's destructor kills what still runs and waits for it.
+    }
+}
+
+QProcessEnvironment McpStdioChannel::serverEnvironment(const QProcessEnvironment& base,
+                                                       const QVariantMap& environment)
+{
+    QProcessEnvironment env;
+    for (const QString& key : base.keys()) {
+        if (key == QLatin1String("PATH") || key == QLatin1String("HOME") ||
+            key == QLatin1String("USER") || key == QLatin1String("LANG") ||
+            key == QLatin1String("TMPDIR") || key.startsWith(QLatin1String("LC_")))
+            env.insert(key, base.value(key));
+    }
+    for (auto it = environment.cbegin(); it != environment.cend(); ++it)
+        env.insert(it.key(), it.value().toString());
+    return env;
+}
+
+void McpStdioChannel::open()
+{
+    auto* process = new QProcess(this);
+    m_process = process;
+    process->setProgram(m_command);
+    process->setArguments(m_args);
+    process->setProcessEnvironment(
+        serverEnvironment(QProcessEnvironment::systemEnvironment(), m_environment));
+    if (!m_workingDirectory.isEmpty())
+        process->setWorkingDirectory(m_workingDirectory);
+    connect(process, &QProcess::readyReadStandardOutput, this, &McpStdioChannel::readOut);
+    connect(process, &QProcess::readyReadStandardError, this, &McpStdioChannel::readErr);
+    connect(process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart && !m_closing)
+            Q_EMIT failed(tr("The server could not be started: %1").arg(m_process->errorString()));
+    });
+    connect(process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
+        readOut(); // what it wrote before it ended still counts
+        if (m_closing)
+            return;
+        Q_EMIT failed(status == QProcess::CrashExit
+                          ? tr("The server crashed.")
+                          : tr("The server exited with code %1.").arg(code));
+    });
+    qCDebug(lcMcp) << m_serverName << "starting" << m_command << m_args;
+    process->start(QIODevice::ReadWrite);
+}
+
+void McpStdioChannel::send(const std::string& message)
+{
+    if (!m_process || m_process->state() == QProcess::NotRunning || m_closing)
+        return;
+    QByteArray line(message.data(), static_cast<qsizetype>(message.size()));
+    line.append('\n');
+    m_process->write(line);
+}
+
+void McpStdioChannel::readOut()
+{
+    if (!m_process)
+        return;
+    const QByteArray bytes = m_process->readAllStandardOutput();
+    if (bytes.isEmpty() || m_lines->overflowed())
+        return;
+    std::vector<std::string> lines;
+    m_lines->feed({bytes.constData(), static_cast<std::size_t>(bytes.size())},
+                  [&lines](std::string_view line) { lines.emplace_back(line); });
+    // Handlers may close or delete the channel: emit from a guarded loop.
+    const QPointer<McpStdioChannel> self(this);
+    for (const std::string& line : lines) {
+        if (!self || m_closing)
+            return;
+        Q_EMIT received(line);
+    }
+    if (self && m_lines->overflowed() && !m_closing)
+        Q_EMIT failed(tr("The server sent a message larger than %1 bytes.").arg(m_maxMessageBytes));
+}
+
+void McpStdioChannel::readErr()
+{
+    if (!m_process)
+        return;
+    // Lines go to the log; a line is cut at maxLogLine so a chatty server cannot grow memory.
+    m_errLine += m_process->readAllStandardError();
+    qsizetype start = 0;
+    for (qsizetype nl = m_errLine.indexOf('\n'); nl >= 0; nl = m_errLine.indexOf('\n', start)) {
+        const QByteArray line = m_errLine.mid(start, std::min(nl - start, maxLogLine)).trimmed();
+        if (!line.isEmpty())
+            qCInfo(lcMcp).noquote() << m_serverName << "stderr:" << QString::fromUtf8(line);
+        start = nl + 1;
+    }
+    m_errLine.remove(0, start);
+    if (m_errLine.size() > maxLogLine) {
+        qCInfo(lcMcp).noquote() << m_serverName
+                                << "stderr:" << QString::fromUtf8(m_errLine.left(maxLogLine));
+        m_errLine.clear();
+    }
+}
+
+void McpStdioChannel::close()
+{
+    if (m_closing)
+        return;
+    m_closing = true;
+    QProcess* process = m_process;
+    if (!process || process->state() == QProcess::NotRunning)
+        return;
+    // The spec's shutdown: close stdin, then SIGTERM, then SIGKILL. The process outlives this
+    // channel until it ends (it is reparented to nothing and deletes itself).
+    process->disconnect(this);
+    process->setParent(nullptr);
+    m_process = nullptr;
+    connect(process, &QProcess::finished, process, &QObject::deleteLater);
+    process->closeWriteChannel();
+    QTimer::singleShot(gracefulExitMs, process, [process] {
+        process->terminate();
+        QTimer::singleShot(gracefulExitMs, process, &QProcess::kill);
+    });
+}
+
+// ---- Streamable HTTP -------------------------------------------------------------------------
+
+struct McpHttpChannel::Exchange {
+    QPointer<QNetworkReply> reply;
+    nlohmann::json requestId; ///< the id of the request it posted (null: a notification or GET)
+    bool stream = false;      ///< the GET stream for the server's own messages
+    bool sse = false;         ///< the answer is an event stream
+    bool answered = false;    ///< a message came back for the request
+    QByteArray body;          ///< a JSON answer, as it arrives
+    std::unique_ptr<koder::wire::SseDecoder> events;
+    QUrl refusedRedirect;
+};
+
+McpHttpChannel::McpHttpChannel(QUrl url, QVariantMap headers, qint64 maxMessageBytes,
+                               QObject* parent)
+    : McpChannel(maxMessageBytes, parent)
+    , m_url(std::move(url))
+    , m_headers(std::move(headers))
+    , m_manager(new QNetworkAccessManager(this))
+{
+}
+
+McpHttpChannel::~McpHttpChannel()
+{
+    m_closed = true;
+    for (const auto& exchange : std::as_const(m_exchanges))
+        if (exchange->reply) {
+            exchange->reply->disconnect(this);
+            exchange->reply->abort();
+        }
+}
+
+void McpHttpChannel::open() {}
+
+QNetworkRequest McpHttpChannel::request(const char* accept) const
+{
+    QNetworkRequest req(m_url);
+    req.setRawHeader("Accept", accept);
+    for (auto it = m_headers.cbegin(); it != m_headers.cend(); ++it)
+        req.setRawHeader(it.key().toUtf8(), it.value().toString().toUtf8());
+    if (!m_sessionId.isEmpty())
+        req.setRawHeader("Mcp-Session-Id", m_sessionId);
+    if (!m_protocolVersion.isEmpty())
+        req.setRawHeader("MCP-Protocol-Version", m_protocolVersion);
+    // Every redirect is checked: the headers go to this origin only.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::UserVerifiedRedirectPolicy);
+    return req;
+}
+
+void McpHttpChannel::send(const std::string& message)
+{
+    if (m_closed)
+        return;
+    auto exchange = std::make_shared<Exchange>();
+    const jsonrpc::Message sent = jsonrpc::parse(message);
+    if (sent.kind == jsonrpc::Kind::Request)
+        exchange->requestId = sent.id;
+    QNetworkRequest req = request("application/json, text/event-stream");
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    exchange->reply =
+        m_manager->post(req, QByteArray(message.data(), static_cast<qsizetype>(message.size())));
+    watch(exchange);
+}
+
+void McpHttpChannel::setProtocolVersion(const QByteArray& version)
+{
+    m_protocolVersion = version;
+    openStream();
+}
+
+// The stream for what the server sends on its own (list changes, requests); a server without
+// one answers 405, which is fine.
+void McpHttpChannel::openStream()
+{
+    if (m_closed)
+        return;
+    auto exchange = std::make_shared<Exchange>();
+    exchange->stream = true;
+    exchange->reply = m_manager->get(request("text/event-stream"));
+    watch(exchange);
+}
+
+void McpHttpChannel::watch(const std::shared_ptr<Exchange>& exchange)
+{
+    m_exchanges.append(exchange);
+    QNetworkReply* reply = exchange->reply;
+    reply->setReadBufferSize(readBufferBytes);
+    const std::weak_ptr<Exchange> weak = exchange;
+    connect(reply, &QNetworkReply::readyRead, this, [this, weak] {
+        if (const auto e = weak.lock())
+            readBody(e);
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, weak] {
+        if (const auto e = weak.lock())
+            finished(e);
+    });
+    connect(reply, &QNetworkReply::redirected, this, [this, weak](const QUrl& target) {
+        const auto e = weak.lock();
+        if (!e || !e->reply)
+            return;
+        if (sameOrigin(target, m_url)) {
+            Q_EMIT e->reply->redirectAllowed();
+            return;
+        }
+        e->refusedRedirect = target;
+        e->reply->abort();
+    });
+    // TLS errors are never ignored: no sslErrors handler calls ignoreSslErrors().
+}
+
+void McpHttpChannel::readBody(const std::shared_ptr<Exchange>& exchange)
+{
+    QNetworkReply* reply = exchange->reply;
+    if (!reply)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (status < 200 || status >= 300) {
+        // An error page is read at the end, up to a bound.
+        if (exchange->body.size() < (1 << 16))
+            exchange->body += reply->read((1 << 16) - exchange->body.size());
+        reply->readAll();
+        return;
+    }
+    if (m_sessionId.isEmpty() && reply->hasRawHeader("Mcp-Session-Id"))
+        m_sessionId = reply->rawHeader("Mcp-Session-Id");
+    const QByteArray type = reply->header(QNetworkRequest::ContentTypeHeader).toByteArray();
+    if (type.startsWith("text/event-stream")) {
+        if (!exchange->events) {
+            exchange->sse = true;
+            const QPointer<McpHttpChannel> self(this);
+            exchange->events = std::make_unique<koder::wire::SseDecoder>(
+                [this, self,
+                 weak = std::weak_ptr<Exchange>(exchange)](const koder::wire::SseEvent& event) {
+                    if (!self || m_closed || event.data.empty())
+                        return;
+                    if (const auto e = weak.lock())
+                        e->answered = true;
+                    Q_EMIT received(std::string(event.data));
+                },
+                static_cast<std::size_t>(m_maxMessageBytes));
+        }
+        const QByteArray bytes = reply->readAll();
+        const QPointer<McpHttpChannel> self(this);
+        exchange->events->feed({bytes.constData(), static_cast<std::size_t>(bytes.size())});
+        if (self && exchange->events->overflowed() && !m_closed) {
+            reply->abort();
+            Q_EMIT failed(
+                tr("The server sent a message larger than %1 bytes.").arg(m_maxMessageBytes));
+        }
+        return;
+    }
+    exchange->body += reply->readAll();
+    if (exchange->body.size() > m_maxMessageBytes && !m_closed) {
+        exchange->body.clear();
+        reply->abort();
+        Q_EMIT failed(tr("The server sent a message larger than %1 bytes.").arg(m_maxMessageBytes));
+    }
+}
+
+void McpHttpChannel::finished(const std::shared_ptr<Exchange>& exchange)
+{
+    m_exchanges.removeAll(exchange);
+    QNetworkReply* reply = exchange->reply;
+    if (!reply || m_closed)
+        return;
+    reply->deleteLater();
+    readBody(exchange);
+    if (m_closed)
+        return;
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (exchange->stream)
+        return; // the optional stream ended (or the server has none: 405)
+    QString problem;
+    if (!exchange->refusedRedirect.isEmpty())
+        problem = tr("The server redirected to another origin (%1); the request was not sent "
+                     "there.")
+                      .arg(origin(exchange->refusedRedirect));
+    else if (status == 404 && !m_sessionId.isEmpty()) {
+        Q_EMIT failed(tr("The server ended the session."));
+        return;
+    } else if (status >= 200 && status < 300) {
+        if (!exchange->sse && !exchange->body.trimmed().isEmpty()) {
+            exchange->answered = true;
+            Q_EMIT received(exchange->body.toStdString());
+            return;
+        }
+        if (exchange->requestId.is_null() || exchange->answered)
+            return; // a notification or a response: 202 Accepted
+        problem = tr("The server's answer ended without a result.");
+    } else if (status != 0)
+        problem = tr("The server answered HTTP %1.").arg(status);
+    else
+        problem = reply->errorString();
+    if (exchange->requestId.is_null()) {
+        qCWarning(lcMcp).noquote() << "a message to" << origin(m_url) << "failed:" << problem;
+        return;
+    }
+    // The request failed as HTTP: its caller hears it as a JSON-RPC error.
+    Q_EMIT received(
+        jsonrpc::error(exchange->requestId, jsonrpc::internalError, problem.toStdString()));
+}
+
+void McpHttpChannel::close()
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    for (const auto& exchange : std::as_const(m_exchanges))
+        if (exchange->reply) {
+            exchange->reply->disconnect(this);
+            exchange->reply->abort();
+        }
+    m_exchanges.clear();
+    if (!m_sessionId.isEmpty()) {
+        // The session ends on the server too. The request outlives this channel (which may be
+        // deleted right after): its manager goes once it is answered, or after a few seconds.
+        QNetworkAccessManager* manager = std::exchange(m_manager, nullptr);
+        manager->setParent(nullptr);
+        QNetworkReply* reply = manager->deleteResource(request("application/json"));
+        connect(reply, &QNetworkReply::finished, manager, &QObject::deleteLater);
+        QTimer::singleShot(gracefulExitMs, manager, &QObject::deleteLater);
+    }
+}
