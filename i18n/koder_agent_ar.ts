@@ -315,6 +315,14 @@
         <source>Waiting for your answer</source>
         <translation>بانتظار إجابتك</translation>
     </message>
+    <message>
+        <source>Running, %1</source>
+        <translation>قيد التشغيل، %1</translation>
+    </message>
+    <message>
+        <source>Running, %1 of %2</source>
+        <translation>قيد التشغيل، %1 من %2</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -680,10 +688,6 @@
         <translation>تتعذر قراءة إعدادات MCP في %1: %2</translation>
     </message>
     <message>
-        <source>The server lists more than %1 %2.</source>
-        <translation>يسرد الخادم أكثر من %1 من العناصر (%2).</translation>
-    </message>
-    <message>
         <source>Listing the tools failed: %1</source>
         <translation>فشل سرد الأدوات: %1</translation>
     </message>
@@ -694,14 +698,6 @@
     <message>
         <source>The server was stopped.</source>
         <translation>تم إيقاف الخادم.</translation>
-    </message>
-    <message>
-        <source>The MCP server is not available: %1</source>
-        <translation>خادم MCP غير متاح: %1</translation>
-    </message>
-    <message>
-        <source>The tool timed out after %1 ms.</source>
-        <translation>انتهت مهلة الأداة بعد %1 مللي ثانية.</translation>
     </message>
     <message>
         <source>The server has no name.</source>
@@ -716,20 +712,12 @@
         <translation>يجب أن يكون url عنوان http أو https.</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
-        <translation>لم يصبح خادم MCP «%1» جاهزًا خلال %2 مللي ثانية.</translation>
-    </message>
-    <message>
-        <source>it is %1</source>
-        <translation>الحالة: %1</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not available: %2</source>
-        <translation>خادم MCP «%1» غير متاح: %2</translation>
-    </message>
-    <message>
         <source>The server is not ready (%1).</source>
         <translation>الخادم غير جاهز (%1).</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 items in %2.</source>
+        <translation>يسرد الخادم أكثر من %1 عنصر في %2.</translation>
     </message>
 </context>
 <context>

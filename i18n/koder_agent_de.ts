@@ -307,6 +307,14 @@
         <source>Waiting for your answer</source>
         <translation>Wartet auf deine Antwort</translation>
     </message>
+    <message>
+        <source>Running, %1</source>
+        <translation>Läuft, %1</translation>
+    </message>
+    <message>
+        <source>Running, %1 of %2</source>
+        <translation>Läuft, %1 von %2</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -672,10 +680,6 @@
         <translation>Die MCP-Konfiguration %1 lässt sich nicht lesen: %2</translation>
     </message>
     <message>
-        <source>The server lists more than %1 %2.</source>
-        <translation>Der Server listet mehr als %1 Einträge (%2) auf.</translation>
-    </message>
-    <message>
         <source>Listing the tools failed: %1</source>
         <translation>Das Auflisten der Werkzeuge ist fehlgeschlagen: %1</translation>
     </message>
@@ -686,14 +690,6 @@
     <message>
         <source>The server was stopped.</source>
         <translation>Der Server wurde angehalten.</translation>
-    </message>
-    <message>
-        <source>The MCP server is not available: %1</source>
-        <translation>Der MCP-Server ist nicht verfügbar: %1</translation>
-    </message>
-    <message>
-        <source>The tool timed out after %1 ms.</source>
-        <translation>Das Werkzeug hat nach %1 ms das Zeitlimit überschritten.</translation>
     </message>
     <message>
         <source>The server has no name.</source>
@@ -708,20 +704,12 @@
         <translation>Die url muss eine http- oder https-Adresse sein.</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
-        <translation>Der MCP-Server „%1“ war nicht innerhalb von %2 ms bereit.</translation>
-    </message>
-    <message>
-        <source>it is %1</source>
-        <translation>Status: %1</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not available: %2</source>
-        <translation>Der MCP-Server „%1“ ist nicht verfügbar: %2</translation>
-    </message>
-    <message>
         <source>The server is not ready (%1).</source>
         <translation>Der Server ist nicht bereit (%1).</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 items in %2.</source>
+        <translation>Der Server listet mehr als %1 Einträge in %2.</translation>
     </message>
 </context>
 <context>

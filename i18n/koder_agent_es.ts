@@ -307,6 +307,14 @@
         <source>Waiting for your answer</source>
         <translation>Esperando tu respuesta</translation>
     </message>
+    <message>
+        <source>Running, %1</source>
+        <translation>En ejecución, %1</translation>
+    </message>
+    <message>
+        <source>Running, %1 of %2</source>
+        <translation>En ejecución, %1 de %2</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -672,10 +680,6 @@
         <translation>No se puede leer la configuración MCP %1: %2</translation>
     </message>
     <message>
-        <source>The server lists more than %1 %2.</source>
-        <translation>El servidor enumera más de %1 elementos (%2).</translation>
-    </message>
-    <message>
         <source>Listing the tools failed: %1</source>
         <translation>No se pudieron enumerar las herramientas: %1</translation>
     </message>
@@ -686,14 +690,6 @@
     <message>
         <source>The server was stopped.</source>
         <translation>El servidor fue detenido.</translation>
-    </message>
-    <message>
-        <source>The MCP server is not available: %1</source>
-        <translation>El servidor MCP no está disponible: %1</translation>
-    </message>
-    <message>
-        <source>The tool timed out after %1 ms.</source>
-        <translation>La herramienta agotó el tiempo de espera tras %1 ms.</translation>
     </message>
     <message>
         <source>The server has no name.</source>
@@ -708,20 +704,12 @@
         <translation>La url debe ser una dirección http o https.</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
-        <translation>El servidor MCP «%1» no estuvo listo en %2 ms.</translation>
-    </message>
-    <message>
-        <source>it is %1</source>
-        <translation>estado: %1</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not available: %2</source>
-        <translation>El servidor MCP «%1» no está disponible: %2</translation>
-    </message>
-    <message>
         <source>The server is not ready (%1).</source>
         <translation>El servidor no está listo (%1).</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 items in %2.</source>
+        <translation>El servidor enumera más de %1 elementos en %2.</translation>
     </message>
 </context>
 <context>

@@ -307,6 +307,14 @@
         <source>Waiting for your answer</source>
         <translation>Aguardando sua resposta</translation>
     </message>
+    <message>
+        <source>Running, %1</source>
+        <translation>Em execução, %1</translation>
+    </message>
+    <message>
+        <source>Running, %1 of %2</source>
+        <translation>Em execução, %1 de %2</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -672,10 +680,6 @@
         <translation>Não é possível ler a configuração MCP %1: %2</translation>
     </message>
     <message>
-        <source>The server lists more than %1 %2.</source>
-        <translation>O servidor lista mais de %1 itens (%2).</translation>
-    </message>
-    <message>
         <source>Listing the tools failed: %1</source>
         <translation>Falha ao listar as ferramentas: %1</translation>
     </message>
@@ -686,14 +690,6 @@
     <message>
         <source>The server was stopped.</source>
         <translation>O servidor foi interrompido.</translation>
-    </message>
-    <message>
-        <source>The MCP server is not available: %1</source>
-        <translation>O servidor MCP não está disponível: %1</translation>
-    </message>
-    <message>
-        <source>The tool timed out after %1 ms.</source>
-        <translation>A ferramenta excedeu o tempo limite após %1 ms.</translation>
     </message>
     <message>
         <source>The server has no name.</source>
@@ -708,20 +704,12 @@
         <translation>A url deve ser um endereço http ou https.</translation>
     </message>
     <message>
-        <source>The MCP server &quot;%1&quot; was not ready within %2 ms.</source>
-        <translation>O servidor MCP “%1” não ficou pronto em %2 ms.</translation>
-    </message>
-    <message>
-        <source>it is %1</source>
-        <translation>estado: %1</translation>
-    </message>
-    <message>
-        <source>The MCP server &quot;%1&quot; is not available: %2</source>
-        <translation>O servidor MCP “%1” não está disponível: %2</translation>
-    </message>
-    <message>
         <source>The server is not ready (%1).</source>
         <translation>O servidor não está pronto (%1).</translation>
+    </message>
+    <message>
+        <source>The server lists more than %1 items in %2.</source>
+        <translation>O servidor lista mais de %1 itens em %2.</translation>
     </message>
 </context>
 <context>

@@ -893,7 +893,15 @@ AbstractBubble {
             readonly property bool hasResult: result !== null && result !== undefined
             readonly property string argumentsText: JSON.stringify(toolCard.toolCall.arguments ?? {}, null, 2)
             readonly property bool argumentsFold: argumentsText.split("\n").length > root._foldedLines
-            readonly property string statusText: toolCard.status === "running" ? qsTr("Running")
+            // A server's progress report on a running call (MCP notifications/progress).
+            readonly property var progress: toolCard.toolCall.progress
+            readonly property var progressTotal: toolCard.toolCall.total
+            readonly property string runningText: toolCard.progress === undefined ? qsTr("Running")
+                : toolCard.progressTotal === undefined
+                  ? qsTr("Running, %1").arg(Number(toolCard.progress).toLocaleString(Qt.locale(), "f", 0))
+                  : qsTr("Running, %1 of %2").arg(Number(toolCard.progress).toLocaleString(Qt.locale(), "f", 0))
+                                              .arg(Number(toolCard.progressTotal).toLocaleString(Qt.locale(), "f", 0))
+            readonly property string statusText: toolCard.status === "running" ? toolCard.runningText
                                                : toolCard.status === "done" ? qsTr("Done")
                                                : toolCard.status === "error" ? qsTr("Failed")
                                                : toolCard.status === "denied" ? qsTr("Denied")

@@ -216,6 +216,10 @@ void KoderAgentController::askFromMcp(KoderMcpServer* server, const QString& key
 // callTimeout; the core then finds the tool, or answers the call as one to an unknown tool.
 bool KoderAgentController::deferApproval(const QString& callId, const QVariant& options)
 {
+    // Once waited for, an approval goes to the core as it is: it runs, or the core answers a
+    // call to a tool it does not know.
+    if (m_approvalsWaited.remove(callId))
+        return false;
     const std::string id = toStd(callId);
     const auto& pending = state().pendingToolCalls;
     const auto call =
@@ -225,8 +229,7 @@ bool KoderAgentController::deferApproval(const QString& callId, const QVariant& 
     const QString name = toQString(call->name);
     KoderMcpServer* server = nullptr;
     for (KoderMcpServer* s : std::as_const(m_mcpServers))
-        if (s->enabled() && !s->isReady() && s->status() != QLatin1String("failed") &&
-            name.startsWith(prefixOf(*s)))
+        if (s->status() == QLatin1String("connecting") && name.startsWith(prefixOf(*s)))
             server = s;
     if (!server)
         return false;
@@ -238,7 +241,12 @@ bool KoderAgentController::deferApproval(const QString& callId, const QVariant& 
         wait->deleteLater();
         // Queued: the controller's own syncTools() runs on the same signal first.
         QMetaObject::invokeMethod(
-            this, [this, callId, options] { approveToolCall(callId, options); },
+            this,
+            [this, callId, options] {
+                m_approvalsWaited.insert(callId);
+                approveToolCall(callId, options);
+                m_approvalsWaited.remove(callId);
+            },
             Qt::QueuedConnection);
     };
     auto settled = [server, approve] {

@@ -12,6 +12,7 @@
 #include "kodertransport.h"
 
 #include <QtCore/QHash>
+#include <QtCore/QSet>
 #include <QtCore/QObject>
 #include <QtCore/QVariant>
 
@@ -222,6 +223,7 @@ private:
     KoderMessageModel* m_model;
     QList<KoderTool*> m_tools;
     QList<KoderMcpServer*> m_mcpServers;
+    QSet<QString> m_approvalsWaited; ///< approvals that waited for their server (deferApproval)
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
     QString m_shownId; ///< the conversation last reported shown (its status changes hands)

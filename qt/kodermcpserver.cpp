@@ -737,6 +737,14 @@ struct KoderMcpServer::Private {
 
     int timeout() const { return q->m_callTimeout; }
 
+    // What the model reads when a call cannot reach the server: English, like every tool
+    // result the library writes (a view translates what it shows, see toolresulttext.h).
+    std::string unavailableText() const
+    {
+        return "The MCP server \"" + q->m_name.toStdString() + "\" is not available (" +
+               status.toStdString() + ").";
+    }
+
     // Lists every page of `method` into `out` (up to mcp::maxListItems), then `done(error)`.
     void listAll(const std::string& method, const char* key, std::shared_ptr<std::vector<json>> out,
                  std::function<void(const QString& error)> done, const std::string& cursor = {},
@@ -760,10 +768,12 @@ struct KoderMcpServer::Private {
                 if (page.skipped)
                     qCWarning(lcMcp).noquote() << q->m_name << "listed" << page.skipped << key
                                                << "that are not well-formed; skipped";
-                if (out->size() + page.items.size() > mcp::maxListItems)
-                    return done(KoderMcpServer::tr("The server lists more than %1 %2.")
+                // One page at the cap was cut by readPage(): the list is too long all the same.
+                if (out->size() + page.items.size() > mcp::maxListItems ||
+                    (page.items.size() == mcp::maxListItems && page.skipped > 0))
+                    return done(KoderMcpServer::tr("The server lists more than %1 items in %2.")
                                     .arg(mcp::maxListItems)
-                                    .arg(QLatin1String(key)));
+                                    .arg(QString::fromStdString(method)));
                 for (json& item : page.items)
                     out->push_back(std::move(item));
                 // A cursor that repeats would page forever.
@@ -976,16 +986,14 @@ struct KoderMcpServer::Private {
             old->deleteLater();
             old->failAll(reason);
         }
-        // Every call still running ends with the reason; nothing is restarted.
+        // Every call still running ends as a failed tool; nothing is restarted.
+        const std::string ended = "The MCP server \"" + q->m_name.toStdString() + "\" " +
+                                  (failed ? "failed" : "was stopped") +
+                                  " before the call finished.";
         const auto running = std::exchange(calls, {});
         for (const Call& call : running)
-            later(q, [done = call.done, reason] {
-                done(KoderMcpServer::tr("The MCP server is not available: %1")
-                         .arg(reason)
-                         .toStdString(),
-                     {}, true);
-            });
-        failQueued(reason);
+            later(q, [done = call.done, ended] { done(ended, {}, true); });
+        failQueued(ended);
         // Results that waited for a new tool list are reported as they came.
         for (auto& report : std::exchange(afterListing, {}))
             later(q, std::move(report));
@@ -1003,6 +1011,11 @@ struct KoderMcpServer::Private {
         resourcesValue.clear();
         templates.clear();
         templatesValue.clear();
+        hello = {};
+        if (!serverInfoValue.isEmpty()) {
+            serverInfoValue.clear();
+            Q_EMIT q->serverInfoChanged();
+        }
         setStatus(failed ? statusFailed : statusDisconnected, failed ? reason : QString());
         if (hadTools)
             Q_EMIT q->toolsChanged();
@@ -1044,10 +1057,8 @@ struct KoderMcpServer::Private {
     {
         if (!o.ok) {
             if (o.timedOut)
-                return done(KoderMcpServer::tr("The tool timed out after %1 ms.")
-                                .arg(timeout())
-                                .toStdString(),
-                            {}, true);
+                return done("The tool timed out after " + std::to_string(timeout()) + " ms.", {},
+                            true);
             return done(o.error.toStdString(), {}, true);
         }
         mcp::CallOutcome outcome = mcp::readCallResult(o.result);
@@ -1067,7 +1078,7 @@ struct KoderMcpServer::Private {
         }
     }
 
-    void failQueued(const QString& reason)
+    void failQueued(const std::string& text)
     {
         auto waiting = std::exchange(queued, {});
         for (auto& entry : waiting) {
@@ -1076,12 +1087,7 @@ struct KoderMcpServer::Private {
                 continue;
             const CallDone done = it->done;
             queuedCalls.erase(it);
-            later(q, [done, reason] {
-                done(KoderMcpServer::tr("The MCP server is not available: %1")
-                         .arg(reason)
-                         .toStdString(),
-                     {}, true);
-            });
+            later(q, [done, text] { done(text, {}, true); });
         }
     }
 };
@@ -1099,6 +1105,22 @@ KoderMcpServer::~KoderMcpServer()
         d->channel->disconnect(this);
         d->channel->close();
     }
+    // Calls still running or waiting end as failed tools (on a later turn: the caller may be
+    // in the middle of something), and questions of this server stop waiting.
+    const std::string ended =
+        "The MCP server \"" + m_name.toStdString() + "\" was removed before the call finished.";
+    QList<CallDone> unfinished;
+    for (const Private::Call& call : std::as_const(d->calls))
+        unfinished.append(call.done);
+    for (const Private::Call& call : std::as_const(d->queuedCalls))
+        unfinished.append(call.done);
+    for (const CallDone& done : std::as_const(unfinished))
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(), [done, ended] { done(ended, {}, true); },
+            Qt::QueuedConnection);
+    const auto asked = std::exchange(d->elicitations, {});
+    for (auto it = asked.cbegin(); it != asked.cend(); ++it)
+        Q_EMIT elicitationWithdrawn(it.key());
 }
 
 // ---- configuration ----------------------------------------------------------------------------
@@ -1307,10 +1329,8 @@ qint64 KoderMcpServer::callTool(const QString& tool, const std::string& argument
                     return;
                 const CallDone late = it->done;
                 d->queuedCalls.erase(it);
-                late(tr("The MCP server \"%1\" was not ready within %2 ms.")
-                         .arg(m_name)
-                         .arg(m_callTimeout)
-                         .toStdString(),
+                late("The MCP server \"" + m_name.toStdString() + "\" was not ready within " +
+                         std::to_string(m_callTimeout) + " ms.",
                      {}, true);
             });
             entry->timer->start(m_callTimeout);
@@ -1318,11 +1338,7 @@ qint64 KoderMcpServer::callTool(const QString& tool, const std::string& argument
         d->queued.push_back(std::move(entry));
         return handle;
     }
-    const QString why = d->error.isEmpty() ? tr("it is %1").arg(d->status) : d->error;
-    later(this, [done = std::move(done), why, name = m_name] {
-        done(tr("The MCP server \"%1\" is not available: %2").arg(name, why).toStdString(), {},
-             true);
-    });
+    later(this, [done = std::move(done), text = d->unavailableText()] { done(text, {}, true); });
     return handle;
 }
 

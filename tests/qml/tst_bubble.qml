@@ -203,6 +203,20 @@ Item {
             verify(card.Accessible.name.indexOf("get_time") >= 0)
         }
 
+        // A server's progress on a running call shows in the card's status (and its description).
+        function test_toolCallProgress() {
+            const b = make({ text: "", toolCalls: [{ id: "c1", name: "srv__index", status: "running",
+                                                    progress: 2, total: 3 }] })
+            const status = findChild(b, "toolCallStatus")
+            compare(status.text, "Running, 2 of 3")
+            compare(findChild(b, "toolCallCard").Accessible.description, "Running, 2 of 3")
+            const alone = make({ text: "", toolCalls: [{ id: "c2", name: "srv__index", status: "running",
+                                                        progress: 40 }] })
+            compare(findChild(alone, "toolCallStatus").text, "Running, 40")
+            const none = make({ text: "", toolCalls: [{ id: "c3", name: "t", status: "running" }] })
+            compare(findChild(none, "toolCallStatus").text, "Running")
+        }
+
         function test_systemAndCheckpointRoles() {
             const system = make({ role: "system", text: "Be brief." })
             compare(system.Accessible.description, "System message")

@@ -324,6 +324,27 @@ private Q_SLOTS:
         QTRY_VERIFY(loggedMethods(log).contains(QStringLiteral("notifications/cancelled")));
     }
 
+    // A server destroyed while its call runs: the call ends as a failed tool and the turn goes
+    // on (it never waits for a result that cannot come).
+    void serverRemovedDuringACall()
+    {
+        KoderMcpServer* server = scriptedServer();
+        agent->addMcpServer(server);
+        QVERIFY(waitForStatus(server, QStringLiteral("ready")));
+        agent->setAutoAccept(QStringLiteral("always"));
+        KoderLocalAgent* local = useLocalAgent(QStringLiteral("Ok."));
+        local->setToolCalls({QVariantMap{{QStringLiteral("name"), QStringLiteral("scripted__slow")},
+                                         {QStringLiteral("arguments"), QVariantMap{}}}});
+        QVERIFY(agent->send(QStringLiteral("go")));
+        QTRY_COMPARE(agent->status(), QStringLiteral("runningTool"));
+        delete server;
+        QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("idle"), 10'000);
+        const QVariantMap result = toolMessage(QStringLiteral("scripted__slow"));
+        QVERIFY(result.value(QStringLiteral("isError")).toBool());
+        QVERIFY(result.value(QStringLiteral("text")).toString().contains(QStringLiteral("removed")));
+        QVERIFY(agent->mcpServerList().isEmpty());
+    }
+
     void callTimeoutCancelsOnTheServer()
     {
         const QString log = logFile(QStringLiteral("timeout"));
