@@ -775,6 +775,102 @@ private Q_SLOTS:
                     .contains(QStringLiteral("structuredContent")));
     }
 
+    KoderMcpServer* everythingServer()
+    {
+        auto* server = new KoderMcpServer(agent.get());
+        server->setName(QStringLiteral("everything"));
+        server->setCommand(node);
+        server->setArgs({everything(), QStringLiteral("stdio")});
+        agent->addMcpServer(server);
+        return server;
+    }
+
+    // The reference server adds tools after the handshake and says so (tools/list_changed):
+    // the list is read again and the elicitation tool joins.
+    void everythingListChangedAddsTools()
+    {
+        KoderMcpServer* server = everythingServer();
+        QVERIFY(waitForStatus(server, QStringLiteral("ready")));
+        auto names = [server] {
+            QStringList list;
+            for (const QVariant& t : server->tools())
+                list << toolNameOf(t);
+            return list;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(names().contains(QStringLiteral("trigger-elicitation-request")), 10'000);
+    }
+
+    // Approval, progress, then a stop: the server hears notifications/cancelled and the turn
+    // ends at once.
+    void everythingApprovalProgressAndCancel()
+    {
+        KoderMcpServer* server = everythingServer();
+        QVERIFY(waitForStatus(server, QStringLiteral("ready")));
+        agent->setAutoAccept(QStringLiteral("never"));
+        KoderLocalAgent* local = useLocalAgent(QStringLiteral("Ok."));
+        local->setToolCalls({QVariantMap{
+            {QStringLiteral("name"), QStringLiteral("everything__trigger-long-running-operation")},
+            {QStringLiteral("arguments"), QVariantMap{{QStringLiteral("duration"), 30},
+                                                      {QStringLiteral("steps"), 30}}}}});
+        QVERIFY(agent->send(QStringLiteral("go")));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->pendingToolCalls().size(), 1, 10'000);
+        const QString callId = agent->pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString();
+        QVERIFY(agent->approveToolCall(callId));
+        auto progress = [this, callId] {
+            auto* model = agent->messages();
+            for (int row = 0; row < model->count(); ++row)
+                for (const QVariant& call : model->get(row).value(QStringLiteral("toolCalls")).toList())
+                    if (call.toMap().value(QStringLiteral("id")) == callId)
+                        return call.toMap().value(QStringLiteral("progress"), -1).toDouble();
+            return -1.0;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(progress() >= 1, 10'000);
+        agent->abort();
+        QCOMPARE(agent->status(), QStringLiteral("interrupted"));
+        QCOMPARE(agent->abortable(), false);
+        QCOMPARE(server->status(), QStringLiteral("ready")); // a stopped call is not a failed server
+    }
+
+    // The reference server's form (13 fields: formats, bounds, titled choices, defaults) is a
+    // pending input; an answer with the required field only goes back with the defaults.
+    void everythingElicitation()
+    {
+        KoderMcpServer* server = everythingServer();
+        QVERIFY(waitForStatus(server, QStringLiteral("ready")));
+        QTRY_VERIFY_WITH_TIMEOUT(server->tools().size() > 10, 10'000);
+        agent->setAutoAccept(QStringLiteral("always"));
+        KoderLocalAgent* local = useLocalAgent(QStringLiteral("Ok."));
+        local->setToolCalls({QVariantMap{
+            {QStringLiteral("name"), QStringLiteral("everything__trigger-elicitation-request")},
+            {QStringLiteral("arguments"), QVariantMap{}}}});
+        QVERIFY(agent->send(QStringLiteral("go")));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->pendingInputs().size(), 1, 10'000);
+        const QVariantMap input = agent->pendingInputs().first().toMap();
+        QVERIFY(input.value(QStringLiteral("fields")).toList().size() > 5);
+        QVERIFY(agent->answerInput(input.value(QStringLiteral("id")).toString(),
+                                   QVariantMap{{QStringLiteral("name"), QStringLiteral("Ada")}}));
+        QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("idle"), 10'000);
+        const QString text = toolMessage(QStringLiteral("everything__trigger-elicitation-request"))
+                                 .value(QStringLiteral("text")).toString();
+        QVERIFY2(text.contains(QStringLiteral("Ada")), qPrintable(text));
+    }
+
+    void everythingPromptAndResource()
+    {
+        KoderMcpServer* server = everythingServer();
+        QVERIFY(waitForStatus(server, QStringLiteral("ready")));
+        QVariant prompt, resource;
+        server->getPrompt(QStringLiteral("args-prompt"), {{QStringLiteral("city"), QStringLiteral("Paris")}},
+                          [&](const QVariant& r, const QString&) { prompt = r; });
+        server->readResource(QStringLiteral("demo://resource/static/document/architecture.md"),
+                             [&](const QVariant& r, const QString&) { resource = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(prompt.isValid() && resource.isValid(), 10'000);
+        QVERIFY(QJsonDocument::fromVariant(prompt).toJson().contains("Paris"));
+        QVERIFY(!resource.toMap().value(QStringLiteral("contents")).toList().isEmpty());
+        QVERIFY(!server->prompts().isEmpty());
+        QVERIFY(!server->resources().isEmpty());
+    }
+
     void everythingOverHttp()
     {
         QProcess http;
