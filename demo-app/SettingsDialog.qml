@@ -60,13 +60,18 @@ Dialog {
     })
     /*! The configuration file's path as the section shows it. */
     readonly property string mcpPath: mcp && mcp.path !== "" ? mcp.path : "mcp.json"
+    // The path inside a sentence, isolated left to right (LRI ... PDI): in Arabic its leading
+    // slash stays where it belongs. (Made from code points: the compiled QML's C++ would hold
+    // an unpaired bidirectional control, which compilers warn about.)
+    readonly property string _mcpPathInText:
+        String.fromCharCode(0x2066) + mcpPath + String.fromCharCode(0x2069)
     /*! What the section says above its servers, or (none) how to add them. */
     readonly property string mcpNoteText:
         mcpServers.length > 0
-            ? qsTr("Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.").arg(mcpPath)
+            ? qsTr("Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.").arg(_mcpPathInText)
         : mcp && mcp.loaded
-            ? qsTr("No MCP servers in %1. Add them to its \"mcpServers\" object, as desktop MCP clients write it, and start the demo again.").arg(mcpPath)
-        : qsTr("No MCP servers. To add some, write %1 with an \"mcpServers\" object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config <file>).").arg(mcpPath)
+            ? qsTr("No MCP servers in %1. Add them to its \"mcpServers\" object, as desktop MCP clients write it, and start the demo again.").arg(_mcpPathInText)
+        : qsTr("No MCP servers. To add some, write %1 with an \"mcpServers\" object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config <file>).").arg(_mcpPathInText)
     /*! A server's tools as the section lists them: how many, and the first names. */
     function mcpToolsText(tools: var): string {
         const count = tools ? tools.length : 0

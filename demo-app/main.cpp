@@ -232,15 +232,8 @@ int main(int argc, char** argv)
     //! [store-path]
     NoteBook notes(QDir(dataDir).filePath(QStringLiteral("notes.md")));
 
-    // MCP servers: the file --mcp-config names, else the user's mcp.json (not in a headless
-    // run, which leaves the user's setup alone). A file that cannot be read is said in
-    // Settings and in the log; the demo runs on without its servers. Made before the engine:
-    // the window refers to it to the end.
+    // The MCP servers' file: made before the engine, since the window refers to it to the end.
     McpConfiguration mcp(&settings);
-    if (parser.isSet(mcpConfigOption))
-        mcp.load(parser.value(mcpConfigOption));
-    else if (!headless)
-        mcp.load();
 
     // Fusion takes every palette role Main.qml binds for the light and dark themes.
     QQuickStyle::setStyle(QStringLiteral("Fusion"));
@@ -253,6 +246,15 @@ int main(int argc, char** argv)
     appearance.setEngine(&engine);
     appearance.applyTheme(settings.property("theme").toString());
     appearance.applyLanguage(settings.property("language").toString());
+
+    // MCP servers: the file --mcp-config names, else the user's mcp.json (not in a headless
+    // run, which leaves the user's setup alone). Read once the language is in effect (the
+    // file's problems are sentences). A file that cannot be read is said in Settings and in
+    // the log; the demo runs on without the servers it could not read.
+    if (parser.isSet(mcpConfigOption))
+        mcp.load(parser.value(mcpConfigOption));
+    else if (!headless)
+        mcp.load();
 
     engine.setInitialProperties({{QStringLiteral("settings"), QVariant::fromValue(&settings)},
                                  {QStringLiteral("appearance"), QVariant::fromValue(&appearance)},

@@ -50,8 +50,8 @@ void McpConfiguration::load(const QString& path)
         }
     }
     m_path = QFileInfo(m_path).absoluteFilePath();
-    m_loaded = true;
     m_servers = KoderMcpServer::fromConfigurationFile(m_path, this, &m_problems);
+    m_loaded = QFileInfo::exists(m_path); // a named file that is missing is a problem only
     for (const QString& problem : std::as_const(m_problems))
         qCWarning(lcDemoMcp, "%s", qPrintable(problem));
     const QVariantMap chosen =

@@ -28,7 +28,7 @@ class McpConfiguration : public QObject {
     QML_ELEMENT
     /*! The file read, or (nothing read) where the demo looks for one: defaultPath(). */
     Q_PROPERTY(QString path READ path NOTIFY changed FINAL)
-    /*! Whether a file was read (its servers, if any, are \c servers). */
+    /*! Whether the file is there (it was read; what was wrong with it is in \c problems). */
     Q_PROPERTY(bool loaded READ loaded NOTIFY changed FINAL)
     /*! What was wrong with the file, one sentence each; empty when nothing was. */
     Q_PROPERTY(QStringList problems READ problems NOTIFY changed FINAL)

@@ -598,93 +598,93 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>Not connected</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>غير متصل</translation>
     </message>
     <message>
         <source>Connecting…</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>جارٍ الاتصال…</translation>
     </message>
     <message>
         <source>Ready</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>جاهز</translation>
     </message>
     <message>
         <source>Failed</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From %1. A switch and Restart act at once; the switch is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>فشل</translation>
     </message>
     <message>
         <source>No MCP servers in %1. Add them to its &quot;mcpServers&quot; object, as desktop MCP clients write it, and start the demo again.</source>
-        <translation type="unfinished"></translation>
+        <translation>لا توجد خوادم MCP في %1. أضفها إلى الكائن &quot;mcpServers&quot; فيه كما تكتبه عملاء MCP المكتبية، ثم أعد تشغيل العرض التجريبي.</translation>
     </message>
     <message>
         <source>No MCP servers. To add some, write %1 with an &quot;mcpServers&quot; object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config &lt;file&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>لا توجد خوادم MCP. لإضافة خوادم، اكتب %1 بكائن &quot;mcpServers&quot; كما تفعل عملاء MCP المكتبية، ثم أعد تشغيل العرض التجريبي (أو شغّله بالخيار ‎--mcp-config &lt;ملف&gt;).</translation>
     </message>
     <message>
         <source>No tools</source>
-        <translation type="unfinished"></translation>
+        <translation>لا أدوات</translation>
     </message>
     <message>
         <source>1 tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>أداة واحدة: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n tools: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>لا أدوات: %1</numerusform>
+            <numerusform>أداة واحدة: %1</numerusform>
+            <numerusform>أداتان: %1</numerusform>
+            <numerusform>%n أدوات: %1</numerusform>
+            <numerusform>%n أداة: %1</numerusform>
+            <numerusform>%n أداة: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>خوادم MCP</translation>
     </message>
     <message>
         <source>Problem in the MCP configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>مشكلة في إعدادات MCP: %1</translation>
     </message>
     <message>
         <source>MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>خادم MCP ‏%1</translation>
     </message>
     <message>
         <source>Status of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>حالة %1: %2</translation>
     </message>
     <message>
         <source>Use the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>استخدام خادم MCP ‏%1</translation>
     </message>
     <message>
         <source>Turns the server on or off; its tools are offered to the model only while it is on</source>
-        <translation type="unfinished"></translation>
+        <translation>يشغّل الخادم أو يوقفه؛ لا تُعرض أدواته على النموذج إلا وهو مشغَّل</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>إعادة التشغيل</translation>
     </message>
     <message>
         <source>Restart the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>إعادة تشغيل خادم MCP ‏%1</translation>
     </message>
     <message>
         <source>Turned off: its tools are not offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>متوقف: لا تُعرض أدواته على النموذج.</translation>
     </message>
     <message>
-        <source>Error of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <source>Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.</source>
+        <translation>مقروء من %1. يسري تشغيل الخادم أو إيقافه و«إعادة التشغيل» فورًا، ويُحفظ وضع المفتاح للتشغيل التالي.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>فشل %1: %2</translation>
     </message>
 </context>
 <context>

@@ -594,89 +594,89 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>Not connected</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Nicht verbunden</translation>
     </message>
     <message>
         <source>Connecting…</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Verbindet…</translation>
     </message>
     <message>
         <source>Ready</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Bereit</translation>
     </message>
     <message>
         <source>Failed</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From %1. A switch and Restart act at once; the switch is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>No MCP servers in %1. Add them to its &quot;mcpServers&quot; object, as desktop MCP clients write it, and start the demo again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine MCP-Server in %1. Trage sie in sein Objekt &quot;mcpServers&quot; ein, wie Desktop-MCP-Clients es schreiben, und starte die Demo neu.</translation>
     </message>
     <message>
         <source>No MCP servers. To add some, write %1 with an &quot;mcpServers&quot; object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config &lt;file&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine MCP-Server. Um welche hinzuzufügen, schreibe %1 mit einem Objekt &quot;mcpServers&quot;, wie Desktop-MCP-Clients es tun, und starte die Demo neu (oder starte sie mit --mcp-config &lt;Datei&gt;).</translation>
     </message>
     <message>
         <source>No tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Keine Werkzeuge</translation>
     </message>
     <message>
         <source>1 tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Werkzeug: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n tools: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Werkzeug: %1</numerusform>
+            <numerusform>%n Werkzeuge: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server</translation>
     </message>
     <message>
         <source>Problem in the MCP configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem in der MCP-Konfiguration: %1</translation>
     </message>
     <message>
         <source>MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server %1</translation>
     </message>
     <message>
         <source>Status of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Status von %1: %2</translation>
     </message>
     <message>
         <source>Use the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server %1 verwenden</translation>
     </message>
     <message>
         <source>Turns the server on or off; its tools are offered to the model only while it is on</source>
-        <translation type="unfinished"></translation>
+        <translation>Schaltet den Server ein oder aus; seine Werkzeuge werden dem Modell nur angeboten, solange er eingeschaltet ist</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Neu starten</translation>
     </message>
     <message>
         <source>Restart the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>MCP-Server %1 neu starten</translation>
     </message>
     <message>
         <source>Turned off: its tools are not offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgeschaltet: Seine Werkzeuge werden dem Modell nicht angeboten.</translation>
     </message>
     <message>
-        <source>Error of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <source>Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.</source>
+        <translation>Gelesen aus %1. Ein- und Ausschalten eines Servers sowie „Neu starten“ wirken sofort; der Schalter bleibt für den nächsten Start erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 ist fehlgeschlagen: %2</translation>
     </message>
 </context>
 <context>

@@ -594,89 +594,89 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>Not connected</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Sin conexión</translation>
     </message>
     <message>
         <source>Connecting…</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Ready</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Listo</translation>
     </message>
     <message>
         <source>Failed</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From %1. A switch and Restart act at once; the switch is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Falló</translation>
     </message>
     <message>
         <source>No MCP servers in %1. Add them to its &quot;mcpServers&quot; object, as desktop MCP clients write it, and start the demo again.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay servidores MCP en %1. Añádelos a su objeto &quot;mcpServers&quot;, como lo escriben los clientes MCP de escritorio, y vuelve a iniciar la demo.</translation>
     </message>
     <message>
         <source>No MCP servers. To add some, write %1 with an &quot;mcpServers&quot; object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config &lt;file&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay servidores MCP. Para añadir alguno, escribe %1 con un objeto &quot;mcpServers&quot;, como hacen los clientes MCP de escritorio, y vuelve a iniciar la demo (o iníciala con --mcp-config &lt;archivo&gt;).</translation>
     </message>
     <message>
         <source>No tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin herramientas</translation>
     </message>
     <message>
         <source>1 tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>1 herramienta: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n tools: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n herramienta: %1</numerusform>
+            <numerusform>%n herramientas: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidores MCP</translation>
     </message>
     <message>
         <source>Problem in the MCP configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Problema en la configuración MCP: %1</translation>
     </message>
     <message>
         <source>MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor MCP %1</translation>
     </message>
     <message>
         <source>Status of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado de %1: %2</translation>
     </message>
     <message>
         <source>Use the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar el servidor MCP %1</translation>
     </message>
     <message>
         <source>Turns the server on or off; its tools are offered to the model only while it is on</source>
-        <translation type="unfinished"></translation>
+        <translation>Activa o desactiva el servidor; sus herramientas se ofrecen al modelo solo mientras está activado</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Reiniciar</translation>
     </message>
     <message>
         <source>Restart the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Reiniciar el servidor MCP %1</translation>
     </message>
     <message>
         <source>Turned off: its tools are not offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desactivado: sus herramientas no se ofrecen al modelo.</translation>
     </message>
     <message>
-        <source>Error of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <source>Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.</source>
+        <translation>Leído de %1. Activar o desactivar un servidor y «Reiniciar» se aplican al momento; el interruptor se conserva para el próximo inicio.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 falló: %2</translation>
     </message>
 </context>
 <context>

@@ -594,89 +594,89 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>Not connected</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Desconectado</translation>
     </message>
     <message>
         <source>Connecting…</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Conectando…</translation>
     </message>
     <message>
         <source>Ready</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
+        <translation>Pronto</translation>
     </message>
     <message>
         <source>Failed</source>
         <comment>MCP server status</comment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>From %1. A switch and Restart act at once; the switch is remembered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Falhou</translation>
     </message>
     <message>
         <source>No MCP servers in %1. Add them to its &quot;mcpServers&quot; object, as desktop MCP clients write it, and start the demo again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum servidor MCP em %1. Adicione-os ao objeto &quot;mcpServers&quot; dele, como os clientes MCP de desktop o escrevem, e inicie a demo de novo.</translation>
     </message>
     <message>
         <source>No MCP servers. To add some, write %1 with an &quot;mcpServers&quot; object, as desktop MCP clients do, and start the demo again (or start it with --mcp-config &lt;file&gt;).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum servidor MCP. Para adicionar algum, escreva %1 com um objeto &quot;mcpServers&quot;, como fazem os clientes MCP de desktop, e inicie a demo de novo (ou inicie-a com --mcp-config &lt;arquivo&gt;).</translation>
     </message>
     <message>
         <source>No tools</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhuma ferramenta</translation>
     </message>
     <message>
         <source>1 tool: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>1 ferramenta: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n tools: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ferramenta: %1</numerusform>
+            <numerusform>%n ferramentas: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>MCP servers</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidores MCP</translation>
     </message>
     <message>
         <source>Problem in the MCP configuration: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Problema na configuração MCP: %1</translation>
     </message>
     <message>
         <source>MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor MCP %1</translation>
     </message>
     <message>
         <source>Status of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Status de %1: %2</translation>
     </message>
     <message>
         <source>Use the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Usar o servidor MCP %1</translation>
     </message>
     <message>
         <source>Turns the server on or off; its tools are offered to the model only while it is on</source>
-        <translation type="unfinished"></translation>
+        <translation>Liga ou desliga o servidor; as ferramentas dele são oferecidas ao modelo só enquanto ele está ligado</translation>
     </message>
     <message>
         <source>Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>Reiniciar</translation>
     </message>
     <message>
         <source>Restart the MCP server %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Reiniciar o servidor MCP %1</translation>
     </message>
     <message>
         <source>Turned off: its tools are not offered to the model.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desligado: as ferramentas dele não são oferecidas ao modelo.</translation>
     </message>
     <message>
-        <source>Error of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <source>Read from %1. Turning a server on or off, and Restart, take effect at once; the switch is kept for the next start.</source>
+        <translation>Lido de %1. Ligar ou desligar um servidor e “Reiniciar” têm efeito na hora; a chave é mantida para a próxima inicialização.</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 falhou: %2</translation>
     </message>
 </context>
 <context>

@@ -2,10 +2,14 @@
 // The demo's helpers: settings keep API keys only in the platform's secret store and only with
 // permission (never in the settings file), the note book appends and
 // reports failures, the conversation filter follows the live list, the appearance switches
-// language and theme; and the window opens a link only after the user said so.
+// language and theme; and the window opens a link only after the user said so. MCP servers come
+// from a configuration file (--mcp-config or the default one): ready with their tools in
+// Settings, a switch kept across a restart, a broken file said in Settings and the log, never
+// fatal; koder-demo --headless --mcp-config says how each server is.
 #include "appearance.h"
 #include "conversationfilter.h"
 #include "demosettings.h"
+#include "mcpconfiguration.h"
 #include "notebook.h"
 #include "secretstore.h"
 
@@ -14,7 +18,11 @@
 #include "urlcatcher.h"
 
 #include <QtCore/QElapsedTimer>
+#include <QtCore/QDir>
 #include <QtCore/QFile>
+#include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
 #include <QtCore/QLibraryInfo>
 #include <QtCore/QLocale>
 #include <QtCore/QProcess>
@@ -37,6 +45,101 @@
 #include <memory>
 
 using namespace koder::agent;
+
+namespace {
+
+// The scripted test server as a configuration file names it, with extra arguments.
+QJsonObject scriptedServer(const QStringList& extra = {})
+{
+    QJsonArray args{QStringLiteral(KODER_MCP_SERVERS_DIR "/scripted_server.mjs")};
+    for (const QString& arg : extra)
+        args.append(arg);
+    return {{QStringLiteral("command"), QStringLiteral(KODER_NODE_EXECUTABLE)},
+            {QStringLiteral("args"), args}};
+}
+
+QString writeFile(const QString& path, const QByteArray& text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return {};
+    file.write(text);
+    return path;
+}
+
+QByteArray configuration(const QJsonObject& servers)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("mcpServers"), servers}}).toJson();
+}
+
+KoderMcpServer* serverNamed(const McpConfiguration& mcp, const QString& name)
+{
+    for (KoderMcpServer* server : mcp.servers())
+        if (server->name() == name)
+            return server;
+    return nullptr;
+}
+
+// The demo's window as main() makes it, with the MCP configuration's servers added.
+struct DemoWindow {
+    QTemporaryDir dir;
+    DemoSettings settings{false};
+    Appearance appearance;
+    NoteBook notes{dir.filePath(QStringLiteral("notes.md"))};
+    QQmlEngine engine;
+    std::unique_ptr<QObject> object;
+    QQuickWindow* window = nullptr;
+    QObject* dialog = nullptr;
+
+    QString open(McpConfiguration* mcp)
+    {
+        engine.addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
+        QQmlComponent component(&engine);
+        component.setData("import KoderDemo\nMain {}\n", QUrl());
+        object.reset(component.createWithInitialProperties(
+            {{QStringLiteral("settings"), QVariant::fromValue(&settings)},
+             {QStringLiteral("appearance"), QVariant::fromValue(&appearance)},
+             {QStringLiteral("notes"), QVariant::fromValue(&notes)},
+             {QStringLiteral("mcp"), QVariant::fromValue(mcp)},
+             {QStringLiteral("storePath"), QString()}}));
+        window = qobject_cast<QQuickWindow*>(object.get());
+        if (!window)
+            return component.errorString();
+        mcp->addTo(window->property("agent").value<KoderAgentController*>());
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window))
+            return QStringLiteral("the window is not shown");
+        dialog = window->property("settingsDialog").value<QObject*>();
+        if (!dialog)
+            return QStringLiteral("no settings dialog");
+        QMetaObject::invokeMethod(dialog, "open");
+        return {};
+    }
+    QQuickItem* itemOf(const char* repeater, int index) const
+    {
+        auto* rows = dialog->property(repeater).value<QObject*>();
+        QQuickItem* item = nullptr;
+        if (rows)
+            QMetaObject::invokeMethod(rows, "itemAt", Q_RETURN_ARG(QQuickItem*, item),
+                                      Q_ARG(int, index));
+        return item;
+    }
+    int countOf(const char* repeater) const
+    {
+        auto* rows = dialog->property(repeater).value<QObject*>();
+        return rows ? rows->property("count").toInt() : -1;
+    }
+    /// A text of the server row \a index: its label \a alias ("statusLabel", "detailsLabel"...).
+    QString rowText(int index, const char* alias) const
+    {
+        QQuickItem* row = itemOf("mcpRows", index);
+        auto* label = row ? row->property(alias).value<QObject*>() : nullptr;
+        return label ? label->property("text").toString() : QString();
+    }
+};
+
+} // namespace
 
 namespace {
 
@@ -536,6 +639,245 @@ private Q_SLOTS:
         QTRY_VERIFY(!dialog->property("visible").toBool());
         QTest::qWait(50);
         QCOMPARE(desktop.opened, QList<QUrl>());
+    }
+
+    // --- MCP servers -----------------------------------------------------------------------
+
+    // The file's servers, its problems (logged, kept for Settings), and the user's switch: kept at
+    // once (alone: the other settings wait for OK) and winning over the file's "disabled" at the
+    // next start; a server turned off never starts.
+    void mcpServersComeFromTheFileAndTheSwitchIsKept()
+    {
+        QSettings().clear();
+        QTemporaryDir dir;
+        const QString path = writeFile(
+            dir.filePath(QStringLiteral("mcp.json")),
+            configuration({{QStringLiteral("scripted"), scriptedServer()},
+                           {QStringLiteral("later"), [] {
+                                QJsonObject later = scriptedServer();
+                                later.insert(QStringLiteral("disabled"), true);
+                                return later;
+                            }()},
+                           {QStringLiteral("bad"), QJsonObject{}}}));
+        QVERIFY(!path.isEmpty());
+        {
+            DemoSettings settings(true);
+            McpConfiguration mcp(&settings);
+            QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("\"bad\"")));
+            mcp.load(path);
+            QVERIFY(mcp.loaded());
+            QCOMPARE(mcp.path(), QFileInfo(path).absoluteFilePath());
+            QCOMPARE(mcp.servers().size(), 2);
+            QCOMPARE(mcp.problems().size(), 1);
+            QVERIFY2(mcp.problems().constFirst().contains(QLatin1String("\"bad\"")),
+                     qPrintable(mcp.problems().constFirst()));
+            KoderMcpServer* scripted = serverNamed(mcp, QStringLiteral("scripted"));
+            KoderMcpServer* later = serverNamed(mcp, QStringLiteral("later"));
+            QVERIFY(scripted && later);
+            QVERIFY(scripted->enabled());
+            QVERIFY(!later->enabled());
+            QTRY_COMPARE_WITH_TIMEOUT(scripted->status(), QStringLiteral("ready"), 20000);
+
+            scripted->setEnabled(false);
+            later->setEnabled(true);
+            const QVariantMap kept = QSettings().value(QStringLiteral("mcpServersEnabled")).toMap();
+            QCOMPARE(kept.value(QStringLiteral("scripted")), QVariant(false));
+            QCOMPARE(kept.value(QStringLiteral("later")), QVariant(true));
+            QVERIFY(!QSettings().contains(QStringLiteral("agent"))); // nothing else was saved
+        }
+        {
+            DemoSettings settings(true);
+            McpConfiguration mcp(&settings);
+            QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("\"bad\"")));
+            mcp.load(path);
+            KoderMcpServer* scripted = serverNamed(mcp, QStringLiteral("scripted"));
+            KoderMcpServer* later = serverNamed(mcp, QStringLiteral("later"));
+            QVERIFY(scripted && later);
+            QVERIFY(!scripted->enabled());
+            QVERIFY(later->enabled());
+            QTRY_COMPARE_WITH_TIMEOUT(later->status(), QStringLiteral("ready"), 20000);
+            QCOMPARE(scripted->status(), QStringLiteral("disconnected"));
+        }
+        QSettings().clear();
+    }
+
+    // Without --mcp-config: mcp.json in the configuration folder when it is there, and no problem
+    // when it is not; a named file that is missing is a problem.
+    void theDefaultFileIsReadWhenThere()
+    {
+        const QString defaultPath = McpConfiguration::defaultPath();
+        QVERIFY(defaultPath.endsWith(QLatin1String("/mcp.json")));
+        QFile::remove(defaultPath);
+        McpConfiguration none;
+        none.load();
+        QVERIFY(!none.loaded());
+        QCOMPARE(none.path(), defaultPath);
+        QVERIFY(none.problems().isEmpty());
+        QVERIFY(none.servers().isEmpty());
+
+        QVERIFY(!writeFile(defaultPath,
+                           configuration({{QStringLiteral("remote"),
+                                           QJsonObject{{QStringLiteral("url"),
+                                                        QStringLiteral("http://127.0.0.1:9/mcp")},
+                                                       {QStringLiteral("disabled"), true}}}}))
+                     .isEmpty());
+        const auto removeIt = qScopeGuard([&] { QFile::remove(defaultPath); });
+        McpConfiguration some;
+        some.load();
+        QVERIFY(some.loaded());
+        QCOMPARE(some.path(), defaultPath);
+        QCOMPARE(some.servers().size(), 1);
+        QCOMPARE(some.servers().constFirst()->url(), QUrl(QStringLiteral("http://127.0.0.1:9/mcp")));
+
+        QTemporaryDir dir;
+        McpConfiguration missing;
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("cannot be read")));
+        missing.load(dir.filePath(QStringLiteral("nowhere.json")));
+        QVERIFY(!missing.loaded());
+        QCOMPARE(missing.problems().size(), 1);
+        QVERIFY(missing.servers().isEmpty());
+    }
+
+    // The window's Settings: the server becomes ready and its tools are listed; the file's
+    // problem is a line of its own; the switch and Restart name their server.
+    void settingsShowTheServersAndTheirTools()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(
+            dir.filePath(QStringLiteral("mcp.json")),
+            configuration({{QStringLiteral("scripted"), scriptedServer()},
+                           {QStringLiteral("dies"),
+                            scriptedServer({QStringLiteral("--fault"),
+                                            QStringLiteral("die-after-init")})},
+                           {QStringLiteral("bad"), QJsonObject{{QStringLiteral("args"),
+                                                                 QJsonArray()}}}}));
+        DemoWindow demo;
+        McpConfiguration mcp(&demo.settings);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("\"bad\"")));
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("^dies failed")));
+        mcp.load(path);
+        const QString error = demo.open(&mcp);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QTRY_VERIFY(demo.dialog->property("opened").toBool());
+        QCOMPARE(demo.countOf("mcpRows"), 2);
+        // The file's entries in its order ("dies" before "scripted": a JSON object's keys).
+        const int dies = demo.itemOf("mcpRows", 0)->objectName() == QLatin1String("mcpServer_dies")
+                             ? 0
+                             : 1;
+        const int scripted = 1 - dies;
+        QTRY_COMPARE_WITH_TIMEOUT(demo.rowText(scripted, "statusLabel"), QStringLiteral("Ready"),
+                                  20000);
+        const QString tools = demo.rowText(scripted, "detailsLabel");
+        QVERIFY2(tools.startsWith(QLatin1String("6 tools: ")), qPrintable(tools));
+        for (const char* tool : {"noop", "echo", "write_file", "add_tool"})
+            QVERIFY2(tools.contains(QLatin1String(tool)), qPrintable(tools));
+        QTRY_COMPARE_WITH_TIMEOUT(demo.rowText(dies, "statusLabel"), QStringLiteral("Failed"),
+                                  20000);
+        QVERIFY2(!demo.rowText(dies, "detailsLabel").isEmpty(), "the error is shown");
+
+        // The switch acts at once (and is kept, see above); the row says so.
+        QQuickItem* row = demo.itemOf("mcpRows", scripted);
+        auto* toggle = row->property("enabledSwitch").value<QQuickItem*>();
+        auto* restart = row->property("restartButton").value<QQuickItem*>();
+        QVERIFY(toggle && restart);
+        QVERIFY(toggle->property("checked").toBool());
+        KoderMcpServer* server = serverNamed(mcp, QStringLiteral("scripted"));
+        server->setEnabled(false);
+        QTRY_VERIFY(!toggle->property("checked").toBool());
+        QCOMPARE(demo.rowText(scripted, "statusLabel"), QStringLiteral("Not connected"));
+        QVERIFY(!restart->isEnabled());
+        server->setEnabled(true);
+        QTRY_COMPARE_WITH_TIMEOUT(demo.rowText(scripted, "statusLabel"), QStringLiteral("Ready"),
+                                  20000);
+
+        QCOMPARE(demo.countOf("mcpProblemRows"), 1);
+        auto* problem = demo.itemOf("mcpProblemRows", 0)->property("label").value<QObject*>();
+        QVERIFY(problem);
+        QVERIFY2(problem->property("text").toString().contains(QLatin1String("\"bad\"")),
+                 qPrintable(problem->property("text").toString()));
+        auto* note = demo.dialog->property("mcpNote").value<QObject*>();
+        QVERIFY(note->property("text").toString().contains(QFileInfo(path).absoluteFilePath()));
+    }
+
+    // A file that is not JSON: said in Settings (and the log), no server, the window goes on.
+    void aBrokenFileIsSaidNotFatal()
+    {
+        QTemporaryDir dir;
+        const QString path =
+            writeFile(dir.filePath(QStringLiteral("mcp.json")), "{ \"mcpServers\": { nope");
+        DemoWindow demo;
+        McpConfiguration mcp(&demo.settings);
+        QTest::ignoreMessage(QtWarningMsg, QRegularExpression(QStringLiteral("not JSON")));
+        mcp.load(path);
+        QVERIFY(mcp.loaded());
+        QVERIFY(mcp.servers().isEmpty());
+        const QString error = demo.open(&mcp);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QTRY_VERIFY(demo.dialog->property("opened").toBool());
+        QCOMPARE(demo.countOf("mcpRows"), 0);
+        QCOMPARE(demo.countOf("mcpProblemRows"), 1);
+        auto* problem = demo.itemOf("mcpProblemRows", 0)->property("label").value<QQuickItem*>();
+        QVERIFY(problem && problem->isVisible());
+        QVERIFY2(problem->property("text").toString().contains(QLatin1String("not JSON")),
+                 qPrintable(problem->property("text").toString()));
+        auto* note = demo.dialog->property("mcpNote").value<QObject*>();
+        const QString hint = note->property("text").toString();
+        QVERIFY2(hint.startsWith(QLatin1String("No MCP servers in ")), qPrintable(hint));
+        // The window still works.
+        QObject* agent = demo.window->property("agent").value<QObject*>();
+        QSignalSpy ended(agent, SIGNAL(streamEnd(QString)));
+        QMetaObject::invokeMethod(demo.dialog, "reject");
+        QVERIFY(QMetaObject::invokeMethod(demo.window, "sendText",
+                                          Q_ARG(QVariant, QStringLiteral("hello"))));
+        QVERIFY(ended.wait(20000));
+    }
+
+    // The command line: koder-demo --mcp-config <file> starts the file's servers (the headless
+    // mode says how each is); a broken file is said on stderr and the demo runs on.
+    void theCommandLineNamesTheMcpConfiguration()
+    {
+        QTemporaryDir dir;
+        const QString good = writeFile(
+            dir.filePath(QStringLiteral("good.json")),
+            configuration({{QStringLiteral("scripted"), scriptedServer()},
+                           {QStringLiteral("off"), [] {
+                                QJsonObject off = scriptedServer();
+                                off.insert(QStringLiteral("disabled"), true);
+                                return off;
+                            }()}}));
+        const QString broken = writeFile(dir.filePath(QStringLiteral("broken.json")), "[1, 2");
+        const auto run = [&](const QString& config, QString* out, QString* err) {
+            QProcess demo;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("HOME"), dir.path()); // no user file is read
+            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+            demo.setProcessEnvironment(env);
+            demo.start(QStringLiteral(KODER_DEMO_EXECUTABLE),
+                       {QStringLiteral("--headless"), QStringLiteral("--mcp-config"), config,
+                        QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("shot.png"))});
+            if (!demo.waitForFinished(90000))
+                return -1;
+            *out = QString::fromUtf8(demo.readAllStandardOutput());
+            *err = QString::fromUtf8(demo.readAllStandardError());
+            return demo.exitStatus() == QProcess::NormalExit ? demo.exitCode() : -2;
+        };
+        QString out, err;
+        QCOMPARE(run(good, &out, &err), 0);
+        QVERIFY2(out.contains(QLatin1String(
+                     "koder-demo: MCP server \"scripted\": ready, 6 tools: noop, echo, write_file")),
+                 qPrintable(out + err));
+        QVERIFY2(out.contains(QLatin1String("koder-demo: MCP server \"off\": turned off")),
+                 qPrintable(out + err));
+        QVERIFY2(out.contains(QLatin1String("koder-demo: nothing sent; screenshot: ")),
+                 qPrintable(out + err));
+
+        QCOMPARE(run(broken, &out, &err), 0);
+        QVERIFY2(err.contains(QLatin1String("koder.demo.mcp: The MCP configuration is not JSON")) ||
+                     err.contains(QLatin1String("koder.demo.mcp: The MCP configuration has no")),
+                 qPrintable(err));
+        QVERIFY2(!out.contains(QLatin1String("MCP server \"")), qPrintable(out));
+        QVERIFY2(out.contains(QLatin1String("koder-demo: nothing sent; screenshot: ")),
+                 qPrintable(out + err));
     }
 
     // Quitting is quick: the window with a file store, a conversation just written and the

@@ -2,7 +2,9 @@
 // The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
 // settings dialog, the whole window through a read-only and a writing tool call and a question
 // of the agent (ask_user, answered by keyboard, and waiting across a restart), the version
-// switcher of a regenerated reply and an edited message, and a link that asks before it opens.
+// switcher of a regenerated reply and an edited message, a link that asks before it opens, and
+// the MCP servers in the settings (status, tools, switch and Restart by keyboard, the file's
+// problems, how to add servers; nothing clipped in any language).
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -94,6 +96,39 @@ Item {
                 notes: NoteBook {}
                 storePath: ""
             }
+        }
+
+        // MCP servers for the settings (the demo's own come from its file: tst_demo.cpp). The
+        // scripted test server runs with node (mcpTest: the runner tst_qml gives it).
+        Component {
+            id: mcpServerComponent
+            KoderMcpServer { command: mcpTest.node }
+        }
+        Component {
+            id: mcpConfigurationComponent
+            McpConfiguration {}
+        }
+        property int mcpLogs: 0
+
+        /*! Gives the window's controller three servers: one ready (its received messages logged),
+            one that dies once started (failed) and one turned off; waits until they are so. */
+        function addMcpServers(window, names) {
+            const log = testTempDir + "/demo-mcp-" + (++mcpLogs) + ".log"
+            const make = (name, extra, enabled) => createTemporaryObject(mcpServerComponent, window, {
+                name: name, args: [mcpTest.scriptedServer].concat(extra), enabled: enabled
+            })
+            const servers = {
+                ready: make(names ? names[0] : "files", ["--log", log], true),
+                dies: make(names ? names[1] : "dies", ["--fault", "die-after-init"], true),
+                off: make(names ? names[2] : "off", [], false),
+                log: log
+            }
+            ignoreWarning(/ failed: The server exited with code 3/) // koder.mcp says so
+            window.agent.mcpServers = [servers.ready, servers.dies, servers.off]
+            tryCompare(servers.ready, "status", "ready", 20000)
+            tryCompare(servers.dies, "status", "failed", 20000)
+            compare(servers.off.status, "disconnected")
+            return servers
         }
 
         SignalSpy { id: ended; signalName: "streamEnd" }
@@ -1022,6 +1057,102 @@ Item {
             compare(pane.activityText("awaitingInput", false), "question waiting")
         }
 
+        // --- Settings: MCP servers ------------------------------------------------------------
+
+        // Each server: its name, its status in words, its tools or its error; a switch and a
+        // Restart button that name the server and act at once; Tab reaches them all.
+        function test_settingsShowMcpServersAndReachThemByKeyboard() {
+            const window = shownWindow()
+            const servers = addMcpServers(window)
+            const dialog = window.settingsDialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.mcpRows.count, 3)
+            const ready = dialog.mcpRows.itemAt(0)
+            const dies = dialog.mcpRows.itemAt(1)
+            const off = dialog.mcpRows.itemAt(2)
+            compare(ready.nameLabel.text, "files")
+            compare(ready.statusLabel.text, "Ready")
+            compare(ready.statusLabel.Accessible.name, "Status of files: Ready")
+            verify(ready.detailsLabel.text.startsWith("6 tools: noop, echo, write_file, slow, ask, add_tool"),
+                   ready.detailsLabel.text)
+            verify(ready.detailsLabel.Accessible.description.indexOf("echo") >= 0)
+            compare(dies.statusLabel.text, "Failed")
+            verify(servers.dies.errorString !== "")
+            compare(dies.detailsLabel.text, servers.dies.errorString)
+            compare(dies.detailsLabel.Accessible.name, "dies failed: " + servers.dies.errorString)
+            compare(off.statusLabel.text, "Not connected")
+            compare(off.detailsLabel.text, "Turned off: its tools are not offered to the model.")
+            verify(!off.enabledSwitch.checked)
+            verify(!off.restartButton.enabled)
+            compare(ready.enabledSwitch.Accessible.name, "Use the MCP server files")
+            compare(ready.restartButton.Accessible.name, "Restart the MCP server files")
+            compare(dialog.mcpHeading.text, "MCP servers")
+            verify(dialog.mcpNote.text.startsWith("Read from "), dialog.mcpNote.text)
+            compare(dialog.mcpProblemRows.count, 0)
+
+            // Tab from the last field goes through every switch and every Restart that can act.
+            dialog.themeBox.forceActiveFocus()
+            const stops = [ready.enabledSwitch, ready.restartButton, dies.enabledSwitch,
+                           dies.restartButton, off.enabledSwitch]
+            for (let i = 0; i < stops.length; ++i) {
+                keyClick(Qt.Key_Tab)
+                verify(stops[i].activeFocus, "Tab " + (i + 1) + " reaches " + stops[i].Accessible.name
+                       + ", not " + window.activeFocusItem)
+            }
+            // Space turns the server that was off on: it starts at once, and its Restart is a stop.
+            keyClick(Qt.Key_Space)
+            verify(servers.off.enabled)
+            tryCompare(off.statusLabel, "text", "Ready", 20000)
+            verify(off.restartButton.enabled)
+            keyClick(Qt.Key_Tab)
+            verify(off.restartButton.activeFocus)
+
+            // Restart by keyboard starts the server again (it receives a second initialize).
+            ready.restartButton.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            tryVerify(() => mcpTest.loggedMethods(servers.log).filter(m => m === "initialize").length === 2,
+                      10000, "the server was started again")
+            tryCompare(ready.statusLabel, "text", "Ready", 20000)
+
+            // Space on a switch turns its server off; Cancel does not bring it back (it acted).
+            ready.enabledSwitch.forceActiveFocus()
+            keyClick(Qt.Key_Space)
+            verify(!servers.ready.enabled)
+            compare(ready.statusLabel.text, "Not connected")
+            verify(!ready.restartButton.enabled)
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
+            verify(!servers.ready.enabled)
+        }
+
+        // No server: the section says how to add them; a file that could not be read is said.
+        function test_settingsSayHowToAddMcpServers() {
+            const window = shownWindow()
+            const dialog = window.settingsDialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.mcpRows.count, 0)
+            verify(dialog.mcpNote.visible)
+            verify(dialog.mcpNote.text.indexOf("--mcp-config") >= 0, dialog.mcpNote.text)
+            verify(dialog.mcpNote.text.indexOf("\"mcpServers\"") >= 0, dialog.mcpNote.text)
+            compare(dialog.mcpProblemRows.count, 0)
+
+            const config = createTemporaryObject(mcpConfigurationComponent, window)
+            ignoreWarning(/nowhere\/mcp.json cannot be read/) // logged (koder.demo.mcp)
+            config.load(testTempDir + "/nowhere/mcp.json")
+            window.mcp = config
+            compare(dialog.mcpProblemRows.count, 1)
+            const problem = dialog.mcpProblemRows.itemAt(0).label
+            verify(problem.visible)
+            verify(problem.text.indexOf("nowhere/mcp.json") >= 0, problem.text)
+            verify(problem.Accessible.name.startsWith("Problem in the MCP configuration: "))
+            // Where to write it: the file that was named.
+            verify(dialog.mcpNote.text.indexOf("nowhere/mcp.json") >= 0, dialog.mcpNote.text)
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
+        }
+
         // --- Settings: nothing clipped, one width ---------------------------------------------
 
         TextMetrics { id: entryMetrics }
@@ -1119,6 +1250,14 @@ Item {
             // implicitWidth bindings do not re-enter themselves (the style's eliding title did).
             failOnWarning(/Binding loop detected/)
             const window = shownWindow()
+            // The MCP section with a ready server (its tools), a failed one (its error), one
+            // turned off with a long name, and a problem of the file.
+            addMcpServers(window, ["files", "dies",
+                                   "a-server-with-a-rather-long-name-from-a-desktop-config"])
+            const config = createTemporaryObject(mcpConfigurationComponent, window)
+            ignoreWarning(/cannot be read/)
+            config.load(testTempDir + "/missing-for-the-clip-test/mcp.json")
+            window.mcp = config
             if (data.scale !== 1) {
                 if (window.font.pixelSize > 0)
                     window.font.pixelSize *= data.scale

@@ -38,6 +38,14 @@ Every wait polls with a deadline and fails saying which step it was and what it 
                    "Green", Tab goes on (inside the prompt) to "Submit" and Return answers: the
                    focus is back in the input and the reply says "You chose “Green”". After
                    Ctrl+Q the store has the ask_user call's result "Green".
+  mcp servers      Started with --mcp-config naming the scripted test server (node): Ctrl+,
+                   opens Settings, which shows the server "Ready" and its tools ("6 tools:
+                   noop, echo, ..."); Tab reaches its switch ("Use the MCP server scripted") and
+                   Space turns it off at once ("Not connected"). Started again: the switch was
+                   kept (the server is off, "Turned off: ..."), and Space turns it on again
+                   ("Ready"). Started with a file that is not JSON: the window works and
+                   Settings says the problem ("Problem in the MCP configuration: ... not
+                   JSON"); Ctrl+Q ends it with 0 each time.
 """
 import json
 import os
@@ -239,7 +247,7 @@ def type_text(text):
 class Demo:
     """One run of koder-demo on the test's folders and store."""
 
-    def __init__(self, binary, folder, label):
+    def __init__(self, binary, folder, label, extra_args=()):
         self.label = label
         self.folder = folder
         self.store = os.path.join(folder, "conversations.sqlite")
@@ -262,7 +270,8 @@ class Demo:
         self.log_file = open(self.log_path, "w")
         log("start demo (%s)" % label)
         self.process = subprocess.Popen(
-            [binary, "--store", self.store, "--language", "en", "--theme", "light"],
+            [binary, "--store", self.store, "--language", "en", "--theme", "light"]
+            + list(extra_args),
             env=env, stdout=self.log_file, stderr=subprocess.STDOUT, cwd=folder)
         self.app = None
         self.frame = None
@@ -632,6 +641,95 @@ def question_by_keys(binary, folder):
         "submitted by keys, the reply says so, the answer is stored")
 
 
+MAX_TABS_TO_MCP_SWITCH = 20
+
+
+def named(name):
+    return lambda obj: name_of(obj) == name
+
+
+def tab_to(demo, step, predicate):
+    """Presses Tab, one stop at a time (each taken in before the next), until the focus is on
+    what predicate accepts."""
+    for _ in range(MAX_TABS_TO_MCP_SWITCH):
+        before = [(role_name(o), name_of(o)) for o in focused_objects(demo.app)]
+        keys("Tab")
+        focused = demo.wait_for(
+            "%s: Tab moves on from %s" % (step, before),
+            lambda: [o for o in focused_objects(demo.app)
+                     if (role_name(o), name_of(o)) not in before],
+            lambda: describe_focus(demo.app))
+        if any(predicate(o) for o in focused):
+            return
+    raise Failure("%s: Tab did not get there within %d presses: %s"
+                  % (step, MAX_TABS_TO_MCP_SWITCH, describe_focus(demo.app)))
+
+
+def mcp_servers(binary, folder):
+    node = os.environ.get("KODER_NODE_EXECUTABLE", "")
+    servers = os.environ.get("KODER_MCP_SERVERS_DIR", "")
+    script = os.path.join(servers, "scripted_server.mjs")
+    if not node or not os.access(node, os.X_OK) or not os.path.isfile(script):
+        raise Failure("mcp servers: node (KODER_NODE_EXECUTABLE=%r) or the scripted test server "
+                      "(KODER_MCP_SERVERS_DIR=%r) is missing" % (node, servers))
+    config = os.path.join(folder, "mcp.json")
+    with open(config, "w") as f:
+        json.dump({"mcpServers": {"scripted": {"command": node, "args": [script]}}}, f)
+    ready = named("Status of scripted: Ready")
+    off = named("Status of scripted: Not connected")
+    switch = named("Use the MCP server scripted")
+
+    demo = Demo(binary, folder, "mcp servers, first run", ["--mcp-config", config])
+    try:
+        demo.ready_for_keys()
+        keys("ctrl+comma")
+        demo.wait_for("Settings shows the server ready", lambda: demo.find(ready))
+        demo.wait_for("Settings lists its tools",
+                      lambda: demo.find(lambda o: name_of(o).startswith("6 tools: noop, echo")))
+        tab_to(demo, "Tab reaches the server's switch", switch)
+        keys("space")
+        demo.wait_for("Space turns the server off at once", lambda: demo.find(off))
+        keys("Escape")
+        demo.wait_for_focus("Settings closed, the input has the keys", the_input)
+        demo.quit()
+    finally:
+        demo.stop()
+
+    demo = Demo(binary, folder, "mcp servers, second run", ["--mcp-config", config])
+    try:
+        demo.ready_for_keys()
+        keys("ctrl+comma")
+        demo.wait_for("the switch was kept: the server is off",
+                      lambda: demo.find(off) and demo.find(
+                          named("Turned off: its tools are not offered to the model.")))
+        tab_to(demo, "Tab reaches the server's switch", switch)
+        keys("space")
+        demo.wait_for("Space turns the server on again", lambda: demo.find(ready))
+        keys("Escape")
+        demo.wait_for_focus("Settings closed, the input has the keys", the_input)
+        demo.quit()
+    finally:
+        demo.stop()
+
+    broken = os.path.join(folder, "broken.json")
+    with open(broken, "w") as f:
+        f.write('{ "mcpServers": { nope')
+    demo = Demo(binary, folder, "mcp servers, a broken file", ["--mcp-config", broken])
+    try:
+        demo.ready_for_keys("with a broken file the window comes up and the input has the keys")
+        keys("ctrl+comma")
+        demo.wait_for("Settings says what is wrong with the file",
+                      lambda: demo.find(lambda o: name_of(o).startswith(
+                          "Problem in the MCP configuration: ") and "not JSON" in name_of(o)))
+        keys("Escape")
+        demo.wait_for_focus("Settings closed, the input has the keys", the_input)
+        demo.quit()
+    finally:
+        demo.stop()
+    log("PASS mcp servers: ready with its tools in Settings, switched off and on by keys and "
+        "kept across a restart; a broken file said in Settings, no crash")
+
+
 def main():
     if len(sys.argv) != 2:
         log("usage: window_check.py <koder-demo>")
@@ -644,7 +742,7 @@ def main():
         return 1
     started = time.monotonic()
     failures = []
-    for flow in (launch_and_type, waiting_approval, question_by_keys):
+    for flow in (launch_and_type, waiting_approval, question_by_keys, mcp_servers):
         folder = tempfile.mkdtemp(prefix="koder-window-check-")
         noted = len(failures) + len(later_failures)
         try:

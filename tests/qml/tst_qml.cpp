@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "aichatserver.h"
+#include "mcptesting.h"
 #include "providerstreams.h"
 #include "scriptedhttpserver.h"
 
@@ -156,17 +157,7 @@ public:
     }
     Q_INVOKABLE QStringList loggedMethods(const QString& path) const
     {
-        QFile file(path);
-        QStringList methods;
-        if (!file.open(QIODevice::ReadOnly))
-            return methods;
-        for (const QByteArray& line : file.readAll().split('\n'))
-            if (!line.trimmed().isEmpty())
-                methods << QJsonDocument::fromJson(line)
-                               .object()
-                               .value(QStringLiteral("method"))
-                               .toString();
-        return methods;
+        return mcpLoggedMethods(path);
     }
 };
 
