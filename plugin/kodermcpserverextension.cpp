@@ -18,9 +18,9 @@ namespace {
 // A JS callback as the server's C++ callback: called on the server's thread, once.
 KoderMcpServer::Callback jsCallback(QObject* context, const QJSValue& callback)
 {
-    return [context = QPointer<QObject>(context), callback](const QVariant& result,
-                                                            const QString& error) {
-        QJSEngine* engine = context ? qjsEngine(context) : nullptr;
+    // The engine is read now: a server made in C++ may lose its JS wrapper before the answer.
+    return [engine = QPointer<QJSEngine>(qjsEngine(context)), callback](const QVariant& result,
+                                                                        const QString& error) {
         if (!engine || !callback.isCallable())
             return;
         QJSValue(callback).call(

@@ -159,6 +159,15 @@ QString ControllerExecutor::soleMcpCallOn(const KoderMcpServer* server) const
     return found;
 }
 
+QStringList ControllerExecutor::mcpQuestionsOf(const KoderMcpServer* server) const
+{
+    QStringList keys;
+    for (auto it = m_mcpQuestions.cbegin(); it != m_mcpQuestions.cend(); ++it)
+        if (it.value() == server)
+            keys.append(it.key());
+    return keys;
+}
+
 void ControllerExecutor::addMcpQuestion(const QString& key, KoderMcpServer* server)
 {
     m_mcpQuestions.insert(key, server);

@@ -49,6 +49,8 @@ public:
     /// The server's question `key` is the pending input of that id.
     void addMcpQuestion(const QString& key, KoderMcpServer* server);
     void forgetMcpQuestion(const QString& key) { m_mcpQuestions.remove(key); }
+    /// The pending inputs that are questions of `server`.
+    QStringList mcpQuestionsOf(const KoderMcpServer* server) const;
 
     void startRequest(const koder::agent::StartTurn& request) override;
     void cancelRequest(koder::agent::RequestId id) override;

@@ -101,6 +101,7 @@ void KoderAgentController::removeMcpServer(KoderMcpServer* server)
 {
     if (!m_mcpServers.removeAll(server))
         return;
+    dismissMcpQuestions(server);
     disconnect(server, nullptr, this, nullptr);
     syncTools();
     Q_EMIT mcpServersChanged();
@@ -108,11 +109,24 @@ void KoderAgentController::removeMcpServer(KoderMcpServer* server)
 
 void KoderAgentController::clearMcpServers()
 {
-    for (KoderMcpServer* server : std::as_const(m_mcpServers))
+    for (KoderMcpServer* server : std::as_const(m_mcpServers)) {
+        dismissMcpQuestions(server);
         disconnect(server, nullptr, this, nullptr);
+    }
     m_mcpServers.clear();
     syncTools();
     Q_EMIT mcpServersChanged();
+}
+
+// A server leaving the controller takes its questions with it: they stop waiting here and the
+// server hears them dismissed.
+void KoderAgentController::dismissMcpQuestions(KoderMcpServer* server)
+{
+    for (const QString& key : m_executor.mcpQuestionsOf(server)) {
+        m_executor.forgetMcpQuestion(key);
+        dispatch(WithdrawInput{toStd(key)});
+        server->answerElicitation(key, QStringLiteral("cancel"));
+    }
 }
 
 void KoderAgentController::watchMcpServer(KoderMcpServer* server)
@@ -243,6 +257,12 @@ bool KoderAgentController::deferApproval(const QString& callId, const QVariant& 
         QMetaObject::invokeMethod(
             this,
             [this, callId, options] {
+                // Decided meanwhile (denied, approved again, another conversation shown): the
+                // user's later choice stands, and nothing is refused in their name.
+                const auto& waiting = state().pendingToolCalls;
+                if (std::none_of(waiting.begin(), waiting.end(),
+                                 [&](const ToolCall& c) { return c.id == toStd(callId); }))
+                    return;
                 m_approvalsWaited.insert(callId);
                 approveToolCall(callId, options);
                 m_approvalsWaited.remove(callId);

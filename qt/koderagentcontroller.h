@@ -206,6 +206,7 @@ private:
     void askFromMcp(KoderMcpServer* server, const QString& key, const QString& message,
                     const std::string& schema);
     bool deferApproval(const QString& callId, const QVariant& options);
+    void dismissMcpQuestions(KoderMcpServer* server);
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;

@@ -96,8 +96,16 @@ QJsonValue toolResultContent(const Message& m)
     QJsonArray images;
     for (const QJsonValue& part : parts) {
         const QJsonObject p = part.toObject();
+        // Only what Anthropic takes, within its size: anything else would fail every retry of
+        // the conversation's next request.
+        static const QStringList accepted{QStringLiteral("image/png"), QStringLiteral("image/jpeg"),
+                                          QStringLiteral("image/gif"),
+                                          QStringLiteral("image/webp")};
+        constexpr qsizetype maxImageBase64 = 5 * 1024 * 1024 * 4 / 3;
         if (p.value(QStringLiteral("type")) != QLatin1String("image") ||
-            !p.value(QStringLiteral("data")).isString())
+            !p.value(QStringLiteral("data")).isString() ||
+            !accepted.contains(p.value(QStringLiteral("mimeType")).toString()) ||
+            p.value(QStringLiteral("data")).toString().size() > maxImageBase64)
             continue;
         images.append(QJsonObject{
             {QStringLiteral("type"), QStringLiteral("image")},

@@ -14,6 +14,7 @@
 #include <QtCore/QPointer>
 #include <QtCore/QTimer>
 
+#include <atomic>
 #include <vector>
 
 using namespace koder::agent::qt;
@@ -262,7 +263,7 @@ using json = nlohmann::json;
 
     Stops the server and starts it again at once with its configuration as it is now: the
     way to try again after \c failed. Calls still running on it end as failed tool calls
-    (\e{The MCP server is not available: The server was stopped.}). When \l enabled is
+    (\e{The MCP server "<name>" was stopped before the call finished.}). When \l enabled is
     \c false it only stops.
 */
 
@@ -683,6 +684,19 @@ void later(QObject* context, F&& f)
 {
     QMetaObject::invokeMethod(context, std::forward<F>(f), Qt::QueuedConnection);
 }
+
+// Reports to a caller on a later turn, whatever becomes of the server meanwhile: a callback is
+// called exactly once (`f` captures no server state).
+template<typename F>
+void reportLater(F&& f)
+{
+    QMetaObject::invokeMethod(QCoreApplication::instance(), std::forward<F>(f),
+                              Qt::QueuedConnection);
+}
+
+// Elicitation keys are unique in the process: a server object made again under the same name
+// never reuses one that may still wait.
+std::atomic<int> nextElicitationKey{1};
 } // namespace
 
 struct KoderMcpServer::Private {
@@ -724,7 +738,8 @@ struct KoderMcpServer::Private {
     QHash<qint64, Call> queuedCalls;
     std::vector<std::unique_ptr<Queued>> queued;
     QHash<QString, json> elicitations; ///< request key -> the server's request id
-    int nextElicitation = 1;
+    static constexpr qsizetype maxOpenQuestions = 8;
+    bool refused = false; ///< markFailed() without a session: start() waits for a change
 
     void setStatus(const QString& next, const QString& why = {})
     {
@@ -882,12 +897,14 @@ struct KoderMcpServer::Private {
             if (it != calls.cend() && it->progress)
                 it->progress(p.progress, p.total.value_or(-1), QString::fromStdString(p.message));
         } else if (method == "notifications/tools/list_changed") {
-            if (status == statusReady)
+            if (status == statusReady || listingTools)
                 listTools();
         } else if (method == "notifications/prompts/list_changed") {
-            listPrompts();
+            if (!hello.protocolVersion.empty())
+                listPrompts();
         } else if (method == "notifications/resources/list_changed") {
-            listResources();
+            if (!hello.protocolVersion.empty())
+                listResources();
         } else if (method == "notifications/message") {
             const json data = params.is_object() ? params.value("data", json()) : json();
             qCInfo(lcMcp).noquote()
@@ -922,7 +939,12 @@ struct KoderMcpServer::Private {
             session->respond(id, mcp::elicitationResult("cancel"));
             return true;
         }
-        const QString key = QStringLiteral("mcp-%1-%2").arg(q->m_name).arg(nextElicitation++);
+        if (elicitations.size() >= maxOpenQuestions) {
+            // A server asking without end cannot fill the view: the extra ones are dismissed.
+            session->respond(id, mcp::elicitationResult("cancel"));
+            return true;
+        }
+        const QString key = QStringLiteral("mcp-%1-%2").arg(q->m_name).arg(nextElicitationKey++);
         elicitations.insert(key, id);
         Q_EMIT q->elicitationRequested(
             key, QString::fromStdString(e.message),
@@ -952,6 +974,8 @@ struct KoderMcpServer::Private {
                 fail(why);
         });
         channel->open();
+        if (session != opened)
+            return; // the process could not even start: failed already
         session->request(
             "initialize",
             mcp::initializeParams("Koder Agent",
@@ -982,27 +1006,28 @@ struct KoderMcpServer::Private {
             oldChannel->close();
             oldChannel->deleteLater();
         }
-        if (old) {
+        if (old)
             old->deleteLater();
-            old->failAll(reason);
-        }
         // Every call still running ends as a failed tool; nothing is restarted.
         const std::string ended = "The MCP server \"" + q->m_name.toStdString() + "\" " +
                                   (failed ? "failed" : "was stopped") +
                                   " before the call finished.";
         const auto running = std::exchange(calls, {});
         for (const Call& call : running)
-            later(q, [done = call.done, ended] { done(ended, {}, true); });
+            reportLater([done = call.done, ended] { done(ended, {}, true); });
         failQueued(ended);
         // Results that waited for a new tool list are reported as they came.
         for (auto& report : std::exchange(afterListing, {}))
-            later(q, std::move(report));
+            reportLater(std::move(report));
         listingTools = false;
         listToolsAgain = false;
         const auto asked = std::exchange(elicitations, {});
         for (auto it = asked.cbegin(); it != asked.cend(); ++it)
             Q_EMIT q->elicitationWithdrawn(it.key());
         const bool hadTools = !tools.empty();
+        const bool hadPrompts = !prompts.empty();
+        const bool hadResources = !resources.empty() || !templates.empty();
+        const bool hadInfo = !serverInfoValue.isEmpty() || !hello.instructions.empty();
         tools.clear();
         toolsValue.clear();
         prompts.clear();
@@ -1012,13 +1037,19 @@ struct KoderMcpServer::Private {
         templates.clear();
         templatesValue.clear();
         hello = {};
-        if (!serverInfoValue.isEmpty()) {
-            serverInfoValue.clear();
-            Q_EMIT q->serverInfoChanged();
-        }
+        serverInfoValue.clear();
         setStatus(failed ? statusFailed : statusDisconnected, failed ? reason : QString());
+        if (hadInfo)
+            Q_EMIT q->serverInfoChanged();
         if (hadTools)
             Q_EMIT q->toolsChanged();
+        if (hadPrompts)
+            Q_EMIT q->promptsChanged();
+        if (hadResources)
+            Q_EMIT q->resourcesChanged();
+        // Last, with the state consistent: a caller told now may restart the server.
+        if (old)
+            old->failAll(reason);
     }
 
     void fail(const QString& why)
@@ -1045,19 +1076,19 @@ struct KoderMcpServer::Private {
                 const CallDone done = it->done;
                 calls.erase(it);
                 if (listingTools) {
-                    afterListing.push_back([done, o, this] { reportCall(done, o); });
+                    afterListing.push_back([done, o, ms = timeout()] { reportCall(done, o, ms); });
                     return;
                 }
-                reportCall(done, o);
+                reportCall(done, o, timeout());
             },
             timeout());
     }
 
-    void reportCall(const CallDone& done, const McpOutcome& o) const
+    static void reportCall(const CallDone& done, const McpOutcome& o, int timeoutMs)
     {
         if (!o.ok) {
             if (o.timedOut)
-                return done("The tool timed out after " + std::to_string(timeout()) + " ms.", {},
+                return done("The tool timed out after " + std::to_string(timeoutMs) + " ms.", {},
                             true);
             return done(o.error.toStdString(), {}, true);
         }
@@ -1087,7 +1118,7 @@ struct KoderMcpServer::Private {
                 continue;
             const CallDone done = it->done;
             queuedCalls.erase(it);
-            later(q, [done, text] { done(text, {}, true); });
+            reportLater([done, text] { done(text, {}, true); });
         }
     }
 };
@@ -1110,14 +1141,18 @@ KoderMcpServer::~KoderMcpServer()
     const std::string ended =
         "The MCP server \"" + m_name.toStdString() + "\" was removed before the call finished.";
     QList<CallDone> unfinished;
-    for (const Private::Call& call : std::as_const(d->calls))
+    for (const Private::Call& call : std::exchange(d->calls, {}))
         unfinished.append(call.done);
-    for (const Private::Call& call : std::as_const(d->queuedCalls))
+    for (const Private::Call& call : std::exchange(d->queuedCalls, {}))
         unfinished.append(call.done);
     for (const CallDone& done : std::as_const(unfinished))
-        QMetaObject::invokeMethod(
-            QCoreApplication::instance(), [done, ended] { done(ended, {}, true); },
-            Qt::QueuedConnection);
+        reportLater([done, ended] { done(ended, {}, true); });
+    for (auto& report : std::exchange(d->afterListing, {}))
+        reportLater(std::move(report));
+    // Prompts and resources asked for: their callbacks come, once. Detached first, so the
+    // session's other replies (lists, calls) find nothing to act on.
+    if (McpSession* session = std::exchange(d->session, nullptr))
+        session->failAll(tr("The server was removed."));
     const auto asked = std::exchange(d->elicitations, {});
     for (auto it = asked.cbegin(); it != asked.cend(); ++it)
         Q_EMIT elicitationWithdrawn(it.key());
@@ -1186,6 +1221,7 @@ void KoderMcpServer::setMaxEventBytes(qint64 bytes)
 // object is configured (the properties a QML declaration sets all come before the event loop).
 void KoderMcpServer::configurationChanged()
 {
+    d->refused = false;
     if (d->session) {
         stop();
         scheduleStart();
@@ -1210,13 +1246,20 @@ void KoderMcpServer::start()
         return;
     if (m_command.isEmpty() && m_url.isEmpty())
         return; // not configured yet: disconnected
+    if (d->refused)
+        return;
+    QString problem;
     if (m_name.isEmpty())
-        return d->setStatus(statusFailed, tr("The server has no name."));
-    if (!m_command.isEmpty() && !m_url.isEmpty())
-        return d->setStatus(statusFailed, tr("Set either command or url, not both."));
-    if (!m_url.isEmpty() && m_url.scheme() != QLatin1String("http") &&
-        m_url.scheme() != QLatin1String("https"))
-        return d->setStatus(statusFailed, tr("The url must be http or https."));
+        problem = tr("The server has no name.");
+    else if (!m_command.isEmpty() && !m_url.isEmpty())
+        problem = tr("Set either command or url, not both.");
+    else if (!m_url.isEmpty() && m_url.scheme() != QLatin1String("http") &&
+             m_url.scheme() != QLatin1String("https"))
+        problem = tr("The url must be http or https.");
+    if (!problem.isEmpty()) {
+        d->failQueued("The MCP server \"" + m_name.toStdString() + "\" is misconfigured.");
+        return d->setStatus(statusFailed, problem);
+    }
     d->connectNow();
 }
 
@@ -1224,18 +1267,24 @@ void KoderMcpServer::stop()
 {
     if (d->session || d->status != statusDisconnected)
         d->disconnect({}, false);
+    else
+        d->failQueued("The MCP server \"" + m_name.toStdString() + "\" was stopped.");
 }
 
 void KoderMcpServer::markFailed(const QString& reason)
 {
+    d->refused = true; // until restart() or a change of configuration
     if (d->session)
         d->fail(reason);
-    else
+    else {
+        d->failQueued("The MCP server \"" + m_name.toStdString() + "\" failed.");
         d->setStatus(statusFailed, reason);
+    }
 }
 
 void KoderMcpServer::restart()
 {
+    d->refused = false;
     stop();
     if (m_enabled)
         start();
@@ -1338,7 +1387,7 @@ qint64 KoderMcpServer::callTool(const QString& tool, const std::string& argument
         d->queued.push_back(std::move(entry));
         return handle;
     }
-    later(this, [done = std::move(done), text = d->unavailableText()] { done(text, {}, true); });
+    reportLater([done = std::move(done), text = d->unavailableText()] { done(text, {}, true); });
     return handle;
 }
 
@@ -1380,18 +1429,19 @@ void askServer(KoderMcpServer* server, McpSession* session, const std::string& m
     if (!session || !server->isReady()) {
         const QString why =
             KoderMcpServer::tr("The server is not ready (%1).").arg(server->status());
-        later(server, [callback = std::move(callback), why] { callback({}, why); });
+        reportLater([callback = std::move(callback), why] { callback({}, why); });
         return;
     }
-    const QPointer<KoderMcpServer> guard(server);
     session->request(
         method, params,
-        [guard, callback = std::move(callback)](const McpOutcome& o) {
-            if (!guard)
-                return;
-            if (!o.ok)
-                return callback({}, o.error);
-            callback(toVariant(o.result), {});
+        [callback = std::move(callback)](const McpOutcome& o) {
+            // Through the application: a reply made while the server is being destroyed
+            // reaches the caller after, not inside, its destruction.
+            reportLater([callback, o] {
+                if (!o.ok)
+                    return callback({}, o.error);
+                callback(toVariant(o.result), {});
+            });
         },
         timeoutMs);
 }

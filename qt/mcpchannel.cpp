@@ -6,6 +6,7 @@
 #include "jsonrpc.h"
 #include "ssedecoder.h"
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QTimer>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QNetworkReply>
@@ -21,6 +22,16 @@ constexpr int gracefulExitMs = 2000;
 constexpr qsizetype maxLogLine = 4096;
 // What Qt's network thread may hold for a reply before it stops reading the socket.
 constexpr qint64 readBufferBytes = 1 << 20;
+
+// Whether `text` is the result or the error of the request `id` (not a notification or a
+// request of the server's that came on the same stream).
+bool answers(const nlohmann::json& id, std::string_view text)
+{
+    if (id.is_null())
+        return false;
+    const jsonrpc::Message m = jsonrpc::parse(text);
+    return (m.kind == jsonrpc::Kind::Result || m.kind == jsonrpc::Kind::Error) && m.id == id;
+}
 } // namespace
 
 McpChannel::McpChannel(qint64 maxMessageBytes, QObject* parent)
@@ -86,8 +97,9 @@ void McpStdioChannel::open()
             Q_EMIT failed(tr("The server could not be started: %1").arg(m_process->errorString()));
     });
     connect(process, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
-        readOut(); // what it wrote before it ended still counts
-        if (m_closing)
+        const QPointer<McpStdioChannel> self(this);
+        readOut(); // what it wrote before it ended still counts (its handlers may delete this)
+        if (!self || m_closing)
             return;
         Q_EMIT failed(status == QProcess::CrashExit
                           ? tr("The server crashed.")
@@ -157,9 +169,13 @@ void McpStdioChannel::close()
     if (!process || process->state() == QProcess::NotRunning)
         return;
     // The spec's shutdown: close stdin, then SIGTERM, then SIGKILL. The process outlives this
-    // channel until it ends (it is reparented to nothing and deletes itself).
+    // channel until it ends, and deletes itself then.
     process->disconnect(this);
-    process->setParent(nullptr);
+    // Nothing more is read: Qt drops what the server still writes instead of buffering it.
+    process->closeReadChannel(QProcess::StandardOutput);
+    process->closeReadChannel(QProcess::StandardError);
+    // The application's child: if the app quits first, QProcess's destructor kills it.
+    process->setParent(QCoreApplication::instance());
     m_process = nullptr;
     connect(process, &QProcess::finished, process, &QObject::deleteLater);
     process->closeWriteChannel();
@@ -176,7 +192,8 @@ struct McpHttpChannel::Exchange {
     nlohmann::json requestId; ///< the id of the request it posted (null: a notification or GET)
     bool stream = false;      ///< the GET stream for the server's own messages
     bool sse = false;         ///< the answer is an event stream
-    bool answered = false;    ///< a message came back for the request
+    bool answered = false;    ///< the request's result or error came back
+    bool initialized = false; ///< notifications/initialized: later messages wait for it
     QByteArray body;          ///< a JSON answer, as it arrives
     std::unique_ptr<koder::wire::SseDecoder> events;
     QUrl refusedRedirect;
@@ -223,10 +240,19 @@ void McpHttpChannel::send(const std::string& message)
 {
     if (m_closed)
         return;
+    if (m_holding) {
+        m_held.append(message);
+        return;
+    }
     auto exchange = std::make_shared<Exchange>();
     const jsonrpc::Message sent = jsonrpc::parse(message);
     if (sent.kind == jsonrpc::Kind::Request)
         exchange->requestId = sent.id;
+    else if (sent.kind == jsonrpc::Kind::Notification &&
+             sent.method == "notifications/initialized") {
+        exchange->initialized = true;
+        m_holding = true;
+    }
     QNetworkRequest req = request("application/json, text/event-stream");
     req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     exchange->reply =
@@ -237,7 +263,28 @@ void McpHttpChannel::send(const std::string& message)
 void McpHttpChannel::setProtocolVersion(const QByteArray& version)
 {
     m_protocolVersion = version;
+}
+
+// The handshake is complete on the server: the stream for its own messages opens, and what
+// waited goes out in order.
+void McpHttpChannel::releaseHeld()
+{
+    m_holding = false;
     openStream();
+    for (const std::string& message : std::exchange(m_held, {}))
+        send(message);
+}
+
+void McpHttpChannel::abandon(qint64 id)
+{
+    for (const auto& exchange : std::as_const(m_exchanges))
+        if (exchange->requestId == nlohmann::json(id) && exchange->reply) {
+            m_exchanges.removeAll(exchange);
+            exchange->reply->disconnect(this);
+            exchange->reply->abort();
+            exchange->reply->deleteLater();
+            return; // the connection is free for the next request
+        }
 }
 
 // The stream for what the server sends on its own (list changes, requests); a server without
@@ -305,7 +352,7 @@ void McpHttpChannel::readBody(const std::shared_ptr<Exchange>& exchange)
                  weak = std::weak_ptr<Exchange>(exchange)](const koder::wire::SseEvent& event) {
                     if (!self || m_closed || event.data.empty())
                         return;
-                    if (const auto e = weak.lock())
+                    if (const auto e = weak.lock(); e && answers(e->requestId, event.data))
                         e->answered = true;
                     Q_EMIT received(std::string(event.data));
                 },
@@ -336,9 +383,12 @@ void McpHttpChannel::finished(const std::shared_ptr<Exchange>& exchange)
     if (!reply || m_closed)
         return;
     reply->deleteLater();
-    readBody(exchange);
-    if (m_closed)
+    const QPointer<McpHttpChannel> self(this);
+    readBody(exchange); // may deliver messages, whose handlers may close or delete this
+    if (!self || m_closed)
         return;
+    if (exchange->initialized)
+        releaseHeld(); // whatever its answer: the session goes on or fails on its own
     const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (exchange->stream)
         return; // the optional stream ended (or the server has none: 405)
@@ -352,13 +402,16 @@ void McpHttpChannel::finished(const std::shared_ptr<Exchange>& exchange)
         return;
     } else if (status >= 200 && status < 300) {
         if (!exchange->sse && !exchange->body.trimmed().isEmpty()) {
-            exchange->answered = true;
-            Q_EMIT received(exchange->body.toStdString());
-            return;
-        }
-        if (exchange->requestId.is_null() || exchange->answered)
+            const std::string body = exchange->body.toStdString();
+            exchange->answered = answers(exchange->requestId, body);
+            Q_EMIT received(body);
+            if (!self || m_closed || exchange->answered || exchange->requestId.is_null())
+                return;
+            problem = tr("The server's answer is not a JSON-RPC response to the request.");
+        } else if (exchange->requestId.is_null() || exchange->answered) {
             return; // a notification or a response: 202 Accepted
-        problem = tr("The server's answer ended without a result.");
+        } else
+            problem = tr("The server's answer ended without a result.");
     } else if (status != 0)
         problem = tr("The server answered HTTP %1.").arg(status);
     else

@@ -36,6 +36,9 @@ public:
     /// The revision the handshake agreed on, for transports that repeat it on every request;
     /// from then on the session is open (HTTP opens its stream for server messages).
     virtual void setProtocolVersion(const QByteArray& version) { Q_UNUSED(version); }
+    /// No answer to the request `id` is wanted any more (cancelled, timed out): a transport
+    /// that holds something open for it (an HTTP response stream) lets it go.
+    virtual void abandon(qint64 id) { Q_UNUSED(id); }
 
 Q_SIGNALS:
     /// One message's text, as the server sent it (not checked yet).
@@ -97,6 +100,7 @@ public:
     void send(const std::string& message) override;
     void close() override;
     void setProtocolVersion(const QByteArray& version) override;
+    void abandon(qint64 id) override;
 
 private:
     struct Exchange;
@@ -106,6 +110,7 @@ private:
     void readBody(const std::shared_ptr<Exchange>& exchange);
     void finished(const std::shared_ptr<Exchange>& exchange);
     void openStream();
+    void releaseHeld();
 
     QUrl m_url;
     QVariantMap m_headers;
@@ -113,5 +118,9 @@ private:
     QByteArray m_sessionId;
     QByteArray m_protocolVersion;
     QList<std::shared_ptr<Exchange>> m_exchanges;
+    /// Messages held while notifications/initialized is on its way: servers may refuse a
+    /// request that overtakes it on another connection.
+    QList<std::string> m_held;
+    bool m_holding = false;
     bool m_closed = false;
 };

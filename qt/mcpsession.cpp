@@ -27,13 +27,16 @@ qint64 McpSession::request(const std::string& method, const nlohmann::json& para
     if (timeoutMs > 0) {
         waiting->timer = std::make_unique<QTimer>();
         waiting->timer->setSingleShot(true);
-        connect(waiting->timer.get(), &QTimer::timeout, this, [this, id] {
+        connect(waiting->timer.get(), &QTimer::timeout, this, [this, id, method] {
             const std::shared_ptr<Waiting> late = m_waiting.take(id);
             if (!late)
                 return;
-            // The server is told, so it can stop; the caller hears a timeout.
-            notify("notifications/cancelled",
-                   nlohmann::json{{"requestId", id}, {"reason", "timed out"}});
+            // The server is told, so it can stop (never for initialize, which the spec says a
+            // client must not cancel); the caller hears a timeout.
+            if (method != "initialize")
+                notify("notifications/cancelled",
+                       nlohmann::json{{"requestId", id}, {"reason", "timed out"}});
+            m_channel->abandon(id);
             if (late->reply)
                 late->reply({false, nullptr, 0, tr("The server did not answer in time."), true});
         });
@@ -49,6 +52,7 @@ void McpSession::cancel(qint64 id, const std::string& reason)
     if (!m_waiting.remove(id))
         return;
     notify("notifications/cancelled", nlohmann::json{{"requestId", id}, {"reason", reason}});
+    m_channel->abandon(id);
 }
 
 void McpSession::notify(const std::string& method, const nlohmann::json& params)
