@@ -719,6 +719,10 @@
         <source>The server lists more than %1 items in %2.</source>
         <translation>يسرد الخادم أكثر من %1 عنصر في %2.</translation>
     </message>
+    <message>
+        <source>The server was removed.</source>
+        <translation>أُزيل الخادم.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -811,6 +815,10 @@
     <message>
         <source>The server answered HTTP %1.</source>
         <translation>أجاب الخادم بالرمز HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not a JSON-RPC response to the request.</source>
+        <translation>ردّ الخادم ليس استجابة JSON-RPC للطلب.</translation>
     </message>
 </context>
 <context>

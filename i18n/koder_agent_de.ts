@@ -711,6 +711,10 @@
         <source>The server lists more than %1 items in %2.</source>
         <translation>Der Server listet mehr als %1 Einträge in %2.</translation>
     </message>
+    <message>
+        <source>The server was removed.</source>
+        <translation>Der Server wurde entfernt.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -803,6 +807,10 @@
     <message>
         <source>The server answered HTTP %1.</source>
         <translation>Der Server hat mit HTTP %1 geantwortet.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not a JSON-RPC response to the request.</source>
+        <translation>Die Antwort des Servers ist keine JSON-RPC-Antwort auf die Anfrage.</translation>
     </message>
 </context>
 <context>

@@ -711,6 +711,10 @@
         <source>The server lists more than %1 items in %2.</source>
         <translation>El servidor enumera más de %1 elementos en %2.</translation>
     </message>
+    <message>
+        <source>The server was removed.</source>
+        <translation>Se quitó el servidor.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -803,6 +807,10 @@
     <message>
         <source>The server answered HTTP %1.</source>
         <translation>El servidor respondió con HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not a JSON-RPC response to the request.</source>
+        <translation>La respuesta del servidor no es una respuesta JSON-RPC a la solicitud.</translation>
     </message>
 </context>
 <context>

@@ -711,6 +711,10 @@
         <source>The server lists more than %1 items in %2.</source>
         <translation>O servidor lista mais de %1 itens em %2.</translation>
     </message>
+    <message>
+        <source>The server was removed.</source>
+        <translation>O servidor foi removido.</translation>
+    </message>
 </context>
 <context>
     <name>KoderText</name>
@@ -803,6 +807,10 @@
     <message>
         <source>The server answered HTTP %1.</source>
         <translation>O servidor respondeu com HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s answer is not a JSON-RPC response to the request.</source>
+        <translation>A resposta do servidor não é uma resposta JSON-RPC à solicitação.</translation>
     </message>
 </context>
 <context>
