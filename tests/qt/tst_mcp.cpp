@@ -638,11 +638,15 @@ private Q_SLOTS:
             R"(data: {"jsonrpc":"2.0","id":2,"result":{"messages":[]}})"
             "\n\n"));
         http.enqueue(ScriptedHttpServer::status(200, {})); // DELETE
-        auto* server = new KoderMcpServer;
+        auto* server = new KoderMcpServer(agent.get());
         server->setName(QStringLiteral("http"));
         server->setUrl(http.baseUrl().resolved(QUrl(QStringLiteral("/mcp"))));
         server->setHeaders({{QStringLiteral("X-Key"), QStringLiteral("k1")}});
         QVERIFY(waitForStatus(server, QStringLiteral("ready"), 5000));
+        // initialize, then notifications/initialized, then (once that is accepted) the GET
+        // stream: the server answers in the order requests arrive.
+        QTRY_COMPARE(http.received().size(), 3);
+        QCOMPARE(http.received()[2].method, QByteArray("GET"));
         QVariant result;
         server->getPrompt(QStringLiteral("p"), {},
                           [&](const QVariant& r, const QString&) { result = r; });
@@ -699,6 +703,7 @@ private Q_SLOTS:
         server->setName(QStringLiteral("http"));
         server->setUrl(http.baseUrl().resolved(QUrl(QStringLiteral("/mcp"))));
         QVERIFY(waitForStatus(server, QStringLiteral("ready"), 5000));
+        QTRY_COMPARE(http.received().size(), 3); // the GET stream came before the request
         QString error;
         server->readResource(QStringLiteral("file:///x"),
                              [&](const QVariant&, const QString& e) { error = e; });
