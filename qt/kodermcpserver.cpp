@@ -15,6 +15,7 @@
 #include <QtCore/QTimer>
 
 #include <atomic>
+#include <map>
 #include <vector>
 
 using namespace koder::agent::qt;
@@ -707,10 +708,10 @@ struct KoderMcpServer::Private {
     };
     /// A call made before the server was ready, waiting for it (up to callTimeout).
     struct Queued {
-        qint64 handle = 0;
+        Call call;
         QString tool;
         std::string arguments;
-        std::unique_ptr<QTimer> timer;
+        std::unique_ptr<QTimer> timer; ///< callTimeout
     };
 
     explicit Private(KoderMcpServer* server)
@@ -735,8 +736,7 @@ struct KoderMcpServer::Private {
     std::vector<std::function<void()>> afterListing;
     qint64 nextHandle = 1;
     QHash<qint64, Call> calls;
-    QHash<qint64, Call> queuedCalls;
-    std::vector<std::unique_ptr<Queued>> queued;
+    std::map<qint64, Queued> queued;   ///< by handle, in the order the calls were made
     QHash<QString, json> elicitations; ///< request key -> the server's request id
     static constexpr qsizetype maxOpenQuestions = 8;
     bool refused = false; ///< markFailed() without a session: start() waits for a change
@@ -1098,28 +1098,16 @@ struct KoderMcpServer::Private {
 
     void startQueued()
     {
-        auto waiting = std::exchange(queued, {});
-        for (auto& entry : waiting) {
-            const auto it = queuedCalls.find(entry->handle);
-            if (it == queuedCalls.end())
-                continue;
-            calls.insert(entry->handle, *it);
-            queuedCalls.erase(it);
-            startCall(entry->handle, entry->tool, entry->arguments);
+        for (auto& [handle, entry] : std::exchange(queued, {})) {
+            calls.insert(handle, std::move(entry.call));
+            startCall(handle, entry.tool, entry.arguments);
         }
     }
 
     void failQueued(const std::string& text)
     {
-        auto waiting = std::exchange(queued, {});
-        for (auto& entry : waiting) {
-            const auto it = queuedCalls.find(entry->handle);
-            if (it == queuedCalls.end())
-                continue;
-            const CallDone done = it->done;
-            queuedCalls.erase(it);
-            reportLater([done, text] { done(text, {}, true); });
-        }
+        for (auto& [handle, entry] : std::exchange(queued, {}))
+            reportLater([done = std::move(entry.call.done), text] { done(text, {}, true); });
     }
 };
 
@@ -1143,8 +1131,8 @@ KoderMcpServer::~KoderMcpServer()
     QList<CallDone> unfinished;
     for (const Private::Call& call : std::exchange(d->calls, {}))
         unfinished.append(call.done);
-    for (const Private::Call& call : std::exchange(d->queuedCalls, {}))
-        unfinished.append(call.done);
+    for (auto& [handle, entry] : std::exchange(d->queued, {}))
+        unfinished.append(std::move(entry.call.done));
     for (const CallDone& done : std::as_const(unfinished))
         reportLater([done, ended] { done(ended, {}, true); });
     for (auto& report : std::exchange(d->afterListing, {}))
@@ -1364,27 +1352,26 @@ qint64 KoderMcpServer::callTool(const QString& tool, const std::string& argument
     }
     if (d->status == statusConnecting || (m_enabled && d->startScheduled)) {
         // A call approved before the server is ready (a reloaded conversation) waits for it.
-        d->queuedCalls.insert(handle, {0, std::move(progress), std::move(done)});
-        auto entry = std::make_unique<Private::Queued>();
-        entry->handle = handle;
-        entry->tool = tool;
-        entry->arguments = arguments;
+        Private::Queued& entry = d->queued[handle];
+        entry.call = {0, std::move(progress), std::move(done)};
+        entry.tool = tool;
+        entry.arguments = arguments;
         if (m_callTimeout > 0) {
-            entry->timer = std::make_unique<QTimer>();
-            entry->timer->setSingleShot(true);
-            connect(entry->timer.get(), &QTimer::timeout, this, [this, handle] {
-                const auto it = d->queuedCalls.find(handle);
-                if (it == d->queuedCalls.end())
+            entry.timer = std::make_unique<QTimer>();
+            entry.timer->setSingleShot(true);
+            connect(entry.timer.get(), &QTimer::timeout, this, [this, handle] {
+                const auto it = d->queued.find(handle);
+                if (it == d->queued.end())
                     return;
-                const CallDone late = it->done;
-                d->queuedCalls.erase(it);
+                const CallDone late = std::move(it->second.call.done);
+                it->second.timer.release()->deleteLater(); // its own signal is being emitted
+                d->queued.erase(it);
                 late("The MCP server \"" + m_name.toStdString() + "\" was not ready within " +
                          std::to_string(m_callTimeout) + " ms.",
                      {}, true);
             });
-            entry->timer->start(m_callTimeout);
+            entry.timer->start(m_callTimeout);
         }
-        d->queued.push_back(std::move(entry));
         return handle;
     }
     reportLater([done = std::move(done), text = d->unavailableText()] { done(text, {}, true); });
@@ -1393,7 +1380,7 @@ qint64 KoderMcpServer::callTool(const QString& tool, const std::string& argument
 
 void KoderMcpServer::cancelCall(qint64 call)
 {
-    d->queuedCalls.remove(call);
+    d->queued.erase(call);
     const auto it = d->calls.find(call);
     if (it == d->calls.end())
         return;

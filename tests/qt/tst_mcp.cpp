@@ -161,13 +161,9 @@ private Q_SLOTS:
         KoderMcpServer* server = scriptedServer({QStringLiteral("--log"), log});
         agent->addMcpServer(server);
         QVERIFY(waitForStatus(server, QStringLiteral("ready")));
-        KoderLocalAgent* local = useLocalAgent(QStringLiteral("Done."));
-        local->setToolCalls(
-            {QVariantMap{{QStringLiteral("name"), QStringLiteral("scripted__echo")},
-                         {QStringLiteral("arguments"),
-                          QVariantMap{{QStringLiteral("text"), QStringLiteral("hello")}}}}});
         agent->setAutoAccept(QStringLiteral("never"));
-        QVERIFY(agent->send(QStringLiteral("echo please")));
+        callInTurn(QStringLiteral("scripted__echo"),
+                   {{QStringLiteral("text"), QStringLiteral("hello")}});
         QTRY_COMPARE(agent->pendingToolCalls().size(), 1);
         const QString callId =
             agent->pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString();
@@ -178,7 +174,7 @@ private Q_SLOTS:
         const QVariantMap result = toolMessage(callId);
         QCOMPARE(result.value(QStringLiteral("text")).toString(), QStringLiteral("hello"));
         QCOMPARE(result.value(QStringLiteral("isError")).toBool(), false);
-        QCOMPARE(lastText(), QStringLiteral("Done."));
+        QCOMPARE(lastText(), QStringLiteral("Ok."));
         QVERIFY(mcpLoggedMethods(log).contains(QStringLiteral("tools/call")));
     }
 
@@ -189,13 +185,9 @@ private Q_SLOTS:
         KoderMcpServer* server = scriptedServer();
         agent->addMcpServer(server);
         QVERIFY(waitForStatus(server, QStringLiteral("ready")));
-        KoderLocalAgent* local = useLocalAgent(QStringLiteral("Done."));
-        local->setToolCalls(
-            {QVariantMap{{QStringLiteral("name"), QStringLiteral("scripted__echo")},
-                         {QStringLiteral("arguments"),
-                          QVariantMap{{QStringLiteral("text"), QStringLiteral("later")}}}}});
         agent->setAutoAccept(QStringLiteral("never"));
-        QVERIFY(agent->send(QStringLiteral("echo")));
+        callInTurn(QStringLiteral("scripted__echo"),
+                   {{QStringLiteral("text"), QStringLiteral("later")}});
         QTRY_COMPARE(agent->pendingToolCalls().size(), 1);
         const QString callId =
             agent->pendingToolCalls().first().toMap().value(QStringLiteral("id")).toString();
@@ -206,6 +198,38 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(agent->status(), QStringLiteral("idle"), startMs);
         QCOMPARE(toolMessage(callId).value(QStringLiteral("text")).toString(),
                  QStringLiteral("later"));
+    }
+
+    // A call made before the server is ready waits for it; past callTimeout it fails.
+    void callBeforeReadyWaits()
+    {
+        KoderMcpServer* server = scriptedServer();
+        std::string text;
+        int reports = 0;
+        server->callTool(QStringLiteral("echo"), R"({"text":"queued"})", {},
+                         [&](std::string t, std::string, bool isError) {
+                             ++reports;
+                             text = isError ? "error: " + t : t;
+                         });
+        QTRY_COMPARE_WITH_TIMEOUT(reports, 1, startMs);
+        QCOMPARE(text, std::string("queued"));
+
+        KoderMcpServer* hanging = scriptedServer(
+            {QStringLiteral("--fault"), QStringLiteral("hang")}, QStringLiteral("hangs"));
+        hanging->setCallTimeout(300);
+        reports = 0;
+        hanging->callTool(QStringLiteral("echo"), "{}", {},
+                          [&](std::string t, std::string, bool isError) {
+                              ++reports;
+                              text = isError ? "error: " + t : t;
+                          });
+        // The wait and the handshake share callTimeout: whichever ends first reports, once.
+        QVERIFY(waitForStatus(hanging, QStringLiteral("failed")));
+        QTRY_COMPARE(reports, 1);
+        QCoreApplication::processEvents(); // reports posted by the failure are delivered now
+        QCOMPARE(reports, 1);
+        QVERIFY2(text.rfind("error: The MCP server \"hangs\"", 0) == 0, text.c_str());
+        QCOMPARE(hanging->errorString().isEmpty(), false);
     }
 
     void deniedCallNeverReachesTheServer()
