@@ -224,7 +224,19 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
                 append("handoff", e.target);
                 turnMilestones(out, after, {});
             },
+            [&](const MessageStarted&) { append("messageStarted", stepMessage(after)); },
+            [&](const ServerActivity& e) {
+                // The kind as a literal: the log keeps views of static strings only.
+                append(e.kind == "stepStarted"    ? "serverStepStarted"
+                       : e.kind == "stepFinished" ? "serverStepFinished"
+                                                  : "serverActivity",
+                       e.name);
+            },
+            [&](const ReconcileMessages& e) {
+                append("reconcileMessages", std::to_string(e.messages.size()));
+            },
             // ---- tools
+            [&](const ServerToolResult& e) { append("serverToolResult", e.callId); },
             [&](const ToolCallRequested&) {
                 if (const auto* call = findEvent<ToolCallEvent>(out))
                     append("toolCall", call->call.id);

@@ -1302,6 +1302,10 @@ std::string_view actionName(const Input& input)
             [](const ToolProgress&) -> Name { return "toolProgress"; },
             [](const RequestInput&) -> Name { return "requestInput"; },
             [](const WithdrawInput&) -> Name { return "withdrawInput"; },
+            [](const MessageStarted&) -> Name { return "messageStarted"; },
+            [](const ServerToolResult&) -> Name { return "serverToolResult"; },
+            [](const ReconcileMessages&) -> Name { return "reconcileMessages"; },
+            [](const ServerActivity&) -> Name { return "serverActivity"; },
         },
         input);
 }

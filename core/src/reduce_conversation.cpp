@@ -299,6 +299,7 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     };
     Turn& turn = s_.turn.emplace();
     turn.stepRow = row;
+    turn.stepFirstRow = row;
     turn.stepCalls = step.toolCalls();
     turn.announcedUpTo = step.text.size();
     turn.step = 0;

@@ -143,7 +143,7 @@ void ToolInputs::settleInput(std::size_t index, InputDecision decision,
 void ToolInputs::operator()(const RequestInput& a)
 {
     const PendingInput& input = a.input;
-    if (!s_.turn)
+    if (!s_.turn || (a.requestId != 0 && !isCurrent(a.requestId)))
         return reject(RejectReason::NoTurn, input.id);
     if (input.id.empty())
         return reject(RejectReason::InvalidValue, "id: must not be empty");
@@ -165,6 +165,8 @@ void ToolInputs::operator()(const RequestInput& a)
         return reject(RejectReason::InvalidValue,
                       "callId: no call \"" + input.callId + "\" runs in this conversation's turn");
     s_.pendingInputs.push_back(input);
+    if (a.requestId != 0)
+        s_.turn->pausedOn.push_back(input.id);
     announce(Announcement::Kind::InputNeeded, Politeness::Assertive,
              s_.conversation.messages[s_.turn->stepRow].id);
     if (inToolPhase())

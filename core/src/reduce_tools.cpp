@@ -43,6 +43,8 @@ void ToolInputs::operator()(const ToolCallRequested& e)
 {
     if (!isCurrent(e.requestId))
         return dropped();
+    if (e.runner != CallRunner::Client)
+        return serverCall(e.call, e.runner);
     const std::size_t row = s_.turn->stepRow;
     ToolCall call = e.call;
     // A call needs an id unique in its turn to be approved and answered; mint one if the server
@@ -56,6 +58,55 @@ void ToolInputs::operator()(const ToolCallRequested& e)
     changed(row, Field::ToolCalls);
     s_.turn->stepCalls.push_back(call);
     out_.events.emplace_back(ToolCallEvent{m.id, std::move(call)});
+}
+
+// A call the server runs is shown and never decided here; one it waits on a decision for joins
+// the step's calls (decided like any, its decision goes back). A call already on a row (of an
+// earlier run, or streamed before its interrupt) is updated where it stands.
+void ToolInputs::serverCall(ToolCall call, CallRunner runner)
+{
+    Turn& turn = *s_.turn;
+    if (call.id.empty())
+        call.id = env_.newId("call");
+    const ToolInfo* tool = findTool(s_, call.name);
+    call.readOnly = tool && tool->readOnly;
+    bool found = false;
+    for (std::size_t row = s_.conversation.messages.size(); row-- > 0 && !found;) {
+        Message& m = s_.conversation.messages[row];
+        if (m.role != Role::Assistant || m.toolCalls().empty())
+            continue;
+        for (ToolCall& shown : m.extras().toolCalls) {
+            if (shown.id != call.id)
+                continue;
+            found = true;
+            if (shown != call) {
+                // An interrupt that names no tool keeps the name the call streamed with.
+                if (runner == CallRunner::ServerAfterApproval && call.arguments == "{}" &&
+                    !shown.arguments.empty())
+                    call.arguments = shown.arguments;
+                shown = call;
+                changed(row, Field::ToolCalls);
+                persist(row);
+            }
+            break;
+        }
+    }
+    if (!found) {
+        Message& m = s_.conversation.messages[turn.stepRow];
+        m.extras().toolCalls.push_back(call);
+        changed(turn.stepRow, Field::ToolCalls);
+        out_.events.emplace_back(ToolCallEvent{m.id, call});
+    }
+    const auto inStep = std::find_if(turn.stepCalls.begin(), turn.stepCalls.end(),
+                                     [&](const ToolCall& c) { return c.id == call.id; });
+    if (inStep != turn.stepCalls.end())
+        *inStep = call;
+    if (runner != CallRunner::ServerAfterApproval)
+        return;
+    if (inStep == turn.stepCalls.end())
+        turn.stepCalls.push_back(call);
+    if (!isServerDecided(call.id))
+        turn.serverDecides.push_back(call.id);
 }
 
 void ToolInputs::operator()(const ApproveToolCall& a)
@@ -141,6 +192,8 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
 {
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
+    if (isServerDecided(call.id))
+        return approveForServer(std::move(call), scope, arguments);
     // Checked again when the user says yes: a call that waited across a restart may meet a
     // tool that is gone or a policy that denies it now (whatever order the app restored them
     // in), and neither lets it run.
@@ -170,10 +223,37 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
     run(std::move(call), stamped(std::move(approval)));
 }
 
+// The server runs it: the user's yes (with edited arguments, shown on the row) goes back to it.
+void ToolInputs::approveForServer(ToolCall call, ApprovalScope scope,
+                                  const std::optional<std::string>& arguments)
+{
+    SettleApproval decision{call.id, true, {}, {}};
+    if (arguments && !sameJson(*arguments, call.arguments)) {
+        decision.arguments = *arguments;
+        const std::size_t row = findCallRow(call.id);
+        if (row != noRow) {
+            for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
+                if (c.id == call.id)
+                    c.arguments = *arguments;
+            changed(row, Field::ToolCalls);
+            persist(row);
+        }
+        for (ToolCall& c : s_.turn->stepCalls)
+            if (c.id == call.id)
+                c.arguments = *arguments;
+    }
+    grant(call.name, scope);
+    out_.effects.emplace_back(std::move(decision));
+}
+
 void ToolInputs::deny(std::vector<ToolCall>::iterator it, const std::string& reason)
 {
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
+    if (isServerDecided(call.id)) {
+        out_.effects.emplace_back(SettleApproval{call.id, false, reason, {}});
+        return;
+    }
     appendToolMessage(
         call, deniedText(reason), false, true,
         {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::User, 0, false, {}});
@@ -215,7 +295,10 @@ void Reduction::startToolPhase(std::size_t row)
 {
     for (const ToolCall& call : s_.turn->stepCalls) {
         const ToolInfo* tool = findTool(s_, call.name);
-        if (!tool)
+        if (isServerDecided(call.id)) {
+            if (!decideByPolicy(call))
+                s_.pendingToolCalls.push_back(call);
+        } else if (!tool)
             answerUnknownTool(call);
         else if (tool->asksUser)
             askUser(call);
@@ -269,6 +352,16 @@ void Reduction::answerUnknownTool(const ToolCall& call)
 
 bool Reduction::decideByPolicy(const ToolCall& call)
 {
+    if (isServerDecided(call.id)) {
+        // No tool runs here: the policies' verdict is the server's answer.
+        PolicyVerdict v = verdict(call);
+        if (v.kind == PolicyVerdict::Kind::Ask)
+            return false;
+        const bool approved = v.kind == PolicyVerdict::Kind::Run;
+        out_.effects.emplace_back(SettleApproval{
+            call.id, approved, approved ? std::string() : std::string(deniedByPolicyText), {}});
+        return true;
+    }
     if (!findTool(s_, call.name)) { // gone since the call was asked (tools changed, a reload)
         answerUnknownTool(call);
         return true;
@@ -358,7 +451,9 @@ void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_v
                                          [&](const ToolCall& c) { return c.id == call.id; });
         const bool running =
             std::find(turn.running.begin(), turn.running.end(), call.id) != turn.running.end();
-        if (pending)
+        // A call its server waits on gets no tool message: the server hears of it (its next run
+        // says the interrupt was cancelled) and answers it, or not, itself.
+        if (pending && !isServerDecided(call.id))
             appendToolMessage(
                 call, std::string(notDecided), false, true,
                 {call.id, Decision::Denied, ApprovalScope::Once, pendingBy, 0, false, {}});
@@ -366,6 +461,24 @@ void Reduction::recordUnansweredCalls(std::string_view notDecided, std::string_v
             appendToolMessage(call, std::string(notCompleted), true, false, takeDecision(call.id));
     }
     s_.pendingToolCalls.clear();
+}
+
+bool Reduction::isServerDecided(const std::string& callId) const
+{
+    if (!s_.turn)
+        return false;
+    const auto& ids = s_.turn->serverDecides;
+    return std::find(ids.begin(), ids.end(), callId) != ids.end();
+}
+
+std::size_t Reduction::findCallRow(const std::string& callId) const
+{
+    const auto& rows = s_.conversation.messages;
+    for (std::size_t row = rows.size(); row-- > 0;)
+        for (const ToolCall& c : rows[row].toolCalls())
+            if (c.id == callId)
+                return row;
+    return noRow;
 }
 
 void Reduction::clearProgress()

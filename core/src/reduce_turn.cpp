@@ -192,7 +192,14 @@ void TurnInputs::operator()(const StreamEnded& e)
     out_.events.emplace_back(StepFinishEvent{s_.conversation.messages[row].id, turn.step,
                                              s_.conversation.messages[row].finishReason()});
 
-    if (turn.stepCalls.empty()) {
+    // A server that paused its run on a question (an AG-UI interrupt) goes on in the next
+    // request once it is answered: the turn waits for it as it waits for tools.
+    const bool asked =
+        std::any_of(s_.pendingInputs.begin(), s_.pendingInputs.end(), [&](const PendingInput& p) {
+            return std::find(turn.pausedOn.begin(), turn.pausedOn.end(), p.id) !=
+                   turn.pausedOn.end();
+        });
+    if (turn.stepCalls.empty() && !asked) {
         finishTurn(Status::Idle);
         return sendNextQueued();
     }

@@ -57,6 +57,35 @@ std::string Reduction::freshMessageId()
     return id;
 }
 
+bool Reduction::idIsFree(std::string_view id) const
+{
+    return !id.empty() && findMessage(s_, id) == noRow && !s_.conversation.versions.find(id);
+}
+
+// The tree names a message by id in two places: its parent's list of versions, and the parent
+// links of the versions said under it.
+void Reduction::renameRow(std::size_t row, std::string id)
+{
+    Message& m = s_.conversation.messages[row];
+    Versions& v = s_.conversation.versions;
+    if (!v.empty()) {
+        if (const auto group = v.siblings.find(parentIdOf(s_.conversation.messages, row));
+            group != v.siblings.end())
+            std::replace(group->second.begin(), group->second.end(), m.id, id);
+        for (auto& [offId, other] : v.offPath)
+            if (other.parentId == m.id)
+                other.parentId = id;
+        if (const auto children = v.siblings.find(m.id); children != v.siblings.end()) {
+            auto list = std::move(children->second);
+            v.siblings.erase(children);
+            v.siblings.emplace(id, std::move(list));
+        }
+    }
+    m.id = std::move(id);
+    changed(row, Field::Id);
+    persist(row);
+}
+
 Message Reduction::newMessage(Role role, std::string text)
 {
     return Message(freshMessageId(), role, std::move(text), env_.now ? env_.now() : 0);

@@ -72,6 +72,10 @@ protected:
         }
         out_.changes.push_back({Change::Kind::Changed, row, 1, fields});
     }
+    /// Gives row `row` the id `id` (no other message has it), in the tree of versions too.
+    void renameRow(std::size_t row, std::string id);
+    /// Whether no message of the tree (on the path or off it) has the id `id`.
+    bool idIsFree(std::string_view id) const;
     /// Drops the rows after `row`, and the other versions under what is dropped.
     void truncateAfter(std::size_t row);
     /// Moves the rows from `first` on off the active path, kept as another version: what is
@@ -191,6 +195,11 @@ protected:
                (s_.status == Status::ReviewingToolCall || s_.status == Status::RunningTool ||
                 s_.status == Status::AwaitingInput);
     }
+    /// Whether the open step's call `callId` is one its server runs once decided here
+    /// (CallRunner::ServerAfterApproval): its decision is a SettleApproval effect, never a run.
+    bool isServerDecided(const std::string& callId) const;
+    /// The row of the active path that holds the call `callId`, newest first; noRow if none.
+    std::size_t findCallRow(const std::string& callId) const;
     Approval stamped(Approval approval) const;
     /// The audit record of a running call, taken out of the turn (its tool message gets it).
     Approval takeDecision(const std::string& callId);
@@ -298,6 +307,14 @@ public:
     void operator()(const StreamEnded& e);
     void operator()(const StreamFailed& e);
     void operator()(const Handoff& e);
+    // The parts of a turn a server drives (reduce_serverturn.cpp).
+    void operator()(const MessageStarted& e);
+    void operator()(const ReconcileMessages& e);
+    void operator()(const ServerActivity& e)
+    {
+        if (!isCurrent(e.requestId))
+            dropped();
+    }
 
 private:
     void announcePhrases(const Message& m, std::size_t from, bool flush);
@@ -319,6 +336,7 @@ public:
     void operator()(const DenyAll& a);
     void operator()(const ToolResult& e);
     void operator()(const ToolProgress& e);
+    void operator()(const ServerToolResult& e);
     // Questions (reduce_questions.cpp).
     void operator()(const AnswerInput& a);
     void operator()(const DeclineInput& a);
@@ -332,6 +350,11 @@ private:
     /// Decides the pending input at `index`, writes what still waits and settles the phase.
     void settleInput(std::size_t index, InputDecision decision, const std::string& valueJson);
     std::vector<ToolCall>::iterator findPending(const std::string& callId);
+    /// A call the server runs (CallRunner::Server) or decides with us (ServerAfterApproval).
+    void serverCall(ToolCall call, CallRunner runner);
+    /// The user's yes to a call its server runs: the decision goes back to it.
+    void approveForServer(ToolCall call, ApprovalScope scope,
+                          const std::optional<std::string>& arguments);
     bool hasCallId(const std::string& id) const;
     /// The user's approval of the pending call at `it` (arguments checked before).
     void approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,

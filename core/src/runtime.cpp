@@ -144,6 +144,14 @@
 */
 
 /*!
+    \fn void koder::agent::Executor::settleApproval(const koder::agent::SettleApproval &decision)
+
+    A call whose server waits for a decision before it runs it (it came with
+    \l {koder::agent::CallRunner}{CallRunner::ServerAfterApproval}) was decided by a policy or
+    the user: tell the server \a decision. Nothing runs here. The default does nothing.
+*/
+
+/*!
     \fn bool koder::agent::Executor::hasStore() const
 
     Returns whether conversations are stored: the executor's
@@ -1174,6 +1182,8 @@ void Runtime::perform(Effect& effect, Live& live)
                 load(e.conversationId);
             } else if constexpr (std::is_same_v<T, SettleInput>) {
                 executor_.settleInput(e.input, e.decision, e.value);
+            } else if constexpr (std::is_same_v<T, SettleApproval>) {
+                executor_.settleApproval(e);
             } else if constexpr (std::is_same_v<T, ExecuteTool>) {
                 // dispatch() holds these back until the events are out; never reached
                 if (&live == &shown_)

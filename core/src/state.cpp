@@ -3,6 +3,8 @@
 
 #include "enumnames.h"
 
+#include <algorithm>
+
 /*!
     \enum koder::agent::Status
 
@@ -501,8 +503,12 @@ ApprovalState approvalStateOf(const State& s)
     ApprovalState a;
     a.grantedTools = s.conversation.grantedTools;
     if (s.turn) {
+        // A call its server waits on dies with that server's run, like a question from outside.
+        const auto& serverDecides = s.turn->serverDecides;
         for (const ToolCall& call : s.pendingToolCalls)
-            a.pending.push_back(call.id);
+            if (std::find(serverDecides.begin(), serverDecides.end(), call.id) ==
+                serverDecides.end())
+                a.pending.push_back(call.id);
         a.running = s.turn->decided;
         // A question from outside dies with its asker's request: never stored, never reloaded.
         for (const PendingInput& input : s.pendingInputs)

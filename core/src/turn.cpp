@@ -73,6 +73,7 @@ void Reduction::startTurn()
     s_.turn.emplace();
     const std::size_t row = append(newMessage(Role::Assistant, {}));
     s_.turn->stepRow = row;
+    s_.turn->stepFirstRow = row;
     s_.status = Status::Streaming;
     out_.effects.emplace_back(request(0));
     out_.events.emplace_back(StreamStartEvent{s_.conversation.messages[row].id});
@@ -87,8 +88,11 @@ void Reduction::startNextStep()
     turn.attempt = 0;
     turn.announcedUpTo = 0;
     turn.stepCalls.clear();
+    turn.serverDecides.clear();
+    turn.pausedOn.clear();
     const std::size_t row = append(newMessage(Role::Assistant, {}));
     turn.stepRow = row;
+    turn.stepFirstRow = row;
     s_.status = Status::Streaming;
     out_.effects.emplace_back(request(0));
 }
@@ -133,7 +137,17 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
     const RetryDecision decision = decideRetry(policy, error, turn.attempt, verdict);
     if (!decision.retry)
         return failTurn(error);
-    // The failed attempt's partial output is discarded; the retry streams afresh.
+    // The failed attempt's partial output is discarded; the retry streams afresh. A server that
+    // opened more rows (MessageStarted, ServerToolResult) loses them too.
+    if (turn.stepFirstRow != noRow && turn.stepFirstRow < turn.stepRow) {
+        truncateAfter(turn.stepFirstRow);
+        turn.stepRow = turn.stepFirstRow;
+        changed(turn.stepRow, Field::Streaming);
+        persist(turn.stepRow);
+    } else if (turn.stepRow + 1 < s_.conversation.messages.size()) {
+        truncateAfter(turn.stepRow);
+        persist(turn.stepRow);
+    }
     const std::size_t row = turn.stepRow;
     Message& m = s_.conversation.messages[row];
     Field fields = Field::None;
@@ -149,6 +163,7 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
     if (fields != Field::None)
         changed(row, fields);
     turn.stepCalls.clear();
+    turn.serverDecides.clear();
     turn.announcedUpTo = 0;
     ++turn.attempt;
     out_.effects.emplace_back(request(decision.delayMs));

@@ -125,10 +125,23 @@ private:
             if (lastAssistant == noRow)
                 return "pending calls without an assistant message";
             const auto& calls = s.conversation.messages[lastAssistant].toolCalls();
-            for (const ToolCall& p : s.pendingToolCalls)
-                if (std::none_of(calls.begin(), calls.end(),
-                                 [&](const ToolCall& c) { return c.id == p.id; }))
+            const auto& serverDecides = s.turn->serverDecides;
+            for (const ToolCall& p : s.pendingToolCalls) {
+                const auto on = [&](const std::vector<ToolCall>& shown) {
+                    return std::any_of(shown.begin(), shown.end(),
+                                       [&](const ToolCall& c) { return c.id == p.id; });
+                };
+                // A call a server waits on may stand on an earlier row of its run (the server
+                // said more after it), but on a row.
+                if (std::find(serverDecides.begin(), serverDecides.end(), p.id) !=
+                    serverDecides.end()) {
+                    if (std::none_of(s.conversation.messages.begin(), s.conversation.messages.end(),
+                                     [&](const Message& m) { return on(m.toolCalls()); }))
+                        return "pending call " + p.id + " on no row";
+                } else if (!on(calls)) {
                     return "pending call " + p.id + " not on the last assistant message";
+                }
+            }
         }
         if (s.status == Status::ReviewingToolCall && s.pendingToolCalls.empty())
             return "reviewing with nothing pending";

@@ -104,7 +104,7 @@ public:
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
         static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
         // Transport events dominate, as in real use.
-        switch (pick(31)) {
+        switch (pick(34)) {
         case 0:
             return Send{"q" + std::to_string(pick(100)), chance(10) ? "[{\"n\":1}]" : ""};
         case 1:
@@ -233,10 +233,35 @@ public:
         case 27:
             if (chance(30))
                 return WithdrawInput{anyInputId()};
-            return RequestInput{externalQuestion()};
+            return RequestInput{externalQuestion(), chance(50) ? someRequest() : 0};
         case 28:
             return ToolProgress{anyCallId(), static_cast<double>(pick(10)),
                                 chance(50) ? std::optional<double>(10) : std::nullopt, "step"};
+        // A server that drives its own loop (AG-UI): its messages, its calls, its view.
+        case 29:
+            switch (pick(4)) {
+            case 0:
+                return MessageStarted{someRequest(), chance(50) ? anyMessageId()
+                                                                : "srv-" + std::to_string(pick(4))};
+            case 1:
+                return ServerToolResult{someRequest(), anyCallId(),
+                                        chance(50) ? anyMessageId()
+                                                   : "res-" + std::to_string(pick(4)),
+                                        "server result", chance(20)};
+            case 2:
+                return ServerActivity{someRequest(), "stepStarted", "plan"};
+            default:
+                return ReconcileMessages{
+                    someRequest(),
+                    {Message(chance(50) ? anyMessageId() : "snap-" + std::to_string(pick(4)),
+                             static_cast<Role>(pick(4)), "snapshot")}};
+            }
+        case 30:
+            return ToolCallRequested{
+                someRequest(),
+                {chance(30) ? anyCallId() : "srv-call-" + std::to_string(pick(3)),
+                 chance(50) ? "remote" : tools[pick(4)], "{}", false},
+                chance(50) ? CallRunner::Server : CallRunner::ServerAfterApproval};
         default:
             return TextDelta{someRequest(), tokens[pick(7)]};
         }

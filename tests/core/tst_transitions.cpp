@@ -289,6 +289,34 @@ const std::vector<std::pair<std::string, MakeInput>>& inputs()
         {"requestInputOtherCall",
          [](Driver&) -> Input { return RequestInput{externalQuestion("e2", "c7")}; }},
         {"withdrawInput", [](Driver&) -> Input { return WithdrawInput{"e1"}; }},
+        // What a server that drives its own loop (AG-UI) reports.
+        {"messageStarted",
+         [](Driver& d) -> Input {
+             return MessageStarted{d.request(), "msg-server"};
+         }},
+        {"serverCall",
+         [](Driver& d) -> Input {
+             return ToolCallRequested{
+                 d.request(), {"s1", "remote", "{}", false}, CallRunner::Server};
+         }},
+        {"serverCallAfterApproval",
+         [](Driver& d) -> Input {
+             return ToolCallRequested{
+                 d.request(), {"s1", "remote", "{}", false}, CallRunner::ServerAfterApproval};
+         }},
+        {"serverToolResult",
+         [](Driver& d) -> Input {
+             return ServerToolResult{d.request(), "s1", "msg-r", "done"};
+         }},
+        {"reconcileMessages",
+         [](Driver& d) -> Input {
+             return ReconcileMessages{d.request(),
+                                      {Message("msg-extra", Role::Assistant, "From the server.")}};
+         }},
+        {"serverActivity",
+         [](Driver& d) -> Input {
+             return ServerActivity{d.request(), "stepStarted", "plan"};
+         }},
     };
     return all;
 }
@@ -307,6 +335,7 @@ std::string effectName(const Effect& e)
                           [](const ShowBackground&) { return "Show"; },
                           [](const LoadConversation&) { return "Load"; },
                           [](const SettleInput&) { return "Settle"; },
+                          [](const SettleApproval&) { return "SettleApproval"; },
                       },
                       e);
 }
@@ -395,6 +424,12 @@ const std::map<std::string, std::vector<std::string>>& expected()
         {"requestInputBadSchema", {"!noTurn", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!noTurn", "!noTurn", "!noTurn"}},
         {"requestInputOtherCall", {"!noTurn", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!invalidValue", "!noTurn", "!noTurn", "!noTurn"}},
         {"withdrawInput", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "runningTool", "error", "interrupted", "handoff"}},
+        {"messageStarted", {"idle", "streaming Persist", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"serverCall", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"serverCallAfterApproval", {"idle", "streaming /toolCall", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"serverToolResult", {"idle", "streaming Persist", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"reconcileMessages", {"idle", "streaming Persist", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
+        {"serverActivity", {"idle", "streaming", "reviewingToolCall", "runningTool", "awaitingInput", "awaitingInput", "error", "interrupted", "handoff"}},
         // clang-format on
     };
     return table;

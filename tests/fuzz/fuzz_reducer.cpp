@@ -127,7 +127,7 @@ public:
     {
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
         static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
-        switch (c_.pick(32)) {
+        switch (c_.pick(35)) {
         case 0:
             return Send{"q" + std::to_string(c_.pick(100)), c_.chance(10) ? "[{\"n\":1}]" : ""};
         case 1:
@@ -288,10 +288,36 @@ public:
         case 27:
             if (c_.chance(30))
                 return WithdrawInput{anyInputId()};
-            return RequestInput{externalQuestion()};
+            return RequestInput{externalQuestion(), c_.chance(50) ? someRequest() : 0};
         case 28:
             return ToolProgress{anyCallId(), static_cast<double>(c_.pick(10)),
                                 c_.chance(50) ? std::optional<double>(10) : std::nullopt, "step"};
+        // A server that drives its own loop (AG-UI): its messages, its calls, its view.
+        case 29:
+            switch (c_.pick(4)) {
+            case 0:
+                return MessageStarted{someRequest(), c_.chance(50)
+                                                         ? anyMessageId()
+                                                         : "srv-" + std::to_string(c_.pick(4))};
+            case 1:
+                return ServerToolResult{someRequest(), anyCallId(),
+                                        c_.chance(50) ? anyMessageId()
+                                                      : "res-" + std::to_string(c_.pick(4)),
+                                        "server result", c_.chance(20)};
+            case 2:
+                return ServerActivity{someRequest(), "stepStarted", "plan"};
+            default:
+                return ReconcileMessages{
+                    someRequest(),
+                    {Message(c_.chance(50) ? anyMessageId() : "snap-" + std::to_string(c_.pick(4)),
+                             static_cast<Role>(c_.pick(4)), "snapshot")}};
+            }
+        case 30:
+            return ToolCallRequested{
+                someRequest(),
+                {c_.chance(30) ? anyCallId() : "srv-call-" + std::to_string(c_.pick(3)),
+                 c_.chance(50) ? "remote" : tools[c_.pick(4)], "{}", false},
+                c_.chance(50) ? CallRunner::Server : CallRunner::ServerAfterApproval};
         default:
             return TextDelta{someRequest(), tokens[c_.pick(7)]};
         }

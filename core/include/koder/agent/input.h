@@ -8,6 +8,7 @@
 #include "koder/agent/types.h"
 #include "koder/agent/versions.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <variant>
@@ -162,10 +163,52 @@ struct ReasoningDelta {
     RequestId requestId;
     std::string text;
 };
-/// A complete tool call (the transport assembles argument fragments).
+/// Who runs a tool call a request brought.
+enum class CallRunner : std::uint8_t {
+    /// Decided by the policies or the user and run here (an ExecuteTool effect).
+    Client,
+    /// The server runs it (AG-UI's backend tools, and calls of tools this side does not have):
+    /// shown on its row, never decided, run or answered here; its result may come as a
+    /// ServerToolResult.
+    Server,
+    /// The server waits for a decision before it runs it (an AG-UI `tool_call` interrupt): decided
+    /// here like any call (policies, autoAccept, the user, edited arguments), and the decision
+    /// goes back to the server (a SettleApproval effect); nothing runs here and no tool message
+    /// is written for it. A call of this id already on the step's row is upgraded.
+    ServerAfterApproval,
+};
+/// A complete tool call (the transport assembles argument fragments). A call whose id is
+/// already on a row of the turn updates that call (its name and arguments) rather than adding
+/// one.
 struct ToolCallRequested {
     RequestId requestId;
     ToolCall call;
+    CallRunner runner = CallRunner::Client;
+};
+/// The server began its message `messageId` in this request (AG-UI's message ids): the reply
+/// row takes that id while it has said nothing (and no other message has the id); otherwise a
+/// new assistant row opens for it, after what the request added so far. Repeating the id of
+/// the current row changes nothing.
+struct MessageStarted {
+    RequestId requestId;
+    std::string messageId;
+};
+/// The result of a call the server ran (AG-UI's TOOL_CALL_RESULT): a tool message with the text
+/// as sent and `metadata.ranBy` "server", never run here; `messageId` becomes its id when no
+/// other message has it. A second result for the same call replaces the first one's text.
+struct ServerToolResult {
+    RequestId requestId;
+    std::string callId;
+    std::string messageId;
+    std::string text;
+    bool isError = false;
+};
+/// The server's view of the conversation (AG-UI's MESSAGES_SNAPSHOT), reconciled with the
+/// active path by message id: a row it names takes its text (and tool calls), a message the
+/// path lacks is added (before the streaming row while that row is empty), nothing is removed.
+struct ReconcileMessages {
+    RequestId requestId;
+    std::vector<Message> messages;
 };
 /// The model finished this request. `finishReason` as the wire said it ("stop", "tool_calls",
 /// "length", "end_turn", ...; the row keeps it normalised, see normalizedFinishReason); empty
@@ -231,11 +274,25 @@ struct ToolProgress {
 /// as cancelled). Never stored.
 struct RequestInput {
     PendingInput input;
+    /// The request that pauses on the question (an AG-UI run that ends with an interrupt): when
+    /// that request ends, the turn waits for the answer and then goes on with a new request,
+    /// which carries it. 0 (an MCP server's elicitation): the question waits only while the
+    /// turn is open anyway. Refused (RejectReason::NoTurn) for a request that is not streaming.
+    RequestId requestId = 0;
 };
 /// The asker withdrew its question `id` (the server's request is gone): it stops waiting, and
 /// nothing is sent back.
 struct WithdrawInput {
     std::string id;
+};
+
+/// What the server says it is doing in this request (AG-UI's STEP_* and ACTIVITY_* events):
+/// `kind` is "stepStarted", "stepFinished" or "activity", `name` the step's name or the
+/// activity's type. Nothing changes; the debug log notes it.
+struct ServerActivity {
+    RequestId requestId;
+    std::string kind;
+    std::string name;
 };
 
 using Input =
@@ -246,7 +303,8 @@ using Input =
                  SetTools, SetMaxSteps, SetMaxRetries, AddCheckpoint, RestoreCheckpoint,
                  SwitchConversation, OpenConversation, BackgroundEnded, SetMaxBackgroundTurns,
                  StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
-                 StreamFailed, Handoff, ToolResult, ToolProgress, RequestInput, WithdrawInput>;
+                 StreamFailed, Handoff, ToolResult, ToolProgress, RequestInput, WithdrawInput,
+                 MessageStarted, ServerToolResult, ReconcileMessages, ServerActivity>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

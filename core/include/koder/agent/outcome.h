@@ -128,9 +128,18 @@ struct SettleInput {
     InputDecision decision = InputDecision::Cancelled;
     std::string value{};
 };
+/// A call the server asked a decision for (CallRunner::ServerAfterApproval) was decided: the
+/// transport tells the server. `arguments` holds the user's edited arguments (JSON text) when
+/// they differ from the call's, else it is empty; `reason` is a denial's reason.
+struct SettleApproval {
+    std::string callId;
+    bool approved = false;
+    std::string reason{};
+    std::string arguments{};
+};
 using Effect = std::variant<StartTurn, CancelTurn, ExecuteTool, Persist, ForkConversation,
                             DeleteStoredConversation, LeaveRunning, ShowBackground,
-                            LoadConversation, SettleInput>;
+                            LoadConversation, SettleInput, SettleApproval>;
 
 // ---- lifecycle events (R4) ----------------------------------------------------------------------
 

@@ -49,6 +49,9 @@ public:
                              const std::string& /*valueJson*/)
     {
     }
+    /// A call the server asked a decision for (CallRunner::ServerAfterApproval) was decided:
+    /// tell the server. Nothing by default.
+    virtual void settleApproval(const SettleApproval& /*decision*/) {}
 
     /// Whether conversations are stored (the ConversationStorage members are the store's).
     /// Without a store the runtime keeps them in memory.

@@ -48,7 +48,14 @@ struct Turn {
     int attempt = 0;                  ///< retries spent on the current step
     std::size_t stepRow = noRow;      ///< the current step's assistant message
     std::size_t announcedUpTo = 0;    ///< text offset of the streaming row already announced
+    std::size_t stepFirstRow = noRow; ///< the row the current step opened with (see MessageStarted)
     std::vector<ToolCall> stepCalls;  ///< calls the current step requested, in order
+    /// Calls of the step whose server runs them once decided here
+    /// (CallRunner::ServerAfterApproval): their decision goes back (SettleApproval).
+    std::vector<std::string> serverDecides{};
+    /// Questions the streaming request paused on (RequestInput::requestId): when it ends the
+    /// turn waits for them, and the next request carries their answers.
+    std::vector<std::string> pausedOn{};
     std::vector<std::string> running; ///< approved calls whose result is outstanding
     std::vector<Approval> decided;    ///< how each running call was allowed (its audit record)
     /// The latest progress of running calls, by call id (not stored, not announced).
