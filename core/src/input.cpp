@@ -74,7 +74,22 @@
     \row \li \l {koder::agent::ToolProgress}{ToolProgress} \li How far a running tool got.
     \endtable
 
-    Questions from outside a tool call's result (an MCP server's elicitation, later an AG-UI
+    What a server that drives its own loop reports (an AG-UI agent: several messages in one
+    request, tools it runs itself, its own view of the conversation):
+
+    \table
+    \header \li Alternative \li What it reports
+    \row \li \l {koder::agent::MessageStarted}{MessageStarted}
+         \li The server began a message of its own id.
+    \row \li \l {koder::agent::ServerToolResult}{ServerToolResult}
+         \li The result of a call the server ran.
+    \row \li \l {koder::agent::ReconcileMessages}{ReconcileMessages}
+         \li The server's view of the conversation.
+    \row \li \l {koder::agent::ServerActivity}{ServerActivity}
+         \li A step or an activity of the server, for the debug log.
+    \endtable
+
+    Questions from outside a tool call's result (an MCP server's elicitation, an AG-UI
     interrupt), which the user answers with \l {koder::agent::AnswerInput}{AnswerInput},
     \l {koder::agent::DeclineInput}{DeclineInput} or \l {koder::agent::CancelInput}{CancelInput}:
 
@@ -937,7 +952,173 @@
     id used before in the turn, gets a new one. Nothing runs yet: the calls of a step are decided
     when the step ends (\l {koder::agent::StreamEnded}{StreamEnded}).
 
+    A call the server runs itself (\l runner \c Server or \c ServerAfterApproval) whose id
+    already stands on a row of the conversation updates that call where it stands (its name and
+    arguments) instead of adding one; a \c ServerAfterApproval call also joins the step's calls
+    to be decided.
+
     Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ToolCallRequested::runner
+
+    Who runs the call: \c CallRunner::Client (the default) for the tools this side runs.
+*/
+
+/*!
+    \enum koder::agent::CallRunner
+    \relates koder::agent::ToolCallRequested
+
+    Who runs a tool call a request brought.
+
+    \value Client
+        Decided by the policies or the user and run here (an
+        \l {koder::agent::ExecuteTool}{ExecuteTool} effect); its result goes to the next
+        request.
+    \value Server
+        The server runs it (AG-UI's backend tools, and calls of tools this side does not have):
+        shown on its row, never decided, run or answered here. Its result may come as a
+        \l {koder::agent::ServerToolResult}{ServerToolResult}.
+    \value ServerAfterApproval
+        The server waits for a decision before it runs it (an AG-UI \c tool_call interrupt):
+        decided here like any call (policies, autoAccept, the user, edited arguments); the
+        decision goes back to the server in a
+        \l {koder::agent::SettleApproval}{SettleApproval} effect, nothing runs here and no tool
+        message is written for it. It is never stored: it dies with the server's run.
+*/
+
+/*!
+    \class koder::agent::MessageStarted
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The server began a message of its own in the streaming request.
+
+    An AG-UI agent names each message it streams. While the reply row has said nothing (no
+    text, no tool calls) and is the last row, it takes the server's \l messageId, so the next
+    request sends the server its own message back; the row reports the change as
+    \c Field::Id. Otherwise the row before is complete (its finish reason \c "stop", or
+    \c "tool_calls" when it holds calls) and a new assistant row opens for the message, after
+    what the request added so far; text, reasoning and calls that follow go to it. An id
+    another message of the tree has is not taken (the row keeps one of its own). The id of the
+    current row again changes nothing. A retry of the request drops the rows it opened.
+
+    Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::MessageStarted::requestId
+
+    The request the message belongs to.
+*/
+
+/*!
+    \variable koder::agent::MessageStarted::messageId
+
+    The server's id of the message.
+*/
+
+/*!
+    \class koder::agent::ServerToolResult
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The result of a call the server ran itself.
+
+    A tool message is appended with \l text as the server sent it, the call's id and tool name,
+    \l isError, and \c{{"ranBy":"server"}} as its metadata; it takes \l messageId when no
+    other message has that id. Nothing runs here: a call of the step that the server answered
+    is no longer decided or run. A second result for the same call replaces the text of the
+    first.
+
+    Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ServerToolResult::requestId
+
+    The request that brought the result.
+*/
+
+/*!
+    \variable koder::agent::ServerToolResult::callId
+
+    The call it answers.
+*/
+
+/*!
+    \variable koder::agent::ServerToolResult::messageId
+
+    The server's id of the tool message.
+*/
+
+/*!
+    \variable koder::agent::ServerToolResult::text
+
+    The result, as the server sent it.
+*/
+
+/*!
+    \variable koder::agent::ServerToolResult::isError
+
+    Whether the call failed.
+*/
+
+/*!
+    \class koder::agent::ReconcileMessages
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief The server's view of the conversation, reconciled with the active path by id.
+
+    For each of \l messages, in order: a row of the active path with its id (and role) takes
+    its text when it has one, and the tool calls it lacks; a message the conversation lacks is
+    added, before the reply row while that row is still empty and last, else after everything;
+    a tool result the path already holds under another id, and a message that is another
+    version off the path, are left out; system messages are skipped. Nothing is removed: what
+    the server left out stays, so nothing the user saw disappears and nothing appears twice.
+
+    Dropped when it names another request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ReconcileMessages::requestId
+
+    The request that brought the snapshot.
+*/
+
+/*!
+    \variable koder::agent::ReconcileMessages::messages
+
+    The server's messages, oldest first.
+*/
+
+/*!
+    \class koder::agent::ServerActivity
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief What the server says it is doing.
+
+    AG-UI's \c STEP_STARTED, \c STEP_FINISHED and \c ACTIVITY_* events. Nothing changes; the
+    \l {koder::agent::DebugLog}{debug log} writes an entry (\c serverStepStarted,
+    \c serverStepFinished or \c serverActivity, with \l name). Dropped when it names another
+    request than the one streaming.
+*/
+
+/*!
+    \variable koder::agent::ServerActivity::requestId
+
+    The request it belongs to.
+*/
+
+/*!
+    \variable koder::agent::ServerActivity::kind
+
+    \c "stepStarted", \c "stepFinished" or \c "activity".
+*/
+
+/*!
+    \variable koder::agent::ServerActivity::name
+
+    The step's name, or the activity's type.
 */
 
 /*!
@@ -1174,7 +1355,7 @@
     \inheaderfile koder/agent/input.h
     \brief Asks the user a question from outside a tool call's result.
 
-    An MCP server's elicitation (\c {source} \c "mcp"), later an AG-UI interrupt
+    An MCP server's elicitation (\c {source} \c "mcp"), an AG-UI interrupt
     (\c "agui"): the question \l input waits in
     \l {koder::agent::State::pendingInputs}{State::pendingInputs} as given, announced as a
     question of the agent (\l {koder::agent::Announcement}{InputNeeded}). In the tool phase the
@@ -1201,6 +1382,17 @@
     \l {koder::agent::checkQuestionSchema()}{checkQuestionSchema()} refuses, or a \c callId
     that names no call running in the open turn (a call of a conversation not shown included).
     A Runtime then settles it as cancelled at once, so the asker never waits in vain.
+*/
+
+/*!
+    \variable koder::agent::RequestInput::requestId
+
+    The request that pauses on the question (an AG-UI run that ended with an interrupt), or 0.
+    When that request ends the turn does not: it waits for the answer like a tool phase
+    (\l {koder::agent::Status}{AwaitingInput}), and then goes on with a new request, which the
+    transport gives the answer to. With 0 (an MCP server's elicitation) the question waits
+    only while the turn is open anyway. Rejected with \c NoTurn when it names a request that
+    is not streaming.
 */
 
 /*!

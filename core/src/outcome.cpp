@@ -220,6 +220,8 @@
     \li \l {koder::agent::LoadConversation}{LoadConversation}: load a conversation to show;
     \li \l {koder::agent::SettleInput}{SettleInput}: answer the asker of a question from
         outside a tool call.
+    \li \l {koder::agent::SettleApproval}{SettleApproval}: tell the server what was decided
+        about a call it waits on.
     \endlist
 
     Perform them in the order of \l {koder::agent::Outcome::effects}{Outcome::effects}. The
@@ -461,7 +463,7 @@
     \brief Answer the asker of a question from outside a tool call.
 
     A question a \l {koder::agent::RequestInput}{RequestInput} added (an MCP server's
-    elicitation, later an AG-UI interrupt) stopped waiting: the user answered, declined or
+    elicitation, an AG-UI interrupt) stopped waiting: the user answered, declined or
     dismissed it (\l {koder::agent::AnswerInput}{AnswerInput},
     \l {koder::agent::DeclineInput}{DeclineInput}, \l {koder::agent::CancelInput}{CancelInput}),
     or its wait ended with it cancelled: its turn ended (a stream end, an error, an abort), a
@@ -489,6 +491,44 @@
     For \c InputDecision::Answered, the answer as JSON text of an object, with the schema's
     defaults filled in for the properties the user left out
     (\l {koder::agent::withSchemaDefaults()}{withSchemaDefaults()}); empty otherwise.
+*/
+
+/*!
+    \class koder::agent::SettleApproval
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief Tell the server what was decided about a call it waits on.
+
+    A call that came as \l {koder::agent::CallRunner}{CallRunner::ServerAfterApproval} (an
+    AG-UI \c tool_call interrupt) was decided by a policy or the user. Nothing runs here; a
+    \l {koder::agent::Runtime}{Runtime} performs it with
+    \l {koder::agent::Executor::settleApproval()}{Executor::settleApproval()} before the
+    request that goes on.
+*/
+
+/*!
+    \variable koder::agent::SettleApproval::callId
+
+    The call's id.
+*/
+
+/*!
+    \variable koder::agent::SettleApproval::approved
+
+    Whether it may run.
+*/
+
+/*!
+    \variable koder::agent::SettleApproval::reason
+
+    A denial's reason, as the user gave it or the policy's; may be empty.
+*/
+
+/*!
+    \variable koder::agent::SettleApproval::arguments
+
+    The arguments the user edited (JSON text of an object) when they differ from the call's;
+    empty otherwise.
 */
 
 /*!

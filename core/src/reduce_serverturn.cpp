@@ -11,6 +11,12 @@ namespace koder::agent::reduction {
 
 namespace {
 constexpr std::string_view ranByServer = R"({"ranBy":"server"})";
+// A row given other content altogether.
+constexpr Field everyField =
+    Field::Id | Field::Role | Field::Text | Field::Reasoning | Field::ToolCalls |
+    Field::ToolCallId | Field::ToolName | Field::IsError | Field::Denied | Field::Aborted |
+    Field::Error | Field::Attachments | Field::Context | Field::Selection | Field::Metadata |
+    Field::CreatedAt | Field::Streaming | Field::Usage | Field::FinishReason;
 
 // The snapshot's side of a message that is already on the path.
 Field takeFromServer(Message& row, const Message& incoming)
@@ -37,6 +43,33 @@ Field takeFromServer(Message& row, const Message& incoming)
     return fields;
 }
 } // namespace
+
+// Before the reply row while it has said nothing and is last: it stays the row that streams
+// (the text that follows goes to it, not to an empty bubble left above), and what the server
+// reports comes before it. Else after everything.
+std::size_t Reduction::addServerRow(Message m)
+{
+    Turn& turn = *s_.turn;
+    auto& rows = s_.conversation.messages;
+    const std::size_t step = turn.stepRow;
+    const Message& reply = rows[step];
+    const bool before = step + 1 == rows.size() && reply.text.empty() &&
+                        reply.toolCalls().empty() && reply.reasoning().empty() &&
+                        !s_.conversation.versions.siblingsOf(parentIdOf(rows, step)) &&
+                        !s_.conversation.versions.siblingsOf(reply.id);
+    if (!before) {
+        const std::size_t at = append(std::move(m));
+        persist(at);
+        return at;
+    }
+    // The empty reply row becomes the server's row where it stands, and a fresh reply row
+    // follows it: only appends, so a list model never has rows inserted above others.
+    rows[step] = std::move(m);
+    changed(step, everyField);
+    turn.stepRow = append(newMessage(Role::Assistant, {}));
+    persist(step);
+    return step;
+}
 
 void TurnInputs::operator()(const MessageStarted& e)
 {
@@ -71,7 +104,6 @@ void TurnInputs::operator()(const ReconcileMessages& e)
 {
     if (!isCurrent(e.requestId))
         return dropped();
-    Turn& turn = *s_.turn;
     auto& rows = s_.conversation.messages;
     for (const Message& incoming : e.messages) {
         if (incoming.id.empty() || incoming.role == Role::System ||
@@ -99,28 +131,9 @@ void TurnInputs::operator()(const ReconcileMessages& e)
             added.createdAt = env_.now();
         if (added.role == Role::Tool && added.metadata().empty())
             added.extras().metadata = std::string(ranByServer);
-        // Before the reply row while it is empty and last (it stays the one that streams, and
-        // what the server had said comes before it), else after everything.
-        const std::size_t step = turn.stepRow;
-        const Message& reply = rows[step];
-        const bool before = step + 1 == rows.size() && reply.text.empty() &&
-                            reply.toolCalls().empty() && reply.reasoning().empty() &&
-                            !s_.conversation.versions.siblingsOf(parentIdOf(rows, step)) &&
-                            !s_.conversation.versions.siblingsOf(reply.id);
         const std::string id = added.id;
         const Role role = added.role;
-        std::size_t at = rows.size();
-        if (before) {
-            at = step;
-            rows.insert(rows.begin() + static_cast<std::ptrdiff_t>(at), std::move(added));
-            out_.changes.push_back({Change::Kind::Inserted, at, 1, Field::None});
-            turn.stepRow = step + 1;
-            if (turn.stepFirstRow != noRow && turn.stepFirstRow >= at)
-                ++turn.stepFirstRow;
-        } else {
-            at = append(std::move(added));
-        }
-        persist(at);
+        addServerRow(std::move(added));
         if (role == Role::Assistant)
             announce(Announcement::Kind::MessageAdded, Politeness::Polite, id);
     }
@@ -166,7 +179,7 @@ void ToolInputs::operator()(const ServerToolResult& e)
     x.toolName = std::move(toolName);
     x.metadata = std::string(ranByServer);
     result.isError = e.isError;
-    persist(append(std::move(result)));
+    addServerRow(std::move(result));
     // The server answered a call of this step itself: nothing is decided or run here for it.
     std::erase_if(turn.stepCalls, [&](const ToolCall& c) { return c.id == e.callId; });
     std::erase(turn.serverDecides, e.callId);

@@ -72,6 +72,9 @@ protected:
         }
         out_.changes.push_back({Change::Kind::Changed, row, 1, fields});
     }
+    /// A row the server reports (its tool result, a message of its snapshot): before the reply
+    /// row while that one has said nothing and is last, else at the end; written. Its index.
+    std::size_t addServerRow(Message m);
     /// Gives row `row` the id `id` (no other message has it), in the tree of versions too.
     void renameRow(std::size_t row, std::string id);
     /// Whether no message of the tree (on the path or off it) has the id `id`.

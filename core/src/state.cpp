@@ -98,9 +98,32 @@
 */
 
 /*!
+    \variable koder::agent::Turn::stepFirstRow
+
+    The row the current step opened with. A server that opens messages of its own
+    (\l {koder::agent::MessageStarted}{MessageStarted}) moves \l stepRow past it; a retry goes
+    back to it.
+*/
+
+/*!
     \variable koder::agent::Turn::stepCalls
 
     The tool calls the current step requested, in order.
+*/
+
+/*!
+    \variable koder::agent::Turn::serverDecides
+
+    The ids of the step's calls that the server runs once they are decided here
+    (\l {koder::agent::CallRunner}{CallRunner::ServerAfterApproval}).
+*/
+
+/*!
+    \variable koder::agent::Turn::pausedOn
+
+    The ids of the questions the streaming request paused on
+    (\l {koder::agent::RequestInput::requestId}{RequestInput::requestId}): when it ends the turn
+    waits for their answers.
 */
 
 /*!

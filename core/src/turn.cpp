@@ -142,7 +142,15 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
     if (turn.stepFirstRow != noRow && turn.stepFirstRow < turn.stepRow) {
         truncateAfter(turn.stepFirstRow);
         turn.stepRow = turn.stepFirstRow;
-        changed(turn.stepRow, Field::Streaming);
+        Message& first = s_.conversation.messages[turn.stepRow];
+        if (first.role != Role::Assistant) { // a server's row took the reply's place
+            first = newMessage(Role::Assistant, {});
+            changed(turn.stepRow, Field::Id | Field::Role | Field::Text | Field::ToolCallId |
+                                      Field::ToolName | Field::IsError | Field::Metadata |
+                                      Field::CreatedAt | Field::Streaming);
+        } else {
+            changed(turn.stepRow, Field::Streaming);
+        }
         persist(turn.stepRow);
     } else if (turn.stepRow + 1 < s_.conversation.messages.size()) {
         truncateAfter(turn.stepRow);

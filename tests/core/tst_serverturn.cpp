@@ -111,6 +111,24 @@ TEST_F(ServerTurn, AMessageOfAnotherRequestIsDropped)
     EXPECT_NE(d.last().id, "msg-x");
 }
 
+TEST_F(ServerTurn, ARetryAfterAServerRowTookTheReplysPlaceStartsFromAnEmptyReply)
+{
+    d.dispatch(SetMaxRetries{1});
+    d.send();
+    serverCall("call-1", "lookup");
+    d.end("stop");
+    d.send("again");
+    const std::size_t reply = d.s.turn->stepRow;
+    result("call-1", "found", "msg-r");
+    d.token("partial");
+    d.fail({"incomplete", "cut", true, -1});
+    ASSERT_TRUE(d.hasEffect<StartTurn>());
+    EXPECT_EQ(d.s.conversation.messages.size(), reply + 1);
+    EXPECT_EQ(d.last().role, Role::Assistant);
+    EXPECT_EQ(d.last().text, "");
+    EXPECT_EQ(d.s.turn->stepRow, reply);
+}
+
 TEST_F(ServerTurn, ARetryDropsTheRowsTheFailedAttemptOpened)
 {
     d.dispatch(SetMaxRetries{1});
@@ -151,6 +169,31 @@ TEST_F(ServerTurn, AServerCallIsShownAndNeverDecidedOrRun)
     EXPECT_EQ(json::parse(rows[2].metadata())["ranBy"], "server");
     EXPECT_EQ(rows[3].id, "msg-after");
     EXPECT_EQ(rows[3].text, "It is sunny.");
+}
+
+TEST_F(ServerTurn, AResultBeforeAnyTextGoesAboveTheEmptyReplyRow)
+{
+    // A run resumed after an approval begins with the result of the call the user allowed.
+    d.send();
+    serverCall("call-delete", "delete_file");
+    d.end("stop");
+    d.send("go on");
+    const std::size_t reply = d.s.turn->stepRow;
+    result("call-delete", "Deleted", "msg-deleted");
+    EXPECT_EQ(d.s.conversation.messages[reply].id, "msg-deleted");
+    EXPECT_EQ(d.s.turn->stepRow, reply + 1) << "an empty reply row stays last";
+    for (const Change& c : d.out.changes)
+        EXPECT_NE(c.kind == Change::Kind::Inserted, c.first < reply + 1)
+            << "nothing is inserted above other rows";
+    started("msg-after");
+    d.token("Done.");
+    d.end();
+    const auto& rows = d.s.conversation.messages;
+    EXPECT_EQ(rows.back().id, "msg-after");
+    EXPECT_EQ(rows[rows.size() - 2].role, Role::Tool);
+    for (const Message& m : rows)
+        EXPECT_FALSE(m.role == Role::Assistant && m.text.empty() && m.toolCalls().empty())
+            << "no empty bubble left behind";
 }
 
 TEST_F(ServerTurn, AServerCallWithoutAResultIsOnlyShown)
