@@ -11,10 +11,18 @@
 // BM_DecoderEvents/<dialect> decodes 200,000 four-character text deltas of each HTTP dialect
 // (0 OpenAI Chat Completions, 1 Anthropic Messages, 2 Ollama /api/chat NDJSON, 3 OpenAI Responses
 // API `response.output_text.delta` events as OpenAI sends them, 4 the same at the Chat
-// Completions event's 179 bytes, 5 Chat Completions chunks as OpenAI sends them) in 16 KiB reads, decoder alone: items/s is each decoder's events
-// per second. BM_ResponsesOverChatCompletions times dialects 0, 3 and 4 in each iteration and
-// reports the Responses decoder's events/s over the Chat Completions decoder's.
+// Completions event's 179 bytes, 5 Chat Completions chunks as OpenAI sends them, 6 AG-UI
+// TEXT_MESSAGE_CONTENT events as Pydantic AI sends them (a UUID message id, 105 bytes), 7 the same
+// at 179 bytes (a timestamp and a small rawEvent, as LangGraph adds), 8 AG-UI TEXT_MESSAGE_CHUNK
+// events (the Microsoft Agent Framework's and ADK's shape)) in 16 KiB reads, decoder alone: items/s
+// is each decoder's events per second (AG-UI's through its chunk expansion and its verifier).
+// BM_ResponsesOverChatCompletions times dialects 0, 3 and 4 in each iteration and reports the
+// Responses decoder's events/s over the Chat Completions decoder's; BM_AgUiOverChatCompletions
+// does the same for dialects 0, 6, 7 and 8. BM_AgUiVerifier checks 200,000 parsed
+// TEXT_MESSAGE_CONTENT events with the verifier alone.
 // Run: build/bench/bench_wire --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+#include "aguistream.h"
+#include "aguiverify.h"
 #include "anthropicstream.h"
 #include "benchmarkmain.h"
 #include "koderagentcontroller.h"
@@ -184,11 +192,64 @@ ResponsesStream responsesStream(bool realistic)
     return s;
 }
 
+// An AG-UI run of `events` text deltas: RUN_STARTED, a message opened (unless chunks open it),
+// the deltas, the message closed and RUN_FINISHED with its usage.
+struct AgUiStream {
+    std::string head, delta, tail;
+};
+
+AgUiStream agUiStream(std::string_view delta, bool chunks)
+{
+    const std::string id = "b9f4e1a2-7c3d-4e8f-9a61-2f5d8c0e3b47";
+    AgUiStream s;
+    s.head =
+        "data: "
+        R"({"type":"RUN_STARTED","threadId":"8a1d2c3e-0f4b-4c5d-8e6f-7a8b9c0d1e2f","runId":"0c9e8d7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f"})"
+        "\n\n";
+    if (!chunks)
+        s.head += "data: "
+                  R"({"type":"TEXT_MESSAGE_START","messageId":")" +
+                  id + R"(","role":"assistant"})" + "\n\n";
+    s.delta = std::string(delta);
+    s.tail =
+        (chunks ? std::string()
+                : "data: "
+                  R"({"type":"TEXT_MESSAGE_END","messageId":")" +
+                      id + "\"}\n\n") +
+        "data: "
+        R"({"type":"RUN_FINISHED","threadId":"8a1d2c3e-0f4b-4c5d-8e6f-7a8b9c0d1e2f","runId":"0c9e8d7f-6a5b-4c3d-2e1f-0a9b8c7d6e5f","outcome":{"type":"success"},"usage":[{"provider":"openai","model":"gpt-4o","inputTokens":10,"outputTokens":200000}]})"
+        "\n\n";
+    return s;
+}
+
+constexpr std::string_view agUiDelta =
+    "data: "
+    R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"b9f4e1a2-7c3d-4e8f-9a61-2f5d8c0e3b47","delta":"abc "})"
+    "\n\n";
+constexpr std::string_view agUiDelta179 =
+    "data: "
+    R"({"type":"TEXT_MESSAGE_CONTENT","messageId":"b9f4e1a2-7c3d-4e8f-9a61-2f5d8c0e3b47","delta":"abc ","timestamp":1741570283123,"rawEvent":{"event":"on_llm_stream","run":"r1"}})"
+    "\n\n";
+constexpr std::string_view agUiChunk =
+    "data: "
+    R"({"type":"TEXT_MESSAGE_CHUNK","messageId":"b9f4e1a2-7c3d-4e8f-9a61-2f5d8c0e3b47","delta":"abc "})"
+    "\n\n";
+static_assert(agUiDelta.size() == 105 && agUiDelta179.size() == 179,
+              "AG-UI's events as sent, and at the peers' 179 bytes");
+
+std::unique_ptr<StreamDecoder> agUiDecoder(StreamDecoder::Emit sink)
+{
+    return std::make_unique<koder::wire::AgUiStreamDecoder>(1, std::move(sink));
+}
+
 const std::vector<Dialect>& dialects()
 {
     using namespace koder::wire;
     static const ResponsesStream realistic = responsesStream(true);
     static const ResponsesStream compact = responsesStream(false);
+    static const AgUiStream agUi = agUiStream(agUiDelta, false);
+    static const AgUiStream agUi179 = agUiStream(agUiDelta179, false);
+    static const AgUiStream agUiChunks = agUiStream(agUiChunk, true);
     static const std::vector<Dialect> all{
         {"openai", "", event, streamEnd,
          [](StreamDecoder::Emit sink) {
@@ -243,6 +304,9 @@ const std::vector<Dialect>& dialects()
          [](StreamDecoder::Emit sink) {
              return std::make_unique<OpenAiStreamDecoder>(1, std::move(sink));
          }},
+        {"agui", agUi.head, agUi.delta, agUi.tail, agUiDecoder},
+        {"agui-179B", agUi179.head, agUi179.delta, agUi179.tail, agUiDecoder},
+        {"agui-chunks", agUiChunks.head, agUiChunks.delta, agUiChunks.tail, agUiDecoder},
     };
     return all;
 }
@@ -285,7 +349,7 @@ void BM_DecoderEvents(benchmark::State& bench)
     bench.SetItemsProcessed(bench.iterations() * events);
     bench.SetBytesProcessed(bench.iterations() * static_cast<std::int64_t>(bytes.size()));
 }
-BENCHMARK(BM_DecoderEvents)->DenseRange(0, 5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DecoderEvents)->DenseRange(0, 8)->Unit(benchmark::kMillisecond);
 
 // The Responses decoder's speed over the Chat Completions decoder's, both decoding their stream
 // in each iteration, one after the other: a machine whose speed changes between benchmarks
@@ -321,6 +385,57 @@ void BM_ResponsesOverChatCompletions(benchmark::State& bench)
     bench.counters["asSent"] = chatAsSentSeconds / realSeconds;
 }
 BENCHMARK(BM_ResponsesOverChatCompletions)->Unit(benchmark::kMillisecond);
+
+// The AG-UI decoder's speed over the Chat Completions decoder's, as above. Counters (events/s of
+// AG-UI over events/s of Chat Completions' 179-byte events; at least 1 is as fast): `agui` for
+// AG-UI's events as sent (105 bytes), `agui179B` for events of the same 179 bytes, `chunks` for
+// TEXT_MESSAGE_CHUNK events (each expanded into a content event the verifier checks).
+void BM_AgUiOverChatCompletions(benchmark::State& bench)
+{
+    const auto& all = dialects();
+    const std::string chat = streamOf(all.at(0));
+    const std::string agUi = streamOf(all.at(6));
+    const std::string agUi179 = streamOf(all.at(7));
+    const std::string chunks = streamOf(all.at(8));
+    double chatSeconds = 0;
+    double agUiSeconds = 0;
+    double agUi179Seconds = 0;
+    double chunkSeconds = 0;
+    const auto timed = [&](const Dialect& d, std::string_view bytes, double& seconds) {
+        const auto start = std::chrono::steady_clock::now();
+        if (!decodeStream(d, bytes))
+            bench.SkipWithError("the stream was not decoded");
+        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    for (auto _ : bench) {
+        timed(all.at(0), chat, chatSeconds);
+        timed(all.at(6), agUi, agUiSeconds);
+        timed(all.at(7), agUi179, agUi179Seconds);
+        timed(all.at(8), chunks, chunkSeconds);
+    }
+    bench.counters["agui"] = chatSeconds / agUiSeconds;
+    bench.counters["agui179B"] = chatSeconds / agUi179Seconds;
+    bench.counters["chunks"] = chatSeconds / chunkSeconds;
+}
+BENCHMARK(BM_AgUiOverChatCompletions)->Unit(benchmark::kMillisecond);
+
+// The verifier alone: 200,000 TEXT_MESSAGE_CONTENT events, parsed once beforehand, checked
+// against one open message (what the decoder adds to each event on top of parsing it).
+void BM_AgUiVerifier(benchmark::State& bench)
+{
+    const nlohmann::json content = nlohmann::json::parse(agUiDelta.substr(6, agUiDelta.size() - 8));
+    for (auto _ : bench) {
+        koder::wire::AgUiVerifier verifier;
+        verifier.checkId(koder::wire::AgUiEventType::RunStarted, {});
+        verifier.checkId(koder::wire::AgUiEventType::TextMessageStart,
+                         "b9f4e1a2-7c3d-4e8f-9a61-2f5d8c0e3b47");
+        for (int i = 0; i < events; ++i)
+            if (!verifier.check(koder::wire::AgUiEventType::TextMessageContent, content).empty())
+                bench.SkipWithError("refused");
+    }
+    bench.SetItemsProcessed(bench.iterations() * events);
+}
+BENCHMARK(BM_AgUiVerifier)->Unit(benchmark::kMillisecond);
 
 // ---- linearity: N and 16N events through the same path, and the decoding floor -----------------
 

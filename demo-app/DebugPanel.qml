@@ -8,9 +8,11 @@ import "usage.js" as Usage
 
 /*
     The core's compact event log (controller.eventLog()): what the state machine did, oldest
-    first, a step's tokens folded into one line. Refreshed while visible. Below it, the tokens
-    each reply of the conversation cost (ChatView's bubbles belong to the library, so the demo
-    lists them here), and which replies the model declined.
+    first, a step's tokens folded into one line. Refreshed while visible. With an AG-UI agent,
+    below it the agent's shared state (agentState, as JSON, live) and the names of the last
+    custom events it sent. Then the tokens each reply of the conversation cost (ChatView's
+    bubbles belong to the library, so the demo lists them here), and which replies the model
+    declined.
 */
 Pane {
     id: panel
@@ -19,6 +21,24 @@ Pane {
     property var entries: []
     /*! Each assistant reply's usage: {messageId, usage, total, refused, finishReason}. */
     property var replies: []
+    /*! The AG-UI transport the controller talks through, or null: its state is shown then. */
+    property KoderAgUiTransport agUiTransport: null
+    /*! The agent's state as the section shows it: JSON, indented. */
+    readonly property string agentStateText: {
+        const state = agUiTransport ? agUiTransport.agentState : undefined
+        return state === undefined || state === null ? "{}" : JSON.stringify(state, null, 2)
+    }
+    /*! The names of the last custom events (CUSTOM, "raw" for RAW), oldest first. */
+    property var customEvents: []
+    readonly property int customEventsKept: 5
+
+    Connections {
+        target: panel.agUiTransport
+        function onCustomEvent(name: string, value: var) {
+            panel.customEvents = panel.customEvents.concat([name]).slice(-panel.customEventsKept)
+        }
+    }
+    onAgUiTransportChanged: customEvents = []
 
     function refresh() {
         // The line the keys are on stays while the list has the focus; otherwise the newest.
@@ -93,6 +113,95 @@ Pane {
                 FocusFrame { visible: logLine.ListView.isCurrentItem && log.activeFocus }
             }
         }
+
+        // --- An AG-UI agent's shared state ---
+        Label {
+            id: stateHeading
+            objectName: "agentStateHeading"
+            visible: panel.agUiTransport !== null
+            Layout.fillWidth: true
+            Layout.topMargin: 6
+            textFormat: Text.PlainText
+            text: qsTr("Agent state")
+            font.bold: true
+            Accessible.role: Accessible.Heading
+            Accessible.name: text
+        }
+        Label {
+            objectName: "agentStateEmpty"
+            visible: panel.agUiTransport !== null && panel.agentStateText === "{}"
+            Layout.fillWidth: true
+            textFormat: Text.PlainText
+            text: qsTr("The agent has shared no state yet.")
+            wrapMode: Text.Wrap
+            opacity: 0.75
+        }
+        ScrollView {
+            id: stateView
+            objectName: "agentStateView"
+            visible: panel.agUiTransport !== null && panel.agentStateText !== "{}"
+            Layout.fillWidth: true
+            // Up to a third of the panel: the event log keeps the rest; longer state scrolls.
+            Layout.preferredHeight: Math.min(stateText.implicitHeight,
+                                             Math.max(stateHeading.implicitHeight * 4,
+                                                      panel.availableHeight / 3))
+            // The text wraps to the panel's width (its own width would loop through the layout).
+            contentWidth: availableWidth
+            // Shown whenever the state is longer than the view, so that it is seen to scroll.
+            ScrollBar.vertical.policy: stateText.implicitHeight > stateView.availableHeight
+                                       ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded
+            TextArea {
+                id: stateText
+                objectName: "agentStateText"
+                readOnly: true
+                selectByMouse: true
+                selectByKeyboard: true
+                activeFocusOnTab: true
+                textFormat: TextEdit.PlainText
+                wrapMode: TextEdit.WrapAtWordBoundaryOrAnywhere
+                // Room for the scroll bar (at the end of the line, mirrored at the start), used or
+                // not: the text does not wrap anew when it shows.
+                leftPadding: padding + 4 + (stateView.mirrored ? stateView.ScrollBar.vertical.width : 0)
+                rightPadding: padding + (stateView.mirrored ? 0 : stateView.ScrollBar.vertical.width)
+                font.family: KoderTheme.monospaceFont.family
+                text: panel.agentStateText
+                Accessible.role: Accessible.EditableText
+                Accessible.name: qsTr("Agent state")
+                Accessible.description: qsTr("The state the AG-UI agent shares, as JSON")
+                Accessible.readOnly: true
+                // Tab moves on (a read-only text takes no tab character).
+                Keys.onTabPressed: (event) => {
+                    const next = nextItemInFocusChain(true)
+                    if (next)
+                        next.forceActiveFocus(Qt.TabFocusReason)
+                }
+                Keys.onBacktabPressed: (event) => {
+                    const previous = nextItemInFocusChain(false)
+                    if (previous)
+                        previous.forceActiveFocus(Qt.BacktabFocusReason)
+                }
+                // A frame that reads on the panel, in the focus colour with the keyboard focus.
+                background: Rectangle {
+                    color: stateText.palette.base
+                    border.width: stateText.activeFocus ? 2 : 1
+                    border.color: stateText.activeFocus ? KoderTheme.focusColor(stateText.palette)
+                                                        : KoderTheme.outlineColor(stateText.palette)
+                    radius: 2
+                }
+            }
+        }
+        Label {
+            objectName: "customEvents"
+            visible: panel.agUiTransport !== null && panel.customEvents.length > 0
+            Layout.fillWidth: true
+            textFormat: Text.PlainText
+            text: qsTr("Last custom events: %1").arg(panel.customEvents.join(", "))
+            wrapMode: Text.WrapAtWordBoundaryOrAnywhere
+            opacity: 0.75
+            Accessible.role: Accessible.StaticText
+            Accessible.name: text
+        }
+
         Label {
             Layout.fillWidth: true
             Layout.topMargin: 6

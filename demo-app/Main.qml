@@ -31,7 +31,8 @@ ApplicationWindow {
     readonly property alias settingsDialog: settingsDialog
     readonly property alias linkDialog: linkDialog
 
-    /*! The key the settings hold for \a provider (openai, responses, ollama, anthropic), or "". */
+    /*! The key the settings hold for \a provider (openai, responses, ollama, anthropic, agui),
+        or "". */
     function apiKey(provider: string): string {
         const keys = settings.apiKeys
         return keys[provider] || ""
@@ -249,11 +250,19 @@ ApplicationWindow {
         url: window.settings.wsUrl
     }
     //! [websocket-transport]
+    //! [agui-transport]
+    KoderAgUiTransport {
+        id: agUi
+        url: window.settings.aguiUrl
+        apiKey: window.apiKey("agui")
+    }
+    //! [agui-transport]
 
     /*! The transport of each agent the settings offer. */
     //! [transport-choice]
     readonly property var transports: ({ local: localAgent, openai: openAi, responses: responses,
-                                         ollama: ollama, anthropic: anthropic, ws: webSocket })
+                                         ollama: ollama, anthropic: anthropic, ws: webSocket,
+                                         agui: agUi })
     //! [transport-choice]
     /*! What the header says the demo talks to. */
     readonly property string agentName: {
@@ -263,6 +272,7 @@ ApplicationWindow {
         case "ollama": return qsTr("Ollama: %1").arg(settings.ollamaModel)
         case "anthropic": return qsTr("Anthropic: %1").arg(settings.anthropicModel)
         case "ws": return qsTr("WebSocket: %1").arg(settings.wsUrl)
+        case "agui": return qsTr("AG-UI agent: %1").arg(settings.aguiUrl)
         default: return qsTr("Offline local agent")
         }
     }
@@ -526,6 +536,8 @@ ApplicationWindow {
             SplitView.preferredWidth: 280
             controller: agent
             replies: window.replyUsage
+            // The agent's shared state, while the demo talks to an AG-UI agent.
+            agUiTransport: agent.transport === agUi ? agUi : null
         }
     }
 

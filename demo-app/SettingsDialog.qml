@@ -8,12 +8,13 @@ import Koder.Agent
 import KoderDemo
 
 /*
-    Which agent the demo talks to (each server with its own URL, model and API key), how tools
-    are accepted (and each tool's own permission), the language and the theme. OK applies and
-    keeps the choices; the API keys are kept only in the system's secret store, and only when the
-    box says so. The MCP servers (from the configuration file main() read) are shown live: each
-    one's status and tools, a switch that turns it on or off and a Restart button, which act at
-    once (the switch is remembered); with none, where to add them.
+    Which agent the demo talks to (each server with its own URL, model and API key; an AG-UI
+    agent with its URL and key), how tools are accepted (and each tool's own permission), the
+    language and the theme. OK applies and keeps the choices; the API keys are kept only in the
+    system's secret store, and only when the box says so. The MCP servers (from the
+    configuration file main() read) are shown live: each one's status and tools, a switch that
+    turns it on or off and a Restart button, which act at once (the switch is remembered); with
+    none, where to add them.
 */
 Dialog {
     id: dialog
@@ -108,9 +109,11 @@ Dialog {
         { value: "responses", text: qsTr("OpenAI Responses API") },
         { value: "ollama", text: qsTr("Ollama (native API)") },
         { value: "anthropic", text: qsTr("Anthropic (Claude)") },
-        { value: "ws", text: qsTr("aichat.v1 WebSocket server") }
+        { value: "ws", text: qsTr("aichat.v1 WebSocket server") },
+        { value: "agui", text: qsTr("AG-UI agent") }
     ]
-    // What the URL and model fields suggest for each server.
+    // What the URL and model fields suggest for each server (an AG-UI agent has no model: the
+    // agent chooses).
     readonly property var serverHints: ({
         openai: { url: "https://api.openai.com/v1", model: "gpt-4.1-mini",
                   key: qsTr("Not needed for local servers") },
@@ -118,11 +121,18 @@ Dialog {
         ollama: { url: "http://127.0.0.1:11434", model: "llama3.2",
                   key: qsTr("Only for a server that asks for one") },
         anthropic: { url: "https://api.anthropic.com", model: "claude-sonnet-4-5",
-                     key: qsTr("Required") }
+                     key: qsTr("Required") },
+        agui: { url: "http://127.0.0.1:8000/agent", key: qsTr("Only for an agent that asks for one") }
     })
-    /*! The agent chosen in the box ("local", "openai", "responses", "ollama", "anthropic" or "ws"). */
+    /*! The agent chosen in the box ("local", "openai", "responses", "ollama", "anthropic", "ws"
+        or "agui"). */
     readonly property string chosenAgent: agentBox.currentIndex >= 0 ? agents[agentBox.currentIndex].value : "local"
+    /*! Whether the chosen agent has a URL and an API key (and maybe a model) in the fields. */
     readonly property bool chosenServer: serverHints[chosenAgent] !== undefined
+    readonly property bool chosenHasModel: chosenServer && serverHints[chosenAgent].model !== undefined
+    // The URL field's label: an AG-UI agent's URL is its endpoint, not a server's base.
+    readonly property string _serverUrlText: qsTr("Server URL")
+    readonly property string _agentUrlText: qsTr("Agent URL")
     readonly property SecretStore secretStore: settings ? settings.secretStore : null
     readonly property bool canRemember: secretStore !== null && secretStore.available
     /*! Why the key cannot be remembered, or "" when it can. */
@@ -230,9 +240,11 @@ Dialog {
     readonly property real _windowHeight: scroller.Window.height > 0 ? scroller.Window.height : 1e6
     readonly property real _maximumContentWidth:
         Math.max(0, _windowWidth - 2 * _margin - leftPadding - rightPadding)
-    // Every label of the first column, those of hidden rows included.
+    // Every label of the first column, those of hidden rows included (both texts of the URL's).
     readonly property real _labelColumnWidth: Math.max(
-        agentLabel.implicitWidth, baseUrlLabel.implicitWidth, modelLabel.implicitWidth,
+        agentLabel.implicitWidth, baseUrlLabel.implicitWidth,
+        Math.ceil(_metrics.advanceWidth(_serverUrlText)),
+        Math.ceil(_metrics.advanceWidth(_agentUrlText)), modelLabel.implicitWidth,
         thinkingBudgetLabel.implicitWidth, reasoningEffortLabel.implicitWidth,
         reasoningSummaryLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
         acceptLabel.implicitWidth, busyLabel.implicitWidth, languageLabel.implicitWidth,
@@ -303,7 +315,8 @@ Dialog {
                          key: keys.responses || "" },
             ollama: { url: settings.ollamaUrl, model: settings.ollamaModel, key: keys.ollama || "" },
             anthropic: { url: settings.anthropicUrl, model: settings.anthropicModel,
-                         key: keys.anthropic || "" }
+                         key: keys.anthropic || "" },
+            agui: { url: settings.aguiUrl, model: "", key: keys.agui || "" }
         }
         shownAgent = ""
         agentBox.currentIndex = indexIn(agents, "value", settings.agent)
@@ -339,7 +352,8 @@ Dialog {
         settings.ollamaModel = drafts.ollama.model
         settings.anthropicUrl = drafts.anthropic.url
         settings.anthropicModel = drafts.anthropic.model
-        for (const provider of ["openai", "responses", "ollama", "anthropic"])
+        settings.aguiUrl = drafts.agui.url
+        for (const provider of ["openai", "responses", "ollama", "anthropic", "agui"])
             settings.setApiKey(provider, drafts[provider].key)
         settings.ollamaThink = think.checked
         settings.anthropicThinkingBudget = thinkingBudget.value
@@ -471,7 +485,7 @@ Dialog {
             Label {
                 id: baseUrlLabel
                 textFormat: Text.PlainText
-                text: qsTr("Server URL")
+                text: dialog.chosenAgent === "agui" ? dialog._agentUrlText : dialog._serverUrlText
                 visible: dialog.chosenServer
             }
             TextField {
@@ -480,19 +494,19 @@ Dialog {
                 Layout.fillWidth: true
                 implicitWidth: 20 * dialog._unit
                 placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].url : ""
-                Accessible.name: qsTr("Server URL")
+                Accessible.name: baseUrlLabel.text
             }
             Label {
                 id: modelLabel
                 textFormat: Text.PlainText
                 text: qsTr("Model")
-                visible: dialog.chosenServer
+                visible: dialog.chosenHasModel
             }
             TextField {
                 id: model
-                visible: dialog.chosenServer
+                visible: dialog.chosenHasModel
                 Layout.fillWidth: true
-                placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].model : ""
+                placeholderText: dialog.chosenHasModel ? dialog.serverHints[dialog.chosenAgent].model : ""
                 Accessible.name: qsTr("Model")
             }
             Item { visible: dialog.chosenAgent === "ollama" && grid.columns > 1; implicitWidth: 1 }

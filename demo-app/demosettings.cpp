@@ -22,6 +22,7 @@ constexpr const char* kept[] = {"agent",
                                 "anthropicModel",
                                 "anthropicThinkingBudget",
                                 "wsUrl",
+                                "aguiUrl",
                                 "autoAccept",
                                 "language",
                                 "theme",
@@ -42,7 +43,8 @@ QString label(const QString& provider)
 const QStringList& DemoSettings::keyedProviders()
 {
     static const QStringList providers{QStringLiteral("openai"), QStringLiteral("responses"),
-                                       QStringLiteral("ollama"), QStringLiteral("anthropic")};
+                                       QStringLiteral("ollama"), QStringLiteral("anthropic"),
+                                       QStringLiteral("agui")};
     return providers;
 }
 

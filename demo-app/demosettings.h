@@ -8,12 +8,13 @@
 #include <QtQml/qqmlregistration.h>
 
 /*!
-    The demo's choices: which agent (local, openai, responses, ollama, anthropic or ws), each
+    The demo's choices: which agent (local, openai, responses, ollama, anthropic, ws or agui), each
     server's settings, auto-accept and the per-tool permissions, which MCP servers are on,
     language, theme. Kept in QSettings when \c persistent (not in headless runs); the command
     line overrides what is kept.
 
-    API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic), never
+    API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic,
+    \c agui), never
     reach the settings file: with \c rememberApiKey and a platform secret store (\c secretStore,
     the freedesktop Secret Service) they are kept there; otherwise they live in memory for this
     run (or, for the agent the demo starts with, come from the KODER_API_KEY environment
@@ -52,6 +53,8 @@ class DemoSettings : public QObject {
     /*! The platform's secret store; null when the settings are not persistent. */
     Q_PROPERTY(SecretStore* secretStore READ secretStore CONSTANT FINAL)
     Q_PROPERTY(QString wsUrl MEMBER m_wsUrl NOTIFY changed FINAL)
+    /*! An AG-UI agent's endpoint (posted to as it is). */
+    Q_PROPERTY(QString aguiUrl MEMBER m_aguiUrl NOTIFY changed FINAL)
     Q_PROPERTY(QString autoAccept MEMBER m_autoAccept NOTIFY changed FINAL)
     Q_PROPERTY(QString language MEMBER m_language NOTIFY changed FINAL)
     Q_PROPERTY(QString theme MEMBER m_theme NOTIFY changed FINAL)
@@ -125,6 +128,7 @@ private:
     QVariantMap m_mcpServersEnabled;
     QString m_busyPolicy = QStringLiteral("queue");
     QString m_wsUrl = QStringLiteral("ws://127.0.0.1:8765");
+    QString m_aguiUrl = QStringLiteral("http://127.0.0.1:8000/agent");
     QString m_autoAccept = QStringLiteral("onlyRead");
     QString m_language; ///< empty: the system's
     QString m_theme = QStringLiteral("system");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The Koder Agent demo: a desktop chat window over the offline local agent, an OpenAI-compatible
-// server, the OpenAI Responses API, Ollama, Anthropic or an aichat.v1 WebSocket server.
+// server, the OpenAI Responses API, Ollama, Anthropic, an aichat.v1 WebSocket server or an AG-UI
+// agent.
 // `koder-demo --help` lists the options;
 // `--headless --send "text" --screenshot out.png` runs without a display;
 // `--mcp-config servers.json` adds MCP servers (default: mcp.json in the configuration folder).
@@ -91,16 +92,19 @@ int main(int argc, char** argv)
         QStringLiteral("agent"),
         QStringLiteral("The agent: local (default, offline), openai (an OpenAI-compatible server), "
                        "responses (the OpenAI Responses API), ollama (Ollama's native API), "
-                       "anthropic or ws."),
+                       "anthropic, ws or agui (an AG-UI agent)."),
         QStringLiteral("agent"));
     const QCommandLineOption baseUrlOption(
         QStringLiteral("base-url"),
         QStringLiteral("The chosen agent's server, e.g. http://127.0.0.1:11434/v1 (openai), "
                        "https://api.openai.com/v1 (responses), http://127.0.0.1:11434 (ollama), "
-                       "https://api.anthropic.com."),
+                       "https://api.anthropic.com, http://127.0.0.1:8000/agent (agui: the "
+                       "agent's endpoint)."),
         QStringLiteral("url"));
     const QCommandLineOption modelOption(
-        QStringLiteral("model"), QStringLiteral("The model the chosen agent's server should use."),
+        QStringLiteral("model"),
+        QStringLiteral("The model the chosen agent's server should use (not agui: the agent "
+                       "chooses)."),
         QStringLiteral("name"));
     const QCommandLineOption urlOption(QStringLiteral("url"),
                                        QStringLiteral("aichat.v1 WebSocket server, ws://..."),
@@ -165,11 +169,12 @@ int main(int argc, char** argv)
     const QString agent = parser.value(agentOption);
     const QStringList agents{QStringLiteral("local"),     QStringLiteral("openai"),
                              QStringLiteral("responses"), QStringLiteral("ollama"),
-                             QStringLiteral("anthropic"), QStringLiteral("ws")};
+                             QStringLiteral("anthropic"), QStringLiteral("ws"),
+                             QStringLiteral("agui")};
     if (parser.isSet(agentOption) && !agents.contains(agent)) {
         std::fprintf(stderr,
-                     "koder-demo: --agent must be local, openai, responses, ollama, anthropic or "
-                     "ws, not %s\n",
+                     "koder-demo: --agent must be local, openai, responses, ollama, anthropic, "
+                     "ws or agui, not %s\n",
                      qPrintable(agent));
         return 2;
     }
@@ -211,6 +216,7 @@ int main(int argc, char** argv)
     const char* urlProperty = chosen == QLatin1String("responses")   ? "responsesUrl"
                               : chosen == QLatin1String("ollama")    ? "ollamaUrl"
                               : chosen == QLatin1String("anthropic") ? "anthropicUrl"
+                              : chosen == QLatin1String("agui")      ? "aguiUrl"
                                                                      : "baseUrl";
     const char* modelProperty = chosen == QLatin1String("responses")   ? "responsesModel"
                                 : chosen == QLatin1String("ollama")    ? "ollamaModel"
@@ -218,7 +224,10 @@ int main(int argc, char** argv)
                                                                        : "model";
     if (parser.isSet(baseUrlOption))
         settings.setProperty(urlProperty, parser.value(baseUrlOption));
-    if (parser.isSet(modelOption))
+    if (parser.isSet(modelOption) && chosen == QLatin1String("agui"))
+        std::fprintf(stderr, "koder-demo: --model is ignored with --agent agui: the agent "
+                             "chooses its model.\n");
+    else if (parser.isSet(modelOption))
         settings.setProperty(modelProperty, parser.value(modelOption));
     settings.useEnvironmentKeyFor(chosen);
 

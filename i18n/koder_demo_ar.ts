@@ -137,6 +137,22 @@
         <source>Declined</source>
         <translation>رفض الإجابة</translation>
     </message>
+    <message>
+        <source>Agent state</source>
+        <translation>حالة الوكيل</translation>
+    </message>
+    <message>
+        <source>The agent has shared no state yet.</source>
+        <translation>لم يشارك الوكيل أي حالة بعد.</translation>
+    </message>
+    <message>
+        <source>The state the AG-UI agent shares, as JSON</source>
+        <translation>الحالة التي يشاركها وكيل AG-UI، بصيغة JSON</translation>
+    </message>
+    <message>
+        <source>Last custom events: %1</source>
+        <translation>آخر الأحداث المخصصة: %1</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -331,6 +347,10 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
         <translation>لم تُجب، ولا بأس: أخبرتني أداة ask_user بذلك، وسأكمل من دون إجابة.</translation>
+    </message>
+    <message>
+        <source>AG-UI agent: %1</source>
+        <translation>وكيل AG-UI: %1</translation>
     </message>
 </context>
 <context>
@@ -685,6 +705,18 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>%1 failed: %2</source>
         <translation>فشل %1: %2</translation>
+    </message>
+    <message>
+        <source>AG-UI agent</source>
+        <translation>وكيل AG-UI</translation>
+    </message>
+    <message>
+        <source>Only for an agent that asks for one</source>
+        <translation>فقط لوكيل يطلب مفتاحًا</translation>
+    </message>
+    <message>
+        <source>Agent URL</source>
+        <translation>عنوان الوكيل</translation>
     </message>
 </context>
 <context>

@@ -133,6 +133,22 @@
         <source>Declined</source>
         <translation>Abgelehnt</translation>
     </message>
+    <message>
+        <source>Agent state</source>
+        <translation>Agentenzustand</translation>
+    </message>
+    <message>
+        <source>The agent has shared no state yet.</source>
+        <translation>Der Agent hat noch keinen Zustand geteilt.</translation>
+    </message>
+    <message>
+        <source>The state the AG-UI agent shares, as JSON</source>
+        <translation>Der Zustand, den der AG-UI-Agent teilt, als JSON</translation>
+    </message>
+    <message>
+        <source>Last custom events: %1</source>
+        <translation>Letzte benutzerdefinierte Ereignisse: %1</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -327,6 +343,10 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
         <translation>Du hast nicht geantwortet, und das ist in Ordnung: Das Werkzeug ask_user hat es mir gesagt, und ich mache ohne Antwort weiter.</translation>
+    </message>
+    <message>
+        <source>AG-UI agent: %1</source>
+        <translation>AG-UI-Agent: %1</translation>
     </message>
 </context>
 <context>
@@ -677,6 +697,18 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>AG-UI agent</source>
+        <translation>AG-UI-Agent</translation>
+    </message>
+    <message>
+        <source>Only for an agent that asks for one</source>
+        <translation>Nur für einen Agenten, der einen verlangt</translation>
+    </message>
+    <message>
+        <source>Agent URL</source>
+        <translation>Agenten-URL</translation>
     </message>
 </context>
 <context>

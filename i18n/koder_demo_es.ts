@@ -133,6 +133,22 @@
         <source>Declined</source>
         <translation>Rechazada</translation>
     </message>
+    <message>
+        <source>Agent state</source>
+        <translation>Estado del agente</translation>
+    </message>
+    <message>
+        <source>The agent has shared no state yet.</source>
+        <translation>El agente aún no ha compartido ningún estado.</translation>
+    </message>
+    <message>
+        <source>The state the AG-UI agent shares, as JSON</source>
+        <translation>El estado que comparte el agente AG-UI, en JSON</translation>
+    </message>
+    <message>
+        <source>Last custom events: %1</source>
+        <translation>Últimos eventos personalizados: %1</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -327,6 +343,10 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
         <translation>No respondiste, y no pasa nada: la herramienta ask_user me lo dijo y sigo sin tu respuesta.</translation>
+    </message>
+    <message>
+        <source>AG-UI agent: %1</source>
+        <translation>Agente AG-UI: %1</translation>
     </message>
 </context>
 <context>
@@ -677,6 +697,18 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 falló: %2</translation>
+    </message>
+    <message>
+        <source>AG-UI agent</source>
+        <translation>Agente AG-UI</translation>
+    </message>
+    <message>
+        <source>Only for an agent that asks for one</source>
+        <translation>Solo para un agente que la pida</translation>
+    </message>
+    <message>
+        <source>Agent URL</source>
+        <translation>URL del agente</translation>
     </message>
 </context>
 <context>

@@ -133,6 +133,22 @@
         <source>Declined</source>
         <translation>Recusada</translation>
     </message>
+    <message>
+        <source>Agent state</source>
+        <translation>Estado do agente</translation>
+    </message>
+    <message>
+        <source>The agent has shared no state yet.</source>
+        <translation>O agente ainda não compartilhou nenhum estado.</translation>
+    </message>
+    <message>
+        <source>The state the AG-UI agent shares, as JSON</source>
+        <translation>O estado que o agente AG-UI compartilha, em JSON</translation>
+    </message>
+    <message>
+        <source>Last custom events: %1</source>
+        <translation>Últimos eventos personalizados: %1</translation>
+    </message>
 </context>
 <context>
     <name>Main</name>
@@ -327,6 +343,10 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>You did not answer, and that is fine: the ask_user tool told me so, and I go on without it.</source>
         <translation>Você não respondeu, e tudo bem: a ferramenta ask_user me avisou, e eu sigo sem a resposta.</translation>
+    </message>
+    <message>
+        <source>AG-UI agent: %1</source>
+        <translation>Agente AG-UI: %1</translation>
     </message>
 </context>
 <context>
@@ -677,6 +697,18 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>%1 failed: %2</source>
         <translation>%1 falhou: %2</translation>
+    </message>
+    <message>
+        <source>AG-UI agent</source>
+        <translation>Agente AG-UI</translation>
+    </message>
+    <message>
+        <source>Only for an agent that asks for one</source>
+        <translation>Só para um agente que exija uma</translation>
+    </message>
+    <message>
+        <source>Agent URL</source>
+        <translation>URL do agente</translation>
     </message>
 </context>
 <context>

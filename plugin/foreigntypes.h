@@ -7,6 +7,7 @@
 
 #include "koderagentcontroller.h"
 #include "koderagentcontrollerextension.h"
+#include "koderaguitransport.h"
 #include "koderanthropictransport.h"
 #include "koderaskusertool.h"
 #include "koderconversationlistmodel.h"
@@ -71,8 +72,8 @@ struct KoderTransportForeign {
     QML_FOREIGN(KoderTransport)
     QML_NAMED_ELEMENT(KoderTransport)
     QML_UNCREATABLE("KoderTransport is abstract: use KoderLocalAgent, KoderOpenAiTransport, "
-                    "KoderResponsesTransport, KoderAnthropicTransport, KoderOllamaTransport or "
-                    "KoderWebSocketTransport.")
+                    "KoderResponsesTransport, KoderAnthropicTransport, KoderOllamaTransport, "
+                    "KoderAgUiTransport or KoderWebSocketTransport.")
 };
 
 struct KoderAskUserToolForeign {
@@ -92,7 +93,8 @@ struct KoderHttpTransportForeign {
     QML_FOREIGN(KoderHttpTransport)
     QML_NAMED_ELEMENT(KoderHttpTransport)
     QML_UNCREATABLE("KoderHttpTransport is abstract: use KoderOpenAiTransport, "
-                    "KoderResponsesTransport, KoderAnthropicTransport or KoderOllamaTransport.")
+                    "KoderResponsesTransport, KoderAnthropicTransport, KoderOllamaTransport or "
+                    "KoderAgUiTransport.")
 };
 
 struct KoderOpenAiTransportForeign {
@@ -105,6 +107,12 @@ struct KoderResponsesTransportForeign {
     Q_GADGET
     QML_FOREIGN(KoderResponsesTransport)
     QML_NAMED_ELEMENT(KoderResponsesTransport)
+};
+
+struct KoderAgUiTransportForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderAgUiTransport)
+    QML_NAMED_ELEMENT(KoderAgUiTransport)
 };
 
 struct KoderAnthropicTransportForeign {

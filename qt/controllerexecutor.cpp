@@ -119,8 +119,12 @@ void ControllerExecutor::settleInput(const PendingInput& input, InputDecision de
                                      const std::string& valueJson)
 {
     const QPointer<KoderMcpServer> server = m_mcpQuestions.take(toQString(input.id));
-    if (!server)
+    if (!server) {
+        // Not an MCP server's: the transport's own server asked it (an AG-UI interrupt).
+        if (input.source != "mcp" && m_transport)
+            m_transport->settleInput(input, decision, valueJson);
         return;
+    }
     switch (decision) {
     case InputDecision::Answered:
         server->answerElicitation(toQString(input.id), QStringLiteral("accept"), valueJson);
@@ -132,6 +136,12 @@ void ControllerExecutor::settleInput(const PendingInput& input, InputDecision de
         server->answerElicitation(toQString(input.id), QStringLiteral("cancel"));
         break;
     }
+}
+
+void ControllerExecutor::settleApproval(const SettleApproval& decision)
+{
+    if (m_transport)
+        m_transport->settleApproval(decision);
 }
 
 void ControllerExecutor::setMcpTools(QHash<QString, McpRoute> routes,

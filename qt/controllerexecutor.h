@@ -58,6 +58,7 @@ public:
     void cancelTool(const std::string& callId) override;
     void settleInput(const koder::agent::PendingInput& input, koder::agent::InputDecision decision,
                      const std::string& valueJson) override;
+    void settleApproval(const koder::agent::SettleApproval& decision) override;
     bool hasStore() const override { return !m_store.isNull(); }
     void saveConversation(const koder::agent::Persist& write,
                           const std::vector<koder::agent::Message>& messages,

@@ -258,6 +258,29 @@ bool KoderTransport::checkAttachments(std::string_view, QString*) const
 }
 
 /*!
+    \fn void KoderTransport::settleInput(const koder::agent::PendingInput &input, koder::agent::InputDecision decision, const std::string &valueJson)
+
+    Called when a question this transport's server asked stopped waiting: \a input is the
+    pending input it delivered (a koder::agent::RequestInput whose \c source names the
+    transport, such as an AG-UI interrupt), \a decision what the user did, and \a valueJson
+    the answer (JSON text of the object its schema describes) when it was answered. The
+    default does nothing.
+*/
+void KoderTransport::settleInput(const koder::agent::PendingInput&, koder::agent::InputDecision,
+                                 const std::string&)
+{
+}
+
+/*!
+    \fn void KoderTransport::settleApproval(const koder::agent::SettleApproval &decision)
+
+    Called when a call the server asked a decision for (a koder::agent::ToolCallRequested with
+    koder::agent::CallRunner::ServerAfterApproval) was decided by a policy or the user:
+    \a decision says how. The default does nothing.
+*/
+void KoderTransport::settleApproval(const koder::agent::SettleApproval&) {}
+
+/*!
     Returns maxEventBytes, maxReplyBytes and maxToolCallsPerStep in the form the library's
     stream decoders take.
 */

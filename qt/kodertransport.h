@@ -52,6 +52,15 @@ public:
     /// that send attachments to a model check them; the default accepts any.
     virtual bool checkAttachments(std::string_view attachments, QString* error) const;
 
+    /// A question this transport's server asked (a RequestInput it delivered, e.g. an AG-UI
+    /// interrupt) stopped waiting: \a valueJson is the answer when \a decision is Answered.
+    /// Nothing by default.
+    virtual void settleInput(const koder::agent::PendingInput& input,
+                             koder::agent::InputDecision decision, const std::string& valueJson);
+    /// A call its server asked a decision for (CallRunner::ServerAfterApproval) was decided.
+    /// Nothing by default.
+    virtual void settleApproval(const koder::agent::SettleApproval& decision);
+
     /// Set by the controller that uses this transport.
     void setSink(Sink sink) { m_sink = std::move(sink); }
 

@@ -81,7 +81,7 @@ bool StreamDecoder::newToolCall()
     return !finished_;
 }
 
-bool StreamDecoder::toolCall(ToolCall call)
+bool StreamDecoder::toolCall(ToolCall call, CallRunner runner)
 {
     if (finished_)
         return false;
@@ -91,7 +91,15 @@ bool StreamDecoder::toolCall(ToolCall call)
         failWith(std::move(*refused));
         return false;
     }
-    emit_(ToolCallRequested{requestId_, std::move(call)});
+    emit_(ToolCallRequested{requestId_, std::move(call), runner});
+    return !finished_;
+}
+
+bool StreamDecoder::emitInput(Input&& input)
+{
+    if (finished_)
+        return false;
+    emit_(std::move(input));
     return !finished_;
 }
 

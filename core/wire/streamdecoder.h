@@ -68,8 +68,13 @@ protected:
     bool toolBytes(std::size_t bytes);
     /// Counts one more tool call. False once finished.
     bool newToolCall();
-    /// A complete tool call; refused (protocol_error) when its arguments could not be loaded.
-    bool toolCall(koder::agent::ToolCall call);
+    /// A complete tool call, run by `runner`; refused (protocol_error) when its arguments could
+    /// not be loaded. False once finished.
+    bool toolCall(koder::agent::ToolCall call,
+                  koder::agent::CallRunner runner = koder::agent::CallRunner::Client);
+    /// Emits a non-terminal input whose bytes were counted already (or that costs nothing: a
+    /// row's id, a question). False once finished.
+    bool emitInput(koder::agent::Input&& input);
     /// Ends the request with `reason` (the wire's; empty for a stream cut before its end). A
     /// refusal that brought no text gets `explanation`, else the declined text, as its text.
     /// `finalText`, when set, replaces the text that streamed (StreamEnded::text).

@@ -5,7 +5,8 @@
 // language and theme; and the window opens a link only after the user said so. MCP servers come
 // from a configuration file (--mcp-config or the default one): ready with their tools in
 // Settings, a switch kept across a restart, a broken file said in Settings and the log, never
-// fatal; koder-demo --headless --mcp-config says how each server is.
+// fatal; koder-demo --headless --mcp-config says how each server is. --agent agui --base-url
+// talks to an AG-UI agent (the scripted one), with KODER_API_KEY as its key.
 #include "appearance.h"
 #include "conversationfilter.h"
 #include "demosettings.h"
@@ -34,6 +35,8 @@
 #include <QtDBus/QDBusVariant>
 #include <QtDBus/QDBusVirtualObject>
 #include <QtGui/QGuiApplication>
+#include <QtNetwork/QNetworkAccessManager>
+#include <QtNetwork/QNetworkReply>
 #include <QtQml/QJSEngine>
 #include <QtQml/QQmlComponent>
 #include <QtQml/QQmlEngine>
@@ -878,6 +881,69 @@ private Q_SLOTS:
         QVERIFY2(!out.contains(QLatin1String("MCP server \"")), qPrintable(out));
         QVERIFY2(out.contains(QLatin1String("koder-demo: nothing sent; screenshot: ")),
                  qPrintable(out + err));
+    }
+
+    // The command line chooses an AG-UI agent: --agent agui, --base-url its endpoint, and
+    // KODER_API_KEY goes to it as a bearer token; --model is said to be ignored.
+    void theCommandLineChoosesAnAgUiAgent()
+    {
+        QProcess agent;
+        agent.setProgram(QStringLiteral(KODER_NODE_EXECUTABLE));
+        agent.setArguments({QStringLiteral(KODER_AGUI_SERVER_DIR "/scripted_agent.mjs")});
+        agent.start();
+        const auto stopAgent = qScopeGuard([&agent] {
+            agent.closeWriteChannel(); // the agent exits when its stdin closes
+            if (!agent.waitForFinished(5000))
+                agent.kill();
+        });
+        QVERIFY2(agent.waitForStarted(10000), qPrintable(agent.errorString()));
+        QByteArray line;
+        QElapsedTimer waited;
+        waited.start();
+        while (!line.startsWith("LISTENING ") && waited.elapsed() < 20000) {
+            if (!agent.canReadLine())
+                agent.waitForReadyRead(1000);
+            if (agent.canReadLine())
+                line = agent.readLine().trimmed();
+        }
+        QVERIFY2(line.startsWith("LISTENING "), agent.readAllStandardError().constData());
+        const QString origin = QStringLiteral("http://127.0.0.1:%1").arg(line.mid(10).toInt());
+
+        QTemporaryDir dir;
+        QProcess demo;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("HOME"), dir.path()); // no user file is read
+        env.insert(QStringLiteral("KODER_API_KEY"), QStringLiteral("agui-env-key"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        demo.setProcessEnvironment(env);
+        demo.start(QStringLiteral(KODER_DEMO_EXECUTABLE),
+                   {QStringLiteral("--headless"), QStringLiteral("--agent"), QStringLiteral("agui"),
+                    QStringLiteral("--base-url"), origin + QStringLiteral("/agent/state"),
+                    QStringLiteral("--model"), QStringLiteral("ignored"), QStringLiteral("--send"),
+                    QStringLiteral("Count, please"), QStringLiteral("--screenshot"),
+                    dir.filePath(QStringLiteral("shot.png"))});
+        QVERIFY(demo.waitForFinished(90000));
+        const QString out = QString::fromUtf8(demo.readAllStandardOutput());
+        const QString err = QString::fromUtf8(demo.readAllStandardError());
+        QCOMPARE(demo.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(demo.exitCode() == 0, qPrintable(out + err));
+        QVERIFY2(out.contains(QLatin1String("koder-demo: reply finished; screenshot: ")),
+                 qPrintable(out + err));
+        QVERIFY2(err.contains(QLatin1String("--model is ignored with --agent agui")),
+                 qPrintable(err));
+
+        // What reached the agent: one run, at the endpoint as given, with the key.
+        QNetworkAccessManager network;
+        std::unique_ptr<QNetworkReply> reply(
+            network.get(QNetworkRequest(QUrl(origin + QStringLiteral("/requests")))));
+        QTRY_VERIFY_WITH_TIMEOUT(reply->isFinished(), 10000);
+        const QJsonArray requests = QJsonDocument::fromJson(reply->readAll()).array();
+        QCOMPARE(requests.size(), 1);
+        const QJsonObject request = requests.first().toObject();
+        QCOMPARE(request.value(QStringLiteral("path")).toString(), QStringLiteral("/agent/state"));
+        QCOMPARE(request.value(QStringLiteral("authorization")).toString(),
+                 QStringLiteral("Bearer agui-env-key"));
+        QCOMPARE(request.value(QStringLiteral("status")).toInt(), 200);
     }
 
     // Quitting is quick: the window with a file store, a conversation just written and the

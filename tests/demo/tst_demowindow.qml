@@ -4,11 +4,13 @@
 // of the agent (ask_user, answered by keyboard, and waiting across a restart), the version
 // switcher of a regenerated reply and an edited message, a link that asks before it opens, and
 // the MCP servers in the settings (status, tools, switch and Restart by keyboard, the file's
-// problems, how to add servers; nothing clipped in any language).
+// problems, how to add servers; nothing clipped in any language), and an AG-UI agent (its URL
+// and key in the settings, its shared state and custom events in the debug panel).
 import QtQuick
 import QtQuick.Controls
 import QtTest
 import Koder.Agent
+import Koder.Test
 import KoderDemo
 
 // TestCase items are invisible: what the tests click and read lives on this stage.
@@ -302,7 +304,7 @@ Item {
             dialog.open()
             tryVerify(() => dialog.opened)
             compare(dialog.agents.map(a => a.value).join(),
-                    "local,openai,responses,ollama,anthropic,ws")
+                    "local,openai,responses,ollama,anthropic,ws,agui")
             verify(!dialog.baseUrlField.visible)
             verify(!dialog.apiKeyField.visible)
             verify(!dialog.reasoningEffortBox.visible)
@@ -417,6 +419,7 @@ Item {
                 { index: 3, type: "KoderOllamaTransport", label: "Ollama: llama3.2" },
                 { index: 4, type: "KoderAnthropicTransport", label: "Anthropic: claude-sonnet-4-5" },
                 { index: 5, type: "KoderWebSocketTransport", label: "WebSocket: ws://127.0.0.1:8765" },
+                { index: 6, type: "KoderAgUiTransport", label: "AG-UI agent: http://127.0.0.1:8000/agent" },
                 { index: 0, type: "KoderLocalAgent", label: "Offline local agent" }
             ]
             for (const choice of expected) {
@@ -437,6 +440,9 @@ Item {
                     dialog.thinkingBudgetBox.value = 4096
                     dialog.apiKeyField.text = "sk-ant"
                 }
+                if (choice.index === 6)
+                    dialog.apiKeyField.text = "agui-token"
+
                 dialog.accept()
                 tryVerify(() => !dialog.visible)
                 compare(String(window.agent.transport).split("(")[0], choice.type)
@@ -456,6 +462,155 @@ Item {
             compare(window.transports.responses.reasoningEffort, "medium")
             compare(window.transports.responses.reasoningSummary, "auto")
             compare(window.transports.responses.maxOutputTokens, 0)
+            compare(String(window.transports.agui.url), "http://127.0.0.1:8000/agent")
+            compare(window.transports.agui.apiKey, "agui-token")
+        }
+
+        // An AG-UI agent: its endpoint in the URL field (labelled so), no model, its own key;
+        // reached by Tab from the agent box; kept by OK.
+        function test_anAgUiAgentHasItsUrlAndKey() {
+            const view = createTemporaryObject(settingsComponent, stage)
+            const dialog = view.dialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            const agui = dialog.agents.findIndex(a => a.value === "agui")
+            verify(agui > 0)
+            compare(dialog.agents[agui].text, "AG-UI agent")
+            dialog.agentBox.currentIndex = agui
+            verify(dialog.baseUrlField.visible)
+            compare(dialog.baseUrlField.Accessible.name, "Agent URL")
+            compare(dialog.baseUrlField.text, "http://127.0.0.1:8000/agent")
+            compare(dialog.baseUrlField.placeholderText, "http://127.0.0.1:8000/agent")
+            verify(!dialog.modelField.visible, "the agent chooses its model")
+            verify(dialog.apiKeyField.visible)
+            compare(dialog.apiKeyField.placeholderText, "Only for an agent that asks for one")
+            verify(dialog.rememberBox.visible)
+            verify(!dialog.wsUrlField.visible)
+
+            // By keyboard: the agent box, its URL, then its key.
+            dialog.agentBox.forceActiveFocus()
+            keyClick(Qt.Key_Tab)
+            verify(dialog.baseUrlField.activeFocus, "Tab goes from the agent to its URL")
+            dialog.baseUrlField.selectAll()
+            typeWord("http://127.0.0.1:9000/run")
+            keyClick(Qt.Key_Tab)
+            verify(dialog.apiKeyField.activeFocus, "then to its key")
+            typeWord("tok")
+
+            // Another server's URL is a server URL again, with its own text and key.
+            dialog.agentBox.currentIndex = 1
+            compare(dialog.baseUrlField.Accessible.name, "Server URL")
+            compare(dialog.baseUrlField.text, "https://api.openai.com/v1")
+            compare(dialog.apiKeyField.text, "")
+            verify(dialog.modelField.visible)
+            dialog.agentBox.currentIndex = agui
+            compare(dialog.baseUrlField.text, "http://127.0.0.1:9000/run")
+            compare(dialog.apiKeyField.text, "tok")
+            dialog.accept()
+            compare(view.settings.agent, "agui")
+            compare(view.settings.aguiUrl, "http://127.0.0.1:9000/run")
+            compare(view.settings.apiKeys.agui, "tok")
+            compare(view.settings.apiKeys.openai, "", "the agent's key is its own")
+            compare(view.settings.baseUrl, "https://api.openai.com/v1", "untouched")
+
+            // The words follow the language.
+            view.appearance.applyLanguage("de")
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            compare(dialog.agentBox.currentText, "AG-UI-Agent")
+            compare(dialog.baseUrlField.Accessible.name, "Agenten-URL")
+            dialog.reject()
+            tryVerify(() => !dialog.visible)
+            view.appearance.applyLanguage("en")
+        }
+
+        // With an AG-UI agent the debug panel shows the state it shares (as indented JSON, read
+        // only, live) and the names of its last custom events; with another agent it does not.
+        Component {
+            id: agUiAgentComponent
+            AgUiTestAgent {}
+        }
+
+        function test_theDebugPanelShowsAnAgUiAgentsState() {
+            const scripted = createTemporaryObject(agUiAgentComponent, root)
+            tryVerify(() => scripted.ready, 20000, "the scripted AG-UI agent listens")
+            const window = shownWindow()
+            window.settings.showDebug = true
+            const panel = window.debugPanel
+            const heading = findChild(panel, "agentStateHeading")
+            const empty = findChild(panel, "agentStateEmpty")
+            const view = findChild(panel, "agentStateView")
+            const text = findChild(panel, "agentStateText")
+            const events = findChild(panel, "customEvents")
+            verify(!heading.visible, "the offline agent shares no state")
+            verify(!view.visible)
+
+            window.settings.aguiUrl = String(scripted.url("state"))
+            window.settings.agent = "agui"
+            compare(String(window.agent.transport).split("(")[0], "KoderAgUiTransport")
+            verify(heading.visible)
+            compare(heading.text, "Agent state")
+            compare(heading.Accessible.role, Accessible.Heading)
+            verify(empty.visible, "no state yet, and it says so")
+            verify(!view.visible)
+
+            converse(window.agent, "Count, please")
+            compare(window.agent.messages.get(window.agent.messages.count - 1).text, "State updated.")
+            tryVerify(() => view.visible)
+            verify(!empty.visible)
+            compare(text.text, JSON.stringify({ count: 1, items: ["a"] }, null, 2))
+            verify(text.readOnly)
+            verify(text.selectByMouse)
+            compare(text.textFormat, TextEdit.PlainText)
+            verify(text.wrapMode !== TextEdit.NoWrap)
+            compare(text.font.family, KoderTheme.monospaceFont.family)
+            compare(text.Accessible.name, "Agent state")
+            verify(view.height > 0 && view.height <= panel.availableHeight / 2 + 1,
+                   "the state keeps to its part of the panel: " + view.height)
+
+            // Live: a change of the state shows at once.
+            window.transports.agui.agentState = { count: 2, note: "changed here" }
+            compare(text.text, JSON.stringify({ count: 2, note: "changed here" }, null, 2))
+
+            // A long state scrolls inside the panel, and wraps.
+            const items = []
+            for (let i = 0; i < 60; ++i)
+                items.push("a fairly long entry, number " + i)
+            window.transports.agui.agentState = { items: items }
+            tryVerify(() => view.contentHeight > view.height)
+            verify(text.width <= view.width, "no sideways scrolling: " + text.width + " of " + view.width)
+
+            // Reached by Tab from the event log, shows the focus, and Tab moves on.
+            text.forceActiveFocus(Qt.TabFocusReason)
+            verify(text.activeFocus)
+            compare(text.background.border.width, 2, "the frame shows the focus")
+            keyClick(Qt.Key_Backtab)
+            verify(!text.activeFocus)
+            const before = window.activeFocusItem
+            keyClick(Qt.Key_Tab)
+            verify(text.activeFocus, "Tab from " + before + " reaches the state")
+            keyClick(Qt.Key_Tab)
+            verify(!text.activeFocus, "Tab leaves the state")
+
+            // Custom events: the last names.
+            verify(!events.visible)
+            window.settings.aguiUrl = String(scripted.url("custom"))
+            converse(window.agent, "Something custom")
+            tryVerify(() => events.visible)
+            compare(events.text, "Last custom events: progress, raw")
+            compare(events.Accessible.name, events.text)
+
+            // In German.
+            window.appearance.applyLanguage("de")
+            compare(heading.text, "Agentenzustand")
+            compare(events.text, "Letzte benutzerdefinierte Ereignisse: progress, raw")
+            window.appearance.applyLanguage("en")
+
+            // Another agent: no state section.
+            window.settings.agent = "local"
+            verify(!heading.visible)
+            verify(!view.visible)
+            verify(!events.visible)
         }
 
         // Each reply's tokens (status bar, debug panel), their sum for the conversation on
@@ -1270,7 +1425,7 @@ Item {
             tryVerify(() => dialog.opened)
             let width = -1
             // Each agent's fields: nothing clipped, and the dialog keeps its width.
-            for (const agent of [0, 1, 2, 3, 4, 5, 0]) {
+            for (const agent of [0, 1, 2, 3, 4, 5, 6, 0]) {
                 dialog.agentBox.currentIndex = agent
                 const where = data.tag + ", agent " + dialog.agents[agent].value
                 checkSettings(window, where)

@@ -6,8 +6,9 @@
 // - after endOfStream() or fail() exactly one terminal input (StreamEnded or StreamFailed) was
 //   emitted, as the last one, and nothing more comes whatever is called next;
 // - after cancel() nothing more is emitted, not even a terminal input;
-// - what it emitted stays within the limits: text, reasoning, tool names and arguments within
-//   maxReplyBytes, tool calls within maxToolCallsPerStep;
+// - what it emitted stays within the limits: text, reasoning, tool names and arguments (and
+//   the results of calls the server ran) within maxReplyBytes, tool calls within
+//   maxToolCallsPerStep;
 // - the inputs do not depend on how the body was split into reads.
 #pragma once
 
@@ -46,7 +47,19 @@ inline std::string describe(const Input& input)
                 return "reasoning " + printable(in.text);
             else if constexpr (std::is_same_v<T, ToolCallRequested>)
                 return "tool " + printable(in.call.id) + "|" + printable(in.call.name) + "|" +
-                       printable(in.call.arguments);
+                       printable(in.call.arguments) + "|" +
+                       std::to_string(static_cast<int>(in.runner));
+            // AG-UI's inputs (AgUiStreamDecoder)
+            else if constexpr (std::is_same_v<T, MessageStarted>)
+                return "message " + printable(in.messageId);
+            else if constexpr (std::is_same_v<T, ServerToolResult>)
+                return "result " + printable(in.callId) + "|" + printable(in.messageId) + "|" +
+                       printable(in.text);
+            else if constexpr (std::is_same_v<T, ReconcileMessages>)
+                return "reconcile " + std::to_string(in.messages.size());
+            else if constexpr (std::is_same_v<T, RequestInput>)
+                return "input " + printable(in.input.id) + "|" + printable(in.input.message) + "|" +
+                       printable(in.input.schema);
             else if constexpr (std::is_same_v<T, StreamEnded>)
                 return "ended " + printable(in.finishReason);
             else if constexpr (std::is_same_v<T, StreamFailed>)
@@ -106,6 +119,8 @@ inline std::vector<std::string> decode(const MakeDecoder& make,
                 replyBytes += t->text.size();
             else if (const auto* r = std::get_if<ReasoningDelta>(&input))
                 replyBytes += r->text.size();
+            else if (const auto* s = std::get_if<ServerToolResult>(&input))
+                replyBytes += s->text.size();
             else if (const auto* c = std::get_if<ToolCallRequested>(&input)) {
                 // "{}" may stand for arguments the server never sent, which cost nothing.
                 const std::string& args = c->call.arguments;

@@ -10,6 +10,7 @@
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QObject>
+#include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
 #include <QtQml/QJSValue>
 #include <QtQml/QQmlContext>
@@ -161,6 +162,54 @@ public:
     }
 };
 
+// The scripted AG-UI agent of tests/support/agui, started for the object and stopped with it:
+// `ready` once it listens (127.0.0.1), `url(scenario, split)` the endpoint of a scenario (its
+// body written `split` bytes at a time; 0: an event per write).
+class AgUiTestAgent : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(bool ready READ ready NOTIFY readyChanged FINAL)
+
+public:
+    explicit AgUiTestAgent(QObject* parent = nullptr)
+        : QObject(parent)
+    {
+        connect(&m_process, &QProcess::readyReadStandardOutput, this, [this] {
+            if (m_port != 0 || !m_process.canReadLine())
+                return;
+            const QByteArray line = m_process.readLine().trimmed();
+            if (line.startsWith("LISTENING ")) {
+                m_port = line.mid(10).toInt();
+                Q_EMIT readyChanged();
+            }
+        });
+        m_process.setProgram(QStringLiteral(KODER_NODE_EXECUTABLE));
+        m_process.setArguments({QStringLiteral(KODER_AGUI_SERVER_DIR "/scripted_agent.mjs")});
+        m_process.start();
+    }
+    ~AgUiTestAgent() override
+    {
+        m_process.closeWriteChannel(); // the agent exits when its stdin closes
+        if (!m_process.waitForFinished(5'000))
+            m_process.kill();
+    }
+
+    bool ready() const { return m_port != 0; }
+    Q_INVOKABLE QUrl url(const QString& scenario, int split = 0) const
+    {
+        QUrl url(QStringLiteral("http://127.0.0.1:%1/agent/%2").arg(m_port).arg(scenario));
+        if (split > 0)
+            url.setQuery(QStringLiteral("split=%1").arg(split));
+        return url;
+    }
+
+Q_SIGNALS:
+    void readyChanged();
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
 // Gives the tests a scratch directory (`testTempDir`, removed when the run ends), for stores that
 // must outlive one KoderConversationStore object, and the test server (import Koder.Test).
 class Setup : public QObject {
@@ -170,6 +219,7 @@ public Q_SLOTS:
     {
         qmlRegisterType<AichatTestServer>("Koder.Test", 1, 0, "AichatTestServer");
         qmlRegisterType<HttpTestServer>("Koder.Test", 1, 0, "HttpTestServer");
+        qmlRegisterType<AgUiTestAgent>("Koder.Test", 1, 0, "AgUiTestAgent");
         engine->rootContext()->setContextProperty(QStringLiteral("testTempDir"), m_dir.path());
         engine->rootContext()->setContextProperty(QStringLiteral("mcpTest"),
                                                   new McpTestSupport(engine));
