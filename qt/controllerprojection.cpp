@@ -130,8 +130,13 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT abortableChanged();
     if (has(changed, Aspect::LastError))
         Q_EMIT lastErrorChanged();
-    if (has(changed, Aspect::ConversationId))
+    if (has(changed, Aspect::ConversationId)) {
+        // Before the signal: a binding to the transport's state per conversation reads the
+        // new one.
+        if (KoderTransport* transport = m_executor.transport())
+            transport->showConversation(toStd(conversationId()));
         Q_EMIT conversationIdChanged();
+    }
     if (has(changed, Aspect::AutoAccept))
         Q_EMIT autoAcceptChanged();
     if (has(changed, Aspect::Policies))

@@ -191,6 +191,8 @@ void KoderAgentController::setTransport(KoderTransport* transport)
         return;
     m_runtime.transportReplaced(); // the old transport cannot finish the open turns
     m_executor.setTransport(transport);
+    if (transport)
+        transport->showConversation(toStd(conversationId()));
     Q_EMIT transportChanged();
 }
 

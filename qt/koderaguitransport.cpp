@@ -131,18 +131,26 @@
     \property KoderAgUiTransport::agentState
     \brief The state the agent shares with the application.
 
-    Sent as \c state with each run (\c{{}} until set). \c STATE_SNAPSHOT replaces it and
-    \c STATE_DELTA applies an RFC 6902 JSON Patch to it, all or nothing: a patch that does not
-    apply ends the run with \c{"protocol_error"} and leaves it as it was.
+    Each conversation (the agent's thread) has its own: this is the state of the conversation
+    the controller shows (\c{{}} until its agent sends one or it is set), sent as \c state with
+    that conversation's runs. \c STATE_SNAPSHOT replaces it and \c STATE_DELTA applies an RFC
+    6902 JSON Patch to it, all or nothing: a patch that does not apply ends the run with
+    \c{"protocol_error"} and leaves it as it was. A state set before a new conversation's
+    first message becomes that conversation's. The states are kept in memory while the
+    transport lives; they are not stored.
 */
 
 /*!
     \qmlproperty var KoderAgUiTransport::agentState
 
-    The state the agent shares with the application: sent as \c state with each run (\c{{}}
-    until set); \c STATE_SNAPSHOT replaces it, \c STATE_DELTA patches it (RFC 6902, all or
-    nothing: a patch that does not apply ends the run with \c{"protocol_error"} and leaves
-    it as it was). Bind views to it; assign it to change what the next run sends.
+    The state the agent shares with the application, for the conversation the controller shows
+    (each conversation, the agent's thread, has its own; \c{{}} until its agent sends one or it
+    is set): sent as \c state with that conversation's runs; \c STATE_SNAPSHOT replaces it,
+    \c STATE_DELTA patches it (RFC 6902, all or nothing: a patch that does not apply ends the
+    run with \c{"protocol_error"} and leaves it as it was). Bind views to it: it changes when
+    the agent changes it and when another conversation is shown. Assign it to change what the
+    next run sends; set before a new conversation's first message, it becomes that
+    conversation's. Kept in memory while the transport lives, not stored.
 
     \snippet qml/tst_agui.qml agui-state
 */
@@ -284,14 +292,33 @@ ServerActivity activityOf(RequestId requestId, std::string_view type, const json
 } // namespace
 
 struct KoderAgUiTransport::Private {
-    json state = json::object();
-    QVariant stateValue = QVariantMap(); ///< `state` as QML reads it, converted once per change
+    /// Each thread's state; "" holds the state of the conversation not created yet (its id
+    /// comes with its first message), which becomes that conversation's.
+    QHash<QString, json> states;
+    QString shown;                       ///< the thread agentState shows
+    QVariant stateValue = QVariantMap(); ///< its state as QML reads it, converted once per change
     QVariant forwardedProps;
 
-    void setState(json next)
+    json stateOf(const QString& thread) const { return states.value(thread, json::object()); }
+    /// `thread` is the conversation shown now: a new one takes the state set before it had an
+    /// id. True when agentState changed.
+    bool show(const QString& thread)
     {
-        state = std::move(next);
-        stateValue = jsonTextToVariant(state.dump());
+        if (thread == shown)
+            return false;
+        if (shown.isEmpty() && !states.contains(thread) && states.contains(QString()))
+            states.insert(thread, states.take(QString()));
+        shown = thread;
+        return refresh();
+    }
+    /// Converts the shown state for QML; true when it changed.
+    bool refresh()
+    {
+        QVariant next = jsonTextToVariant(stateOf(shown).dump());
+        if (next == stateValue)
+            return false;
+        stateValue = std::move(next);
+        return true;
     }
 
     /// One run, from start() until its body ended or it was cancelled.
@@ -346,10 +373,11 @@ void KoderAgUiTransport::setAgentState(const QVariant& state)
             return;
         }
     }
-    if (next == d->state)
+    if (next == d->stateOf(d->shown))
         return;
-    d->setState(std::move(next));
-    Q_EMIT agentStateChanged();
+    d->states.insert(d->shown, std::move(next));
+    if (d->refresh())
+        Q_EMIT agentStateChanged();
 }
 
 QVariant KoderAgUiTransport::forwardedProps() const
@@ -395,8 +423,25 @@ void KoderAgUiTransport::start(const StartTurn& request, const QList<ToolSpec>& 
         d->decisions.remove(i.key);
         run.resume.append(entry);
     }
+    // The first run of a conversation just created: its id arrives here before the controller
+    // says it is shown.
+    if (d->shown.isEmpty() && d->show(run.threadId))
+        Q_EMIT agentStateChanged();
     d->runs.insert(request.requestId, std::move(run));
     KoderHttpTransport::start(request, tools);
+}
+
+/*!
+    \reimp
+
+    agentState shows the state of the conversation \a conversationId from now on (empty until
+    its agent sends one, or the application sets it); a conversation not created yet takes
+    the state set before it.
+*/
+void KoderAgUiTransport::showConversation(const std::string& conversationId)
+{
+    if (d->show(toQString(conversationId)))
+        Q_EMIT agentStateChanged();
 }
 
 /*!
@@ -512,7 +557,7 @@ QJsonObject KoderAgUiTransport::body(const StartTurn& request, const QList<ToolS
         {QStringLiteral("threadId"), toQString(request.conversationId)},
         {QStringLiteral("runId"),
          run != d->runs.cend() ? run->runId : QUuid::createUuid().toString(QUuid::WithoutBraces)},
-        {QStringLiteral("state"), toQJson(d->state)},
+        {QStringLiteral("state"), toQJson(d->stateOf(toQString(request.conversationId)))},
         {QStringLiteral("messages"), messages},
         {QStringLiteral("tools"), toolList},
         {QStringLiteral("context"), QJsonArray()},
@@ -545,11 +590,13 @@ KoderAgUiTransport::decoder(RequestId requestId, std::function<void(Input&&)> re
         run = &*it;
     QSet<QString> answered = run ? run->answeredCalls : QSet<QString>();
     koder::wire::AgUiHandlers handlers;
-    handlers.state = [self](const json& state) {
-        if (!self || self->d->state == state)
+    const QString thread = run ? run->threadId : QString();
+    handlers.state = [self, thread](const json& state) {
+        if (!self)
             return;
-        self->d->setState(state);
-        Q_EMIT self->agentStateChanged();
+        self->d->states.insert(thread, state);
+        if (thread == self->d->shown && self->d->refresh())
+            Q_EMIT self->agentStateChanged();
     };
     handlers.custom = [self](std::string_view name, const json& value) {
         if (self)
@@ -578,7 +625,7 @@ KoderAgUiTransport::decoder(RequestId requestId, std::function<void(Input&&)> re
         report(std::move(input));
     };
     auto decoder = std::make_unique<koder::wire::AgUiStreamDecoder>(
-        requestId, std::move(filtered), limits, d->state,
+        requestId, std::move(filtered), limits, d->stateOf(thread),
         run ? run->frontendTools : std::vector<std::string>(), std::move(handlers));
     if (run)
         run->decoder = decoder.get();

@@ -27,6 +27,7 @@ public:
 
     void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
     void cancel(koder::agent::RequestId requestId) override;
+    void showConversation(const std::string& conversationId) override;
 
     QUrl url() const { return baseUrl(); }
     void setUrl(const QUrl& url) { setBaseUrl(url); }

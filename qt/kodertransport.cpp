@@ -281,6 +281,17 @@ void KoderTransport::settleInput(const koder::agent::PendingInput&, koder::agent
 void KoderTransport::settleApproval(const koder::agent::SettleApproval&) {}
 
 /*!
+    \fn void KoderTransport::showConversation(const std::string &conversationId)
+
+    Called when the controller that uses this transport shows the conversation
+    \a conversationId (empty for one not created yet): when it is set as the controller's
+    transport, and whenever the shown conversation changes. A transport that keeps something
+    per conversation, such as KoderAgUiTransport's agentState, follows it. The default does
+    nothing.
+*/
+void KoderTransport::showConversation(const std::string&) {}
+
+/*!
     Returns maxEventBytes, maxReplyBytes and maxToolCallsPerStep in the form the library's
     stream decoders take.
 */

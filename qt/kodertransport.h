@@ -61,6 +61,10 @@ public:
     /// Nothing by default.
     virtual void settleApproval(const koder::agent::SettleApproval& decision);
 
+    /// The controller that uses this transport shows the conversation \a conversationId now
+    /// (empty: one not created yet). Nothing by default.
+    virtual void showConversation(const std::string& conversationId);
+
     /// Set by the controller that uses this transport.
     void setSink(Sink sink) { m_sink = std::move(sink); }
 

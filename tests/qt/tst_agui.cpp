@@ -541,6 +541,40 @@ private Q_SLOTS:
         QCOMPARE(body(1).value(str("state")).toObject(), last);
     }
 
+    void stateFollowsTheShownConversation()
+    {
+        KoderAgUiTransport* t = useAgUi(QStringLiteral("state"));
+        QVERIFY(agent->send(QStringLiteral("Update")));
+        QVERIFY(waitForStatus(QStringLiteral("idle")));
+        const QString first = agent->conversationId();
+        const QJsonObject firstState = QJsonDocument::fromVariant(t->agentState()).object();
+        QCOMPARE(firstState.value(str("count")).toInt(), 1);
+
+        // A new conversation starts from no state; what the app sets before its first message
+        // is its state, sent with its first run.
+        QSignalSpy changed(t, &KoderAgUiTransport::agentStateChanged);
+        agent->reset();
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(QJsonDocument::fromVariant(t->agentState()).object(), QJsonObject());
+        t->setAgentState(QVariantMap{{QStringLiteral("mode"), QStringLiteral("second")}});
+        t->setUrl(serverUrl(QStringLiteral("/agent/state-echo")));
+        QVERIFY(agent->send(QStringLiteral("Echo")));
+        QVERIFY(waitForStatus(QStringLiteral("idle")));
+        QVERIFY(agent->conversationId() != first);
+        QCOMPARE(body(1).value(str("state")).toObject(),
+                 QJsonObject({{str("mode"), str("second")}}));
+        QCOMPARE(QJsonDocument::fromVariant(t->agentState()).object(),
+                 QJsonObject({{str("mode"), str("second")}}));
+
+        // Back to the first: its own state again, and its next run sends that one.
+        agent->setConversationId(first);
+        QTRY_COMPARE(agent->conversationId(), first);
+        QCOMPARE(QJsonDocument::fromVariant(t->agentState()).object(), firstState);
+        QVERIFY(agent->send(QStringLiteral("Echo again")));
+        QVERIFY(waitForStatus(QStringLiteral("idle")));
+        QCOMPARE(body(2).value(str("state")).toObject(), firstState);
+    }
+
     void stateAndPropsAreSent()
     {
         KoderAgUiTransport* t = useAgUi(QStringLiteral("state-echo"));
