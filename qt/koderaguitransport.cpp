@@ -12,6 +12,8 @@
 #include <QtCore/QUuid>
 #include <QtNetwork/QNetworkRequest>
 
+#include <optional>
+
 #include "koder/agent/question.h"
 
 /*!
@@ -208,14 +210,6 @@ QJsonValue toQJson(const json& value)
     return QJsonDocument::fromJson(QByteArray::fromStdString(text)).array().at(0);
 }
 
-json toJson(const QJsonValue& value)
-{
-    const QByteArray text = QJsonDocument(QJsonArray{value}).toJson(QJsonDocument::Compact);
-    const json parsed =
-        json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    return parsed.is_array() && parsed.size() == 1 ? parsed[0] : json::object();
-}
-
 QJsonObject userMessage(const Message& m, const QList<LoadedAttachment>& attachments)
 {
     const QString text = textWithAttachedFiles(m, attachments);
@@ -333,13 +327,25 @@ struct KoderAgUiTransport::Private {
     QHash<RequestId, Run> runs;
 
     /// An interrupt the agent waits on: `key` is what the core decides it under (the call id
-    /// of a tool_call interrupt, else the interrupt's id).
+    /// of a tool_call interrupt, else the interrupt's id); `payload` its decision, once made
+    /// (none: resumed as cancelled).
     struct Interrupt {
         QString id;
         QString key;
+        std::optional<QJsonValue> payload{};
     };
-    QHash<QString, QList<Interrupt>> interrupts; ///< by thread
-    QHash<QString, QJsonValue> decisions;        ///< resolved payloads, by key
+    /// By thread. They stay until a run that resumed them completes: a resuming run that
+    /// fails (and its retry, or the next message) resumes them again.
+    QHash<QString, QList<Interrupt>> interrupts;
+
+    /// Records the decision about `key` on the interrupt waiting under it, in any thread.
+    void decide(const QString& key, std::optional<QJsonValue> payload)
+    {
+        for (QList<Interrupt>& open : interrupts)
+            for (Interrupt& i : open)
+                if (i.key == key)
+                    i.payload = std::move(payload);
+    }
 };
 
 /*!
@@ -411,17 +417,17 @@ void KoderAgUiTransport::start(const StartTurn& request, const QList<ToolSpec>& 
         if (m.role == Role::Tool)
             run.answeredCalls.insert(toQString(m.toolCallId()));
     // Every interrupt the thread waits on is resumed: the protocol asks for all of them.
-    for (const Private::Interrupt& i : d->interrupts.take(run.threadId)) {
-        const auto decided = d->decisions.constFind(i.key);
-        QJsonObject entry{{QStringLiteral("interruptId"), i.id}};
-        if (decided != d->decisions.cend()) {
-            entry.insert(QStringLiteral("status"), QStringLiteral("resolved"));
-            entry.insert(QStringLiteral("payload"), *decided);
-        } else {
-            entry.insert(QStringLiteral("status"), QStringLiteral("cancelled"));
+    if (const auto open = d->interrupts.constFind(run.threadId); open != d->interrupts.cend()) {
+        for (const Private::Interrupt& i : *open) {
+            QJsonObject entry{{QStringLiteral("interruptId"), i.id}};
+            if (i.payload) {
+                entry.insert(QStringLiteral("status"), QStringLiteral("resolved"));
+                entry.insert(QStringLiteral("payload"), *i.payload);
+            } else {
+                entry.insert(QStringLiteral("status"), QStringLiteral("cancelled"));
+            }
+            run.resume.append(entry);
         }
-        d->decisions.remove(i.key);
-        run.resume.append(entry);
     }
     // The first run of a conversation just created: its id arrives here before the controller
     // says it is shown.
@@ -451,8 +457,14 @@ void KoderAgUiTransport::cancel(RequestId requestId)
 {
     // start() prepares the run before the base class cancels the id it reuses: only a run that
     // got its decoder is one to forget.
-    if (const auto it = d->runs.constFind(requestId); it != d->runs.cend() && it->decoder)
+    if (const auto it = d->runs.constFind(requestId); it != d->runs.cend() && it->decoder) {
+        // A stop while the agent resumes: what the user decided before it is not carried
+        // into a later message; the agent hears the interrupts were cancelled.
+        if (const auto open = d->interrupts.find(it->threadId); open != d->interrupts.end())
+            for (Private::Interrupt& i : *open)
+                i.payload.reset();
         d->runs.erase(it);
+    }
     KoderHttpTransport::cancel(requestId);
 }
 
@@ -469,10 +481,10 @@ void KoderAgUiTransport::settleInput(const PendingInput& input, InputDecision de
         return;
     if (decision == InputDecision::Answered) {
         const QJsonDocument answer = QJsonDocument::fromJson(QByteArray::fromStdString(valueJson));
-        d->decisions.insert(toQString(input.id), answer.isObject() ? QJsonValue(answer.object())
-                                                                   : QJsonValue(QJsonObject()));
+        d->decide(toQString(input.id),
+                  answer.isObject() ? QJsonValue(answer.object()) : QJsonValue(QJsonObject()));
     } else {
-        d->decisions.remove(toQString(input.id)); // resumed as cancelled
+        d->decide(toQString(input.id), std::nullopt); // resumed as cancelled
     }
 }
 
@@ -489,7 +501,7 @@ void KoderAgUiTransport::settleApproval(const SettleApproval& decision)
         payload.insert(QStringLiteral("reason"), toQString(decision.reason));
     if (!decision.arguments.empty())
         payload.insert(QStringLiteral("arguments"), argumentsObject(decision.arguments));
-    d->decisions.insert(toQString(decision.callId), payload);
+    d->decide(toQString(decision.callId), payload);
 }
 
 /*!
@@ -645,12 +657,17 @@ void KoderAgUiTransport::finishing(koder::wire::StreamDecoder& decoder, Input& i
             continue;
         const auto* agui = dynamic_cast<const koder::wire::AgUiStreamDecoder*>(&decoder);
         if (agui && std::holds_alternative<StreamEnded>(input)) {
-            QList<Private::Interrupt>& open = d->interrupts[it->threadId];
+            // The run completed: what it resumed is answered, and what it paused on waits.
+            QList<Private::Interrupt> open;
             for (const koder::wire::AgUiInterrupt& i : agui->interrupts()) {
                 const QString id = toQString(i.id);
                 const bool approval = i.reason == "tool_call";
                 open.append({id, approval && !i.toolCallId.empty() ? toQString(i.toolCallId) : id});
             }
+            if (open.isEmpty())
+                d->interrupts.remove(it->threadId);
+            else
+                d->interrupts.insert(it->threadId, std::move(open));
         }
         d->runs.erase(it);
         return;

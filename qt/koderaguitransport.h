@@ -43,8 +43,13 @@ public:
 Q_SIGNALS:
     void agentStateChanged();
     void forwardedPropsChanged();
-    // A CUSTOM event (its name and value), or a RAW one (name "raw", value the event).
+    // A CUSTOM event (its name and value), or a RAW one (name "raw", value the event). The
+    // contract's name: it hides QObject's event handler customEvent(QEvent*) on purpose, so
+    // &KoderAgUiTransport::customEvent names the signal alone.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverloaded-virtual"
     void customEvent(const QString& name, const QVariant& value);
+#pragma GCC diagnostic pop
 
 protected:
     QUrl endpoint() const override;

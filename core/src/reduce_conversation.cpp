@@ -297,6 +297,8 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     const auto listed = [](const std::vector<std::string>& ids, const std::string& id) {
         return std::find(ids.begin(), ids.end(), id) != ids.end();
     };
+    // Calls a server runs itself (serverCallsOf) are its to answer: never answered here.
+    const std::vector<std::string> serverCalls = serverCallsOf(step);
     Turn& turn = s_.turn.emplace();
     turn.stepRow = row;
     turn.stepFirstRow = row;
@@ -308,7 +310,8 @@ void ConversationInputs::reopenToolPhase(const ApprovalState& approvals)
     const std::size_t firstNew = s_.conversation.messages.size();
     std::vector<std::string> seen; // a damaged or crafted record may repeat an id
     for (const ToolCall& stored : turn.stepCalls) {
-        if (stored.id.empty() || listed(seen, stored.id) || answered(stored.id))
+        if (stored.id.empty() || listed(seen, stored.id) || answered(stored.id) ||
+            listed(serverCalls, stored.id))
             continue;
         seen.push_back(stored.id);
         ToolCall call = stored;

@@ -5,6 +5,8 @@
 // for the server's further messages and tool results; the last of them is the step's row.
 #include "reduction.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace koder::agent::reduction {
@@ -22,7 +24,9 @@ constexpr Field everyField =
 Field takeFromServer(Message& row, const Message& incoming)
 {
     Field fields = Field::None;
-    if (!incoming.text.empty() && incoming.text != row.text) {
+    // Only the agent's own words: a user's message comes back as it was sent (its attached
+    // files inlined, say), and a tool message holds what ran here.
+    if (row.role == Role::Assistant && !incoming.text.empty() && incoming.text != row.text) {
         row.text = incoming.text;
         fields |= Field::Text;
     }
@@ -69,6 +73,37 @@ std::size_t Reduction::addServerRow(Message m)
     turn.stepRow = append(newMessage(Role::Assistant, {}));
     persist(step);
     return step;
+}
+
+std::string withServerCall(std::string_view metadata, const std::string& callId)
+{
+    nlohmann::json m = metadata.empty() ? nlohmann::json::object()
+                                        : nlohmann::json::parse(metadata, nullptr, false);
+    if (!m.is_object())
+        m = nlohmann::json::object();
+    nlohmann::json& calls = m["serverCalls"];
+    if (!calls.is_array())
+        calls = nlohmann::json::array();
+    if (std::find(calls.begin(), calls.end(), callId) == calls.end())
+        calls.push_back(callId);
+    return m.dump();
+}
+
+std::vector<std::string> serverCallsOf(const Message& row)
+{
+    std::vector<std::string> ids;
+    if (row.metadata().find("serverCalls") == std::string::npos)
+        return ids; // nearly every row: no parse
+    const nlohmann::json m = nlohmann::json::parse(row.metadata(), nullptr, false);
+    if (!m.is_object())
+        return ids;
+    const auto calls = m.find("serverCalls");
+    if (calls == m.end() || !calls->is_array())
+        return ids;
+    for (const nlohmann::json& id : *calls)
+        if (id.is_string())
+            ids.push_back(id.get<std::string>());
+    return ids;
 }
 
 void TurnInputs::operator()(const MessageStarted& e)
@@ -120,6 +155,12 @@ void TurnInputs::operator()(const ReconcileMessages& e)
         }
         if (s_.conversation.versions.find(incoming.id))
             continue; // another version, off the path: the user left it there
+        // The agent's message whose calls a row shows already (under another id): the same
+        // message, not a second one.
+        if (incoming.role == Role::Assistant && !incoming.toolCalls().empty() &&
+            std::all_of(incoming.toolCalls().begin(), incoming.toolCalls().end(),
+                        [&](const ToolCall& c) { return findCallRow(c.id) != noRow; }))
+            continue;
         // A result the path holds under another id (the server named its copy anew).
         if (incoming.role == Role::Tool &&
             std::any_of(rows.begin(), rows.end(), [&](const Message& m) {

@@ -68,8 +68,8 @@ void ToolInputs::serverCall(ToolCall call, CallRunner runner)
     Turn& turn = *s_.turn;
     if (call.id.empty())
         call.id = env_.newId("call");
-    const ToolInfo* tool = findTool(s_, call.name);
-    call.readOnly = tool && tool->readOnly;
+    // The server's tool is not this side's tool of the same name: nothing of it is borrowed.
+    call.readOnly = false;
     bool found = false;
     for (std::size_t row = s_.conversation.messages.size(); row-- > 0 && !found;) {
         Message& m = s_.conversation.messages[row];
@@ -80,10 +80,13 @@ void ToolInputs::serverCall(ToolCall call, CallRunner runner)
                 continue;
             found = true;
             if (shown != call) {
-                // An interrupt that names no tool keeps the name the call streamed with.
-                if (runner == CallRunner::ServerAfterApproval && call.arguments == "{}" &&
-                    !shown.arguments.empty())
-                    call.arguments = shown.arguments;
+                // An interrupt keeps what the call streamed with when it says less.
+                if (runner == CallRunner::ServerAfterApproval) {
+                    if (call.arguments == "{}" && !shown.arguments.empty())
+                        call.arguments = shown.arguments;
+                    if (call.name == "tool_call" && !shown.name.empty())
+                        call.name = shown.name;
+                }
                 shown = call;
                 changed(row, Field::ToolCalls);
                 persist(row);
@@ -94,7 +97,9 @@ void ToolInputs::serverCall(ToolCall call, CallRunner runner)
     if (!found) {
         Message& m = s_.conversation.messages[turn.stepRow];
         m.extras().toolCalls.push_back(call);
-        changed(turn.stepRow, Field::ToolCalls);
+        // Marked on its row: a reload must not answer it as a call of this side left undecided.
+        m.extras().metadata = withServerCall(m.metadata(), call.id);
+        changed(turn.stepRow, Field::ToolCalls | Field::Metadata);
         out_.events.emplace_back(ToolCallEvent{m.id, call});
     }
     const auto inStep = std::find_if(turn.stepCalls.begin(), turn.stepCalls.end(),
@@ -193,7 +198,7 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
     ToolCall call = std::move(*it);
     s_.pendingToolCalls.erase(it);
     if (isServerDecided(call.id))
-        return approveForServer(std::move(call), scope, arguments);
+        return approveForServer(std::move(call), arguments);
     // Checked again when the user says yes: a call that waited across a restart may meet a
     // tool that is gone or a policy that denies it now (whatever order the app restored them
     // in), and neither lets it run.
@@ -208,8 +213,10 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
         approval.argumentsEdited = true;
         approval.originalArguments = call.arguments;
         call.arguments = *arguments;
-        // The history sent to the model records what ran, not what it asked for.
-        const std::size_t row = s_.turn->stepRow;
+        // The history sent to the model records what ran, not what it asked for. A server that
+        // opened rows of its own may have put the call on an earlier row of the step.
+        const std::size_t found = findCallRow(call.id);
+        const std::size_t row = found != noRow ? found : s_.turn->stepRow;
         for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
             if (c.id == call.id)
                 c.arguments = call.arguments;
@@ -224,8 +231,7 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
 }
 
 // The server runs it: the user's yes (with edited arguments, shown on the row) goes back to it.
-void ToolInputs::approveForServer(ToolCall call, ApprovalScope scope,
-                                  const std::optional<std::string>& arguments)
+void ToolInputs::approveForServer(ToolCall call, const std::optional<std::string>& arguments)
 {
     SettleApproval decision{call.id, true, {}, {}};
     if (arguments && !sameJson(*arguments, call.arguments)) {
@@ -242,7 +248,8 @@ void ToolInputs::approveForServer(ToolCall call, ApprovalScope scope,
             if (c.id == call.id)
                 c.arguments = *arguments;
     }
-    grant(call.name, scope);
+    // No grant beyond this call (the scope is not used): the name is the server's word for its
+    // own tool, and a conversation or "always" grant under it could let other calls through.
     out_.effects.emplace_back(std::move(decision));
 }
 
@@ -353,8 +360,11 @@ void Reduction::answerUnknownTool(const ToolCall& call)
 bool Reduction::decideByPolicy(const ToolCall& call)
 {
     if (isServerDecided(call.id)) {
-        // No tool runs here: the policies' verdict is the server's answer.
-        PolicyVerdict v = verdict(call);
+        // No tool runs here: the policies' verdict is the server's answer. The settings' policy
+        // for the name and autoAccept decide; no tool of this side, nor its grants, lends it
+        // anything (a local read-only tool of the same name does not make it read-only).
+        PolicyVerdict v =
+            decideCall(call, nullptr, s_.settings.autoAccept, s_.settings.toolPolicies, {});
         if (v.kind == PolicyVerdict::Kind::Ask)
             return false;
         const bool approved = v.kind == PolicyVerdict::Kind::Run;

@@ -111,9 +111,15 @@ void TurnInputs::steer(const Send& a)
         m.aborted = true;
         changed(row, Field::Aborted | Field::Streaming);
         for (const ToolCall& call : turn.stepCalls)
-            appendToolMessage(
-                call, "Not run: the user added a message first.", false, true,
-                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::User, 0, false, {}});
+            if (!isServerDecided(call.id))
+                appendToolMessage(call, "Not run: the user added a message first.", false, true,
+                                  {call.id,
+                                   Decision::Denied,
+                                   ApprovalScope::Once,
+                                   DecidedBy::User,
+                                   0,
+                                   false,
+                                   {}});
     } else {
         out_.effects.emplace_back(CancelTurn{0, turn.running});
         recordUnansweredCalls("Denied: the user sent a new message instead.",
@@ -208,9 +214,15 @@ void TurnInputs::operator()(const StreamEnded& e)
     s_.status = Status::RunningTool; // leaves Streaming before any tool message is added
     if (turn.step >= s_.settings.maxSteps) {
         for (const ToolCall& call : turn.stepCalls)
-            appendToolMessage(
-                call, "Not run: the turn reached its step limit.", true, false,
-                {call.id, Decision::Denied, ApprovalScope::Once, DecidedBy::Policy, 0, false, {}});
+            if (!isServerDecided(call.id))
+                appendToolMessage(call, "Not run: the turn reached its step limit.", true, false,
+                                  {call.id,
+                                   Decision::Denied,
+                                   ApprovalScope::Once,
+                                   DecidedBy::Policy,
+                                   0,
+                                   false,
+                                   {}});
         return failTurn(
             {"step_limit",
              "The agent stopped after " + std::to_string(s_.settings.maxSteps) + " steps.", false,

@@ -218,6 +218,12 @@ private:
     PolicyVerdict verdict(const ToolCall& call) const;
 };
 
+/// `metadata` (JSON text of an object, or empty) with `callId` added to its `serverCalls`: the
+/// calls of an assistant row that its server runs (CallRunner::Server, ServerAfterApproval).
+std::string withServerCall(std::string_view metadata, const std::string& callId);
+/// The ids the row's `metadata.serverCalls` lists.
+std::vector<std::string> serverCallsOf(const Message& row);
+
 // ---- the domains ------------------------------------------------------------------------------
 
 /// The settings sub-model, State::settings (reduce_configuration.cpp).
@@ -356,8 +362,7 @@ private:
     /// A call the server runs (CallRunner::Server) or decides with us (ServerAfterApproval).
     void serverCall(ToolCall call, CallRunner runner);
     /// The user's yes to a call its server runs: the decision goes back to it.
-    void approveForServer(ToolCall call, ApprovalScope scope,
-                          const std::optional<std::string>& arguments);
+    void approveForServer(ToolCall call, const std::optional<std::string>& arguments);
     bool hasCallId(const std::string& id) const;
     /// The user's approval of the pending call at `it` (arguments checked before).
     void approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,

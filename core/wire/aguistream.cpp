@@ -328,6 +328,13 @@ void AgUiStreamDecoder::endOfStream()
     end(clientCalls_ ? "tool_calls" : "stop");
 }
 
+void AgUiStreamDecoder::fail(koder::agent::ErrorInfo error)
+{
+    if (runFinished_ && !finished())
+        return endOfStream();
+    StreamDecoder::fail(std::move(error));
+}
+
 void AgUiStreamDecoder::stopReading()
 {
     sse_.stop();
@@ -414,6 +421,8 @@ bool AgUiStreamDecoder::fastEvent(std::string_view data)
             ok = f.hasRole = !field.value.get_string().get(f.role);
         else if (is(key, "toolCallName"))
             ok = f.hasName = !field.value.get_string().get(f.name);
+        else if (is(key, "parentMessageId")) // null from some servers: as if absent
+            f.hasParent = !field.value.get_string().get(f.parent);
         if (!ok)
             return false;
     }
@@ -492,6 +501,10 @@ AgUiStreamDecoder::Fields AgUiStreamDecoder::fieldsOf(AgUiEventType type, const 
         f.name = *name;
         f.hasName = true;
     }
+    if (const std::string* parent = stringField(event, "parentMessageId")) {
+        f.parent = *parent;
+        f.hasParent = true;
+    }
     return f;
 }
 
@@ -530,7 +543,7 @@ void AgUiStreamDecoder::step(AgUiEventType type, const Fields& f)
     case T::ToolCallStart:
         if (!f.hasName)
             return protocolError("The agent sent a TOOL_CALL_START without a toolCallName.");
-        return toolCallStart(f.id, f.name);
+        return toolCallStart(f.id, f.name, f.hasParent ? f.parent : std::string_view());
     case T::ToolCallEnd:
         return toolCallEnd(f.id);
     case T::ReasoningMessageStart:
@@ -719,12 +732,20 @@ bool AgUiStreamDecoder::flushReasoning()
     return emitInput(ReasoningDelta{requestId(), std::move(text)});
 }
 
-void AgUiStreamDecoder::toolCallStart(std::string_view id, std::string_view name)
+void AgUiStreamDecoder::toolCallStart(std::string_view id, std::string_view name,
+                                      std::string_view parent)
 {
     if (!newToolCall() || !toolBytes(name.size()))
         return;
-    // parentMessageId (a string, or null from some servers) is not needed: a call goes on the
-    // row of the message that streams.
+    // A call goes on the row of its parent message: one the agent names without streaming a
+    // text of it (a model that only calls tools) opens that row, so the agent's snapshot of
+    // the conversation finds its message there and nothing is shown twice.
+    if (!parent.empty() && parent != currentMessage_ &&
+        skippedMessages_.find(parent) == skippedMessages_.end()) {
+        textStart(parent, "assistant");
+        if (finished())
+            return;
+    }
     openCalls_.insert_or_assign(std::string(id), Call{std::string(name), {}});
 }
 

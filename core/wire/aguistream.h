@@ -106,6 +106,10 @@ public:
 
     void feed(std::string_view bytes) override;
     void endOfStream() override;
+    /// After RUN_FINISHED the run is complete: a connection lost before the body's end (a
+    /// proxy's cut, a transfer timeout) ends it as if the body had ended; posting it again would
+    /// run the agent, and its tools, twice.
+    void fail(koder::agent::ErrorInfo error) override;
 
     /// The shared state: the initial one until an event changed it.
     const nlohmann::json& state() const { return state_; }
@@ -131,11 +135,13 @@ private:
         std::string_view id; ///< `messageId`, or `toolCallId` for a tool call
         std::string_view delta;
         std::string_view role;
-        std::string_view name; ///< `toolCallName`
+        std::string_view name;   ///< `toolCallName`
+        std::string_view parent; ///< `parentMessageId` of a tool call, when a string
         bool hasId = false;
         bool hasDelta = false;
         bool hasRole = false;
         bool hasName = false;
+        bool hasParent = false;
         bool wrongId = false;    ///< the id is there but not a string
         bool wrongDelta = false; ///< `delta` is there but not a string
     };
@@ -155,7 +161,7 @@ private:
     void textContent(std::string_view id, std::string_view delta);
     void reasoningDelta(std::string_view delta);
     bool flushReasoning();
-    void toolCallStart(std::string_view id, std::string_view name);
+    void toolCallStart(std::string_view id, std::string_view name, std::string_view parent);
     void toolCallArgs(std::string_view id, std::string_view delta);
     void toolCallEnd(std::string_view id);
     void toolCallResult(const nlohmann::json& event);

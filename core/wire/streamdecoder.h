@@ -34,8 +34,9 @@ public:
     virtual void feed(std::string_view bytes) = 0;
     /// The body ended cleanly (no network error).
     virtual void endOfStream() = 0;
-    /// The connection failed mid-stream.
-    void fail(koder::agent::ErrorInfo error);
+    /// The connection failed mid-stream. A dialect whose end comes before the body's (AG-UI's
+    /// RUN_FINISHED) may end normally instead.
+    virtual void fail(koder::agent::ErrorInfo error);
     /// The request was cancelled: nothing more is emitted.
     void cancel();
 

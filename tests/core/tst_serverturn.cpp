@@ -206,6 +206,20 @@ TEST_F(ServerTurn, AServerCallWithoutAResultIsOnlyShown)
     EXPECT_EQ(d.last().toolCalls().size(), 1u);
 }
 
+TEST_F(ServerTurn, AServerCallIsNotAnsweredWhenItsConversationComesBack)
+{
+    d.send();
+    serverCall("call-x", "remote_thing");
+    d.end("stop");
+    const std::string id = d.s.conversation.id;
+    const std::vector<Message> messages = d.s.conversation.messages;
+    EXPECT_EQ(json::parse(d.last().metadata())["serverCalls"], json::array({"call-x"}));
+    d.dispatch(SwitchConversation{"other", {}, {}});
+    d.dispatch(SwitchConversation{id, messages, {}});
+    EXPECT_EQ(d.s.conversation.messages.size(), 2u) << "no made-up answer for the server's call";
+    EXPECT_EQ(d.s.status, Status::Idle);
+}
+
 TEST_F(ServerTurn, TheSameCallIdLaterUpdatesThatCall)
 {
     d.send();
@@ -415,6 +429,39 @@ TEST_F(ServerTurn, ASnapshotBeforeTheReplyGoesAboveIt)
     d.token("Now.");
     d.end();
     EXPECT_EQ(d.last().text, "Now.");
+}
+
+TEST_F(ServerTurn, ASnapshotLeavesTheUsersWordsAsTheyWere)
+{
+    d.send("see the file");
+    const std::string userId = d.s.conversation.messages[0].id;
+    // The agent echoes the message as it received it: its attached file inlined.
+    Message echoed(userId, Role::User, "see the file\n\nAttached file notes.txt: ...");
+    d.dispatch(ReconcileMessages{d.request(), {echoed}});
+    EXPECT_EQ(d.s.conversation.messages[0].text, "see the file");
+}
+
+TEST_F(ServerTurn, ASnapshotOfACallShownUnderAnotherIdAddsNothing)
+{
+    d.send();
+    serverCall("c1", "search");
+    Message agents("ai-1", Role::Assistant, "");
+    agents.extras().toolCalls.push_back({"c1", "search", "{}", false});
+    d.dispatch(ReconcileMessages{d.request(), {agents}});
+    EXPECT_EQ(d.s.conversation.messages.size(), 2u) << "the same message: no second row";
+}
+
+TEST_F(ServerTurn, ServerCallsBorrowNothingFromTheAppsToolOfTheSameName)
+{
+    d.dispatch(SetAutoAccept{AutoAccept::OnlyRead}); // read_file is the app's read-only tool
+    d.send();
+    serverCall("c1", "read_file", "{}", CallRunner::ServerAfterApproval);
+    EXPECT_FALSE(d.last().toolCalls()[0].readOnly);
+    d.end("stop");
+    EXPECT_EQ(d.s.status, Status::ReviewingToolCall) << "asked, not run as read-only";
+    // "For this conversation" grants nothing beyond this call.
+    d.dispatch(ApproveToolCall{"c1", ApprovalScope::Conversation, std::nullopt});
+    EXPECT_TRUE(d.s.conversation.grantedTools.empty());
 }
 
 TEST_F(ServerTurn, ASnapshotUpdatesTheTextOfARowItNames)

@@ -436,6 +436,31 @@ private Q_SLOTS:
         QCOMPARE(lastText(), QStringLiteral("Nothing was decided."));
     }
 
+    void resumeSurvivesAFailedRun()
+    {
+        KoderAgUiTransport* t = useAgUi(QStringLiteral("approval"));
+        QVERIFY(agent->send(QStringLiteral("Delete notes.txt")));
+        QVERIFY(waitForStatus(QStringLiteral("reviewingToolCall")));
+        // The run that resumes fails before the agent took it.
+        t->setUrl(serverUrl(QStringLiteral("/agent/status-500")));
+        QVERIFY(agent->approveToolCall(QStringLiteral("call-delete")));
+        QVERIFY(waitForStatus(QStringLiteral("error")));
+        QCOMPARE(resumeEntry(1).value(str("status")).toString(), str("resolved"));
+        // The next message resumes it again, with the user's decision.
+        t->setUrl(serverUrl(QStringLiteral("/agent/approval")));
+        QVERIFY(agent->send(QStringLiteral("Try again")));
+        QVERIFY(waitForEnd());
+        const QJsonObject entry = resumeEntry(2);
+        QCOMPARE(entry.value(str("interruptId")).toString(), str("int-approve"));
+        QCOMPARE(entry.value(str("status")).toString(), str("resolved"));
+        QCOMPARE(entry.value(str("payload")).toObject().value(str("approved")).toBool(), true);
+        QCOMPARE(lastText(), QStringLiteral("Deleted."));
+        // Once a run took it, it is not resumed a second time.
+        QVERIFY(agent->send(QStringLiteral("Thanks")));
+        QVERIFY(waitForEnd());
+        QVERIFY(!body(3).contains(str("resume")));
+    }
+
     void inputInterrupt_data() { addSplits(); }
     void inputInterrupt()
     {
@@ -503,7 +528,11 @@ private Q_SLOTS:
                                    QVariantMap{{QStringLiteral("colour"), QStringLiteral("red")}}));
         QVERIFY(waitForStatus(QStringLiteral("idle")));
         QCOMPARE(requests().size(), 2);
-        QCOMPARE(resumeOf(1).size(), 2);
+        const QJsonArray resume = resumeOf(1);
+        QCOMPARE(resume.size(), 2);
+        for (const QJsonValue& entry : resume)
+            QCOMPARE(entry.toObject().value(str("status")).toString(), str("resolved"));
+        QVERIFY2(lastText().contains(QStringLiteral("colour=red")), qPrintable(lastText()));
     }
 
     void customReasonIsAQuestion()

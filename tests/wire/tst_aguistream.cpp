@@ -655,6 +655,42 @@ TEST(AgUiStream, FrontendToolsRunHereOthersOnTheServer)
                 ElementsAre("started", "call server c1 search {}", "ended stop"));
 }
 
+TEST(AgUiStream, ACallOpensTheRowOfItsParentMessage)
+{
+    // A model that only calls tools: the agent names the message without streaming its text.
+    const std::string withParent =
+        R"({"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"search","parentMessageId":"ai-1"})";
+    EXPECT_THAT(run(sse({runStarted, withParent, callEnd("c1"), runFinished})).log,
+                ElementsAre("started", "message ai-1", "call server c1 search {}", "ended stop"));
+    // Its parent streaming already, or null as some servers send it: no new row.
+    EXPECT_THAT(run(sse({runStarted, textStart("ai-1"), textEnd("ai-1"), withParent, callEnd("c1"),
+                         runFinished}))
+                    .log,
+                ElementsAre("started", "message ai-1", "call server c1 search {}", "ended stop"));
+    const std::string nullParent =
+        R"({"type":"TOOL_CALL_START","toolCallId":"c1","toolCallName":"search","parentMessageId":null})";
+    EXPECT_THAT(run(sse({runStarted, nullParent, callEnd("c1"), runFinished})).log,
+                ElementsAre("started", "call server c1 search {}", "ended stop"));
+}
+
+TEST(AgUiStream, AConnectionLostAfterRunFinishedEndsTheRun)
+{
+    std::vector<Input> inputs;
+    AgUiStreamDecoder decoder(1, [&](Input&& in) { inputs.push_back(std::move(in)); });
+    decoder.feed(
+        sse({runStarted, textStart("m1"), textContent("m1", "x"), textEnd("m1"), runFinished}));
+    decoder.fail({"transport", "reset", true, -1});
+    ASSERT_FALSE(inputs.empty());
+    EXPECT_TRUE(std::holds_alternative<StreamEnded>(inputs.back()))
+        << "not a retryable failure: the run completed";
+    // Before RUN_FINISHED it is the failure it is.
+    inputs.clear();
+    AgUiStreamDecoder cut(2, [&](Input&& in) { inputs.push_back(std::move(in)); });
+    cut.feed(sse({runStarted, textStart("m1"), textContent("m1", "x")}));
+    cut.fail({"transport", "reset", true, -1});
+    ASSERT_TRUE(std::holds_alternative<StreamFailed>(inputs.back()));
+}
+
 TEST(AgUiStream, ToolCallStartNeedsAName)
 {
     EXPECT_EQ(
