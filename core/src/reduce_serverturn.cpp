@@ -75,6 +75,13 @@ std::size_t Reduction::addServerRow(Message m)
     return step;
 }
 
+bool Reduction::hasClientCalls() const
+{
+    const auto& calls = s_.turn->stepCalls;
+    return std::any_of(calls.begin(), calls.end(),
+                       [&](const ToolCall& c) { return !isServerDecided(c.id); });
+}
+
 std::string withServerCall(std::string_view metadata, const std::string& callId)
 {
     nlohmann::json m = metadata.empty() ? nlohmann::json::object()
@@ -123,6 +130,10 @@ void TurnInputs::operator()(const MessageStarted& e)
             renameRow(row, e.messageId);
         return;
     }
+    // Calls of this side the step asked for stay on the step's last assistant row, where the
+    // user decides them (and a reload finds them): the message goes on in that row.
+    if (hasClientCalls())
+        return;
     // The row before is complete: the rest of it is announced, and a new row takes the message.
     announcePhrases(m, m.text.size(), true);
     m.extras().finishReason = normalizedFinishReason("stop", !m.toolCalls().empty());
@@ -172,6 +183,9 @@ void TurnInputs::operator()(const ReconcileMessages& e)
             added.createdAt = env_.now();
         if (added.role == Role::Tool && added.metadata().empty())
             added.extras().metadata = std::string(ranByServer);
+        // Not after calls of this side the step asked for (see MessageStarted).
+        if (added.role == Role::Assistant && hasClientCalls())
+            continue;
         const std::string id = added.id;
         const Role role = added.role;
         addServerRow(std::move(added));

@@ -292,8 +292,17 @@ std::vector<ToolCall>::iterator ToolInputs::findPending(const std::string& callI
 
 bool ToolInputs::hasCallId(const std::string& id) const
 {
-    return std::any_of(s_.turn->stepCalls.begin(), s_.turn->stepCalls.end(),
-                       [&](const ToolCall& c) { return c.id == id; });
+    if (std::any_of(s_.turn->stepCalls.begin(), s_.turn->stepCalls.end(),
+                    [&](const ToolCall& c) { return c.id == id; }))
+        return true;
+    // A result the server already gave in this step (ServerToolResult) answers that id.
+    const auto& rows = s_.conversation.messages;
+    const std::size_t first =
+        s_.turn->stepFirstRow == noRow ? s_.turn->stepRow : s_.turn->stepFirstRow;
+    for (std::size_t row = first; row < rows.size(); ++row)
+        if (rows[row].role == Role::Tool && rows[row].toolCallId() == id)
+            return true;
+    return false;
 }
 
 // ---- the tool phase ---------------------------------------------------------------------------

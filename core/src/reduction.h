@@ -75,6 +75,8 @@ protected:
     /// A row the server reports (its tool result, a message of its snapshot): before the reply
     /// row while that one has said nothing and is last, else at the end; written. Its index.
     std::size_t addServerRow(Message m);
+    /// Whether the open step asked for calls this side decides and runs (not its server's).
+    bool hasClientCalls() const;
     /// Gives row `row` the id `id` (no other message has it), in the tree of versions too.
     void renameRow(std::size_t row, std::string id);
     /// Whether no message of the tree (on the path or off it) has the id `id`.

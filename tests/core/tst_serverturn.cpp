@@ -146,6 +146,24 @@ TEST_F(ServerTurn, ARetryDropsTheRowsTheFailedAttemptOpened)
 
 // ---- calls the server runs ------------------------------------------------------------------------
 
+TEST_F(ServerTurn, CallsOfThisSideKeepTheirRowAsTheLastOne)
+{
+    // An agent that says more after asking for a frontend tool: the call stays on the row the
+    // user decides it on, and what follows goes on in that row.
+    d.send();
+    started("msg-1");
+    d.call("c1", "write_file");
+    started("msg-2");
+    d.token("More.");
+    d.dispatch(ReconcileMessages{d.request(), {Message("msg-x", Role::Assistant, "Extra")}});
+    d.end("tool_calls");
+    EXPECT_EQ(d.s.status, Status::ReviewingToolCall);
+    ASSERT_EQ(d.s.conversation.messages.size(), 2u);
+    EXPECT_EQ(d.last().id, "msg-1");
+    EXPECT_EQ(d.last().text, "More.");
+    ASSERT_EQ(d.last().toolCalls().size(), 1u);
+}
+
 TEST_F(ServerTurn, AServerCallIsShownAndNeverDecidedOrRun)
 {
     d.send();
