@@ -1001,7 +1001,10 @@
     \c "tool_calls" when it holds calls) and a new assistant row opens for the message, after
     what the request added so far; text, reasoning and calls that follow go to it. An id
     another message of the tree has is not taken (the row keeps one of its own). The id of the
-    current row again changes nothing. A retry of the request drops the rows it opened.
+    current row again changes nothing. While the step holds calls this side decides and runs
+    (\l {koder::agent::CallRunner}{CallRunner::Client}), no row opens after them: the message
+    goes on in the row the user decides them on. A retry of the request drops the rows it
+    opened.
 
     Dropped when it names another request than the one streaming.
 */
