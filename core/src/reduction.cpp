@@ -68,7 +68,8 @@ void Reduction::renameRow(std::size_t row, std::string id)
 {
     Message& m = s_.conversation.messages[row];
     Versions& v = s_.conversation.versions;
-    if (!v.empty()) {
+    const bool tree = !v.empty();
+    if (tree) {
         if (const auto group = v.siblings.find(parentIdOf(s_.conversation.messages, row));
             group != v.siblings.end())
             std::replace(group->second.begin(), group->second.end(), m.id, id);
@@ -83,7 +84,8 @@ void Reduction::renameRow(std::size_t row, std::string id)
     }
     m.id = std::move(id);
     changed(row, Field::Id);
-    persist(row);
+    // The tree names it too: a store writes the tree anew, not only the path.
+    persist(row).allVersions |= tree;
 }
 
 Message Reduction::newMessage(Role role, std::string text)

@@ -73,6 +73,23 @@ TEST_F(ServerTurn, TheEmptyReplyRowTakesTheServersMessageId)
     EXPECT_EQ(d.texts(), (std::vector<std::string>{"hello", "Hello"}));
 }
 
+TEST_F(ServerTurn, ARenamedVersionIsRenamedInTheTreeAndWrittenWithIt)
+{
+    d.send();
+    started("msg-1");
+    d.token("First.");
+    d.end();
+    d.dispatch(Regenerate{"msg-1"});
+    started("msg-2");
+    const std::string userId = d.s.conversation.messages[0].id;
+    const auto* group = d.s.conversation.versions.siblingsOf(userId);
+    ASSERT_NE(group, nullptr);
+    EXPECT_EQ(*group, (std::vector<std::string>{"msg-1", "msg-2"}));
+    const auto writes = d.effects<Persist>();
+    ASSERT_EQ(writes.size(), 1u);
+    EXPECT_TRUE(writes[0].allVersions) << "the tree changed with the path";
+}
+
 TEST_F(ServerTurn, ASecondMessageOpensASecondRow)
 {
     d.send();
