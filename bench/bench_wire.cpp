@@ -43,6 +43,8 @@
 
 #include <chrono>
 #include <functional>
+#include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -351,6 +353,37 @@ void BM_DecoderEvents(benchmark::State& bench)
 }
 BENCHMARK(BM_DecoderEvents)->DenseRange(0, 8)->Unit(benchmark::kMillisecond);
 
+// One ratio of two dialects' decoding times: `counter` is the time of dialect `base` over the
+// time of dialect `over` (at least 1: `over` is as fast).
+struct SpeedRatio {
+    const char* counter;
+    std::size_t base;
+    std::size_t over;
+};
+
+// Decodes each dialect the ratios name once per iteration, one after the other, and reports the
+// ratios as counters.
+void relativeSpeed(benchmark::State& bench, std::initializer_list<SpeedRatio> ratios)
+{
+    const auto& all = dialects();
+    std::map<std::size_t, std::pair<std::string, double>> streams; // dialect: bytes, seconds
+    for (const SpeedRatio& r : ratios)
+        for (const std::size_t d : {r.base, r.over})
+            if (!streams.count(d))
+                streams.emplace(d, std::make_pair(streamOf(all.at(d)), 0.0));
+    for (auto _ : bench) {
+        for (auto& [d, stream] : streams) {
+            const auto start = std::chrono::steady_clock::now();
+            if (!decodeStream(all.at(d), stream.first))
+                bench.SkipWithError("the stream was not decoded");
+            stream.second +=
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+    }
+    for (const SpeedRatio& r : ratios)
+        bench.counters[r.counter] = streams.at(r.base).second / streams.at(r.over).second;
+}
+
 // The Responses decoder's speed over the Chat Completions decoder's, both decoding their stream
 // in each iteration, one after the other: a machine whose speed changes between benchmarks
 // (this one's swings up to 2x) changes both alike. Counters (events/s of Responses over events/s
@@ -359,30 +392,7 @@ BENCHMARK(BM_DecoderEvents)->DenseRange(0, 8)->Unit(benchmark::kMillisecond);
 // over that minimal event, `asSent` for both as OpenAI sends them (263 over 288 bytes).
 void BM_ResponsesOverChatCompletions(benchmark::State& bench)
 {
-    const auto& all = dialects();
-    const std::string chat = streamOf(all.at(0));
-    const std::string real = streamOf(all.at(3));
-    const std::string small = streamOf(all.at(4));
-    const std::string chatAsSent = streamOf(all.at(5));
-    double chatAsSentSeconds = 0;
-    double chatSeconds = 0;
-    double realSeconds = 0;
-    double smallSeconds = 0;
-    const auto timed = [&](const Dialect& d, std::string_view bytes, double& seconds) {
-        const auto start = std::chrono::steady_clock::now();
-        if (!decodeStream(d, bytes))
-            bench.SkipWithError("the stream was not decoded");
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
-    for (auto _ : bench) {
-        timed(all.at(0), chat, chatSeconds);
-        timed(all.at(3), real, realSeconds);
-        timed(all.at(4), small, smallSeconds);
-        timed(all.at(5), chatAsSent, chatAsSentSeconds);
-    }
-    bench.counters["responses"] = chatSeconds / realSeconds;
-    bench.counters["responses179B"] = chatSeconds / smallSeconds;
-    bench.counters["asSent"] = chatAsSentSeconds / realSeconds;
+    relativeSpeed(bench, {{"responses", 0, 3}, {"responses179B", 0, 4}, {"asSent", 5, 3}});
 }
 BENCHMARK(BM_ResponsesOverChatCompletions)->Unit(benchmark::kMillisecond);
 
@@ -392,30 +402,7 @@ BENCHMARK(BM_ResponsesOverChatCompletions)->Unit(benchmark::kMillisecond);
 // TEXT_MESSAGE_CHUNK events (each expanded into a content event the verifier checks).
 void BM_AgUiOverChatCompletions(benchmark::State& bench)
 {
-    const auto& all = dialects();
-    const std::string chat = streamOf(all.at(0));
-    const std::string agUi = streamOf(all.at(6));
-    const std::string agUi179 = streamOf(all.at(7));
-    const std::string chunks = streamOf(all.at(8));
-    double chatSeconds = 0;
-    double agUiSeconds = 0;
-    double agUi179Seconds = 0;
-    double chunkSeconds = 0;
-    const auto timed = [&](const Dialect& d, std::string_view bytes, double& seconds) {
-        const auto start = std::chrono::steady_clock::now();
-        if (!decodeStream(d, bytes))
-            bench.SkipWithError("the stream was not decoded");
-        seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    };
-    for (auto _ : bench) {
-        timed(all.at(0), chat, chatSeconds);
-        timed(all.at(6), agUi, agUiSeconds);
-        timed(all.at(7), agUi179, agUi179Seconds);
-        timed(all.at(8), chunks, chunkSeconds);
-    }
-    bench.counters["agui"] = chatSeconds / agUiSeconds;
-    bench.counters["agui179B"] = chatSeconds / agUi179Seconds;
-    bench.counters["chunks"] = chatSeconds / chunkSeconds;
+    relativeSpeed(bench, {{"agui", 0, 6}, {"agui179B", 0, 7}, {"chunks", 0, 8}});
 }
 BENCHMARK(BM_AgUiOverChatCompletions)->Unit(benchmark::kMillisecond);
 

@@ -246,14 +246,11 @@ QJsonObject assistantMessage(const Message& m)
     if (!m.text.empty())
         o.insert(contentKey, toQString(m.text));
     QJsonArray calls;
-    for (const ToolCall& c : m.toolCalls())
-        calls.append(QJsonObject{
-            {idKey, toQString(c.id)},
-            {typeKey, QStringLiteral("function")},
-            {QStringLiteral("function"),
-             QJsonObject{{QStringLiteral("name"), toQString(c.name)},
-                         {QStringLiteral("arguments"),
-                          toQString(c.arguments.empty() ? std::string("{}") : c.arguments)}}}});
+    for (ToolCall c : m.toolCalls()) {
+        if (c.arguments.empty()) // AG-UI's schema wants the arguments' JSON text
+            c.arguments = "{}";
+        calls.append(functionCall(c));
+    }
     if (!calls.isEmpty())
         o.insert(QStringLiteral("toolCalls"), calls);
     return o;

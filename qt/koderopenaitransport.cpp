@@ -188,12 +188,7 @@ QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<Too
             if (!calls.empty()) {
                 QJsonArray array;
                 for (const ToolCall& c : calls)
-                    array.append(QJsonObject{
-                        {QStringLiteral("id"), toQString(c.id)},
-                        {QStringLiteral("type"), QStringLiteral("function")},
-                        {QStringLiteral("function"),
-                         QJsonObject{{QStringLiteral("name"), toQString(c.name)},
-                                     {QStringLiteral("arguments"), toQString(c.arguments)}}}});
+                    array.append(functionCall(c));
                 o.insert(QStringLiteral("tool_calls"), array);
             }
             break;

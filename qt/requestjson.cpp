@@ -53,6 +53,15 @@ QJsonObject parametersOf(const KoderTransport::ToolSpec& tool)
             {QStringLiteral("properties"), QJsonObject{}}};
 }
 
+QJsonObject functionCall(const ToolCall& call)
+{
+    return {{QStringLiteral("id"), toQString(call.id)},
+            {QStringLiteral("type"), QStringLiteral("function")},
+            {QStringLiteral("function"),
+             QJsonObject{{QStringLiteral("name"), toQString(call.name)},
+                         {QStringLiteral("arguments"), toQString(call.arguments)}}}};
+}
+
 QJsonArray functionTools(const QList<KoderTransport::ToolSpec>& tools)
 {
     QJsonArray array;

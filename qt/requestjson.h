@@ -21,6 +21,9 @@ namespace koder::agent::qt {
 QString textWithAttachedFiles(const Message& message, const QList<LoadedAttachment>& attachments);
 /// An image as a data: URL.
 QString dataUrl(const LoadedAttachment& image);
+/// A call in the OpenAI function-call format (`{id, type: "function", function: {name,
+/// arguments}}`, the arguments as JSON text), which AG-UI's assistant messages take too.
+QJsonObject functionCall(const ToolCall& call);
 /// Tools in the OpenAI function format (Ollama takes the same).
 QJsonArray functionTools(const QList<KoderTransport::ToolSpec>& tools);
 /// A tool's parameters, an empty object schema when it declared none.

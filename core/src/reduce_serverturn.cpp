@@ -26,11 +26,11 @@ Field takeFromServer(Message& row, const Message& incoming)
     Field fields = Field::None;
     // Only the agent's own words: a user's message comes back as it was sent (its attached
     // files inlined, say), and a tool message holds what ran here.
-    if (row.role == Role::Assistant && !incoming.text.empty() && incoming.text != row.text) {
-        row.text = incoming.text;
-        fields |= Field::Text;
-    }
     if (row.role == Role::Assistant) {
+        if (!incoming.text.empty() && incoming.text != row.text) {
+            row.text = incoming.text;
+            fields |= Field::Text;
+        }
         for (const ToolCall& call : incoming.toolCalls()) {
             const auto& shown = row.toolCalls();
             if (std::none_of(shown.begin(), shown.end(),
@@ -166,6 +166,9 @@ void TurnInputs::operator()(const ReconcileMessages& e)
         }
         if (s_.conversation.versions.find(incoming.id))
             continue; // another version, off the path: the user left it there
+        // Not after calls of this side the step asked for (see MessageStarted).
+        if (incoming.role == Role::Assistant && hasClientCalls())
+            continue;
         // The agent's message whose calls a row shows already (under another id): the same
         // message, not a second one.
         if (incoming.role == Role::Assistant && !incoming.toolCalls().empty() &&
@@ -183,9 +186,6 @@ void TurnInputs::operator()(const ReconcileMessages& e)
             added.createdAt = env_.now();
         if (added.role == Role::Tool && added.metadata().empty())
             added.extras().metadata = std::string(ranByServer);
-        // Not after calls of this side the step asked for (see MessageStarted).
-        if (added.role == Role::Assistant && hasClientCalls())
-            continue;
         const std::string id = added.id;
         const Role role = added.role;
         addServerRow(std::move(added));

@@ -213,18 +213,7 @@ void ToolInputs::approve(std::vector<ToolCall>::iterator it, ApprovalScope scope
         approval.argumentsEdited = true;
         approval.originalArguments = call.arguments;
         call.arguments = *arguments;
-        // The history sent to the model records what ran, not what it asked for. A server that
-        // opened rows of its own may have put the call on an earlier row of the step.
-        const std::size_t found = findCallRow(call.id);
-        const std::size_t row = found != noRow ? found : s_.turn->stepRow;
-        for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
-            if (c.id == call.id)
-                c.arguments = call.arguments;
-        for (ToolCall& c : s_.turn->stepCalls)
-            if (c.id == call.id)
-                c.arguments = call.arguments;
-        changed(row, Field::ToolCalls);
-        persist(row);
+        recordArguments(call);
     }
     grant(call.name, scope);
     run(std::move(call), stamped(std::move(approval)));
@@ -236,21 +225,28 @@ void ToolInputs::approveForServer(ToolCall call, const std::optional<std::string
     SettleApproval decision{call.id, true, {}, {}};
     if (arguments && !sameJson(*arguments, call.arguments)) {
         decision.arguments = *arguments;
-        const std::size_t row = findCallRow(call.id);
-        if (row != noRow) {
-            for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
-                if (c.id == call.id)
-                    c.arguments = *arguments;
-            changed(row, Field::ToolCalls);
-            persist(row);
-        }
-        for (ToolCall& c : s_.turn->stepCalls)
-            if (c.id == call.id)
-                c.arguments = *arguments;
+        call.arguments = *arguments;
+        recordArguments(call);
     }
     // No grant beyond this call (the scope is not used): the name is the server's word for its
     // own tool, and a conversation or "always" grant under it could let other calls through.
     out_.effects.emplace_back(std::move(decision));
+}
+
+// The history records what the user allowed, not what was asked for: the call's row (a server
+// that opened rows of its own may have put it on an earlier row of the step) and the step.
+void ToolInputs::recordArguments(const ToolCall& call)
+{
+    const std::size_t found = findCallRow(call.id);
+    const std::size_t row = found != noRow ? found : s_.turn->stepRow;
+    for (ToolCall& c : s_.conversation.messages[row].extras().toolCalls)
+        if (c.id == call.id)
+            c.arguments = call.arguments;
+    for (ToolCall& c : s_.turn->stepCalls)
+        if (c.id == call.id)
+            c.arguments = call.arguments;
+    changed(row, Field::ToolCalls);
+    persist(row);
 }
 
 void ToolInputs::deny(std::vector<ToolCall>::iterator it, const std::string& reason)

@@ -365,6 +365,8 @@ private:
     void serverCall(ToolCall call, CallRunner runner);
     /// The user's yes to a call its server runs: the decision goes back to it.
     void approveForServer(ToolCall call, const std::optional<std::string>& arguments);
+    /// Edited arguments (now `call`'s) replace the asked ones on its row and in the step.
+    void recordArguments(const ToolCall& call);
     bool hasCallId(const std::string& id) const;
     /// The user's approval of the pending call at `it` (arguments checked before).
     void approve(std::vector<ToolCall>::iterator it, ApprovalScope scope,
