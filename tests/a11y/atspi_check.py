@@ -3,7 +3,7 @@
 """What a screen reader hears of a ChatView, checked over AT-SPI.
 
 Run inside a private X server and D-Bus session (the ctest does):
-    xvfb-run -a dbus-run-session -- python3 atspi_check.py <a11y_app> [<QML import directory>]
+    xvfb-run -a -s -noreset dbus-run-session -- python3 atspi_check.py <a11y_app> [<QML import directory>]
 Starts the accessibility bus, listens like a screen reader (text insertions, name changes and
 `object:state-changed:focused`, the event a screen reader speaks the focused object on), drives
 the app one step at a time through its stdin (a11y_app.cpp lists the commands; keys are sent by

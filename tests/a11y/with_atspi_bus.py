@@ -3,7 +3,7 @@
 """Runs a command with a screen reader's accessibility bus up, and returns its exit code.
 
 Run inside a private X server and D-Bus session (the ctest does):
-    xvfb-run -a dbus-run-session -- python3 with_atspi_bus.py <command> [<argument>...]
+    xvfb-run -a -s -noreset dbus-run-session -- python3 with_atspi_bus.py <command> [<argument>...]
 Starts the AT-SPI bus launcher, waits until it answers org.a11y.Bus.GetAddress with the
 accessibility bus's address (polling over the session bus, with a deadline; the call does not
 start the launcher by D-Bus activation, so the one answering is ours), then runs the command

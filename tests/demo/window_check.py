@@ -3,7 +3,7 @@
 """The real demo binary in a real X window, driven by real keys and checked over AT-SPI.
 
 Run inside a private X server and D-Bus session (the ctest demo_window does):
-    xvfb-run -a -s "-screen 0 1400x900x24" dbus-run-session -- /usr/bin/python3 window_check.py \
+    xvfb-run -a -s "-screen 0 1400x900x24 -noreset" dbus-run-session -- /usr/bin/python3 window_check.py \
         <koder-demo>
 (the system's Python: it has pyatspi.)
 The script puts itself under tests/a11y/with_atspi_bus.py (the accessibility bus up, as under a
