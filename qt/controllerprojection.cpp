@@ -59,6 +59,7 @@ public:
     void messagesChanged(const std::vector<Change>& changes) override
     {
         c_.m_model->apply(changes);
+        c_.costInputsChanged(changes);
     }
     void propertiesChanged(Aspect changed) override { c_.onPropertiesChanged(changed); }
     void announced(const SpokenAnnouncement& a, bool heard) override { c_.onAnnounced(a, heard); }
@@ -151,6 +152,17 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
         Q_EMIT maxStepsChanged();
     if (has(changed, Aspect::MaxRetries))
         Q_EMIT maxRetriesChanged();
+    if (has(changed, Aspect::Context)) {
+        if (std::exchange(m_seenContextWindow, contextWindow()) != contextWindow())
+            Q_EMIT contextWindowChanged();
+        Q_EMIT contextChanged();
+    }
+    if (has(changed, Aspect::Compaction))
+        Q_EMIT compactingChanged();
+    if (has(changed, Aspect::AutoCompact))
+        Q_EMIT autoCompactChanged();
+    if (has(changed, Aspect::ConversationId))
+        updateCost();
 }
 
 void KoderAgentController::onConversationRemoved(const QString& id)
@@ -192,6 +204,11 @@ void KoderAgentController::onEvent(const Event& event)
             },
             [this](const CheckpointRestoredEvent& e) {
                 Q_EMIT checkpointRestored(jsonTextToVariant(e.payload));
+            },
+            [this](const CompactionEndEvent& e) {
+                Q_EMIT compactionFinished(toQString(e.messageId),
+                                          e.error.code.empty() ? QVariant()
+                                                               : QVariant(errorToVariant(e.error)));
             },
         },
         event);

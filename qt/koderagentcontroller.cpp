@@ -190,9 +190,17 @@ void KoderAgentController::setTransport(KoderTransport* transport)
     if (m_executor.transport() == transport)
         return;
     m_runtime.transportReplaced(); // the old transport cannot finish the open turns
+    if (KoderTransport* old = m_executor.transport())
+        disconnect(old, &KoderTransport::contextWindowChanged, this,
+                   &KoderAgentController::syncContextWindow);
     m_executor.setTransport(transport);
-    if (transport)
+    if (transport) {
         transport->showConversation(toStd(conversationId()));
+        connect(transport, &KoderTransport::contextWindowChanged, this,
+                &KoderAgentController::syncContextWindow);
+    }
+    syncContextWindow();
+    updatePricing();
     Q_EMIT transportChanged();
 }
 

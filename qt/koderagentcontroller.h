@@ -60,6 +60,16 @@ class KoderAgentController : public QObject {
                    maxBackgroundTurnsChanged FINAL)
     Q_PROPERTY(int updateInterval READ updateInterval WRITE setUpdateInterval NOTIFY
                    updateIntervalChanged FINAL)
+    // The context budget (controllercontext.cpp).
+    Q_PROPERTY(qint64 contextWindow READ contextWindow WRITE setContextWindow NOTIFY
+                   contextWindowChanged FINAL)
+    Q_PROPERTY(qint64 contextUsed READ contextUsed NOTIFY contextChanged FINAL)
+    Q_PROPERTY(double contextRatio READ contextRatio NOTIFY contextChanged FINAL)
+    Q_PROPERTY(double autoCompact READ autoCompact WRITE setAutoCompact NOTIFY autoCompactChanged
+                   FINAL)
+    Q_PROPERTY(bool compacting READ compacting NOTIFY compactingChanged FINAL)
+    Q_PROPERTY(QVariantMap pricing READ pricing WRITE setPricing NOTIFY pricingChanged FINAL)
+    Q_PROPERTY(double cost READ cost NOTIFY costChanged FINAL)
 
 public:
     explicit KoderAgentController(QObject* parent = nullptr);
@@ -141,6 +151,21 @@ public:
     Q_INVOKABLE bool restoreCheckpoint(const QString& messageId);
     Q_INVOKABLE QVariantList eventLog() const;
 
+    // The context budget (controllercontext.cpp).
+    qint64 contextWindow() const;
+    void setContextWindow(qint64 tokens);
+    qint64 contextUsed() const;
+    double contextRatio() const;
+    double autoCompact() const;
+    void setAutoCompact(double ratio);
+    bool compacting() const;
+    QVariantMap pricing() const { return m_pricing; }
+    void setPricing(const QVariantMap& pricing);
+    double cost() const;
+    Q_INVOKABLE bool compact();
+    Q_INVOKABLE bool undoCompaction(const QString& summaryMessageId);
+    Q_INVOKABLE bool continueReply(const QString& messageId);
+
     // For C++ alone: the agent loop's hooks, the core's state, how ids and time are made, and
     // the voices of a message's announcements (KoderLiveRegion).
     void addHooks(koder::agent::HookSet hooks);
@@ -161,6 +186,8 @@ Q_SIGNALS:
     void checkpointRestored(const QVariant& payload);
     void rejected(const QString& action, const QString& reason);
     void conversationStatusChanged(const QString& conversationId, const QString& status);
+    // A compaction ended: its summary row, or an empty id and the error (null on success).
+    void compactionFinished(const QString& summaryMessageId, const QVariant& error);
 
     // Agent-loop hooks, as signals (the void ones; onError is maxRetries or a C++ hook).
     void turnStarting(const QVariantMap& request);
@@ -194,6 +221,12 @@ Q_SIGNALS:
     void maxRetriesChanged();
     void updateIntervalChanged();
     void maxBackgroundTurnsChanged();
+    void contextWindowChanged();
+    void contextChanged();
+    void autoCompactChanged();
+    void compactingChanged();
+    void pricingChanged();
+    void costChanged();
 
 private:
     bool dispatch(koder::agent::Input&& input) { return m_runtime.dispatch(std::move(input)); }
@@ -207,6 +240,12 @@ private:
                     const std::string& schema);
     bool deferApproval(const QString& callId, const QVariant& options);
     void dismissMcpQuestions(KoderMcpServer* server);
+    // controllercontext.cpp
+    void syncContextWindow();
+    std::string fallbackModel() const;
+    void updatePricing();
+    void updateCost();
+    void costInputsChanged(const std::vector<koder::agent::Change>& changes);
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;
@@ -228,4 +267,9 @@ private:
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
     QString m_shownId; ///< the conversation last reported shown (its status changes hands)
+    qint64 m_appContextWindow = 0; ///< contextWindow as the app set it (0: the transport's)
+    qint64 m_seenContextWindow = 0;
+    QVariantMap m_pricing;
+    koder::agent::Pricing m_prices;
+    double m_cost = 0;
 };

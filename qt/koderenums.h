@@ -49,6 +49,7 @@ enum class AnnouncementKind {
     ApprovalNeeded,
     MessageAdded,
     InputNeeded,
+    ContextHigh,
 };
 Q_ENUM_NS(AnnouncementKind)
 
@@ -92,6 +93,7 @@ KODER_SAME_ENUM(Koder::AnnouncementKind::Error, Announcement::Kind::Error);
 KODER_SAME_ENUM(Koder::AnnouncementKind::ApprovalNeeded, Announcement::Kind::ApprovalNeeded);
 KODER_SAME_ENUM(Koder::AnnouncementKind::MessageAdded, Announcement::Kind::MessageAdded);
 KODER_SAME_ENUM(Koder::AnnouncementKind::InputNeeded, Announcement::Kind::InputNeeded);
+KODER_SAME_ENUM(Koder::AnnouncementKind::ContextHigh, Announcement::Kind::ContextHigh);
 #undef KODER_SAME_ENUM
 
 } // namespace koder::agent::qt

@@ -201,7 +201,7 @@
     \value MetadataRole \c metadata (QVariantMap): metadata such as \c approval and
            \c refusal, or an invalid QVariant when empty.
     \value CreatedAtRole \c createdAt (QDateTime, UTC): when the message was made.
-    \value VisibleRole \c visible (bool): true for user and assistant messages.
+    \value VisibleRole \c visible (bool): true for user, assistant and summary messages.
     \value ParentIdRole \c parentId (QString): the message this one follows; empty for the
            first.
     \value VersionIndexRole \c versionIndex (int): which version of its message this row is,
@@ -211,6 +211,8 @@
            none.
     \value FinishReasonRole \c finishReason (QString): why the model stopped: \c{"stop"},
            \c{"length"}, \c{"tool_calls"}, \c{"refusal"} or \c{"content_filter"}.
+    \value CostRole \c cost (double): what the row's requests cost under
+           KoderAgentController::pricing (a summary's too); negative when unknown.
 */
 
 /*!
@@ -378,6 +380,7 @@ QHash<int, QByteArray> KoderMessageModel::roleNames() const
         {VersionCountRole, QByteArrayLiteral("versionCount")},
         {UsageRole, QByteArrayLiteral("usage")},
         {FinishReasonRole, QByteArrayLiteral("finishReason")},
+        {CostRole, QByteArrayLiteral("cost")},
     };
 }
 
@@ -385,7 +388,7 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const auto row = static_cast<std::size_t>(index.row());
+    const std::size_t row = stateRow(index.row());
     if (row >= m_state.conversation.messages.size())
         return {};
     const Message& m = m_state.conversation.messages[row];
@@ -437,6 +440,8 @@ QVariant KoderMessageModel::data(const QModelIndex& index, int role) const
         return usageToVariant(m.usage());
     case FinishReasonRole:
         return toQString(m.finishReason());
+    case CostRole:
+        return costOf(m, m_pricing, m_fallbackModel);
     default:
         return {};
     }
@@ -478,12 +483,31 @@ QList<int> KoderMessageModel::rolesFor(Field fields)
         {Field::Streaming, StreamingRole},
         {Field::Usage, UsageRole},
         {Field::FinishReason, FinishReasonRole},
+        {Field::Usage, CostRole},
+        {Field::Metadata, CostRole},
     };
     QList<int> roles;
     for (const auto& [field, role] : map)
-        if (has(fields, field))
+        if (has(fields, field) && !roles.contains(role))
             roles.append(role);
     return roles;
+}
+
+void KoderMessageModel::setPricing(Pricing pricing, std::string fallbackModel)
+{
+    if (pricing == m_pricing && fallbackModel == m_fallbackModel)
+        return;
+    m_pricing = std::move(pricing);
+    m_fallbackModel = std::move(fallbackModel);
+    if (m_count > 0)
+        Q_EMIT dataChanged(index(0), index(m_count - 1), {CostRole});
+}
+
+std::size_t KoderMessageModel::stateRow(int row) const
+{
+    if (m_moving.first >= 0 && row >= m_moving.first)
+        return static_cast<std::size_t>(row + m_moving.shift);
+    return static_cast<std::size_t>(row);
 }
 
 void KoderMessageModel::setUpdateInterval(int ms)
@@ -548,8 +572,10 @@ void KoderMessageModel::changeRow(std::size_t row, Field fields)
     emitRow(row, fields);
 }
 
-// The core only appends at the end and removes a tail (or resets), so announcing rows in order
-// while the state already holds the final list is consistent for views and proxies.
+// The state already holds the final list when a change set is replayed. The core mostly appends
+// at the end and removes a tail; a summary row comes and goes in the middle, and while such a
+// change is announced (begin*Rows) stateRow() shows the rows after it where they were, so views
+// and proxies read a consistent list.
 void KoderMessageModel::apply(const std::vector<Change>& changes)
 {
     const int before = m_count;
@@ -563,7 +589,10 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             flush();
             m_shownRow = noRow; // a new reply (regenerate appends it at the row of the old one)
             const int first = static_cast<int>(c.first);
+            // Rows from `first` on were after the new ones until endInsertRows().
+            m_moving = {first, static_cast<int>(c.count)};
             beginInsertRows({}, first, first + static_cast<int>(c.count) - 1);
+            m_moving = {};
             m_count += static_cast<int>(c.count);
             endInsertRows();
             break;
@@ -572,7 +601,11 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             flush();
             m_shownRow = noRow;
             const int first = static_cast<int>(c.first);
+            // Rows after the removed ones are still announced where they were: the removed
+            // rows themselves are gone from the state (read as empty).
+            m_moving = {first + static_cast<int>(c.count), -static_cast<int>(c.count)};
             beginRemoveRows({}, first, first + static_cast<int>(c.count) - 1);
+            m_moving = {};
             m_count -= static_cast<int>(c.count);
             endRemoveRows();
             break;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #pragma once
 
+#include "koder/agent/contextbudget.h"
 #include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
 
@@ -38,6 +39,7 @@ public:
         VersionCountRole,
         UsageRole,
         FinishReasonRole,
+        CostRole,
     };
     Q_ENUM(Roles)
 
@@ -60,6 +62,9 @@ public:
 
     static QList<int> rolesFor(koder::agent::Field fields);
 
+    /// The prices the `cost` role uses, and the model a row that names none was answered by.
+    void setPricing(koder::agent::Pricing pricing, std::string fallbackModel);
+
 Q_SIGNALS:
     void countChanged();
 
@@ -68,7 +73,18 @@ private:
     void emitRow(std::size_t row, koder::agent::Field fields);
     QString textOf(std::size_t row) const;
 
+    /// The state row model row `row` names: during a replay's begin*Rows() (when views and
+    /// proxies read the rows as they were) the rows after the change are shifted back.
+    std::size_t stateRow(int row) const;
+
     const koder::agent::State& m_state;
+    koder::agent::Pricing m_pricing;
+    std::string m_fallbackModel;
+    // A row insert or remove in the middle being announced: the state holds the result already.
+    struct Moving {
+        int first = -1;
+        int shift = 0; ///< added to a model row at or after `first` to find its state row
+    } m_moving;
     int m_count = 0; ///< rows the model has announced; equals the state's once a replay ends
     int m_interval = 16;
     // Coalescing of the streamed fields: a change of a row that was not announced within the

@@ -290,6 +290,18 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
             [](const SetMaxSteps&) {},
             [](const SetMaxRetries&) {},
             [](const SetMaxBackgroundTurns&) {},
+            [](const SetContextWindow&) {},
+            [](const SetAutoCompact&) {},
+            // ---- context budget
+            [&](const Compact&) {
+                if (after.compaction)
+                    append("compact", after.compaction->firstKeptId);
+            },
+            [&](const UndoCompaction& a) { append("undoCompaction", a.messageId); },
+            [&](const ContinueReply& a) {
+                append("continueReply", a.messageId);
+                noteTurnStart(out);
+            },
             // ---- conversation
             [&](const Regenerate& a) {
                 append("regenerate", a.messageId);

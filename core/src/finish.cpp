@@ -85,5 +85,37 @@ std::string mergedMetadata(std::string_view metadata, std::string_view patch, bo
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+std::string withMember(std::string_view metadata, const std::string& key, const std::string& value)
+{
+    using json = nlohmann::json;
+    json j = metadata.empty() ? json::object() : json::parse(metadata, nullptr, false);
+    if (!j.is_object())
+        j = json::object();
+    j[key] = value;
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+std::string withEarlierUsage(std::string_view metadata, const Usage& usage)
+{
+    using json = nlohmann::json;
+    json j = metadata.empty() ? json::object() : json::parse(metadata, nullptr, false);
+    if (!j.is_object())
+        j = json::object();
+    json& earlier = j["earlierUsage"];
+    if (!earlier.is_object())
+        earlier = json::object();
+    for (const auto& [name, member] : usageCounts) {
+        const std::int64_t count = usage.*member;
+        if (count < 0)
+            continue;
+        const std::string key(name);
+        const auto it = earlier.find(key);
+        earlier[key] = count + (it != earlier.end() && it->is_number_integer()
+                                    ? it->get<std::int64_t>()
+                                    : std::int64_t{0});
+    }
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 } // namespace detail
 } // namespace koder::agent

@@ -18,6 +18,9 @@
            (\c "tool").
     \value Checkpoint A checkpoint whose text is its payload; never sent to the model
            (\c "checkpoint").
+    \value Summary What compaction made of the rows before it (\c "summary"): a boundary, the
+           rows before it are no longer sent and the summary is sent in their place (see
+           \l {koder::agent::Compact}{Compact}).
 */
 
 /*!
@@ -628,6 +631,8 @@ std::string_view toString(Role role)
         return "tool";
     case Role::Checkpoint:
         return "checkpoint";
+    case Role::Summary:
+        return "summary";
     }
     return {};
 }

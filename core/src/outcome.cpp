@@ -784,6 +784,8 @@
     \value Error The turn failed.
     \value ApprovalNeeded Tool calls wait for the user's decision.
     \value InputNeeded A question of the agent waits for the user's answer.
+    \value ContextHigh The context crossed a threshold of the window: \c offset is its percent
+           (80 polite, 95 assertive). Each is announced once, again after the ratio fell below.
     \value MessageAdded The user's message joined the running reply
            (\l {koder::agent::BusyPolicy}{BusyPolicy::Steer}).
 */
@@ -855,6 +857,13 @@
            \l {koder::agent::Runtime}{Runtime} allows; the detail gives the count
            (\c "tooManyTurns").
     \value UnknownInput No question with that id waits for an answer (\c "unknownInput").
+    \value NothingToCompact Compaction found no rows before the ones it keeps
+           (\c "nothingToCompact").
+    \value Compacting A compaction runs already (\c "compacting").
+    \value NotSummary The message is not a summary (\c "notSummary"); also a regenerate of a
+           summary.
+    \value NotCutOff The reply was not cut by the output limit, or is not the last row
+           (\c "notCutOff").
 */
 
 /*!
@@ -909,6 +918,7 @@ bool isTerminal(const Event& e)
                           [](const ErrorEvent&) { return true; },
                           [](const AbortedEvent&) { return true; },
                           [](const CheckpointRestoredEvent&) { return false; },
+                          [](const CompactionEndEvent&) { return false; },
                       },
                       e);
 }
@@ -918,7 +928,7 @@ bool isTerminal(const Event& e)
 
     Returns the name of \a e, as the controller's signals and the debug log spell it:
     \c "userMessage", \c "streamStart", \c "streamToken", \c "toolCall", \c "stepFinish",
-    \c "streamEnd", \c "error", \c "aborted" or \c "checkpointRestored".
+    \c "streamEnd", \c "error", \c "aborted", \c "checkpointRestored" or \c "compactionEnd".
 */
 std::string_view eventName(const Event& e)
 {
@@ -934,6 +944,7 @@ std::string_view eventName(const Event& e)
             [](const ErrorEvent&) -> Name { return "error"; },
             [](const AbortedEvent&) -> Name { return "aborted"; },
             [](const CheckpointRestoredEvent&) -> Name { return "checkpointRestored"; },
+            [](const CompactionEndEvent&) -> Name { return "compactionEnd"; },
         },
         e);
 }
@@ -1000,6 +1011,21 @@ constexpr ReasonText reasonText(RejectReason reason)
         return {"unknownInput",
                 QT_TRANSLATE_NOOP("KoderAgentController",
                                   "No question with that id is waiting for an answer.")};
+    case RejectReason::NothingToCompact:
+        return {"nothingToCompact",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "There is nothing to summarise before the latest exchange.")};
+    case RejectReason::Compacting:
+        return {"compacting", QT_TRANSLATE_NOOP("KoderAgentController",
+                                                "The conversation is being summarised already.")};
+    case RejectReason::NotSummary:
+        return {"notSummary",
+                QT_TRANSLATE_NOOP("KoderAgentController", "That message is not a summary.")};
+    case RejectReason::NotCutOff:
+        return {"notCutOff",
+                QT_TRANSLATE_NOOP("KoderAgentController",
+                                  "Only the last reply, when the model's output limit cut it "
+                                  "off, can be continued.")};
     }
     return {};
 }

@@ -64,7 +64,7 @@ namespace koder::agent {
 /*!
     \relates koder::agent::Projection
 
-    Returns whether a chat view shows the message \a m: user and assistant messages always;
+    Returns whether a chat view shows the message \a m: user, assistant and summary messages always;
     system, tool and checkpoint messages only when \a options asks for them.
 */
 bool isVisible(const Message& m, const ProjectionOptions& options)
@@ -72,6 +72,7 @@ bool isVisible(const Message& m, const ProjectionOptions& options)
     switch (m.role) {
     case Role::User:
     case Role::Assistant:
+    case Role::Summary: // the boundary a user sees, and undoes
         return true;
     case Role::System:
         return options.showSystem;

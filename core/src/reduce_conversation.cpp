@@ -15,6 +15,8 @@ void ConversationInputs::operator()(const Regenerate& a)
     const std::size_t row = findMessage(s_, a.messageId);
     if (row == noRow)
         return reject(RejectReason::UnknownMessage, a.messageId);
+    if (s_.conversation.messages[row].role == Role::Summary)
+        return reject(RejectReason::NotSummary, "a summary is undone, not regenerated");
     // Re-run from the user message that asked for this one (or this one, if it is a user's).
     std::size_t keep = row;
     while (keep != noRow && s_.conversation.messages[keep].role != Role::User)

@@ -4,6 +4,7 @@
 // path (TextDelta) is amortized O(1) and allocates nothing beyond the text's growth.
 #include "errorcodes.h"
 #include "finish.h"
+#include "koder/agent/contextbudget.h"
 #include "reduction.h"
 
 #include <algorithm>
@@ -141,6 +142,8 @@ void TurnInputs::steer(const Send& a)
 
 void TurnInputs::operator()(const Abort&)
 {
+    if (!s_.turn && s_.compaction) // stop, with no reply running: the summary is not wanted
+        return endCompaction({"cancelled", "The summary was stopped.", false, -1}, true);
     if (!s_.turn)
         return reject(RejectReason::NoTurn);
     cancelOpenTurn(true);
@@ -261,12 +264,26 @@ void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
     Message& m = s_.conversation.messages[row];
     MessageExtras& x = m.extras();
     Field fields = Field::FinishReason;
-    if (e.text && *e.text != m.text) {
-        m.text = *e.text;
+    const std::size_t own = s_.turn->continuedFrom.value_or(0); // a continued reply keeps its start
+    if (e.text && std::string_view(m.text).substr(own) != *e.text) {
+        m.text.resize(own);
+        m.text += *e.text;
         fields |= Field::Text;
     }
     x.finishReason = normalizedFinishReason(e.finishReason, !s_.turn->stepCalls.empty());
     if (!e.usage.empty()) {
+        std::string context;
+        if (s_.turn->continuedFrom && !x.usage.empty())
+            context = detail::withEarlierUsage(x.metadata, x.usage);
+        // The summary in force when the prompt was counted (see settledContextTokens()).
+        const std::size_t boundary = lastSummaryRow(s_.conversation.messages, row);
+        if (boundary != noRow)
+            context = detail::withMember(context.empty() ? x.metadata : context, "boundary",
+                                         s_.conversation.messages[boundary].id);
+        if (!context.empty()) {
+            x.metadata = std::move(context);
+            fields |= Field::Metadata;
+        }
         x.usage = e.usage;
         fields |= Field::Usage;
     }

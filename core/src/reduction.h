@@ -20,6 +20,8 @@ namespace koder::agent::reduction {
 
 class Reduction {
 public:
+    /// The meter is recounted from the whole path (a structural change): O(history).
+    static void recountContext(State& s);
     Reduction(State& s, Outcome& out, Environment& env)
         : s_(s)
         , out_(out)
@@ -213,9 +215,14 @@ protected:
     Outcome& out_;
     Environment& env_;
 
+    /// The running compaction ends without a summary (CompactionEndEvent with `error`); with
+    /// `cancelRequest` its request stops.
+    void endCompaction(ErrorInfo error, bool cancelRequest);
+    /// The open turn's next request (a continued reply's is RequestKind::Continuation).
+    StartTurn request(std::int64_t delayMs);
+
 private:
     void dropVersionsUnder(std::string_view parentId, std::string_view keep);
-    StartTurn request(std::int64_t delayMs);
     std::vector<Message> requestHistory() const;
     PolicyVerdict verdict(const ToolCall& call) const;
 };
@@ -300,6 +307,37 @@ private:
     void reopenToolPhase(const ApprovalState& approvals);
     /// The open turn is left running (LeaveRunning, ShowBackground with keepLeft).
     void leaveRunning();
+};
+
+/// The context budget: the window, compaction and its summary rows, continuing a reply cut by
+/// `length` (reduce_context.cpp). The meter itself is kept by afterReduce(), and the events of a
+/// compaction's request by compactionEvent().
+class ContextInputs : public Reduction {
+public:
+    using Reduction::Reduction;
+    void operator()(const SetContextWindow& a);
+    void operator()(const SetAutoCompact& a);
+    void operator()(const Compact&) { startCompaction(false); }
+    void operator()(const UndoCompaction& a);
+    void operator()(const ContinueReply& a);
+
+    /// A transport event of the running compaction's request: reduced here (true), never by
+    /// the turn.
+    bool compactionEvent(const Input& input);
+    /// After every reduce that was not refused or dropped: the meter follows the history (O(1)
+    /// for a text delta), thresholds are announced, a compaction whose conversation was left
+    /// stops, and a reply that filled the window past autoCompact starts one.
+    void afterReduce(const Input& input, const std::string& conversationBefore);
+
+private:
+    /// Starts a compaction; `automatic` ones are never refused, they just do not start.
+    void startCompaction(bool automatic);
+    void landSummary(const StreamEnded& e);
+    /// The rows under `fromId` (a parent) are moved under `toId`, in the tree of versions.
+    void reparent(const std::string& fromId, const std::string& toId);
+    void shiftTurnRows(std::size_t from, std::ptrdiff_t by);
+    void recount();
+    void announceThresholds(bool silently);
 };
 
 /// The turn: send, abort, and the model's stream (started, text and reasoning deltas, end,

@@ -235,6 +235,10 @@
     \value Busy The busy policy (\c busyPolicy).
     \value Queue The queued messages.
     \value PendingInputs The questions awaiting the user's answer.
+    \value Context contextUsed(), contextRatio() or Settings::contextWindow (also from the token
+           path, when the meter counts a whole token more).
+    \value Compaction Whether a compaction runs.
+    \value AutoCompact Settings::autoCompact.
 */
 
 /*!
@@ -903,7 +907,9 @@ bool isConfiguration(const Input& input)
            std::holds_alternative<SetSystemPrompt>(input) ||
            std::holds_alternative<SetTools>(input) || std::holds_alternative<SetMaxSteps>(input) ||
            std::holds_alternative<SetMaxRetries>(input) ||
-           std::holds_alternative<SetMaxBackgroundTurns>(input);
+           std::holds_alternative<SetMaxBackgroundTurns>(input) ||
+           std::holds_alternative<SetContextWindow>(input) ||
+           std::holds_alternative<SetAutoCompact>(input);
 }
 } // namespace
 
@@ -1010,6 +1016,11 @@ bool Runtime::streamText(Input&& input)
     if (observer_ && !out_.changes.empty())
         observer_->messagesChanged(out_.changes);
     busy_ = false;
+    // The meter grows with the reply (a notification when a whole token more is counted).
+    if (observer_ && contextUsed(state_) != seen_.contextUsed) {
+        seen_.contextUsed = contextUsed(state_);
+        observer_->propertiesChanged(Aspect::Context);
+    }
     const StreamTokenEvent* token = out_.announcements.empty() && out_.events.size() == 1
                                         ? std::get_if<StreamTokenEvent>(&out_.events.front())
                                         : nullptr;
@@ -1106,6 +1117,8 @@ Aspect Runtime::changedAspects()
     }
     note(Aspect::ConversationId, b.conversationId, s.conversation.id);
     note(Aspect::Queue, b.queued, s.conversation.queued);
+    note(Aspect::Context, b.contextUsed, contextUsed(s));
+    note(Aspect::Compaction, b.compacting, s.compaction.has_value());
     // The settings: the ones a view shows each have their aspect.
     if (b.settings != s.settings) {
         const Settings& was = b.settings;
@@ -1120,6 +1133,8 @@ Aspect Runtime::changedAspects()
         differs(Aspect::MaxRetries, was.maxRetries, is.maxRetries);
         differs(Aspect::Policies, was.toolPolicies, is.toolPolicies);
         differs(Aspect::Busy, was.busyPolicy, is.busyPolicy);
+        differs(Aspect::Context, was.contextWindow, is.contextWindow);
+        differs(Aspect::AutoCompact, was.autoCompact, is.autoCompact);
         b.settings = s.settings;
     }
     return changed;
@@ -1199,6 +1214,11 @@ void Runtime::perform(Effect& effect, Live& live)
 
 void Runtime::startRequest(StartTurn request)
 {
+    if (request.kind == RequestKind::Summary) {
+        // Compaction's own request is not a turn: no hook sees it, nothing prepares it.
+        executor_.startRequest(request);
+        return;
+    }
     if (request.step == 1 && request.attempt == 0) {
         report(hooks_.onStart(request));
         if (observer_)

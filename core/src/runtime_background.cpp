@@ -74,7 +74,8 @@ Runtime::Live* Runtime::backgroundFor(const Input& input)
         },
         input);
     const auto ownsRequest = [request](const State& s) {
-        return s.turn && (s.turn->requestId == request || s.turn->lastRequestId == request);
+        return (s.turn && (s.turn->requestId == request || s.turn->lastRequestId == request)) ||
+               (s.compaction && s.compaction->requestId == request);
     };
     if (request != 0) {
         if (ownsRequest(state_))

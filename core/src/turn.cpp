@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The open turn's lifecycle, shared by the domains that start or end turns: opening one, the
 // requests of its steps, retries, and its one terminal event (end, error or aborted).
+#include "koder/agent/contextbudget.h"
 #include "reduction.h"
 
 #include <algorithm>
@@ -15,14 +16,21 @@ std::vector<Message> Reduction::requestHistory() const
     if (!s_.settings.systemPrompt.empty())
         history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
     const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
+    // The last summary is a boundary: what lies before it is sent as the summary.
+    const std::size_t boundary = lastSummaryRow(s_.conversation.messages);
+    if (boundary != noRow)
+        history.emplace_back(s_.conversation.messages[boundary].id, Role::System,
+                             summaryPromptText(s_.conversation.messages[boundary].text));
     // A reply stopped before it said anything tells the model nothing (and some servers refuse
     // an empty assistant message).
     const auto silent = [](const Message& m) {
         return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
                m.toolCalls().empty();
     };
-    for (std::size_t i = 0; i < s_.conversation.messages.size(); ++i)
+    for (std::size_t i = boundary == noRow ? 0 : boundary + 1;
+         i < s_.conversation.messages.size(); ++i)
         if (i != skip && s_.conversation.messages[i].role != Role::Checkpoint &&
+            s_.conversation.messages[i].role != Role::Summary &&
             !silent(s_.conversation.messages[i]))
             history.push_back(s_.conversation.messages[i]);
     return history;
@@ -40,6 +48,11 @@ StartTurn Reduction::request(std::int64_t delayMs)
     start.step = turn.step;
     start.attempt = turn.attempt;
     start.delayMs = delayMs;
+    if (turn.continuedFrom) {
+        // The cut reply goes last, to be continued (its text as it was before this turn).
+        start.kind = RequestKind::Continuation;
+        start.history.push_back(s_.conversation.messages[turn.stepRow]);
+    }
     return start;
 }
 
@@ -90,6 +103,7 @@ void Reduction::startNextStep()
     turn.stepCalls.clear();
     turn.serverDecides.clear();
     turn.pausedOn.clear();
+    turn.continuedFrom.reset();
     const std::size_t row = append(newMessage(Role::Assistant, {}));
     turn.stepRow = row;
     turn.stepFirstRow = row;
@@ -159,11 +173,12 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
     const std::size_t row = turn.stepRow;
     Message& m = s_.conversation.messages[row];
     Field fields = Field::None;
-    if (!m.text.empty()) {
-        m.text.clear();
+    const std::size_t keep = turn.continuedFrom.value_or(0); // a continued reply's own text
+    if (m.text.size() > keep) {
+        m.text.resize(keep);
         fields |= Field::Text;
     }
-    if (!m.reasoning().empty() || !m.toolCalls().empty()) {
+    if (!turn.continuedFrom && (!m.reasoning().empty() || !m.toolCalls().empty())) {
         m.extras().reasoning.clear();
         m.extras().toolCalls.clear();
         fields |= Field::Reasoning | Field::ToolCalls;

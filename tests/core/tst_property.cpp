@@ -93,7 +93,9 @@ public:
 
     RequestId someRequest()
     {
-        // Mostly the live request, sometimes a stale or unknown one.
+        // Mostly the live request, sometimes a compaction's, a stale or an unknown one.
+        if (d_.s.compaction && chance(30))
+            return d_.s.compaction->requestId;
         if (chance(85))
             return d_.request();
         return static_cast<RequestId>(pick(static_cast<int>(d_.s.nextRequestId) + 2));
@@ -104,7 +106,7 @@ public:
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
         static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
         // Transport events dominate, as in real use.
-        switch (pick(34)) {
+        switch (pick(36)) {
         case 0:
             return Send{"q" + std::to_string(pick(100)), chance(10) ? "[{\"n\":1}]" : ""};
         case 1:
@@ -262,6 +264,22 @@ public:
                 {chance(30) ? anyCallId() : "srv-call-" + std::to_string(pick(3)),
                  chance(50) ? "remote" : tools[pick(4)], "{}", false},
                 chance(50) ? CallRunner::Server : CallRunner::ServerAfterApproval};
+        // The context budget: a window, compaction and its undo, continuing a cut reply.
+        case 34:
+            switch (pick(5)) {
+            case 0:
+                return SetContextWindow{chance(50) ? 0 : 40 + pick(200)};
+            case 1:
+                return SetAutoCompact{chance(50) ? 0.0 : 0.5};
+            case 2:
+                return UndoCompaction{anyMessageId()};
+            case 3:
+                return ContinueReply{anyMessageId()};
+            default:
+                return Compact{};
+            }
+        case 35:
+            return StreamEnded{someRequest(), chance(50) ? "length" : "stop"};
         default:
             return TextDelta{someRequest(), tokens[pick(7)]};
         }

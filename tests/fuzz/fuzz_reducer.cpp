@@ -117,7 +117,9 @@ public:
 
     RequestId someRequest()
     {
-        // Mostly the live request, sometimes a stale or unknown one.
+        // Mostly the live request, sometimes a compaction's, a stale or an unknown one.
+        if (s_.compaction && c_.chance(30))
+            return s_.compaction->requestId;
         if (c_.chance(85))
             return request();
         return static_cast<RequestId>(c_.pick(256)) % (s_.nextRequestId + 2);
@@ -127,7 +129,7 @@ public:
     {
         static const char* tokens[] = {"a", "bc ", "def.", " ", "\n", "\xC3\xA9", "long token "};
         static const char* tools[] = {"read_file", "write_file", "unknown_tool", "ask_user"};
-        switch (c_.pick(35)) {
+        switch (c_.pick(37)) {
         case 0:
             return Send{"q" + std::to_string(c_.pick(100)), c_.chance(10) ? "[{\"n\":1}]" : ""};
         case 1:
@@ -318,6 +320,22 @@ public:
                 {c_.chance(30) ? anyCallId() : "srv-call-" + std::to_string(c_.pick(3)),
                  c_.chance(50) ? "remote" : tools[c_.pick(4)], "{}", false},
                 c_.chance(50) ? CallRunner::Server : CallRunner::ServerAfterApproval};
+        // The context budget: a window, compaction and its undo, continuing a cut reply.
+        case 35:
+            switch (c_.pick(5)) {
+            case 0:
+                return SetContextWindow{c_.chance(50) ? 0 : 40 + c_.pick(200)};
+            case 1:
+                return SetAutoCompact{c_.chance(50) ? 0.0 : 0.5};
+            case 2:
+                return UndoCompaction{anyMessageId()};
+            case 3:
+                return ContinueReply{anyMessageId()};
+            default:
+                return Compact{};
+            }
+        case 36:
+            return StreamEnded{someRequest(), c_.chance(50) ? "length" : "stop"};
         default:
             return TextDelta{someRequest(), tokens[c_.pick(7)]};
         }

@@ -124,6 +124,30 @@ struct AddCheckpoint {
 struct RestoreCheckpoint {
     std::string messageId;
 };
+/// The model's context window in tokens (0: unknown). Settings::contextWindow.
+struct SetContextWindow {
+    std::int64_t tokens = 0;
+};
+/// Compaction starts by itself after a reply that leaves contextRatio() at least `ratio`
+/// (0 turns it off; at most 1). Settings::autoCompact.
+struct SetAutoCompact {
+    double ratio = 0;
+};
+/// Summarises the older part of the history into one Role::Summary row, through a request of
+/// its own (StartTurn with RequestKind::Summary) that never holds up a turn: the summary row
+/// lands before the rows kept as they are once the model answered (see contextBudget.qdoc for
+/// which rows are kept). Refused while a compaction runs (Compacting) or when there is nothing
+/// before the rows kept (NothingToCompact).
+struct Compact {};
+/// Removes the summary row `messageId`: the rows before it are sent again.
+struct UndoCompaction {
+    std::string messageId;
+};
+/// A reply cut by the model's output limit (finish reason "length") goes on in the same row
+/// (RequestKind::Continuation). Refused for any other reply (NotCutOff) and while a turn is open.
+struct ContinueReply {
+    std::string messageId;
+};
 /// Asks to show another conversation (Runtime::openConversation): the reducer decides what
 /// becomes of the open turn and where the conversation comes from (see the effects
 /// LeaveRunning, ShowBackground and LoadConversation).
@@ -304,7 +328,8 @@ using Input =
                  SwitchConversation, OpenConversation, BackgroundEnded, SetMaxBackgroundTurns,
                  StreamStarted, TextDelta, ReasoningDelta, ToolCallRequested, StreamEnded,
                  StreamFailed, Handoff, ToolResult, ToolProgress, RequestInput, WithdrawInput,
-                 MessageStarted, ServerToolResult, ReconcileMessages, ServerActivity>;
+                 MessageStarted, ServerToolResult, ReconcileMessages, ServerActivity,
+                 SetContextWindow, SetAutoCompact, Compact, UndoCompaction, ContinueReply>;
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);

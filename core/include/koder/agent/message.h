@@ -11,7 +11,7 @@
 
 namespace koder::agent {
 
-enum class Role : std::uint8_t { User, Assistant, System, Tool, Checkpoint };
+enum class Role : std::uint8_t { User, Assistant, System, Tool, Checkpoint, Summary };
 
 /// One tool call requested by the model. `arguments` is JSON text, as the OpenAI wire carries it.
 struct ToolCall {

@@ -66,6 +66,15 @@ struct Change {
 
 // ---- effects: I/O the Qt layer performs ---------------------------------------------------------
 
+/// What a request is for. A transport treats them alike but for Continuation.
+enum class RequestKind : std::uint8_t {
+    Reply,        ///< a step of a turn
+    Summary,      ///< compaction: the history's last message asks for a summary of the rest
+    Continuation, ///< the history's last message is a reply cut by `length`, to be continued:
+                  ///< a prefill where the API has one (Anthropic), else a request that asks
+                  ///< the model to go on
+};
+
 /// Send `history` to the model. `delayMs` > 0 for a retry with backoff.
 struct StartTurn {
     RequestId requestId = 0;
@@ -74,6 +83,7 @@ struct StartTurn {
     int step = 1;
     int attempt = 0;
     std::int64_t delayMs = 0;
+    RequestKind kind = RequestKind::Reply;
 };
 /// Stop the turn's request and its running tools. `requestId` is the turn's most recent request:
 /// still streaming, or finished when the turn waits for tools (a transport that keeps one
@@ -177,9 +187,15 @@ struct CheckpointRestoredEvent {
     std::string messageId;
     std::string payload;
 };
+/// A compaction ended: `messageId` is its summary row, or empty when it failed, was stopped or
+/// the history changed under it (`error` says why; its code is empty on success).
+struct CompactionEndEvent {
+    std::string messageId;
+    ErrorInfo error{};
+};
 using Event = std::variant<UserMessageEvent, StreamStartEvent, StreamTokenEvent, ToolCallEvent,
                            StepFinishEvent, StreamEndEvent, ErrorEvent, AbortedEvent,
-                           CheckpointRestoredEvent>;
+                           CheckpointRestoredEvent, CompactionEndEvent>;
 
 /// True for the events that end a turn: streamEnd, error, aborted.
 bool isTerminal(const Event& e);
@@ -199,6 +215,7 @@ struct Announcement {
         ApprovalNeeded,
         MessageAdded, ///< steer: the user's message joined the running reply
         InputNeeded,  ///< a question of the agent waits for the user's answer
+        ContextHigh,  ///< the context crossed a threshold: `offset` is its percent (80, 95)
     };
     Kind kind = Kind::ReplyText;
     Politeness politeness = Politeness::Polite;
@@ -225,6 +242,10 @@ enum class RejectReason : std::uint8_t {
     ReadOnly,        ///< the conversation could not be loaded; `detail` says why
     TooManyTurns,    ///< as many turns run in the background as allowed; `detail` the count
     UnknownInput,    ///< answer / decline / cancel of an id not pending
+    NothingToCompact, ///< compact: no rows before the ones kept
+    Compacting,       ///< compact: a compaction runs already
+    NotSummary,       ///< undoCompaction of a row that is not a summary
+    NotCutOff,        ///< continueReply of a reply not cut by `length`, or not the last row
 };
 
 struct Rejection {

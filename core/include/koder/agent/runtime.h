@@ -68,7 +68,7 @@ protected:
 };
 
 /// Which derived properties a dispatch changed, for NOTIFY signals.
-enum class Aspect : std::uint16_t {
+enum class Aspect : std::uint32_t {
     None = 0,
     Status = 1u << 0,
     Streaming = 1u << 1,
@@ -84,6 +84,9 @@ enum class Aspect : std::uint16_t {
     Busy = 1u << 11,          ///< busyPolicy
     Queue = 1u << 12,         ///< the queued messages
     PendingInputs = 1u << 13, ///< the questions awaiting the user's answer
+    Context = 1u << 14,       ///< contextUsed, contextRatio, contextWindow
+    Compaction = 1u << 15,    ///< whether a compaction runs
+    AutoCompact = 1u << 16,   ///< autoCompact
 };
 constexpr Aspect operator|(Aspect a, Aspect b)
 {
@@ -238,6 +241,8 @@ private:
         std::string conversationId;
         Settings settings;
         std::vector<QueuedMessage> queued;
+        std::int64_t contextUsed = 0;
+        bool compacting = false;
     };
 
     /// A retry waiting for its backoff, and when it falls due (Environment::now).

@@ -60,6 +60,9 @@ struct Turn {
     std::vector<Approval> decided;    ///< how each running call was allowed (its audit record)
     /// The latest progress of running calls, by call id (not stored, not announced).
     std::map<std::string, ToolCallProgressReport, std::less<>> progress{};
+    /// A continued reply (ContinueReply): the length of its text before this turn; its requests
+    /// are RequestKind::Continuation and a retry goes back to that text.
+    std::optional<std::size_t> continuedFrom{};
 };
 
 /// The settings of a surface: they hold for every conversation it shows (opening another one
@@ -76,6 +79,10 @@ struct Settings {
     /// How many turns may run on in conversations not shown; 0 stops a turn when its
     /// conversation is left.
     int maxBackgroundTurns = 4;
+    /// The model's context window in tokens; 0 when unknown.
+    std::int64_t contextWindow = 0;
+    /// Compaction starts after a reply whose contextRatio() is at least this; 0 = off.
+    double autoCompact = 0;
 
     friend bool operator==(const Settings&, const Settings&) = default;
 };
@@ -94,6 +101,34 @@ struct ConversationState {
     bool cleared = false;
     /// Why the conversation could not be loaded; while set it is read-only.
     std::string loadError;
+};
+
+/// How much of the model's context window the next request will fill (see contextestimate.h):
+/// kept up to date by the reducer, in O(1) per streamed token.
+struct ContextMeter {
+    /// The rows before the streaming one: the last reported prompt and what was added since.
+    std::int64_t settled = 0;
+    /// The streaming row's text so far, in quarter tokens (see estimateUnits()).
+    std::int64_t streamingUnits = 0;
+    /// The server said the prompt was too long ("context_length"): the meter stands at the
+    /// window until the history changes.
+    bool overflowed = false;
+    /// The highest threshold announced (0 none, 1 for 0.8, 2 for 0.95): each is announced
+    /// once when crossed, again after the ratio fell below it.
+    int announced = 0;
+
+    friend bool operator==(const ContextMeter&, const ContextMeter&) = default;
+};
+
+/// A compaction under way (Compact): its request, and where its summary goes.
+struct Compaction {
+    RequestId requestId = 0;
+    std::string lastSummarizedId; ///< the last row the summary covers
+    std::string firstKeptId;      ///< the row the summary goes before
+    std::size_t rows = 0;         ///< how many rows it covers (a summary before them counts)
+    std::string text;             ///< the summary as it streams
+
+    friend bool operator==(const Compaction&, const Compaction&) = default;
 };
 
 /// The whole state of one conversation surface, nested by sub-model: its settings, the shown
@@ -115,7 +150,26 @@ struct State {
     /// The conversations whose turn runs on unseen, oldest first (the runtime holds their
     /// states; the reducer decides when one more may go there).
     std::vector<std::string> background;
+    ContextMeter context{};
+    std::optional<Compaction> compaction{};
 };
+
+/// The tokens the next request will send (the controller's contextUsed).
+inline std::int64_t contextUsed(const State& s)
+{
+    const std::int64_t used = s.context.settled + (s.context.streamingUnits + 3) / 4;
+    return s.context.overflowed && s.settings.contextWindow > used ? s.settings.contextWindow
+                                                                    : used;
+}
+/// contextUsed() / Settings::contextWindow, at most 1; 0 while the window is unknown.
+inline double contextRatio(const State& s)
+{
+    if (s.settings.contextWindow <= 0)
+        return 0;
+    const double ratio =
+        static_cast<double>(contextUsed(s)) / static_cast<double>(s.settings.contextWindow);
+    return ratio > 1 ? 1 : ratio;
+}
 
 /// True between a send and stream end / error / abort, and again while a tool loop resumes.
 inline bool isStreaming(const State& s)

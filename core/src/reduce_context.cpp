@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// The context budget: the window and the meter, compaction (a request of its own whose summary
+// becomes a boundary row), undoing it, and continuing a reply cut by `length`.
+#include "errorcodes.h"
+#include "koder/agent/contextbudget.h"
+#include "koder/agent/overloaded.h"
+#include "reduction.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace koder::agent::reduction {
+
+namespace {
+
+// What the model is asked for: the answer is the summary row's text.
+constexpr std::string_view compactionInstruction =
+    "Summarise the conversation above so that it can go on from your summary alone: keep the "
+    "user's goals and preferences, the decisions taken, facts, names, numbers, file names, code "
+    "that matters and the questions still open; leave out greetings and repetition. Write the "
+    "summary only, in the language of the conversation.";
+
+// The thresholds a meter announces, as levels (0 none).
+int levelOf(double ratio)
+{
+    return ratio >= 0.95 ? 2 : ratio >= 0.8 ? 1 : 0;
+}
+
+bool isSilentReply(const Message& m)
+{
+    return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
+           m.toolCalls().empty();
+}
+
+} // namespace
+
+void Reduction::recountContext(State& s)
+{
+    const std::size_t row = streamingRow(s);
+    s.context.settled = settledContextTokens(s, row);
+    s.context.streamingUnits = row == noRow ? 0 : estimateUnits(s.conversation.messages[row].text);
+}
+
+void ContextInputs::operator()(const SetContextWindow& a)
+{
+    if (a.tokens < 0)
+        return reject(RejectReason::InvalidValue, "contextWindow < 0");
+    s_.settings.contextWindow = a.tokens;
+}
+
+void ContextInputs::operator()(const SetAutoCompact& a)
+{
+    if (!(a.ratio >= 0 && a.ratio <= 1))
+        return reject(RejectReason::InvalidValue, "autoCompact must be between 0 and 1");
+    s_.settings.autoCompact = a.ratio;
+}
+
+// The rows kept as they are: from a user message on (a turn is never cut), the last exchange at
+// least (or, while a turn is open, the one the open turn began with), and as many exchanges
+// before it as fit in a quarter of the window. What lies between the boundary and them is
+// summarised.
+void ContextInputs::startCompaction(bool automatic)
+{
+    const auto refuse = [&](RejectReason reason, std::string detail = {}) {
+        if (!automatic)
+            reject(reason, std::move(detail));
+    };
+    if (s_.compaction)
+        return refuse(RejectReason::Compacting);
+    if (!s_.conversation.loadError.empty())
+        return refuse(RejectReason::ReadOnly, s_.conversation.loadError);
+    const std::vector<Message>& path = s_.conversation.messages;
+    const std::size_t boundary = lastSummaryRow(path);
+    const std::size_t first = boundary == noRow ? 0 : boundary + 1;
+    const auto lastUserAtOrBefore = [&](std::size_t row) {
+        for (std::size_t i = std::min(row + 1, path.size()); i-- > first;)
+            if (path[i].role == Role::User)
+                return i;
+        return noRow;
+    };
+    std::size_t cut = lastUserAtOrBefore(s_.turn ? s_.turn->stepFirstRow : path.size());
+    if (cut == noRow || cut <= first)
+        return refuse(RejectReason::NothingToCompact);
+    std::int64_t kept = 0;
+    for (std::size_t i = cut; i < path.size(); ++i)
+        kept += estimateTokens(path[i]);
+    const std::int64_t keepBudget = s_.settings.contextWindow / 4;
+    for (std::size_t user = lastUserAtOrBefore(cut - 1); user != noRow && user > first;
+         user = lastUserAtOrBefore(user - 1)) {
+        std::int64_t exchange = 0;
+        for (std::size_t i = user; i < cut; ++i)
+            exchange += estimateTokens(path[i]);
+        if (kept + exchange > keepBudget)
+            break;
+        kept += exchange;
+        cut = user;
+    }
+    const bool anything = std::any_of(path.begin() + static_cast<std::ptrdiff_t>(first),
+                                      path.begin() + static_cast<std::ptrdiff_t>(cut),
+                                      [](const Message& m) {
+                                          return m.role != Role::Checkpoint && !isSilentReply(m);
+                                      });
+    if (!anything)
+        return refuse(RejectReason::NothingToCompact);
+
+    StartTurn start;
+    start.requestId = s_.nextRequestId++;
+    start.conversationId = s_.conversation.id;
+    start.kind = RequestKind::Summary;
+    if (!s_.settings.systemPrompt.empty())
+        start.history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
+    if (boundary != noRow)
+        start.history.emplace_back(path[boundary].id, Role::System,
+                                   summaryPromptText(path[boundary].text));
+    for (std::size_t i = first; i < cut; ++i)
+        if (path[i].role != Role::Checkpoint && !isSilentReply(path[i]))
+            start.history.push_back(path[i]);
+    start.history.emplace_back("compaction-request", Role::User,
+                               std::string(compactionInstruction));
+    s_.compaction = Compaction{start.requestId, path[cut - 1].id, path[cut].id,
+                               cut - (boundary == noRow ? 0 : boundary), {}};
+    out_.effects.emplace_back(std::move(start));
+}
+
+bool ContextInputs::compactionEvent(const Input& input)
+{
+    if (!s_.compaction)
+        return false;
+    const RequestId request = std::visit(
+        [](const auto& i) -> RequestId {
+            if constexpr (requires { i.requestId; })
+                return i.requestId;
+            else
+                return 0;
+        },
+        input);
+    if (request == 0 || request != s_.compaction->requestId)
+        return false;
+    std::visit(overloaded{
+                   [&](const TextDelta& e) { s_.compaction->text += e.text; },
+                   [&](const StreamEnded& e) { landSummary(e); },
+                   [&](const StreamFailed& e) { endCompaction(e.error, false); },
+                   [&](const Handoff&) {
+                       endCompaction({"handoff", "The agent handed the conversation on instead "
+                                                 "of summarising it.",
+                                      false, -1},
+                                     false);
+                   },
+                   [](const auto&) {}, // reasoning, calls, server rows: not part of a summary
+               },
+               input);
+    return true;
+}
+
+void Reduction::endCompaction(ErrorInfo error, bool cancelRequest)
+{
+    if (cancelRequest)
+        out_.effects.emplace_back(CancelTurn{s_.compaction->requestId, {}});
+    s_.compaction.reset();
+    out_.events.emplace_back(CompactionEndEvent{{}, std::move(error)});
+}
+
+void ContextInputs::reparent(const std::string& fromId, const std::string& toId)
+{
+    Versions& v = s_.conversation.versions;
+    if (auto node = v.siblings.extract(fromId)) {
+        node.key() = toId;
+        v.siblings.insert(std::move(node));
+    }
+    for (auto& [id, other] : v.offPath)
+        if (other.parentId == fromId)
+            other.parentId = toId;
+}
+
+void ContextInputs::shiftTurnRows(std::size_t from, std::ptrdiff_t by)
+{
+    if (!s_.turn)
+        return;
+    for (std::size_t* row : {&s_.turn->stepRow, &s_.turn->stepFirstRow})
+        if (*row != noRow && *row >= from)
+            *row = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(*row) + by);
+}
+
+// The summary lands before the first row kept, if the rows it covers are still the path's.
+void ContextInputs::landSummary(const StreamEnded& e)
+{
+    std::string text = e.text ? *e.text : s_.compaction->text;
+    const bool blank = std::all_of(text.begin(), text.end(),
+                                   [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+    if (e.finishReason.empty() || blank)
+        return endCompaction({"empty_summary", "The model gave no summary.", false, -1}, false);
+    std::vector<Message>& path = s_.conversation.messages;
+    const std::size_t at = findMessage(s_, s_.compaction->firstKeptId);
+    if (at == noRow || at == 0 || path[at - 1].id != s_.compaction->lastSummarizedId)
+        return endCompaction({"history_changed",
+                              "The conversation changed while it was summarised.", false, -1},
+                             false);
+    Message summary = newMessage(Role::Summary, std::move(text));
+    MessageExtras& x = summary.extras();
+    x.usage = e.usage;
+    x.finishReason = normalizedFinishReason(e.finishReason, false);
+    nlohmann::json meta = nlohmann::json::object();
+    if (!e.metadata.empty()) {
+        nlohmann::json given = nlohmann::json::parse(e.metadata, nullptr, false);
+        if (given.is_object())
+            meta = std::move(given);
+    }
+    meta["rows"] = s_.compaction->rows;
+    x.metadata = meta.dump();
+    const std::string parentId = path[at - 1].id;
+    reparent(parentId, summary.id);
+    const std::string summaryId = summary.id;
+    path.insert(path.begin() + static_cast<std::ptrdiff_t>(at), std::move(summary));
+    out_.changes.push_back({Change::Kind::Inserted, at, 1, Field::None});
+    shiftTurnRows(at, 1);
+    persist(at).allVersions = !s_.conversation.versions.empty();
+    s_.compaction.reset();
+    s_.context.overflowed = false;
+    recount(); // no afterReduce() for the compaction's own events
+    announceThresholds(false);
+    out_.events.emplace_back(CompactionEndEvent{summaryId, {}});
+}
+
+void ContextInputs::operator()(const UndoCompaction& a)
+{
+    if (readOnly())
+        return;
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    std::vector<Message>& path = s_.conversation.messages;
+    if (path[row].role != Role::Summary)
+        return reject(RejectReason::NotSummary, a.messageId);
+    reparent(path[row].id, std::string(parentIdOf(path, row)));
+    path.erase(path.begin() + static_cast<std::ptrdiff_t>(row));
+    out_.changes.push_back({Change::Kind::Removed, row, 1, Field::None});
+    shiftTurnRows(row, -1);
+    persist(row).allVersions = !s_.conversation.versions.empty();
+    s_.context.overflowed = false;
+}
+
+void ContextInputs::operator()(const ContinueReply& a)
+{
+    if (tooManyTurns())
+        return;
+    if (s_.turn)
+        return reject(RejectReason::TurnInProgress);
+    if (readOnly())
+        return;
+    const std::size_t row = findMessage(s_, a.messageId);
+    if (row == noRow)
+        return reject(RejectReason::UnknownMessage, a.messageId);
+    Message& m = s_.conversation.messages[row];
+    if (m.role != Role::Assistant || m.finishReason() != "length" ||
+        row + 1 != s_.conversation.messages.size())
+        return reject(RejectReason::NotCutOff, a.messageId);
+    s_.lastError.reset();
+    m.extras().finishReason.clear();
+    s_.turn.emplace();
+    Turn& turn = *s_.turn;
+    turn.stepRow = row;
+    turn.stepFirstRow = row;
+    turn.continuedFrom = m.text.size();
+    turn.announcedUpTo = m.text.size();
+    s_.status = Status::Streaming;
+    changed(row, Field::FinishReason | Field::Streaming);
+    out_.effects.emplace_back(request(0));
+    out_.events.emplace_back(StreamStartEvent{m.id});
+    announce(Announcement::Kind::ReplyStarted, Politeness::Polite, m.id);
+    persist(row);
+}
+
+void ContextInputs::recount()
+{
+    recountContext(s_);
+}
+
+void ContextInputs::announceThresholds(bool silently)
+{
+    const int level = levelOf(contextRatio(s_));
+    if (level > s_.context.announced && !silently) {
+        const std::vector<Message>& path = s_.conversation.messages;
+        announce(Announcement::Kind::ContextHigh,
+                 level == 2 ? Politeness::Assertive : Politeness::Polite,
+                 path.empty() ? std::string() : path.back().id, level == 2 ? 95 : 80);
+    }
+    s_.context.announced = level;
+}
+
+void ContextInputs::afterReduce(const Input& input, const std::string& conversationBefore)
+{
+    if (const auto* delta = std::get_if<TextDelta>(&input)) {
+        // The token path: the streaming row grew by the delta, nothing else moved.
+        if (out_.changes.empty())
+            return;
+        s_.context.streamingUnits += estimateUnits(delta->text);
+        if (s_.settings.contextWindow > 0 && levelOf(contextRatio(s_)) != s_.context.announced)
+            announceThresholds(false);
+        return;
+    }
+    if (std::holds_alternative<ReasoningDelta>(input) || std::holds_alternative<ToolProgress>(input))
+        return; // reasoning is not sent back; progress is not history
+    const bool left = s_.conversation.id != conversationBefore;
+    if (left && s_.compaction)
+        endCompaction({"cancelled", "The conversation was left while it was summarised.", false,
+                       -1},
+                      true);
+    if (const auto* failed = std::get_if<StreamFailed>(&input);
+        failed && failed->error.code == detail::contextLengthCode && !out_.dropped)
+        s_.context.overflowed = true;
+    else if (left || std::holds_alternative<StreamEnded>(input) ||
+             std::holds_alternative<SetMessages>(input) || std::holds_alternative<Clear>(input) ||
+             std::holds_alternative<Reset>(input) || std::holds_alternative<Edit>(input) ||
+             std::holds_alternative<Regenerate>(input) ||
+             std::holds_alternative<SwitchVersion>(input))
+        s_.context.overflowed = false;
+    recount();
+    announceThresholds(left);
+    // A reply that left the window fuller than autoCompact: compaction starts after it.
+    const bool replied = std::any_of(out_.events.begin(), out_.events.end(), [](const Event& e) {
+        return std::holds_alternative<StreamEndEvent>(e);
+    });
+    if (replied && s_.settings.autoCompact > 0 && s_.settings.contextWindow > 0 &&
+        contextRatio(s_) >= s_.settings.autoCompact && !s_.compaction)
+        startCompaction(true);
+}
+
+} // namespace koder::agent::reduction
