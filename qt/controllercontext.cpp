@@ -7,8 +7,6 @@
 #include "koder/agent/contextbudget.h"
 #include "qtconvert.h"
 
-#include <QtQml/QJSValue>
-
 #include <cmath>
 
 using namespace koder::agent;
@@ -31,13 +29,6 @@ std::optional<double> readPrice(const QVariantMap& entry, const QString& key, do
         return std::nullopt;
     }
     return value;
-}
-
-QVariantMap asMap(const QVariant& value)
-{
-    if (value.canConvert<QJSValue>())
-        return value.value<QJSValue>().toVariant().toMap();
-    return value.toMap();
 }
 
 } // namespace
@@ -112,7 +103,7 @@ void KoderAgentController::setPricing(const QVariantMap& pricing)
 {
     Pricing prices;
     for (auto it = pricing.constBegin(); it != pricing.constEnd(); ++it) {
-        const QVariantMap entry = asMap(it.value());
+        const QVariantMap entry = it.value().toMap();
         QString error;
         const auto input = readPrice(entry, QStringLiteral("input"), 0, error);
         const auto cached =

@@ -37,7 +37,8 @@
     \variable koder::agent::SpokenAnnouncement::position
 
     For \c ReplyText, where the phrase starts in the message's text, in UTF-16 code units (what
-    a toolkit string and an accessibility text event count); otherwise 0.
+    a toolkit string and an accessibility text event count); for \c ContextHigh, the percent
+    of the context window crossed (80 or 95); otherwise 0.
 */
 
 /*!
@@ -141,6 +142,8 @@ std::vector<SpokenAnnouncement> Announcer::voice(const std::vector<Announcement>
             announcedAt_ = {}; // a turn began or ended: the next phrase counts from the start
             if (a.kind == Announcement::Kind::Error && state.lastError)
                 s.text = state.lastError->message;
+            if (a.kind == Announcement::Kind::ContextHigh)
+                s.position = a.offset; // the percent crossed
         }
         spoken.push_back(std::move(s));
     }

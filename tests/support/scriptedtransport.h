@@ -14,6 +14,8 @@ public:
     void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
     void cancel(koder::agent::RequestId id) override;
     void push(koder::agent::Input&& input) { deliver(std::move(input)); }
+    /// As a server's model details would report it.
+    void reportContextWindow(qint64 tokens) { setContextWindow(tokens); }
     /// The request id of the last request, 0 before the first.
     koder::agent::RequestId last() const;
 

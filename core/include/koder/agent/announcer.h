@@ -21,7 +21,8 @@ struct SpokenAnnouncement {
     /// ReplyText: the phrase; Error: the error's message; otherwise empty.
     std::string text;
     /// ReplyText: where the phrase starts in the message's text, in UTF-16 units (what a
-    /// Qt or JS string and an accessibility text event count).
+    /// Qt or JS string and an accessibility text event count). ContextHigh: the percent of the
+    /// context window crossed (80 or 95).
     std::size_t position = 0;
 
     friend bool operator==(const SpokenAnnouncement&, const SpokenAnnouncement&) = default;
