@@ -5,7 +5,8 @@
 // Targets (the reference's Performance page): >= 20 M deltas/s; the 100,000-message history
 // within 1.2x of the 10-message one; within 6x of raw std::string append; <= 650 bytes per message
 // for a 10,000-message conversation of 500-character messages. BM_TokenDelta times reduce() alone;
-// BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta.
+// BM_TokenDeltaLogged adds the DebugLog::record a runtime with a debug log makes per delta;
+// BM_TokenDeltaContextMeter has a context window set (the meter counts and compares per delta).
 // BM_RuntimeToken/n: a token through Runtime::dispatch (no observer) to the shown conversation
 // while n others stream in the background; BM_RuntimeBackgroundToken/n: a token to one of those.
 // BM_SwitchVersion: switching between two versions of a reply with a 3-row tail costs the same
@@ -50,13 +51,15 @@ std::vector<Message> history(std::size_t count)
 }
 
 // reduce() alone, or (`logged`) followed by DebugLog::record as a runtime with a debug log does.
-void tokenDeltas(benchmark::State& bench, bool logged)
+// With a `window` the meter compares each count with its thresholds.
+void tokenDeltas(benchmark::State& bench, bool logged, std::int64_t window = 0)
 {
     Environment env = Environment::deterministic();
     State state;
     Outcome out;
     DebugLog log;
     reduce(state, Input{SetMessages{history(static_cast<std::size_t>(bench.range(0)))}}, out, env);
+    reduce(state, SetContextWindow{window}, out, env);
     reduce(state, Send{"go", {}}, out, env);
     out.clear();
     Input delta = TextDelta{state.turn->requestId, "abc "};
@@ -95,6 +98,15 @@ void BM_TokenDeltaLogged(benchmark::State& bench)
     tokenDeltas(bench, true);
 }
 BENCHMARK(BM_TokenDeltaLogged)->Arg(10)->Arg(1'000)->Arg(100'000);
+
+// The context meter on the token path: a window far larger than the history (no threshold is
+// crossed, each delta is counted and compared): O(1) per token, the 100,000-message history
+// within 1.2x of the 10-message one, like BM_TokenDelta.
+void BM_TokenDeltaContextMeter(benchmark::State& bench)
+{
+    tokenDeltas(bench, false, std::int64_t{1} << 40);
+}
+BENCHMARK(BM_TokenDeltaContextMeter)->Arg(10)->Arg(100'000);
 
 // Flips one reply between its two versions: the old one has two more rows under it (a question
 // and its answer), the new one none, so each switch removes and inserts a tail of 1 or 3 rows at
