@@ -285,6 +285,13 @@
 */
 
 /*!
+    \fn void KoderMessageModel::setPricing(koder::agent::Pricing pricing, std::string fallbackModel)
+
+    Sets the prices the \c cost role uses to \a pricing, and \a fallbackModel as the model of a
+    row that names none (the transport's). KoderAgentController::pricing sets it.
+*/
+
+/*!
     \fn void KoderMessageModel::setUpdateInterval(int ms)
 
     Sets the least time between two updates (\c dataChanged) of the streaming row to \a ms

@@ -52,7 +52,7 @@ std::int64_t outputTokensOf(const Message& m)
     \inmodule KoderAgentCore
     \brief How full the model's context window is, what compaction keeps, what replies cost.
 
-    The functions behind \l {koder::agent::contextUsed()}{contextUsed()}: see
+    The functions behind contextUsed(): see
     \l {Context budget} for the rules of the estimate.
 */
 
@@ -71,6 +71,13 @@ std::int64_t estimateUnits(std::string_view text)
         units += unitsPerByte[static_cast<unsigned char>(c)];
     return units;
 }
+
+/*!
+    \fn std::int64_t koder::agent::tokensOfUnits(std::int64_t units)
+    \relates <koder/agent/contextbudget.h>
+
+    Returns the tokens \a units quarter tokens make, rounded up.
+*/
 
 /*!
     \fn std::int64_t koder::agent::estimateTokens(const koder::agent::Message &m)
@@ -213,6 +220,45 @@ std::int64_t settledContextTokens(const State& state, std::size_t streamingRow)
 }
 
 /*!
+    \variable koder::agent::messageOverheadTokens
+    \relates <koder/agent/contextbudget.h>
+
+    The tokens every message costs beyond its content (4: its role and separators).
+*/
+
+/*!
+    \variable koder::agent::attachmentTokens
+    \relates <koder/agent/contextbudget.h>
+
+    The tokens an attachment is counted as (1024); its content is not read.
+*/
+
+/*!
+    \typedef koder::agent::Pricing
+    \relates <koder/agent/contextbudget.h>
+
+    Prices (\l {koder::agent::Price}{Price}) by model name, as the transport's \c model names it.
+*/
+
+/*!
+    \variable koder::agent::Price::input
+
+    Per million prompt tokens not read from the server's cache.
+*/
+
+/*!
+    \variable koder::agent::Price::cachedInput
+
+    Per million prompt tokens read from the cache; negative: as \c input.
+*/
+
+/*!
+    \variable koder::agent::Price::output
+
+    Per million completion tokens (reasoning included).
+*/
+
+/*!
     \class koder::agent::Price
     \inmodule KoderAgentCore
     \brief Per-million-token prices of a model.
@@ -281,7 +327,8 @@ double costOf(const Message& m, const Pricing& pricing, std::string_view fallbac
     \fn double koder::agent::totalCost(const std::vector<koder::agent::Message> &rows, const koder::agent::Pricing &pricing, std::string_view fallbackModel)
     \relates <koder/agent/contextbudget.h>
 
-    Returns the sum of the known costs of \a rows (see costOf()), summaries included; 0 when
+    Returns the sum of the known costs of \a rows (see costOf(), which prices them in
+    \a pricing, by \a fallbackModel for a row that names no model), summaries included; 0 when
     none is known.
 */
 double totalCost(const std::vector<Message>& rows, const Pricing& pricing,

@@ -832,6 +832,101 @@
 */
 
 /*!
+    \class koder::agent::SetContextWindow
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets \l {koder::agent::Settings::contextWindow}{Settings::contextWindow}.
+
+    Rejected with \l {koder::agent::RejectReason}{InvalidValue} when negative.
+    \sa {Context budget}
+*/
+
+/*!
+    \variable koder::agent::SetContextWindow::tokens
+
+    The model's context window in tokens; 0 when unknown.
+*/
+
+/*!
+    \class koder::agent::SetAutoCompact
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Sets \l {koder::agent::Settings::autoCompact}{Settings::autoCompact}.
+
+    Rejected with \l {koder::agent::RejectReason}{InvalidValue} outside 0 to 1.
+*/
+
+/*!
+    \variable koder::agent::SetAutoCompact::ratio
+
+    Compaction starts after a reply whose contextRatio() is at least this; 0 turns it off.
+*/
+
+/*!
+    \class koder::agent::Compact
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Summarises the older part of the conversation into one summary row.
+
+    The rows kept as they are: whole exchanges from a user message on, the last one at least
+    (while a turn is open, the one it began with), and as many before it as fit in a quarter of
+    \l {koder::agent::Settings::contextWindow}{the window} by the estimate. The rows between
+    the last summary (taken in) and them are sent in a request of its own: a
+    \l {koder::agent::StartTurn}{StartTurn} of \l {koder::agent::RequestKind}{RequestKind}
+    \c Summary, whose history ends with a user message that asks for the summary. It is no turn:
+    the status does not change, a send meanwhile goes out uncompacted, and the events of that
+    request (State::compaction's \c requestId) build the summary. When it ends, a message of
+    \l {koder::agent::Role}{Role::Summary} is inserted before the first row kept (a change of
+    kind \c Inserted in the middle of the list), written, and a
+    \l {koder::agent::CompactionEndEvent}{CompactionEndEvent} names it. The rows kept become
+    its children, their other versions too. A failure, an empty answer, an
+    \l {koder::agent::Abort}{Abort} while no turn is open, leaving the conversation, or a
+    history that no longer holds the rows summarised end it without a summary (the event
+    carries the error).
+
+    Rejected with \l {koder::agent::RejectReason}{NothingToCompact} when no row lies before the
+    rows kept, \c Compacting while one runs, \c ReadOnly for a conversation that could not be
+    loaded.
+    \sa koder::agent::UndoCompaction, {Context budget}
+*/
+
+/*!
+    \class koder::agent::UndoCompaction
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Removes a summary row: the rows before it are sent again.
+
+    The change is a \c Removed in the middle of the list; the rows under the summary hang under
+    the row before it again. Rejected with \c UnknownMessage or \c NotSummary.
+*/
+
+/*!
+    \variable koder::agent::UndoCompaction::messageId
+
+    The summary row.
+*/
+
+/*!
+    \class koder::agent::ContinueReply
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/input.h
+    \brief Continues a reply the output limit cut off, in the same row.
+
+    The reply must be the last row and its finish reason \c "length". A turn opens on that row
+    (\l {koder::agent::Turn::continuedFrom}{Turn::continuedFrom}); its request is
+    \l {koder::agent::RequestKind}{RequestKind} \c Continuation with the reply last in the
+    history, and the deltas are appended to it. The row's usage becomes the new request's; the
+    earlier one is kept in \c metadata.earlierUsage (costOf() counts both). Rejected with
+    \c NotCutOff, \c UnknownMessage or \c TurnInProgress.
+*/
+
+/*!
+    \variable koder::agent::ContinueReply::messageId
+
+    The reply to continue.
+*/
+
+/*!
     \variable koder::agent::SwitchConversation::conversationId
 
     The conversation's id; when empty, a new id is made.

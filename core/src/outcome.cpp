@@ -282,6 +282,46 @@
 */
 
 /*!
+    \variable koder::agent::StartTurn::kind
+
+    What the request is for (\l {koder::agent::RequestKind}{RequestKind}): a turn's step, a
+    compaction's summary, or the continuation of a cut reply.
+*/
+
+/*!
+    \enum koder::agent::RequestKind
+    \relates koder::agent::StartTurn
+
+    \value Reply A step of a turn.
+    \value Summary Compaction's own request (\l {koder::agent::Compact}{Compact}): the history's
+           last message asks for a summary of the others. No hook sees it.
+    \value Continuation The history's last message is a reply cut by \c "length", to be
+           continued: a prefill where the API has one (Anthropic), else followed by a message
+           that asks the model to go on.
+*/
+
+/*!
+    \class koder::agent::CompactionEndEvent
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/outcome.h
+    \brief A compaction ended, with its summary row or the reason it made none.
+*/
+
+/*!
+    \variable koder::agent::CompactionEndEvent::messageId
+
+    The summary row; empty when the compaction failed, was stopped or found the history
+    changed.
+*/
+
+/*!
+    \variable koder::agent::CompactionEndEvent::error
+
+    Why no summary was made (\c code empty on success): the server's error, \c "cancelled",
+    \c "empty_summary" or \c "history_changed".
+*/
+
+/*!
     \class koder::agent::CancelTurn
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/outcome.h

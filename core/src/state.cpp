@@ -269,6 +269,126 @@
 */
 
 /*!
+    \variable koder::agent::Settings::contextWindow
+
+    The model's context window in tokens; \c 0 when unknown (contextRatio() is then 0).
+*/
+
+/*!
+    \variable koder::agent::Settings::autoCompact
+
+    Compaction starts after a reply whose contextRatio() is at least this; \c 0 (the default)
+    turns it off.
+*/
+
+/*!
+    \class koder::agent::ContextMeter
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/state.h
+    \brief How full the context window is, kept by the reducer in O(1) per streamed token.
+
+    Read it through contextUsed() and contextRatio(); \l {Context budget} gives the rules.
+*/
+
+/*!
+    \variable koder::agent::ContextMeter::settled
+
+    The tokens of the rows before the streaming one (settledContextTokens()).
+*/
+
+/*!
+    \variable koder::agent::ContextMeter::streamingUnits
+
+    The streaming row's text so far, in quarter tokens (estimateUnits()).
+*/
+
+/*!
+    \variable koder::agent::ContextMeter::overflowed
+
+    The server refused the last request as too long (\c "context_length"): contextUsed() is
+    the window until the history changes.
+*/
+
+/*!
+    \variable koder::agent::ContextMeter::announced
+
+    The highest threshold announced: 0 none, 1 for 0.8, 2 for 0.95.
+*/
+
+/*!
+    \class koder::agent::Compaction
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/state.h
+    \brief A compaction under way (\l {koder::agent::Compact}{Compact}).
+*/
+
+/*!
+    \variable koder::agent::Compaction::requestId
+
+    Its request: the transport's events for it build the summary, never a turn.
+*/
+
+/*!
+    \variable koder::agent::Compaction::lastSummarizedId
+
+    The last row the summary covers: it must still be the row before firstKeptId when the
+    summary lands.
+*/
+
+/*!
+    \variable koder::agent::Compaction::firstKeptId
+
+    The row the summary goes before.
+*/
+
+/*!
+    \variable koder::agent::Compaction::rows
+
+    How many rows the summary covers (the summary before them counts as one).
+*/
+
+/*!
+    \variable koder::agent::Compaction::text
+
+    The summary as it streams.
+*/
+
+/*!
+    \variable koder::agent::State::context
+
+    The context meter (\l {koder::agent::ContextMeter}{ContextMeter}).
+*/
+
+/*!
+    \variable koder::agent::State::compaction
+
+    The compaction under way, if any.
+*/
+
+/*!
+    \variable koder::agent::Turn::continuedFrom
+
+    For a continued reply (\l {koder::agent::ContinueReply}{ContinueReply}), the length of its
+    text before the turn: its requests are continuations and a retry goes back to that text.
+*/
+
+/*!
+    \fn std::int64_t koder::agent::contextUsed(const koder::agent::State &s)
+    \relates koder::agent::State
+
+    Returns the tokens the next request of \a s will send: the meter's settled part, the
+    streaming row's estimate, or the window after a \c "context_length" refusal.
+*/
+
+/*!
+    \fn double koder::agent::contextRatio(const koder::agent::State &s)
+    \relates koder::agent::State
+
+    Returns contextUsed() divided by the context window of \a s, at most 1; 0 while the window
+    is unknown.
+*/
+
+/*!
     \class koder::agent::ConversationState
     \inmodule KoderAgentCore
     \inheaderfile koder/agent/state.h
