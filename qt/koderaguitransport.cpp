@@ -51,7 +51,13 @@
     controller's tools as \c tools (the tools this side runs), \l agentState as \c state and
     \l forwardedProps. \l {KoderHttpTransport::}{apiKey}, when set, goes as a bearer token;
     \l {KoderHttpTransport::}{extraHeaders} go with every run, both to the origin of \l url
-    only. \l {KoderHttpTransport::}{model} is not sent: the agent chooses.
+    only. \l {KoderHttpTransport::}{model} is not sent: the agent chooses (when set, it names
+    the model of each reply in its \c{metadata.model}, which prices it). The summary of a
+    compacted conversation is a \c system message after the system prompt. To continue a
+    reply cut by \c length
+    (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the run's messages
+    end with that reply and a user message (id \c{continue-<the reply's id>}) asking the
+    agent to go on from where it stopped without repeating itself.
 
     A send is one turn however many runs it takes: one \c streamStart and one terminal event,
     which comes when the last run's body ends.
@@ -80,7 +86,9 @@
              is described below.
     \row \li \c RUN_ERROR
          \li The turn ends with an error: \c code the event's code, else \c{"agent_error"}; not
-             retryable; the text before it is kept.
+             retryable; the text before it is kept. A code or message saying the prompt is too
+             long for the model's context window (\c context_length_exceeded, "maximum context
+             length", "prompt is too long", ...) is \c{"context_length"}.
     \row \li \c CUSTOM, \c RAW
          \li customEvent() with the event's name and value (\c{"raw"} and the event).
     \row \li \c STEP_*, \c ACTIVITY_*
@@ -554,9 +562,19 @@ QJsonObject KoderAgUiTransport::body(const StartTurn& request, const QList<ToolS
             messages.append(toolMessage(m));
             break;
         case Role::Checkpoint:
+        case Role::Summary: // never in a request: the core sends a summary as a system message
             break;
         }
     }
+    // The reply cut by `length` is the last message: a user message of this run asks for the
+    // rest (its id is the reply's, prefixed: the conversation has no row of it).
+    if (continues(request))
+        messages.append(QJsonObject{
+            {idKey,
+             QStringLiteral("continue-") +
+                 (request.history.empty() ? QString() : toQString(request.history.back().id))},
+            {roleKey, QStringLiteral("user")},
+            {contentKey, QString::fromLatin1(continuationInstruction)}});
     QJsonArray toolList;
     for (const ToolSpec& t : tools)
         toolList.append(QJsonObject{{QStringLiteral("name"), t.name},

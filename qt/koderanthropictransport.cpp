@@ -40,22 +40,35 @@
 
     \section1 What is sent and what comes back
 
-    The system prompt goes as \c system, the tools as tools with an \c input_schema, tool
+    The system prompt goes as \c system (with the summary of a compacted conversation after
+    it, a blank line between them), the tools as tools with an \c input_schema, tool
     calls as \c tool_use blocks and their results as \c tool_result blocks (consecutive
     messages of one role are merged into one turn, as the API wants). \l maxTokens is always
     sent. A user message's images go as \c image blocks (base64 data, or the address of an
     \c{http(s):} image) before its text; text files are inlined in the text.
+
+    A reply cut by \c length goes on
+    (\l [QML] {KoderAgentController::continueReply()}{continueReply()}) by a prefill: the
+    request ends with that reply as the last assistant message, its text only, without its
+    trailing whitespace (the API refuses it), and the model writes what follows. The API takes
+    no prefill with thinking on, so that request is sent without \l thinkingBudget.
 
     The stream gives text (several text blocks are joined as they come), thinking (with
     \l thinkingBudget set) and \c tool_use blocks assembled from their \c input_json_delta
     fragments. Each thinking block's signature is kept in the reply row's
     \c{metadata.anthropic.thinking} and sent back with the reply in the next request, as the
     API requires for a tool loop with thinking. Usage is the last the server reported, with
-    \c cachedTokens (cache reads) and \c cacheWriteTokens. Blocks the server ran itself (web
-    search, citations) never become client tool calls; \c ping and unknown events are ignored.
+    \c cachedTokens (cache reads) and \c cacheWriteTokens. Anthropic's \c input_tokens leave
+    out the tokens read from the prompt cache and written to it, so the reply's
+    \c promptTokens is \c input_tokens + \c cache_read_input_tokens +
+    \c cache_creation_input_tokens: every token of the prompt, as the other transports count
+    it. Blocks the server ran itself (web search, citations) never become client tool calls;
+    \c ping and unknown events are ignored.
 
     A \c tool_use cut off by \c max_tokens is never run: the reply ends with \c finishReason
-    \c{"length"} (as it does for \c model_context_window_exceeded). \c{stop_reason: "refusal"}
+    \c{"length"}. \c{stop_reason: "model_context_window_exceeded"} (the reply filled the
+    context window) ends the turn with the error \c{"context_length"}, the text so far kept:
+    only a shorter history lets the model go on. \c{stop_reason: "refusal"}
     shows what the model said, else the API's explanation, else "The model declined to
     answer.", with \c finishReason \c{"refusal"}.
 
@@ -74,6 +87,8 @@
     \row \li \c permission_error \li \c{"forbidden"} \li no
     \row \li \c not_found_error \li \c{"not_found"} \li no
     \row \li \c invalid_request_error \li \c{"bad_request"} \li no
+    \row \li \c invalid_request_error saying \c{prompt is too long: N tokens > M maximum},
+         or HTTP 413 (\c request_too_large) \li \c{"context_length"} \li no
     \endtable
 
     A stream that ends before its stop reason fails with code \c{"incomplete"} (retryable).
@@ -190,6 +205,46 @@ void appendTurn(QJsonArray& messages, const QString& role, const QJsonArray& con
     }
     messages.append(
         QJsonObject{{QStringLiteral("role"), role}, {QStringLiteral("content"), content}});
+}
+
+// A continuation (RequestKind::Continuation): the reply cut by `length` is the last message, and
+// the API goes on from a final assistant message (a prefill). That message keeps its text only
+// (the API takes no thinking in a prefill) and loses its trailing whitespace (the API refuses
+// it). Returns whether the messages end with a prefill; without text to go on from, the cut
+// reply is left out and the model answers anew.
+bool prefillWith(QJsonArray& messages)
+{
+    if (messages.isEmpty())
+        return false;
+    QJsonObject last = messages.last().toObject();
+    if (last.value(QStringLiteral("role")).toString() != QLatin1String("assistant"))
+        return false;
+    QJsonArray content;
+    for (const QJsonValue& block : last.value(QStringLiteral("content")).toArray())
+        if (!isThinking(block))
+            content.append(block);
+    while (!content.isEmpty()) {
+        QJsonObject tail = content.last().toObject();
+        if (tail.value(typeKey).toString() != QLatin1String("text"))
+            break;
+        QString text = tail.value(QStringLiteral("text")).toString();
+        while (!text.isEmpty() && text.back().isSpace())
+            text.chop(1);
+        if (!text.isEmpty()) {
+            tail.insert(QStringLiteral("text"), text);
+            content.replace(content.size() - 1, tail);
+            break;
+        }
+        content.removeLast(); // nothing but whitespace
+    }
+    if (content.isEmpty() ||
+        content.last().toObject().value(typeKey).toString() != QLatin1String("text")) {
+        messages.removeLast();
+        return false;
+    }
+    last.insert(QStringLiteral("content"), content);
+    messages.replace(messages.size() - 1, last);
+    return true;
 }
 } // namespace
 
@@ -326,9 +381,11 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
                                     {QStringLiteral("is_error"), m.isError}}});
             break;
         case Role::Checkpoint:
+        case Role::Summary: // never in a request: the core sends a summary as a system message
             break;
         }
     }
+    const bool prefill = continues(request) && prefillWith(messages);
     QJsonObject body{
         {QStringLiteral("model"), model()},
         {QStringLiteral("max_tokens"), m_maxTokens},
@@ -345,7 +402,8 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
                                      {QStringLiteral("input_schema"), parametersOf(t)}});
         body.insert(QStringLiteral("tools"), array);
     }
-    if (m_thinkingBudget > 0)
+    // The API refuses a prefill with thinking on: a continuation goes without thinking.
+    if (m_thinkingBudget > 0 && !prefill)
         body.insert(QStringLiteral("thinking"),
                     QJsonObject{{typeKey, QStringLiteral("enabled")},
                                 {QStringLiteral("budget_tokens"), m_thinkingBudget}});

@@ -85,7 +85,16 @@
          \c insufficient_quota (the quota is spent: retrying does not help).
     \row \li \c{"not_found"} \li no \li HTTP 404, \c model_not_found or \c not_found_error
          (usually a wrong \l model or \l baseUrl).
-    \row \li \c{"context_length_exceeded"} \li no \li HTTP 413, or an error body saying so.
+    \row \li \c{"context_length"} \li no \li The prompt does not fit the model's context
+         window: HTTP 413; an error body (or an error inside the stream) whose \c code or
+         \c type is \c context_length_exceeded (OpenAI, the Responses API's
+         \c response.failed) or \c exceed_context_size_error (llama.cpp); a bad request or
+         server error whose message says so ("maximum context length", "context length",
+         "context window", "context size", "prompt is too long", "too many tokens", "exceeds
+         the context", ...: vLLM, Ollama, Anthropic's \c{prompt is too long: N tokens > M
+         maximum}); Anthropic's \c{stop_reason: "model_context_window_exceeded"}. Compacting
+         the conversation (\l [QML] {KoderAgentController::compact()}{compact()}) is the
+         remedy.
     \row \li \c{"rate_limited"} \li yes \li HTTP 429 or \c rate_limit_exceeded;
          \c retryAfterMs from \c retry-after-ms or \c Retry-After (seconds or an HTTP date),
          clamped to one hour.
@@ -114,7 +123,8 @@
     \row \li the server's own \li \c rate_limit_exceeded, \c server_error: yes; others
          (\c insufficient_quota, ...): no
          \li \l [QML] KoderResponsesTransport only: an \c error event or \c response.failed
-         inside the stream keeps the code the server gave.
+         inside the stream keeps the code the server gave (but for a prompt too long:
+         \c{"context_length"}).
     \endtable
 
     The message of an HTTP error is the one in the server's error body, else the start of the
@@ -479,16 +489,7 @@ void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& 
     const QByteArray payload = requestBody(request, tools);
 
     const QUrl url = endpoint();
-    QNetworkRequest req(url);
-    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
-    req.setRawHeader("Accept", acceptedType());
-    addHeaders(req);
-    for (auto it = m_extraHeaders.cbegin(); it != m_extraHeaders.cend(); ++it)
-        req.setRawHeader(it.key().toUtf8(), it.value().toString().toUtf8());
-    // Every redirect is checked: the key and extra headers go to this origin only.
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
-                     QNetworkRequest::UserVerifiedRedirectPolicy);
-    // TLS errors are never ignored: no sslErrors handler calls ignoreSslErrors().
+    const QNetworkRequest req = prepared(url, acceptedType());
     qCDebug(lcAgent) << "POST" << url.toString(QUrl::RemoveUserInfo) << "request" << r->id;
 
     r->url = url;
@@ -517,6 +518,46 @@ void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& 
         });
         r->idle.start();
     }
+}
+
+// A POST of JSON to \a url with the provider's headers and the extra ones.
+QNetworkRequest KoderHttpTransport::prepared(const QUrl& url, const QByteArray& accept) const
+{
+    QNetworkRequest req(url);
+    req.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    req.setRawHeader("Accept", accept);
+    addHeaders(req);
+    for (auto it = m_extraHeaders.cbegin(); it != m_extraHeaders.cend(); ++it)
+        req.setRawHeader(it.key().toUtf8(), it.value().toString().toUtf8());
+    // Every redirect is checked: the key and extra headers go to this origin only.
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
+                     QNetworkRequest::UserVerifiedRedirectPolicy);
+    // TLS errors are never ignored: no sslErrors handler calls ignoreSslErrors().
+    return req;
+}
+
+/*!
+    POSTs the JSON \a payload to \a url with \a accept as its \c Accept header, the
+    provider's headers (addHeaders()) and extraHeaders, as start() posts a request: a redirect
+    within the origin of \a url is followed, one to another origin aborts the reply (its error
+    is then QNetworkReply::OperationCanceledError), TLS errors are never ignored, and Qt buffers
+    at most 1 MiB that was not read. For a subclass's requests beside the stream's, such as
+    KoderOllamaTransport's \c{/api/show}. The caller reads the reply and deletes it
+    (\c deleteLater()) when it has finished.
+*/
+QNetworkReply* KoderHttpTransport::postJson(const QUrl& url, const QByteArray& payload,
+                                            const QByteArray& accept)
+{
+    qCDebug(lcAgent) << "POST" << url.toString(QUrl::RemoveUserInfo);
+    QNetworkReply* reply = manager()->post(prepared(url, accept), payload);
+    reply->setReadBufferSize(readBufferBytes);
+    connect(reply, &QNetworkReply::redirected, reply, [reply, url](const QUrl& target) {
+        if (sameOrigin(target, url))
+            Q_EMIT reply->redirectAllowed();
+        else
+            reply->abort();
+    });
+    return reply;
 }
 
 void KoderHttpTransport::onReadyRead(const std::shared_ptr<Request>& r)

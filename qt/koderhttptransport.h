@@ -12,6 +12,7 @@
 #include <memory>
 
 class QNetworkAccessManager;
+class QNetworkReply;
 class QNetworkRequest;
 namespace koder::wire {
 class StreamDecoder;
@@ -100,6 +101,12 @@ protected:
 
     /// Sends \l apiKey, when set, as \c{Authorization: Bearer <key>}.
     void addBearerKey(QNetworkRequest& request) const;
+    /// POSTs the JSON \a payload to \a url (under baseUrl) with the provider's headers and
+    /// extraHeaders, as start() posts a request: redirects followed within the origin only, TLS
+    /// errors never ignored, a bounded read buffer. For a subclass's requests beside the
+    /// stream's (KoderOllamaTransport's /api/show); the caller reads and deletes the reply.
+    QNetworkReply* postJson(const QUrl& url, const QByteArray& payload,
+                            const QByteArray& accept = QByteArrayLiteral("application/json"));
     /// \a path appended to \l baseUrl's path.
     QUrl urlWithPath(const QString& path) const;
 
@@ -109,6 +116,7 @@ private:
     void onFinished(const std::shared_ptr<Request>& r);
     void forget(const std::shared_ptr<Request>& r);
     QNetworkAccessManager* manager();
+    QNetworkRequest prepared(const QUrl& url, const QByteArray& accept) const;
 
     QUrl m_baseUrl;
     QString m_apiKey;

@@ -29,7 +29,28 @@
     Streams \l reply token by token, each token a word with the whitespace before it (so the
     streamed text is exactly \l reply), at \l tokensPerSecond. When \l reply is empty it
     answers with an echo quoting the user's last message: \c{You said: "..."}. It ends each
-    reply with \c finishReason \c{"stop"} and reports no usage.
+    reply with \c finishReason \c{"stop"} and reports no usage unless \l estimateUsage is
+    set.
+
+    \section1 Context budget
+
+    It plays the requests of the context budget as a server would, whatever \l reply says:
+
+    \list
+    \li A compaction's request
+        (\l [QML] {KoderAgentController::compact()}{compact()}) is answered with a summary
+        built from the history: \c{Summary of <n> earlier messages: } and the first six words
+        of each user message (\c{...} after a longer one), separated by semicolons (\e n counts the messages before the
+        request for the summary, system messages left out).
+    \li A user message that says "Write a long story" (any case) is answered with the start of
+        a story, cut off like a reply that reached the model's output limit:
+        \c finishReason \c{"length"}. Continuing it
+        (\l [QML] {KoderAgentController::continueReply()}{continueReply()}) streams the rest,
+        which ends with "The end." and \c finishReason \c{"stop"}; continuing any other reply
+        streams " The end.".
+    \endlist
+
+    Neither asks for \l toolCalls.
 
     With \l toolCalls set, the first step of every turn asks for those calls instead of
     answering, and \l reply streams in the step after their results, which exercises tool
@@ -123,6 +144,26 @@
     The default is -1.
 */
 
+/*!
+    \qmlproperty bool KoderLocalAgent::estimateUsage
+
+    Whether each reply reports a usage, estimated as a server would count it roughly: one
+    token per four bytes, \c promptTokens for the text (and tool calls) of the whole history
+    sent, \c completionTokens for the reply's. With it, the reply rows' \c usage and the
+    controller's \l [QML] {KoderAgentController::contextUsed}{contextUsed} move as they do
+    with a real model. A failed reply reports none.
+
+    The default is \c false: no usage, as before.
+*/
+
+/*!
+    \property KoderLocalAgent::estimateUsage
+    \brief Whether each reply reports an estimated usage: a token per four bytes of the
+    history (prompt) and of the reply (completion).
+
+    The default is \c false.
+*/
+
 using namespace koder::agent;
 using namespace koder::agent::qt;
 
@@ -140,6 +181,90 @@ namespace {
 constexpr bool isAsciiSpace(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// The story a user message asking for a long one gets: its start, cut as by an output limit
+// ("length"), then the rest that a continuation brings.
+constexpr std::string_view storyStart =
+    "Once upon a time, in a harbour town at the edge of the map, a lighthouse keeper named Ada "
+    "kept a logbook of every ship that passed. One stormy night a ship with no name and no "
+    "lights drifted into the bay, and Ada rowed out alone to see who was aboard. On its deck "
+    "she found";
+constexpr std::string_view storyRest =
+    " a single lantern, still warm, and a letter addressed to her in her own handwriting. She "
+    "read it by the lantern's light, smiled, and rowed home before dawn. From that night on, "
+    "her logbook had one more page. The end.";
+constexpr std::size_t summaryWords = 6; // of each user message, in a summary
+
+bool asksForLongStory(const std::vector<Message>& history)
+{
+    for (auto it = history.rbegin(); it != history.rend(); ++it)
+        if (it->role == Role::User)
+            return toQString(it->text).contains(QLatin1String("write a long story"),
+                                                Qt::CaseInsensitive);
+    return false;
+}
+
+// A compaction's summary: how many messages came before the request for it (system messages
+// left out), and the first words of each user message.
+std::string summaryOf(const std::vector<Message>& history)
+{
+    std::size_t count = 0;
+    std::string openings;
+    for (std::size_t i = 0; i + 1 < history.size(); ++i) {
+        const Message& m = history[i];
+        if (m.role == Role::System)
+            continue;
+        ++count;
+        if (m.role != Role::User)
+            continue;
+        std::string words;
+        std::size_t taken = 0;
+        for (std::size_t at = 0; at < m.text.size();) {
+            const std::string_view token = KoderLocalAgent::nextToken(m.text, at);
+            at += token.size();
+            std::size_t word = 0;
+            while (word < token.size() && isAsciiSpace(token[word]))
+                ++word;
+            if (word == token.size())
+                continue;
+            if (taken == summaryWords) {
+                words += "...";
+                break;
+            }
+            words += (taken++ ? " " : "") + std::string(token.substr(word));
+        }
+        if (words.empty())
+            continue;
+        openings += (openings.empty() ? "" : "; ") + words;
+    }
+    std::string text = "Summary of " + std::to_string(count) + " earlier messages";
+    return openings.empty() ? text + "." : text + ": " + openings;
+}
+
+// What a server would count for the history: a token per four bytes of its text, tool names
+// and arguments.
+std::int64_t estimatedPrompt(const std::vector<Message>& history)
+{
+    std::size_t bytes = 0;
+    for (const Message& m : history) {
+        bytes += m.text.size();
+        for (const ToolCall& c : m.toolCalls())
+            bytes += c.name.size() + c.arguments.size();
+    }
+    return static_cast<std::int64_t>((bytes + 3) / 4);
+}
+
+// The usage a reply reports: none when the prompt was not estimated (estimateUsage off).
+Usage usageOf(std::int64_t promptTokens, std::size_t replyBytes)
+{
+    Usage usage;
+    if (promptTokens < 0)
+        return usage;
+    usage.promptTokens = promptTokens;
+    usage.completionTokens = static_cast<std::int64_t>((replyBytes + 3) / 4);
+    usage.totalTokens = usage.promptTokens + usage.completionTokens;
+    return usage;
 }
 } // namespace
 
@@ -178,16 +303,31 @@ QStringList KoderLocalAgent::tokenize(const QString& text)
     \fn void KoderLocalAgent::start(const koder::agent::StartTurn &request, const QList<KoderTransport::ToolSpec> &tools)
     \reimp
 
-    Starts streaming the answer to \a request: the tool calls of toolCalls in its first step,
-    else reply or the echo. \a tools are not used. A request of the same conversation that was
-    streaming is dropped.
+    Starts streaming the answer to \a request: a summary for a compaction's request, the rest
+    of the reply for a continuation, else the tool calls of toolCalls in its first step, else
+    the start of a story (cut by \c length) when the user's last message asks for a long one,
+    else reply or the echo. \a tools are not used. A request of the same conversation that
+    was streaming is dropped.
 */
 void KoderLocalAgent::start(const StartTurn& request, const QList<ToolSpec>&)
 {
     Stream s;
     s.requestId = request.requestId;
-    s.toolStep = !m_toolCalls.isEmpty() && request.step == 1;
-    if (!s.toolStep) {
+    if (m_estimateUsage)
+        s.promptTokens = estimatedPrompt(request.history);
+    s.toolStep = !m_toolCalls.isEmpty() && request.step == 1 && request.kind == RequestKind::Reply;
+    if (request.kind == RequestKind::Summary) {
+        s.text = summaryOf(request.history);
+    } else if (request.kind == RequestKind::Continuation) {
+        const std::string story = std::string(storyStart) + std::string(storyRest);
+        const Message* cut = request.history.empty() ? nullptr : &request.history.back();
+        const bool ofStory = cut && cut->role == Role::Assistant && !cut->text.empty() &&
+                             cut->text.size() < story.size() && story.starts_with(cut->text);
+        s.text = ofStory ? story.substr(cut->text.size()) : std::string(" The end.");
+    } else if (!s.toolStep && asksForLongStory(request.history)) {
+        s.text = std::string(storyStart);
+        s.finishReason = "length";
+    } else if (!s.toolStep) {
         QString text = m_reply;
         if (text.isEmpty()) {
             QString last;
@@ -280,8 +420,9 @@ void KoderLocalAgent::tickStream(RequestId id)
             return;
         }
         if (s->offset >= s->text.size()) {
+            StreamEnded ended{id, s->finishReason, usageOf(s->promptTokens, s->text.size())};
             remove(id);
-            deliver(StreamEnded{id, "stop"});
+            deliver(std::move(ended));
             return;
         }
         const std::string_view token = nextToken(s->text, s->offset);
@@ -294,7 +435,10 @@ void KoderLocalAgent::tickStream(RequestId id)
 void KoderLocalAgent::emitToolStep(RequestId id)
 {
     const QVariantList calls = m_toolCalls;
+    const Stream* s = find(id);
+    const std::int64_t promptTokens = s ? s->promptTokens : -1;
     remove(id);
+    std::size_t replyBytes = 0;
     int i = 0;
     for (const QVariant& v : calls) {
         const QVariantMap call = v.toMap();
@@ -305,9 +449,10 @@ void KoderLocalAgent::emitToolStep(RequestId id)
         tc.arguments = variantToJsonText(call.value(QStringLiteral("arguments")));
         if (tc.arguments.empty())
             tc.arguments = "{}";
+        replyBytes += tc.name.size() + tc.arguments.size();
         deliver(ToolCallRequested{id, std::move(tc)});
     }
-    deliver(StreamEnded{id, "tool_calls"});
+    deliver(StreamEnded{id, "tool_calls", usageOf(promptTokens, replyBytes)});
 }
 
 void KoderLocalAgent::setReply(const QString& reply)
@@ -333,6 +478,14 @@ void KoderLocalAgent::setToolCalls(const QVariantList& calls)
         return;
     m_toolCalls = calls;
     Q_EMIT toolCallsChanged();
+}
+
+void KoderLocalAgent::setEstimateUsage(bool estimate)
+{
+    if (m_estimateUsage == estimate)
+        return;
+    m_estimateUsage = estimate;
+    Q_EMIT estimateUsageChanged();
 }
 
 void KoderLocalAgent::setFailAfterTokens(int n)

@@ -8,6 +8,7 @@
 #include <QtCore/QTimer>
 #include <QtCore/QVariantList>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,9 @@ class KoderLocalAgent : public KoderTransport {
     // -1: never fail; n: the stream fails (code "transport") after n tokens.
     Q_PROPERTY(int failAfterTokens READ failAfterTokens WRITE setFailAfterTokens NOTIFY
                    failAfterTokensChanged FINAL)
+    // Whether each reply reports an estimated usage (a token per four bytes); off by default.
+    Q_PROPERTY(bool estimateUsage READ estimateUsage WRITE setEstimateUsage NOTIFY
+                   estimateUsageChanged FINAL)
 
 public:
     explicit KoderLocalAgent(QObject* parent = nullptr);
@@ -42,6 +46,8 @@ public:
     void setToolCalls(const QVariantList& calls);
     int failAfterTokens() const { return m_failAfterTokens; }
     void setFailAfterTokens(int n);
+    bool estimateUsage() const { return m_estimateUsage; }
+    void setEstimateUsage(bool estimate);
 
     /// The reply cut into tokens: each word with the whitespace before it.
     static QStringList tokenize(const QString& text);
@@ -53,6 +59,7 @@ Q_SIGNALS:
     void tokensPerSecondChanged();
     void toolCallsChanged();
     void failAfterTokensChanged();
+    void estimateUsageChanged();
 
 private:
     struct Stream {
@@ -63,6 +70,8 @@ private:
         qsizetype next = 0;         ///< tokens streamed so far
         bool toolStep = false;
         bool started = false;
+        std::string finishReason = "stop";
+        std::int64_t promptTokens = -1; ///< the estimate; -1 when usage is not reported
         QElapsedTimer clock;
     };
     void tick();
@@ -75,6 +84,7 @@ private:
     double m_tokensPerSecond = 0;
     QVariantList m_toolCalls;
     int m_failAfterTokens = -1;
+    bool m_estimateUsage = false;
     std::vector<Stream> m_streams; ///< by start order; a deliver() may add or remove any
     QTimer m_timer;
 };

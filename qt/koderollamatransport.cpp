@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: MIT
 #include "koderollamatransport.h"
 
+#include "agentlogging.h"
 #include "attachments.h"
+#include "errors.h"
 #include "ollamastream.h"
 #include "qtconvert.h"
 #include "requestjson.h"
 
 #include <QtCore/QJsonArray>
+#include <QtCore/QJsonDocument>
+#include <QtCore/QTimer>
+#include <QtNetwork/QNetworkReply>
 #include <QtNetwork/QNetworkRequest>
 
 /*!
@@ -55,8 +60,37 @@
     reasoning, \c{message.content} its text and \c{message.tool_calls} its tool calls (Ollama
     usually gives calls no ids: a call without one gets \c{ollama_<request>_<n>}). The
     \c{"done": true} line brings the finish reason (\c done_reason; a \c stop with tool calls
-    is a tool step) and the usage (\c prompt_eval_count as \c promptTokens, \c eval_count as
-    \c completionTokens).
+    is a tool step) and the usage (\c prompt_eval_count, which counts the cached prompt tokens
+    too, as \c promptTokens, \c eval_count as \c completionTokens, and
+    \c prompt_eval_cached_count as \c cachedTokens when the server sends it).
+
+    A summary of a compacted conversation goes as a \c system message after the system
+    prompt. To continue a reply cut by \c length
+    (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the request ends with
+    that reply and a user message asking the model to go on from where it stopped without
+    repeating itself.
+
+    \section1 Context window
+
+    \l requestContextWindow() asks Ollama for the model's context window and sets
+    \l [QML] {KoderTransport::contextWindow}{contextWindow}, which a controller without a
+    \l [QML] {KoderAgentController::contextWindow}{contextWindow} of its own uses. The window
+    is, first to last: \c num_ctx in \l options (what this transport sends, so Ollama uses
+    it; no request is made); the \c num_ctx line of the model's \c parameters (its
+    Modelfile); the model's trained length, the \c model_info entry ending in
+    \c{.context_length}, as \c{POST <baseUrl>/api/show} reports them. Note that Ollama runs a
+    model without \c num_ctx at a context of its own choosing (4096 tokens on small machines),
+    often below the trained length, and cuts a longer prompt silently: set \c num_ctx in
+    \l options to use the window the meter shows.
+
+    Once asked, the transport follows: a change of
+    \l [QML] {KoderHttpTransport::model}{model},
+    \l [QML] {KoderHttpTransport::baseUrl}{baseUrl} or \l options asks again (contextWindow is 0
+    meanwhile). A request that fails (Ollama unreachable, an unknown model, an answer larger
+    than \l [QML] {KoderTransport::maxEventBytes}{maxEventBytes} or without a context length,
+    nothing for \l [QML] {KoderHttpTransport::transferTimeout}{transferTimeout} ms) leaves
+    contextWindow at 0 and logs a warning under the \c koder.agent category; calling
+    \l requestContextWindow() again retries.
 
     \section1 Errors
 
@@ -86,7 +120,189 @@ KoderOllamaTransport::KoderOllamaTransport(QObject* parent)
 /*!
     Destroys the transport; requests still running are aborted.
 */
-KoderOllamaTransport::~KoderOllamaTransport() = default;
+KoderOllamaTransport::~KoderOllamaTransport()
+{
+    if (m_show) {
+        m_show->disconnect(this);
+        m_show->abort();
+        m_show->deleteLater();
+    }
+}
+
+/*!
+    \qmlmethod void KoderOllamaTransport::requestContextWindow()
+
+    Asks for the model's context window and sets
+    \l [QML] {KoderTransport::contextWindow}{contextWindow}: \c num_ctx in \l options at
+    once when it is set, else what \c{POST <baseUrl>/api/show} says of
+    \l [QML] {KoderHttpTransport::model}{model} (its \c num_ctx parameter, else its trained
+    \c context_length). From then on a change of \l [QML] {KoderHttpTransport::model}{model},
+    \l [QML] {KoderHttpTransport::baseUrl}{baseUrl} or \l options asks again. A failure
+    leaves contextWindow at 0 and logs a warning (\c koder.agent); calling it again retries.
+*/
+
+/*!
+    \reimp
+
+    Sets contextWindow to \c num_ctx of options when it is set (before returning), else asks
+    \c{POST <baseUrl>/api/show} about model and sets it to the \c num_ctx line of the model's
+    \c parameters, else to the \c model_info entry ending in \c{.context_length}. From then
+    on, a change of model, baseUrl or options asks again. A failure leaves contextWindow at 0
+    and logs a warning under the \c koder.agent category; calling it again retries.
+*/
+void KoderOllamaTransport::requestContextWindow()
+{
+    if (!m_contextWindowWanted) {
+        m_contextWindowWanted = true;
+        const auto refresh = [this] {
+            if (m_refreshQueued)
+                return;
+            m_refreshQueued = true;
+            QMetaObject::invokeMethod(
+                this, [this] { refreshContextWindow(); }, Qt::QueuedConnection);
+        };
+        connect(this, &KoderHttpTransport::modelChanged, this, refresh);
+        connect(this, &KoderHttpTransport::baseUrlChanged, this, refresh);
+        connect(this, &KoderOllamaTransport::optionsChanged, this, refresh);
+    }
+    if (numCtx() <= 0)
+        m_shownFor.clear(); // asked again: a failure is retried, a change on the server seen
+    refreshContextWindow();
+}
+
+// num_ctx of options, when it is a positive number.
+qint64 KoderOllamaTransport::numCtx() const
+{
+    bool ok = false;
+    const qint64 n = m_options.value(QStringLiteral("num_ctx")).toLongLong(&ok);
+    return ok && n > 0 ? n : 0;
+}
+
+namespace {
+QString showKey(const QString& model, const QUrl& baseUrl)
+{
+    return model + QLatin1Char('\n') + baseUrl.toString();
+}
+
+// The context window /api/show gives: the num_ctx line of `parameters` (the Modelfile's), else
+// the architecture's `<arch>.context_length` of `model_info` (any `*.context_length` without
+// one). 0 when it says none.
+qint64 windowOfShow(const QJsonObject& show)
+{
+    const QStringList lines =
+        show.value(QStringLiteral("parameters")).toString().split(QLatin1Char('\n'));
+    for (const QString& line : lines) {
+        const QStringList words = line.simplified().split(QLatin1Char(' '));
+        if (words.size() >= 2 && words.first() == QLatin1String("num_ctx")) {
+            bool ok = false;
+            const qint64 n = words.at(1).toLongLong(&ok);
+            if (ok && n > 0)
+                return n;
+        }
+    }
+    const QJsonObject info = show.value(QStringLiteral("model_info")).toObject();
+    const QString arch = info.value(QStringLiteral("general.architecture")).toString();
+    const QString suffix = QStringLiteral(".context_length");
+    if (const qint64 n = info.value(arch + suffix).toInteger(); !arch.isEmpty() && n > 0)
+        return n;
+    for (auto it = info.constBegin(); it != info.constEnd(); ++it)
+        if (it.key().endsWith(suffix) && it.value().toInteger() > 0)
+            return it.value().toInteger();
+    return 0;
+}
+} // namespace
+
+// Sets contextWindow from what is known, asking /api/show when it does not know.
+void KoderOllamaTransport::refreshContextWindow()
+{
+    m_refreshQueued = false;
+    if (!m_contextWindowWanted)
+        return;
+    if (const qint64 n = numCtx(); n > 0) {
+        setContextWindow(n); // what this transport sends wins: nothing to ask
+        return;
+    }
+    if (m_shownFor == showKey(model(), baseUrl())) {
+        if (!m_show) // answered already (0 after a failure: requestContextWindow() retries)
+            setContextWindow(m_shownWindow);
+        return;
+    }
+    setContextWindow(0);
+    askContextWindow();
+}
+
+void KoderOllamaTransport::askContextWindow()
+{
+    if (m_show) {
+        m_show->disconnect(this);
+        m_show->abort();
+        m_show->deleteLater();
+        m_show = nullptr;
+    }
+    m_shownFor = showKey(model(), baseUrl());
+    m_shownWindow = 0;
+    m_showBody.clear();
+    m_showTooLarge = false;
+    if (!baseUrl().isValid() || baseUrl().isEmpty() || model().isEmpty()) {
+        qCWarning(lcAgent) << "KoderOllamaTransport: no context window without"
+                           << (model().isEmpty() ? "a model" : "a baseUrl");
+        return;
+    }
+    QNetworkReply* reply = postJson(urlWithPath(QStringLiteral("api/show")),
+                                    QJsonDocument(QJsonObject{{QStringLiteral("model"), model()}})
+                                        .toJson(QJsonDocument::Compact));
+    m_show = reply;
+    connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
+        if (m_show != reply || m_showTooLarge)
+            return;
+        const QByteArray bytes = reply->readAll();
+        if (m_showBody.size() + bytes.size() > maxEventBytes()) {
+            m_showTooLarge = true;
+            m_showBody.clear();
+            reply->abort();
+            return;
+        }
+        m_showBody += bytes;
+    });
+    connect(reply, &QNetworkReply::finished, this, [this, reply] { onShowFinished(reply); });
+    if (transferTimeout() > 0)
+        QTimer::singleShot(transferTimeout(), reply, [reply] { reply->abort(); });
+}
+
+void KoderOllamaTransport::onShowFinished(QNetworkReply* reply)
+{
+    reply->deleteLater();
+    if (m_show != reply)
+        return;
+    m_show = nullptr;
+    if (!m_showTooLarge && reply->isOpen())
+        m_showBody += reply->readAll().left(maxEventBytes() - m_showBody.size());
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    QString failure;
+    if (m_showTooLarge) {
+        failure = QStringLiteral("the answer is larger than maxEventBytes");
+    } else if (status == 0 || reply->error() == QNetworkReply::OperationCanceledError) {
+        failure = reply->error() == QNetworkReply::OperationCanceledError
+                      ? QStringLiteral("no answer (timed out, or redirected to another origin)")
+                      : reply->errorString();
+    } else if (status < 200 || status >= 300) {
+        failure =
+            toQString(koder::wire::errorFromResponse(status, m_showBody.toStdString(), -1).message);
+    } else {
+        const QJsonDocument doc = QJsonDocument::fromJson(m_showBody);
+        m_shownWindow = windowOfShow(doc.object());
+        if (m_shownWindow <= 0)
+            failure = doc.isObject() ? QStringLiteral("the answer names no context length")
+                                     : QStringLiteral("the answer is not a JSON object");
+    }
+    m_showBody.clear();
+    m_showBody.squeeze();
+    if (!failure.isEmpty())
+        qCWarning(lcAgent).noquote()
+            << "KoderOllamaTransport: the context window of" << model() << "is unknown:" << failure;
+    if (numCtx() <= 0)
+        setContextWindow(m_shownWindow);
+}
 
 /*!
     \reimp
@@ -176,10 +392,15 @@ QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<Too
             o.insert(QStringLiteral("content"), toQString(m.text));
             break;
         case Role::Checkpoint:
+        case Role::Summary: // never in a request: the core sends a summary as a system message
             continue;
         }
         messages.append(o);
     }
+    if (continues(request)) // the reply cut by `length` is the last message: ask for the rest
+        messages.append(
+            QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("content"), QString::fromLatin1(continuationInstruction)}});
     QJsonObject body{
         {QStringLiteral("model"), model()},
         {QStringLiteral("messages"), messages},

@@ -3,6 +3,8 @@
 
 #include "koderhttptransport.h"
 
+#include <QtCore/QPointer>
+
 // Ollama's native chat API (/api/chat, an NDJSON stream). Documented in
 // koderollamatransport.cpp.
 class KoderOllamaTransport : public KoderHttpTransport {
@@ -17,6 +19,8 @@ class KoderOllamaTransport : public KoderHttpTransport {
 public:
     explicit KoderOllamaTransport(QObject* parent = nullptr);
     ~KoderOllamaTransport() override;
+
+    void requestContextWindow() override;
 
     bool think() const { return m_think; }
     void setThink(bool think);
@@ -42,7 +46,19 @@ protected:
     QByteArray acceptedType() const override { return QByteArrayLiteral("application/x-ndjson"); }
 
 private:
+    qint64 numCtx() const;
+    void refreshContextWindow();
+    void askContextWindow();
+    void onShowFinished(QNetworkReply* reply);
+
     bool m_think = false;
     QVariantMap m_options;
     QString m_keepAlive;
+    bool m_contextWindowWanted = false; ///< requestContextWindow() was called: follow the model
+    bool m_refreshQueued = false;
+    qint64 m_shownWindow = 0;       ///< what /api/show said for m_shownFor; 0 unknown
+    QString m_shownFor;             ///< the model and baseUrl /api/show answered for
+    QPointer<QNetworkReply> m_show; ///< the /api/show request under way
+    QByteArray m_showBody;
+    bool m_showTooLarge = false;
 };

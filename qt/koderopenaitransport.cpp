@@ -56,12 +56,16 @@
 
     \section1 What is sent and what comes back
 
-    The request carries the model, the history (the system prompt as a \c system message, tool
-    calls and their results as \c tool_calls and \c tool messages), the tools as \c function
+    The request carries the model, the history (the system prompt as a \c system message, as
+    is the summary of a compacted conversation, tool calls and their results as \c tool_calls
+    and \c tool messages), the tools as \c function
     tools with their JSON schema, \l temperature and \l maxTokens when set, and
     \c{stream_options.include_usage}, so that the reply's token counts come back. A user
     message's images go as \c image_url parts (a data URL, or the address of an \c{http(s):}
-    image) and its text files are inlined in its text.
+    image) and its text files are inlined in its text. To continue a reply cut by \c length
+    (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the request ends with
+    that reply and a user message asking the model to go on from where it stopped without
+    repeating itself.
 
     The stream gives text, reasoning (\c reasoning_content or \c reasoning; Mistral's
     \c content given as \c thinking and \c text parts is read part by part) and tool calls,
@@ -199,10 +203,15 @@ QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<Too
             o.insert(QStringLiteral("content"), toQString(m.text));
             break;
         case Role::Checkpoint:
+        case Role::Summary: // never in a request: the core sends a summary as a system message
             continue;
         }
         messages.append(o);
     }
+    if (continues(request)) // the reply cut by `length` is the last message: ask for the rest
+        messages.append(
+            QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("content"), QString::fromLatin1(continuationInstruction)}});
     QJsonObject body{
         {QStringLiteral("model"), model()},
         {QStringLiteral("messages"), messages},

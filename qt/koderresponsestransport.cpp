@@ -58,14 +58,18 @@
     \c{"include": ["reasoning.encrypted_content"]}, so that a reasoning model's reasoning
     comes back encrypted and goes with the next request of the turn (a tool loop keeps its
     chain of thought without the server keeping anything). The system prompt is sent as
-    \c instructions; user messages as \c message items with \c input_text, \c input_image
+    \c instructions (the summary of a compacted conversation after it, a blank line between
+    them); user messages as \c message items with \c input_text, \c input_image
     (images as data URLs, or the address of an \c{http(s):} image) and \c input_file (PDF
     documents) parts, text files inlined in the text; a reply as a \c message item with its
     text and a \c function_call item per call the history answers, each after the reasoning
     items that led to it (those the server gave \c encrypted_content, sent without their ids);
     each tool's result as a \c function_call_output. Tools
     are \c function tools with their JSON schema, \c{"strict": false}. \l reasoningEffort,
-    \l reasoningSummary and \l maxOutputTokens are sent when set.
+    \l reasoningSummary and \l maxOutputTokens are sent when set. To continue a reply cut by
+    \c length (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the input
+    ends with that reply and a user message asking the model to go on from where it stopped
+    without repeating itself.
 
     \section1 What comes back
 
@@ -103,7 +107,8 @@
     \c error event or \c response.failed inside the stream ends the turn with the server's own
     \c code and message in \l {KoderAgentController::lastError}{lastError}:
     \c rate_limit_exceeded and \c server_error are retryable, \c insufficient_quota and other
-    codes are not. A stream that ends without \c response.completed, \c response.incomplete
+    codes are not. \c context_length_exceeded (or a message saying the input exceeds the
+    context window) is \c{"context_length"}, not retryable, as on every transport. A stream that ends without \c response.completed, \c response.incomplete
     or \c response.failed fails with code \c{"incomplete"} (retryable).
 
     \sa {Transports}, KoderOpenAiTransport
@@ -339,9 +344,16 @@ QJsonObject KoderResponsesTransport::body(const StartTurn& request, const QList<
                                      {QStringLiteral("output"), toQString(m.text)}});
             break;
         case Role::Checkpoint:
+        case Role::Summary: // never in a request: the core sends a summary as a system message
             break;
         }
     }
+    if (continues(request)) // the reply cut by `length` is the last item: ask for the rest
+        input.append(
+            QJsonObject{{typeKey, QStringLiteral("message")},
+                        {QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("content"),
+                         QJsonArray{inputText(QString::fromLatin1(continuationInstruction))}}});
     QJsonObject body{
         {QStringLiteral("model"), model()},
         {QStringLiteral("input"), input},

@@ -3,6 +3,10 @@
 
 #include "replylimits.h"
 
+#include <QtCore/QJsonDocument>
+#include <QtCore/QJsonObject>
+#include <QtCore/QVariant>
+
 /*!
     \class KoderTransport
     \inmodule KoderAgent
@@ -40,6 +44,15 @@
     thread, inside start() included. The controller runs one request per conversation at a
     time; requests of several conversations (one in the foreground, others in the background)
     run at once.
+
+    A \c StreamEnded is stamped with the model it came from: when its \c metadata (JSON text
+    of an object, or empty) has no \c model key and the transport has a \c model property
+    holding a non-empty string (the HTTP transports and KoderWebSocketTransport do),
+    deliver() adds \c{"model": <that property>} to it. The controller prices a reply by that
+    name. The property is read when the reply ends.
+
+    A transport that can learn the model's context window from its server implements
+    requestContextWindow() and reports it with setContextWindow() (KoderOllamaTransport does).
 
     Every transport that reads from a network bounds what it accepts with the limits below:
     going past one ends the turn with an error whose code is \c{"too_large"} (not retryable),
@@ -242,14 +255,100 @@ KoderTransport::KoderTransport(QObject* parent)
     sink when it lets go of it); an application does not call it.
 */
 
+namespace {
+// Adds {"model": <name>} to a reply's metadata (JSON text of an object, or empty) unless it names
+// a model already. The rest of the text stays as it was, byte for byte.
+void stampModel(std::string& metadata, const QString& name)
+{
+    const QByteArray member = QJsonDocument(QJsonObject{{QStringLiteral("model"), name}})
+                                  .toJson(QJsonDocument::Compact)
+                                  .chopped(1)
+                                  .mid(1); // "model":"<name>"
+    const auto open = metadata.find_first_not_of(" \t\r\n");
+    if (open == std::string::npos) {
+        metadata = '{' + member.toStdString() + '}';
+        return;
+    }
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(metadata));
+    if (!doc.isObject() || doc.object().contains(QStringLiteral("model")))
+        return; // not ours to change, or named already
+    const bool empty = doc.object().isEmpty();
+    metadata.insert(open + 1, member.toStdString() + (empty ? "" : ","));
+}
+} // namespace
+
 /*!
     Hands \a input to the controller that uses this transport, or drops it when none does.
     Subclasses call it for every stream event; see \l {Writing a transport}.
+
+    A \c StreamEnded whose metadata has no \c model gets the transport's \c model property
+    (when it has one that is a non-empty string) as \c{metadata.model}.
 */
 void KoderTransport::deliver(koder::agent::Input&& input)
 {
-    if (m_sink)
-        m_sink(std::move(input));
+    if (!m_sink)
+        return;
+    if (auto* ended = std::get_if<koder::agent::StreamEnded>(&input)) {
+        const QVariant model = property("model");
+        if (model.typeId() == QMetaType::QString && !model.toString().isEmpty())
+            stampModel(ended->metadata, model.toString());
+    }
+    m_sink(std::move(input));
+}
+
+/*!
+    \property KoderTransport::contextWindow
+    \brief The model's context window in tokens, as the server reported it; 0 while unknown.
+
+    Set by requestContextWindow() in the transports that can ask their server
+    (KoderOllamaTransport); the others leave it 0. KoderAgentController uses it when the
+    application sets no \c contextWindow of its own.
+*/
+
+/*!
+    \qmlproperty int KoderTransport::contextWindow
+    \readonly
+
+    The model's context window in tokens, as the transport learnt it from its server; 0 while
+    unknown. \l [QML] KoderOllamaTransport asks Ollama (see its
+    \l [QML] {KoderOllamaTransport::requestContextWindow()}{requestContextWindow()}); the other
+    transports cannot ask and leave it 0. A \l [QML] KoderAgentController uses it when the
+    application sets no
+    \l [QML] {KoderAgentController::contextWindow}{contextWindow} of its own.
+*/
+
+/*!
+    \fn void KoderTransport::contextWindowChanged()
+
+    Emitted when contextWindow changes.
+*/
+
+/*!
+    \qmlmethod void KoderTransport::requestContextWindow()
+
+    Asks the server for the model's context window; \l contextWindow changes when it
+    answers. Transports that cannot ask do nothing.
+*/
+
+/*!
+    Asks the server for the model's context window; contextWindow changes when it answers (it
+    may change before this function returns). The default does nothing: the transport cannot
+    ask. KoderOllamaTransport asks Ollama's \c{/api/show}.
+*/
+void KoderTransport::requestContextWindow() {}
+
+/*!
+    Sets contextWindow to \a tokens (values below 0 are taken as 0), emitting
+    contextWindowChanged() when it changes. For subclasses that learn the window from their
+    server.
+*/
+void KoderTransport::setContextWindow(qint64 tokens)
+{
+    tokens = qMax<qint64>(0, tokens);
+    if (m_contextWindow == tokens)
+        return;
+    m_contextWindow = tokens;
+    Q_EMIT contextWindowChanged();
 }
 
 bool KoderTransport::checkAttachments(std::string_view, QString*) const

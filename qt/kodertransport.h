@@ -31,6 +31,9 @@ class KoderTransport : public QObject {
     // The largest attachment a message may carry to the model, in bytes (20 MiB).
     Q_PROPERTY(qint64 maxAttachmentBytes READ maxAttachmentBytes WRITE setMaxAttachmentBytes NOTIFY
                    maxAttachmentBytesChanged FINAL)
+    // The model's context window in tokens as the server reported it (requestContextWindow());
+    // 0 while unknown.
+    Q_PROPERTY(qint64 contextWindow READ contextWindow NOTIFY contextWindowChanged FINAL)
 
 public:
     /// What a transport may tell the model about a tool.
@@ -65,6 +68,10 @@ public:
     /// (empty: one not created yet). Nothing by default.
     virtual void showConversation(const std::string& conversationId);
 
+    /// Asks the server for the model's context window; contextWindow changes when it answers.
+    /// Nothing by default.
+    Q_INVOKABLE virtual void requestContextWindow();
+
     /// Set by the controller that uses this transport.
     void setSink(Sink sink) { m_sink = std::move(sink); }
 
@@ -76,15 +83,19 @@ public:
     void setMaxToolCallsPerStep(int calls);
     qint64 maxAttachmentBytes() const { return m_maxAttachmentBytes; }
     void setMaxAttachmentBytes(qint64 bytes);
+    qint64 contextWindow() const { return m_contextWindow; }
 
 Q_SIGNALS:
     void maxEventBytesChanged();
     void maxReplyBytesChanged();
     void maxToolCallsPerStepChanged();
     void maxAttachmentBytesChanged();
+    void contextWindowChanged();
 
 protected:
     void deliver(koder::agent::Input&& input);
+    /// Sets contextWindow (values below 0 are taken as 0).
+    void setContextWindow(qint64 tokens);
     /// The three limits above, for the wire decoders.
     koder::wire::Limits limits() const;
 
@@ -94,4 +105,5 @@ private:
     qint64 m_maxReplyBytes = qint64{32} << 20;
     int m_maxToolCallsPerStep = 64;
     qint64 m_maxAttachmentBytes = qint64{20} << 20;
+    qint64 m_contextWindow = 0;
 };

@@ -5,6 +5,7 @@
 #include "aichatframe.h"
 #include "qtconvert.h"
 #include "replylimits.h"
+#include "requestjson.h"
 
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QJsonArray>
@@ -55,7 +56,11 @@
     connecting, the client sends \c hello offering \c{caps.resume}, then
     \c{turn.start} with the history (role, content, tool calls and the call id of tool
     results), the tools (name, description, JSON schema) and \l model when set. Only the text
-    of messages is sent: attachments are not.
+    of messages is sent: attachments are not. The summary of a compacted conversation is a
+    \c system message after the system prompt. To continue a reply cut by \c length
+    (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the history ends with
+    that reply and a user message asking the model to go on from where it stopped without
+    repeating itself.
 
     When a step ends with tool calls (\c{step.end} with \c{finish_reason: "tool_calls"}), the
     controller runs the tools, with the user's approval where the policy asks for it, and the
@@ -97,10 +102,15 @@
     \row \li the server's \li as the server says \li An \c error frame of the turn, or one
          refusing its \c turn.start or \c turn.resume: \c bad_request, \c unauthorized,
          \c forbidden, \c not_found, \c rate_limited (with \c retryAfterMs),
-         \c context_length_exceeded, \c content_filter, \c overloaded, \c upstream_error,
+         \c content_filter, \c overloaded, \c upstream_error,
          \c upstream_timeout, \c tool_timeout (the tool results came too late),
          \c turn_in_progress, \c unsupported_version, \c internal, ... An \c error frame
          sent just before the server closed the connection is the turn's error too.
+    \row \li \c{"context_length"} \li no \li An \c error frame with the protocol's
+         \c context_length_exceeded, or whose message says the prompt does not fit the
+         model's context window ("maximum context length", "prompt is too long", ...): the
+         conversation needs compacting
+         (\l [QML] {KoderAgentController::compact()}{compact()}).
     \row \li \c{"transport"} \li yes \li The connection failed (refused, host not found, TLS
          handshake failed) or was lost and the turn could not be resumed (see above); the
          server stopped answering pings; \l url changed while the turn ran; the server closed
@@ -582,6 +592,10 @@ void KoderWebSocketTransport::start(const StartTurn& request, const QList<ToolSp
     QJsonArray messages;
     for (const Message& m : request.history)
         messages.append(wireMessage(m));
+    if (continues(request)) // the reply cut by `length` is the last message: ask for the rest
+        messages.append(
+            QJsonObject{{QStringLiteral("role"), QStringLiteral("user")},
+                        {QStringLiteral("content"), QString::fromLatin1(continuationInstruction)}});
     QJsonArray toolList;
     for (const ToolSpec& t : tools)
         toolList.append(QJsonObject{{QStringLiteral("name"), t.name},

@@ -47,4 +47,16 @@ QJsonArray keptInMetadata(const Message& reply, const QString& provider, const Q
 /// Tool-call arguments (JSON text) as an object; {} when they are not an object.
 QJsonObject argumentsObject(const std::string& arguments);
 
+/// What the transports without a prefill send, as a user message after the reply cut by
+/// `length`, to have the model go on with it (RequestKind::Continuation). Sent to the model, so
+/// never translated.
+inline constexpr char continuationInstruction[] =
+    "Continue your last message exactly where it stopped. Do not repeat anything you already "
+    "wrote.";
+/// Whether \a request asks the model to go on with the reply its history ends with.
+inline bool continues(const StartTurn& request)
+{
+    return request.kind == RequestKind::Continuation;
+}
+
 } // namespace koder::agent::qt

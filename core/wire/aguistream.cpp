@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "aguistream.h"
 
+#include "errors.h"
 #include "jsonfields.h"
 #include "literal.h"
 
@@ -1037,9 +1038,10 @@ void AgUiStreamDecoder::runError(const json& event)
         return;
     const std::string_view code = stringOr(event, "code");
     const std::string_view message = stringOr(event, "message");
-    failWith({code.empty() ? std::string("agent_error") : std::string(code),
-              message.empty() ? std::string("The agent failed.") : std::string(message), false,
-              -1});
+    // A prompt too long for the agent's model, by its code or its message: "context_length".
+    failWith(recognizeContextLength(
+        {code.empty() ? std::string("agent_error") : std::string(code),
+         message.empty() ? std::string("The agent failed.") : std::string(message), false, -1}));
 }
 
 void AgUiStreamDecoder::protocolError(std::string sentence)

@@ -104,6 +104,9 @@ std::variant<AichatFrame, ErrorInfo> AichatFrameParser::parse(std::string_view m
                                : retryAfter >= static_cast<double>(maxRetryAfterMs)
                                    ? maxRetryAfterMs
                                    : static_cast<std::int64_t>(retryAfter);
+        // PROTOCOL.md's context_length_exceeded (or a prompt too long by its message) is the
+        // library's "context_length", whatever the frame says of retrying.
+        f.error = recognizeContextLength(std::move(f.error));
     }
     return f;
 }

@@ -134,14 +134,26 @@ void AnthropicStreamDecoder::messageStart(simdjson::dom::object message)
         readUsage(usage);
 }
 
+// Anthropic's input_tokens are the prompt tokens after the last cache breakpoint only: the cache
+// reads (cache_read_input_tokens) and writes (cache_creation_input_tokens) come apart. The
+// library's promptTokens counts every prompt token, as the other wires do (OpenAI's prompt_tokens
+// include their cached_tokens): input_tokens + cache_read_input_tokens +
+// cache_creation_input_tokens. cachedTokens and cacheWriteTokens stay as reported.
 void AnthropicStreamDecoder::readUsage(simdjson::dom::object usage)
 {
     // Each field only when given: message_delta repeats some of message_start's, or not.
     Usage& u = reportedUsage();
-    take(usage["input_tokens"].get_int64(), u.promptTokens);
+    const auto given = [](std::int64_t n) { return n < 0 ? std::int64_t{0} : n; };
+    // What input_tokens said so far, from the sum it went into.
+    std::int64_t input = u.promptTokens < 0
+                             ? -1
+                             : u.promptTokens - given(u.cachedTokens) - given(u.cacheWriteTokens);
+    take(usage["input_tokens"].get_int64(), input);
     take(usage["output_tokens"].get_int64(), u.completionTokens);
     take(usage["cache_read_input_tokens"].get_int64(), u.cachedTokens);
     take(usage["cache_creation_input_tokens"].get_int64(), u.cacheWriteTokens);
+    if (input >= 0 || u.cachedTokens >= 0 || u.cacheWriteTokens >= 0)
+        u.promptTokens = given(input) + given(u.cachedTokens) + given(u.cacheWriteTokens);
 }
 
 AnthropicStreamDecoder::Block* AnthropicStreamDecoder::block(std::int64_t index)
@@ -278,6 +290,14 @@ void AnthropicStreamDecoder::messageDelta(simdjson::dom::element doc)
 void AnthropicStreamDecoder::finish()
 {
     std::string reason = finishReason();
+    // The reply filled the model's context window (the text so far stays with the reply): the
+    // conversation needs compacting, not a continuation, so it is the "context_length" failure
+    // every wire reports for a prompt too long, and a call it cut is never run.
+    if (reason == "model_context_window_exceeded") {
+        calls_.clear();
+        return failWith({std::string(contextLengthCode),
+                         "The conversation filled the model's context window.", false, -1});
+    }
     // A call the token limit cut has partial arguments, and a declined reply asks for nothing:
     // neither is run. A stream cut before its stop reason fails its step, calls and all.
     const bool runCalls =

@@ -30,7 +30,7 @@ std::string codeForStatus(int status)
     case 408:
         return "upstream_timeout";
     case 413:
-        return "context_length_exceeded";
+        return std::string(contextLengthCode); // a request too large, its history included
     case 429:
         return "rate_limited";
     case 503:
@@ -56,8 +56,10 @@ std::string codeForName(std::string_view name)
         return "forbidden";
     if (name == "not_found_error" || name == "model_not_found")
         return "not_found";
-    if (name == "context_length_exceeded")
-        return "context_length_exceeded";
+    if (name == "context_length_exceeded" || name == "exceed_context_size_error" ||
+        name == "model_context_window_exceeded" || name == "context_window_exceeded" ||
+        name == contextLengthCode)
+        return std::string(contextLengthCode);
     if (name == "overloaded" || name == "overloaded_error")
         return "overloaded";
     if (name == "server_error" || name == "api_error")
@@ -65,6 +67,44 @@ std::string codeForName(std::string_view name)
     if (name == "invalid_request_error" || name == "BadRequestError")
         return "bad_request";
     return {};
+}
+
+// Our stable codes (and the aichat.v1 ones) that say something other than a prompt too long: a
+// message that mentions tokens does not turn them into one ("too many tokens per minute" is a
+// rate limit).
+bool saysOtherThanContext(std::string_view code)
+{
+    static constexpr std::string_view others[] = {
+        "rate_limited",     "rate_limit",          "unauthorized",   "forbidden",  "not_found",
+        "overloaded",       "upstream_timeout",    "transport",      "tls",        "redirect",
+        "too_large",        "protocol_error",      "content_filter", "incomplete", "tool_timeout",
+        "turn_in_progress", "unsupported_version", "unknown_turn",
+    };
+    for (std::string_view other : others)
+        if (code == other)
+            return true;
+    return false;
+}
+
+// What servers write when the prompt does not fit (OpenAI and vLLM "This model's maximum
+// context length is ...", llama.cpp "exceeds the available context size", Ollama "the input
+// length exceeds the context length", Anthropic "prompt is too long: N tokens > M maximum",
+// Gemini "The input token count ... exceeds the maximum number of tokens allowed").
+bool messageSaysContextLength(std::string_view message)
+{
+    static constexpr std::string_view phrases[] = {
+        "maximum context length", "context length",     "context window",
+        "context size",           "prompt is too long", "too many tokens",
+        "exceeds the context",    "input token count",  "input is too long",
+    };
+    std::string lower(message.substr(0, 4096));
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) {
+        return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    });
+    for (std::string_view phrase : phrases)
+        if (lower.find(phrase) != std::string::npos)
+            return true;
+    return false;
 }
 
 bool retryableCode(std::string_view code)
@@ -127,9 +167,12 @@ ErrorInfo errorFromResponse(int httpStatus, std::string_view body, std::int64_t 
         message = !body.empty()
                       ? trimmed(body, 200)
                       : "The server answered with HTTP status " + std::to_string(httpStatus) + ".";
+    if (saysContextLength(code, message))
+        code = std::string(contextLengthCode);
     error.code = code;
     error.message = message;
-    error.retryable = retryableCode(code) || httpStatus == 408 || httpStatus == 409;
+    error.retryable = code != contextLengthCode &&
+                      (retryableCode(code) || httpStatus == 408 || httpStatus == 409);
     return error;
 }
 
@@ -140,6 +183,28 @@ ErrorInfo errorFromServerCode(std::string_view code, std::string_view message)
     error.message = trimmed(message, 2000);
     const std::string known = codeForName(code);
     error.retryable = retryableCode(error.code) || (!known.empty() && retryableCode(known));
+    return recognizeContextLength(std::move(error));
+}
+
+bool saysContextLength(std::string_view name, std::string_view message)
+{
+    const std::string known = codeForName(name);
+    if (known == contextLengthCode)
+        return true;
+    // A name that says something else we know wins over what the message mentions.
+    if ((!known.empty() && known != "bad_request" && known != "upstream_error") ||
+        saysOtherThanContext(name))
+        return false;
+    return messageSaysContextLength(message);
+}
+
+ErrorInfo recognizeContextLength(ErrorInfo error)
+{
+    if (!saysContextLength(error.code, error.message))
+        return error;
+    error.code = std::string(contextLengthCode);
+    error.retryable = false;
+    error.retryAfterMs = -1;
     return error;
 }
 

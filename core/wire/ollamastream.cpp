@@ -112,6 +112,9 @@ void OllamaStreamDecoder::parseLine(std::string_view line)
     Usage& usage = reportedUsage();
     take(doc["prompt_eval_count"].get_int64(), usage.promptTokens);
     take(doc["eval_count"].get_int64(), usage.completionTokens);
+    // prompt_eval_count counts the cached prompt tokens too (Ollama's own /v1 bridge maps it to
+    // prompt_tokens); servers that report the cache hits say how many.
+    take(doc["prompt_eval_cached_count"].get_int64(), usage.cachedTokens);
     std::string_view reason;
     if (!take(doc["done_reason"].get_string(), reason) || reason.empty())
         reason = "stop"; // servers older than done_reason

@@ -367,6 +367,30 @@ TEST(AgUiStream, RunErrorFailsAtOnceWithItsCodeOrAgentError)
     EXPECT_EQ(run(sse({runStarted, R"({"type":"RUN_ERROR"})"})).errorMessage, "The agent failed.");
 }
 
+TEST(AgUiStream, ARunErrorSayingThePromptIsTooLongIsContextLength)
+{
+    // By its code, whatever the message says...
+    const Outcome coded = run(sse(
+        {runStarted,
+         R"({"type":"RUN_ERROR","message":"Error code: 400","code":"context_length_exceeded"})"}));
+    EXPECT_THAT(coded.log, ElementsAre("started", "failed context_length"));
+    EXPECT_EQ(coded.errorMessage, "Error code: 400");
+    // ... or by its message when the code says nothing else (none, or the framework's own).
+    for (
+        const char* event :
+        {R"({"type":"RUN_ERROR","message":"This model's maximum context length is 8192 tokens."})",
+         R"({"type":"RUN_ERROR","message":"prompt is too long: 210000 tokens > 200000 maximum","code":"LLM_ERROR"})"})
+        EXPECT_THAT(run(sse({runStarted, event})).log,
+                    ElementsAre("started", "failed context_length"))
+            << event;
+    // A code that says something else stays.
+    EXPECT_THAT(
+        run(sse({runStarted,
+                 R"({"type":"RUN_ERROR","message":"too many tokens","code":"rate_limited"})"}))
+            .log,
+        ElementsAre("started", "failed rate_limited"));
+}
+
 TEST(AgUiStream, AnyEventAfterTheRunEndedIsAProtocolError)
 {
     for (const std::string& after : {textStart("m2"), runStarted, runFinished,

@@ -174,9 +174,11 @@ const Schedule wholeRead{"whole", {}};
 TEST(AnthropicStream, UsageIsTheLastReportedFieldByField)
 {
     const Outcome r = decode(streamFile("anthropic_usage.sse"), wholeRead);
-    EXPECT_EQ(r.usage.promptTokens, 30);     // message_delta's input_tokens
+    // Every prompt token: message_delta's input_tokens (30) and message_start's cache reads (10)
+    // and writes (3), which Anthropic's input_tokens leave out.
+    EXPECT_EQ(r.usage.promptTokens, 43);
     EXPECT_EQ(r.usage.completionTokens, 42); // message_delta's output_tokens
-    EXPECT_EQ(r.usage.totalTokens, 72);
+    EXPECT_EQ(r.usage.totalTokens, 85);
     EXPECT_EQ(r.usage.cachedTokens, 10); // message_start's (message_delta said null)
     EXPECT_EQ(r.usage.cacheWriteTokens, 3);
     EXPECT_EQ(r.usage.reasoningTokens, -1);
@@ -186,6 +188,82 @@ TEST(AnthropicStream, UsageIsTheLastReportedFieldByField)
     EXPECT_EQ(plain.usage.completionTokens, 15);
     EXPECT_EQ(plain.usage.cachedTokens, 0);
     EXPECT_EQ(plain.usage.cacheWriteTokens, 0);
+}
+
+TEST(AnthropicStream, PromptTokensCountTheCacheAsItIsReportedAgain)
+{
+    // message_delta restates every count (newer servers do): the sum follows the last of each,
+    // not the sum of both reports.
+    const std::string stream =
+        "event: message_start\n"
+        R"(data: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":5,"cache_read_input_tokens":1000,"cache_creation_input_tokens":200,"output_tokens":1}}})"
+        "\n\n"
+        "event: message_delta\n"
+        R"(data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"input_tokens":6,"cache_read_input_tokens":1000,"cache_creation_input_tokens":300,"output_tokens":9}})"
+        "\n\n"
+        "event: message_stop\n"
+        R"(data: {"type":"message_stop"})"
+        "\n\n";
+    const Outcome r = decode(stream, wholeRead);
+    EXPECT_EQ(r.finishReason, "end_turn");
+    EXPECT_EQ(r.usage.promptTokens, 1306);
+    EXPECT_EQ(r.usage.cachedTokens, 1000);
+    EXPECT_EQ(r.usage.cacheWriteTokens, 300);
+    EXPECT_EQ(r.usage.completionTokens, 9);
+    EXPECT_EQ(r.usage.totalTokens, 1315);
+}
+
+TEST(AnthropicStream, AReplyThatFillsTheContextWindowFailsWithContextLength)
+{
+    // stop_reason model_context_window_exceeded: the text so far stays, the call it cut is not
+    // run, and the turn fails as a prompt too long does.
+    const std::string stream =
+        "event: message_start\n"
+        R"(data: {"type":"message_start","message":{"id":"m","usage":{"input_tokens":5,"output_tokens":1}}})"
+        "\n\n"
+        "event: content_block_start\n"
+        R"(data: {"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}})"
+        "\n\n"
+        "event: content_block_delta\n"
+        R"(data: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"so far"}})"
+        "\n\n"
+        "event: content_block_stop\n"
+        R"(data: {"type":"content_block_stop","index":0})"
+        "\n\n"
+        "event: content_block_start\n"
+        R"(data: {"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"t","name":"f","input":{}}})"
+        "\n\n"
+        "event: content_block_delta\n"
+        R"(data: {"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\"a\":"}})"
+        "\n\n"
+        "event: message_delta\n"
+        R"(data: {"type":"message_delta","delta":{"stop_reason":"model_context_window_exceeded"},"usage":{"output_tokens":9}})"
+        "\n\n"
+        "event: message_stop\n"
+        R"(data: {"type":"message_stop"})"
+        "\n\n";
+    for (const Schedule& schedule : schedulesFor(stream.size())) {
+        const Outcome r = decode(stream, schedule);
+        EXPECT_EQ(r.text, "so far") << schedule.name;
+        EXPECT_TRUE(r.calls.empty()) << schedule.name;
+        EXPECT_EQ(r.terminals, 1) << schedule.name;
+        ASSERT_TRUE(r.error) << schedule.name;
+        EXPECT_EQ(r.error->code, "context_length");
+        EXPECT_FALSE(r.error->retryable);
+    }
+}
+
+TEST(AnthropicStream, AnErrorEventSayingThePromptIsTooLongIsContextLength)
+{
+    const Outcome r = decode(
+        "event: error\n"
+        R"(data: {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 208310 tokens > 200000 maximum"}})"
+        "\n\n",
+        wholeRead);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "context_length");
+    EXPECT_EQ(r.error->message, "prompt is too long: 208310 tokens > 200000 maximum");
+    EXPECT_FALSE(r.error->retryable);
 }
 
 TEST(AnthropicStream, ARepeatedMessageStartChangesNothing)

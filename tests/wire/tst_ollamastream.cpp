@@ -186,6 +186,31 @@ TEST(OllamaStream, ErrorLineKeepsTheServersMessage)
         << r.error->message;
 }
 
+TEST(OllamaStream, AnErrorLineSayingThePromptIsTooLongIsContextLength)
+{
+    const Result r = run(content("a") + R"({"error":"the input length exceeds the context length"})"
+                                        "\n",
+                         whole);
+    ASSERT_TRUE(r.error);
+    EXPECT_EQ(r.error->code, "context_length");
+    EXPECT_FALSE(r.error->retryable);
+    EXPECT_EQ(r.error->message, "the input length exceeds the context length");
+    EXPECT_EQ(r.text, "a");
+}
+
+TEST(OllamaStream, CachedPromptTokensAreReadWhenReported)
+{
+    const Result r =
+        run(content("a") + R"({"model":"m","message":{"role":"assistant","content":""},)"
+                           R"("done":true,"done_reason":"stop","prompt_eval_count":900,)"
+                           R"("prompt_eval_cached_count":850,"eval_count":3})"
+                           "\n",
+            whole);
+    EXPECT_EQ(r.usage.promptTokens, 900); // the cached ones included
+    EXPECT_EQ(r.usage.cachedTokens, 850);
+    EXPECT_EQ(r.usage.completionTokens, 3);
+}
+
 TEST(OllamaStream, ALineThatIsNotAnObjectIsAProtocolError)
 {
     for (const char* line : {"[1,2]\n", "\"text\"\n", "42\n", "{\"a\":\n", "{}{}\n"}) {

@@ -367,6 +367,26 @@ TEST(ResponsesStream, ErrorsKeepTheServersCodeAndMessage)
     EXPECT_EQ(bare.text, "a");
 }
 
+TEST(ResponsesStream, AnInputTooLongForTheContextWindowIsContextLength)
+{
+    const Outcome failed = decode(
+        ev("response.failed",
+           R"("response":{"status":"failed","error":{"code":"context_length_exceeded","message":"Your input exceeds the context window of this model. Please adjust your input and try again."}})"),
+        wholeRead);
+    ASSERT_TRUE(failed.error);
+    EXPECT_EQ(failed.error->code, "context_length");
+    EXPECT_FALSE(failed.error->retryable);
+    EXPECT_NE(failed.error->message.find("context window"), std::string::npos);
+
+    const Outcome event = decode(
+        ev("error",
+           R"("code":"context_length_exceeded","message":"Your input exceeds the context window of this model.","param":"input")"),
+        wholeRead);
+    ASSERT_TRUE(event.error);
+    EXPECT_EQ(event.error->code, "context_length");
+    EXPECT_FALSE(event.error->retryable);
+}
+
 TEST(ResponsesStream, ATerminalEventWithoutItsResponseObject)
 {
     // A regression test: an earlier version of the decoder read `error` and
