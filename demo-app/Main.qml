@@ -317,6 +317,34 @@ ApplicationWindow {
         function onDataChanged() { usageRead.restart() }
     }
 
+    // The model's context window: the one set in Settings; else, for the offline agent, a
+    // small one, so that the meter and compaction can be tried without a model; else the one
+    // a transport reports (nothing is set here then).
+    readonly property int contextWindow: settings.contextWindow > 0 ? settings.contextWindow
+                                         : agent.transport === localAgent ? 4000 : 0
+    Binding {
+        target: agent
+        property: "contextWindow"
+        value: window.contextWindow
+        when: window.contextWindow > 0
+        restoreMode: Binding.RestoreNone
+    }
+    /*! The reply that failed because the prompt was too long (the error's messageId). */
+    property string contextFailedReply: ""
+    /*! Compact and retry was asked: once the compaction ends with a summary, the failed reply
+        is asked for again. */
+    property bool retryAfterCompaction: false
+    readonly property bool contextTooLong: !!agent.lastError && agent.lastError.code === "context_length"
+    /*! Summarises the earlier messages, then asks for the failed reply again. */
+    function compactAndRetry() {
+        retryAfterCompaction = agent.compact()
+    }
+    /*! The conversation's cost, in dollars with four decimals, as the language writes
+        numbers. */
+    function costText(cost: real): string {
+        return qsTr("$%1").arg(Number(cost).toLocaleString(Qt.locale(), "f", 4))
+    }
+
     KoderAgentController {
         id: agent
         store: store
@@ -365,6 +393,20 @@ ApplicationWindow {
         // reads the answer as the call's result.
         KoderAskUserTool {}
         //! [demo-tools]
+
+        autoCompact: window.settings.autoCompact / 100
+        // A prompt too long for the model: the status bar offers to compact and retry that
+        // reply.
+        onError: (error) => {
+            if (error.code === "context_length")
+                window.contextFailedReply = error.messageId || ""
+        }
+        onCompactionFinished: (summaryMessageId, error) => {
+            const retry = window.retryAfterCompaction
+            window.retryAfterCompaction = false
+            if (retry && summaryMessageId !== "" && window.contextFailedReply !== "")
+                agent.regenerate(window.contextFailedReply)
+        }
 
         // The offline agent has no model behind it: this hook tells it what to do this turn.
         onTurnStarting: window.prepareLocalAgent()
@@ -441,6 +483,39 @@ ApplicationWindow {
                 Accessible.role: Accessible.StaticText
                 Accessible.name: text
             }
+            // How full the model's context is, and Compact beside it.
+            ContextMeter {
+                id: headerMeter
+                objectName: "headerContextMeter"
+                controller: agent
+            }
+            ToolButton {
+                objectName: "headerCompact"
+                visible: headerMeter.visible
+                enabled: chat.canCompact
+                opacity: enabled ? 1 : 0.4 // Qt 6.4 draws a disabled tool button as an enabled one
+                text: qsTr("Compact")
+                onClicked: {
+                    const fromKeyboard = activeFocus
+                    // It turns disabled while the compaction runs: the keys go to the input.
+                    if (chat.compact() && fromKeyboard)
+                        chat.focusInput()
+                }
+                Accessible.name: qsTr("Compact the conversation")
+                Accessible.description: qsTr("Summarises the earlier messages to free the model's context")
+                ToolTip.visible: hovered || visualFocus
+                ToolTip.text: Accessible.description
+                ToolTip.delay: 500
+            }
+            Label {
+                objectName: "conversationCost"
+                visible: Object.keys(agent.pricing).length > 0
+                textFormat: Text.PlainText
+                text: qsTr("Cost: %1").arg(window.costText(agent.cost))
+                opacity: 0.75
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
             Label {
                 objectName: "agentLabel"
                 textFormat: Text.PlainText
@@ -460,7 +535,7 @@ ApplicationWindow {
     // The status bar: the last reply's tokens (and whether the model declined), and a store
     // problem (cannot open, cannot write, a damaged row), which is said, never hidden.
     footer: Pane {
-        visible: store.error !== "" || window.lastReply !== null
+        visible: store.error !== "" || window.lastReply !== null || window.contextTooLong
         padding: 4
         leftPadding: 8
         rightPadding: 8
@@ -492,6 +567,32 @@ ApplicationWindow {
                     font.italic: !LayoutMirroring.enabled // no italics in right-to-left scripts
                     Accessible.role: Accessible.StaticText
                     Accessible.name: qsTr("The model declined to answer")
+                }
+            }
+            // The prompt no longer fits the model: compact the earlier messages, then ask for
+            // the reply again.
+            RowLayout {
+                objectName: "contextTooLong"
+                visible: window.contextTooLong
+                spacing: 12
+                Label {
+                    objectName: "contextTooLongNote"
+                    Layout.fillWidth: true
+                    textFormat: Text.PlainText
+                    text: qsTr("The conversation is too long for the model's context.")
+                    wrapMode: Text.Wrap
+                    color: KoderTheme.errorColor(palette)
+                    Accessible.role: Accessible.AlertMessage
+                    Accessible.name: text
+                }
+                Button {
+                    objectName: "compactAndRetry"
+                    text: qsTr("Compact and retry")
+                    enabled: !agent.compacting && !window.retryAfterCompaction
+                    opacity: enabled ? 1 : 0.4
+                    Accessible.name: text
+                    Accessible.description: qsTr("Summarises the earlier messages, then asks for the reply again")
+                    onClicked: window.compactAndRetry()
                 }
             }
             Label {
@@ -526,6 +627,7 @@ ApplicationWindow {
             SplitView.minimumWidth: 300
             controller: agent
             focus: true
+            showContextMeter: false // the header shows it
             onBranched: (conversationId) => window.openConversation(conversationId)
             onLinkActivated: (url) => linkDialog.ask(url) // the user clicked it: ask first
         }

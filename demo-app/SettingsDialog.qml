@@ -247,7 +247,8 @@ Dialog {
         Math.ceil(_metrics.advanceWidth(_agentUrlText)), modelLabel.implicitWidth,
         thinkingBudgetLabel.implicitWidth, reasoningEffortLabel.implicitWidth,
         reasoningSummaryLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
-        acceptLabel.implicitWidth, busyLabel.implicitWidth, languageLabel.implicitWidth,
+        acceptLabel.implicitWidth, busyLabel.implicitWidth, contextWindowLabel.implicitWidth,
+        autoCompactLabel.implicitWidth, languageLabel.implicitWidth,
         themeLabel.implicitWidth)
     // Every field of the second column, those of hidden rows included.
     readonly property real _fieldColumnWidth: Math.max(
@@ -260,6 +261,7 @@ Dialog {
         Math.min(_metrics.advanceWidth(rememberNote.text) + rememberNote.leftPadding + rememberNote.rightPadding,
                  rememberNote.Layout.maximumWidth),
         wsUrl.implicitWidth, acceptBox.implicitWidth, busyBox.implicitWidth,
+        contextWindow.implicitWidth, autoCompact.implicitWidth,
         resetPolicies.implicitWidth, languageBox.implicitWidth, themeBox.implicitWidth)
     // The rows across both columns: the same for every agent.
     readonly property real _spanningWidth: {
@@ -331,6 +333,8 @@ Dialog {
         wsUrl.text = settings.wsUrl
         acceptBox.currentIndex = indexIn(acceptModes, "value", settings.autoAccept)
         busyBox.currentIndex = indexIn(busyPolicies, "value", settings.busyPolicy)
+        contextWindow.value = settings.contextWindow
+        autoCompact.value = settings.autoCompact
         languageBox.currentIndex = indexIn(languages, "code", settings.language)
         themeBox.currentIndex = indexIn(themes, "value", settings.theme)
         for (let i = 0; i < policyRows.count; ++i) {
@@ -365,6 +369,8 @@ Dialog {
         settings.wsUrl = wsUrl.text.trim()
         settings.autoAccept = acceptModes[acceptBox.currentIndex].value
         settings.busyPolicy = busyPolicies[busyBox.currentIndex].value
+        settings.contextWindow = contextWindow.value
+        settings.autoCompact = autoCompact.value
         const chosen = {}
         for (let i = 0; i < policyRows.count; ++i) {
             const box = policyRows.itemAt(i).box
@@ -632,6 +638,43 @@ Dialog {
                 model: dialog.busyPolicies
                 textRole: "text"
                 Accessible.name: qsTr("Sending during a reply")
+            }
+            Label {
+                id: contextWindowLabel
+                textFormat: Text.PlainText
+                text: qsTr("Context window")
+            }
+            SpinBox {
+                id: contextWindow
+                objectName: "contextWindow"
+                from: 0
+                to: 2000000
+                stepSize: 1000
+                editable: true
+                Accessible.name: qsTr("Context window")
+                Accessible.description: qsTr("The model's context in tokens; 0 takes the agent's own")
+                ToolTip.visible: hovered || activeFocus
+                ToolTip.text: Accessible.description
+            }
+            Label {
+                id: autoCompactLabel
+                textFormat: Text.PlainText
+                text: qsTr("Compact automatically at")
+            }
+            SpinBox {
+                id: autoCompact
+                objectName: "autoCompact"
+                from: 0
+                to: 100
+                stepSize: 5
+                // Up and Down (or the buttons) in steps of 5 %: no text to type and check.
+                editable: false
+                textFromValue: (value, locale) => value === 0
+                    ? qsTr("Never") : qsTr("%1%").arg(Number(value).toLocaleString(locale, "f", 0))
+                Accessible.name: qsTr("Compact automatically at")
+                Accessible.description: qsTr("How full the context may get before the earlier messages are summarised; Never turns it off")
+                ToolTip.visible: hovered || activeFocus
+                ToolTip.text: Accessible.description
             }
             Label {
                 id: toolsHeading

@@ -29,6 +29,8 @@ constexpr const char* kept[] = {"agent",
                                 "showDebug",
                                 "toolPolicies",
                                 "busyPolicy",
+                                "contextWindow",
+                                "autoCompact",
                                 "mcpServersEnabled"};
 
 // Where an older demo kept the (OpenAI-compatible) key in clear text.

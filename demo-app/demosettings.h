@@ -10,8 +10,8 @@
 /*!
     The demo's choices: which agent (local, openai, responses, ollama, anthropic, ws or agui), each
     server's settings, auto-accept and the per-tool permissions, which MCP servers are on,
-    language, theme. Kept in QSettings when \c persistent (not in headless runs); the command
-    line overrides what is kept.
+    the context window and automatic compaction, language, theme. Kept in QSettings when
+    \c persistent (not in headless runs); the command line overrides what is kept.
 
     API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic,
     \c agui), never
@@ -61,6 +61,10 @@ class DemoSettings : public QObject {
     Q_PROPERTY(bool showDebug MEMBER m_showDebug NOTIFY changed FINAL)
     /*! What a send during a reply does: reject, queue, interrupt or steer. */
     Q_PROPERTY(QString busyPolicy MEMBER m_busyPolicy NOTIFY changed FINAL)
+    /*! The model's context window in tokens; 0: the transport's, or the offline agent's. */
+    Q_PROPERTY(int contextWindow MEMBER m_contextWindow NOTIFY changed FINAL)
+    /*! Compact after a reply that leaves the context this full, in percent; 0: never. */
+    Q_PROPERTY(int autoCompact MEMBER m_autoCompact NOTIFY changed FINAL)
     /*! Per tool name, "ask", "allow" or "deny" (KoderAgentController::toolPolicies). */
     Q_PROPERTY(QVariantMap toolPolicies MEMBER m_toolPolicies NOTIFY changed FINAL)
     /*! Per MCP server name, whether the user turned it on (true) or off (false) in Settings;
@@ -133,4 +137,6 @@ private:
     QString m_language; ///< empty: the system's
     QString m_theme = QStringLiteral("system");
     bool m_showDebug = false;
+    int m_contextWindow = 0;
+    int m_autoCompact = 0;
 };

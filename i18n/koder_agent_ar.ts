@@ -62,6 +62,26 @@
         <source>Assistant message</source>
         <translation>رسالة المساعد</translation>
     </message>
+    <message>
+        <source>Earlier messages summarised (%1)</source>
+        <translation>تم تلخيص الرسائل السابقة (%1)</translation>
+    </message>
+    <message>
+        <source>Earlier messages summarised</source>
+        <translation>تم تلخيص الرسائل السابقة</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>متابعة</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>تراجع</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier messages</source>
+        <translation>ملخص الرسائل السابقة</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -323,6 +343,34 @@
         <source>Running, %1 of %2</source>
         <translation>قيد التشغيل، %1 من %2</translation>
     </message>
+    <message>
+        <source>The summary is shown</source>
+        <translation>الملخص معروض</translation>
+    </message>
+    <message>
+        <source>Shows the summary</source>
+        <translation>يعرض الملخص</translation>
+    </message>
+    <message>
+        <source>Undo the summary</source>
+        <translation>التراجع عن الملخص</translation>
+    </message>
+    <message>
+        <source>The earlier messages are sent to the model again</source>
+        <translation>تُرسل الرسائل السابقة إلى النموذج مرة أخرى</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>الملخص: %1</translation>
+    </message>
+    <message>
+        <source>Cut off at the model&apos;s length limit</source>
+        <translation>قُطع عند حد الطول للنموذج</translation>
+    </message>
+    <message>
+        <source>Continue the reply</source>
+        <translation>متابعة الرد</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -341,6 +389,37 @@
     <message>
         <source>Message text</source>
         <translation>نص الرسالة</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages</source>
+        <translation>جارٍ تلخيص الرسائل السابقة</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages…</source>
+        <translation>جارٍ تلخيص الرسائل السابقة…</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>ضغط</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>ضغط المحادثة</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>يلخص الرسائل السابقة لتحرير سياق النموذج</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1٪</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)</source>
+        <translation>السياق: %1 من %2 رمز (%3٪)</translation>
     </message>
 </context>
 <context>
@@ -424,6 +503,22 @@
     <message>
         <source>No question with that id is waiting for an answer.</source>
         <translation>لا يوجد سؤال بهذا المعرّف ينتظر إجابة.</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarise before the latest exchange.</source>
+        <translation>لا يوجد ما يُلخَّص قبل آخر تبادل.</translation>
+    </message>
+    <message>
+        <source>The conversation is being summarised already.</source>
+        <translation>يجري تلخيص المحادثة بالفعل.</translation>
+    </message>
+    <message>
+        <source>That message is not a summary.</source>
+        <translation>هذه الرسالة ليست ملخصًا.</translation>
+    </message>
+    <message>
+        <source>Only the last reply, when the model&apos;s output limit cut it off, can be continued.</source>
+        <translation>لا يمكن متابعة إلا الرد الأخير، عندما يقطعه حد الإخراج للنموذج.</translation>
     </message>
 </context>
 <context>
@@ -663,6 +758,10 @@
     <message>
         <source>The agent asks you a question</source>
         <translation>الوكيل يطرح عليك سؤالًا</translation>
+    </message>
+    <message>
+        <source>The conversation fills %1% of the model&apos;s context</source>
+        <translation>تشغل المحادثة %1٪ من سياق النموذج</translation>
     </message>
 </context>
 <context>

@@ -58,6 +58,26 @@
         <source>Assistant message</source>
         <translation>Nachricht des Assistenten</translation>
     </message>
+    <message>
+        <source>Earlier messages summarised (%1)</source>
+        <translation>Frühere Nachrichten zusammengefasst (%1)</translation>
+    </message>
+    <message>
+        <source>Earlier messages summarised</source>
+        <translation>Frühere Nachrichten zusammengefasst</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Rückgängig</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier messages</source>
+        <translation>Zusammenfassung der früheren Nachrichten</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -315,6 +335,34 @@
         <source>Running, %1 of %2</source>
         <translation>Läuft, %1 von %2</translation>
     </message>
+    <message>
+        <source>The summary is shown</source>
+        <translation>Die Zusammenfassung wird angezeigt</translation>
+    </message>
+    <message>
+        <source>Shows the summary</source>
+        <translation>Zeigt die Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Undo the summary</source>
+        <translation>Zusammenfassung rückgängig machen</translation>
+    </message>
+    <message>
+        <source>The earlier messages are sent to the model again</source>
+        <translation>Die früheren Nachrichten werden wieder an das Modell gesendet</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Zusammenfassung: %1</translation>
+    </message>
+    <message>
+        <source>Cut off at the model&apos;s length limit</source>
+        <translation>Am Längenlimit des Modells abgeschnitten</translation>
+    </message>
+    <message>
+        <source>Continue the reply</source>
+        <translation>Antwort fortsetzen</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -333,6 +381,37 @@
     <message>
         <source>Message text</source>
         <translation>Nachrichtentext</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages</source>
+        <translation>Frühere Nachrichten werden zusammengefasst</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages…</source>
+        <translation>Frühere Nachrichten werden zusammengefasst…</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Verdichten</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Gespräch verdichten</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Fasst die früheren Nachrichten zusammen, um im Kontext des Modells Platz zu schaffen</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)</source>
+        <translation>Kontext: %1 von %2 Token (%3 %)</translation>
     </message>
 </context>
 <context>
@@ -416,6 +495,22 @@
     <message>
         <source>No question with that id is waiting for an answer.</source>
         <translation>Keine Frage mit dieser ID wartet auf eine Antwort.</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarise before the latest exchange.</source>
+        <translation>Vor dem letzten Wortwechsel gibt es nichts zusammenzufassen.</translation>
+    </message>
+    <message>
+        <source>The conversation is being summarised already.</source>
+        <translation>Das Gespräch wird bereits zusammengefasst.</translation>
+    </message>
+    <message>
+        <source>That message is not a summary.</source>
+        <translation>Diese Nachricht ist keine Zusammenfassung.</translation>
+    </message>
+    <message>
+        <source>Only the last reply, when the model&apos;s output limit cut it off, can be continued.</source>
+        <translation>Nur die letzte Antwort kann fortgesetzt werden, und nur wenn das Ausgabelimit des Modells sie abgeschnitten hat.</translation>
     </message>
 </context>
 <context>
@@ -655,6 +750,10 @@
     <message>
         <source>The agent asks you a question</source>
         <translation>Der Agent stellt dir eine Frage</translation>
+    </message>
+    <message>
+        <source>The conversation fills %1% of the model&apos;s context</source>
+        <translation>Das Gespräch füllt %1 % des Kontexts des Modells</translation>
     </message>
 </context>
 <context>

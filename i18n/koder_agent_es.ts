@@ -58,6 +58,26 @@
         <source>Assistant message</source>
         <translation>Mensaje del asistente</translation>
     </message>
+    <message>
+        <source>Earlier messages summarised (%1)</source>
+        <translation>Mensajes anteriores resumidos (%1)</translation>
+    </message>
+    <message>
+        <source>Earlier messages summarised</source>
+        <translation>Mensajes anteriores resumidos</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Deshacer</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier messages</source>
+        <translation>Resumen de los mensajes anteriores</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -315,6 +335,34 @@
         <source>Running, %1 of %2</source>
         <translation>En ejecución, %1 de %2</translation>
     </message>
+    <message>
+        <source>The summary is shown</source>
+        <translation>Se muestra el resumen</translation>
+    </message>
+    <message>
+        <source>Shows the summary</source>
+        <translation>Muestra el resumen</translation>
+    </message>
+    <message>
+        <source>Undo the summary</source>
+        <translation>Deshacer el resumen</translation>
+    </message>
+    <message>
+        <source>The earlier messages are sent to the model again</source>
+        <translation>Los mensajes anteriores se vuelven a enviar al modelo</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Resumen: %1</translation>
+    </message>
+    <message>
+        <source>Cut off at the model&apos;s length limit</source>
+        <translation>Cortada en el límite de longitud del modelo</translation>
+    </message>
+    <message>
+        <source>Continue the reply</source>
+        <translation>Continuar la respuesta</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -333,6 +381,37 @@
     <message>
         <source>Message text</source>
         <translation>Texto del mensaje</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages</source>
+        <translation>Resumiendo los mensajes anteriores</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages…</source>
+        <translation>Resumiendo los mensajes anteriores…</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Compactar</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Compactar la conversación</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Resume los mensajes anteriores para liberar el contexto del modelo</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)</source>
+        <translation>Contexto: %1 de %2 tokens (%3 %)</translation>
     </message>
 </context>
 <context>
@@ -416,6 +495,22 @@
     <message>
         <source>No question with that id is waiting for an answer.</source>
         <translation>Ninguna pregunta con ese id espera respuesta.</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarise before the latest exchange.</source>
+        <translation>No hay nada que resumir antes del último intercambio.</translation>
+    </message>
+    <message>
+        <source>The conversation is being summarised already.</source>
+        <translation>La conversación ya se está resumiendo.</translation>
+    </message>
+    <message>
+        <source>That message is not a summary.</source>
+        <translation>Ese mensaje no es un resumen.</translation>
+    </message>
+    <message>
+        <source>Only the last reply, when the model&apos;s output limit cut it off, can be continued.</source>
+        <translation>Solo se puede continuar la última respuesta, cuando el límite de salida del modelo la cortó.</translation>
     </message>
 </context>
 <context>
@@ -655,6 +750,10 @@
     <message>
         <source>The agent asks you a question</source>
         <translation>El agente te hace una pregunta</translation>
+    </message>
+    <message>
+        <source>The conversation fills %1% of the model&apos;s context</source>
+        <translation>La conversación ocupa el %1 % del contexto del modelo</translation>
     </message>
 </context>
 <context>

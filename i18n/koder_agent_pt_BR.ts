@@ -58,6 +58,26 @@
         <source>Assistant message</source>
         <translation>Mensagem do assistente</translation>
     </message>
+    <message>
+        <source>Earlier messages summarised (%1)</source>
+        <translation>Mensagens anteriores resumidas (%1)</translation>
+    </message>
+    <message>
+        <source>Earlier messages summarised</source>
+        <translation>Mensagens anteriores resumidas</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Continuar</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Desfazer</translation>
+    </message>
+    <message>
+        <source>Summary of the earlier messages</source>
+        <translation>Resumo das mensagens anteriores</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -315,6 +335,34 @@
         <source>Running, %1 of %2</source>
         <translation>Em execução, %1 de %2</translation>
     </message>
+    <message>
+        <source>The summary is shown</source>
+        <translation>O resumo está sendo exibido</translation>
+    </message>
+    <message>
+        <source>Shows the summary</source>
+        <translation>Mostra o resumo</translation>
+    </message>
+    <message>
+        <source>Undo the summary</source>
+        <translation>Desfazer o resumo</translation>
+    </message>
+    <message>
+        <source>The earlier messages are sent to the model again</source>
+        <translation>As mensagens anteriores voltam a ser enviadas ao modelo</translation>
+    </message>
+    <message>
+        <source>Summary: %1</source>
+        <translation>Resumo: %1</translation>
+    </message>
+    <message>
+        <source>Cut off at the model&apos;s length limit</source>
+        <translation>Cortada no limite de tamanho do modelo</translation>
+    </message>
+    <message>
+        <source>Continue the reply</source>
+        <translation>Continuar a resposta</translation>
+    </message>
 </context>
 <context>
     <name>ChatView</name>
@@ -333,6 +381,37 @@
     <message>
         <source>Message text</source>
         <translation>Texto da mensagem</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages</source>
+        <translation>Resumindo as mensagens anteriores</translation>
+    </message>
+    <message>
+        <source>Summarising earlier messages…</source>
+        <translation>Resumindo as mensagens anteriores…</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Compactar</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Compactar a conversa</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Resume as mensagens anteriores para liberar o contexto do modelo</translation>
+    </message>
+</context>
+<context>
+    <name>ContextMeter</name>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Context: %1 of %2 tokens (%3%)</source>
+        <translation>Contexto: %1 de %2 tokens (%3%)</translation>
     </message>
 </context>
 <context>
@@ -416,6 +495,22 @@
     <message>
         <source>No question with that id is waiting for an answer.</source>
         <translation>Nenhuma pergunta com esse id está aguardando resposta.</translation>
+    </message>
+    <message>
+        <source>There is nothing to summarise before the latest exchange.</source>
+        <translation>Não há nada para resumir antes da última troca.</translation>
+    </message>
+    <message>
+        <source>The conversation is being summarised already.</source>
+        <translation>A conversa já está sendo resumida.</translation>
+    </message>
+    <message>
+        <source>That message is not a summary.</source>
+        <translation>Essa mensagem não é um resumo.</translation>
+    </message>
+    <message>
+        <source>Only the last reply, when the model&apos;s output limit cut it off, can be continued.</source>
+        <translation>Só a última resposta pode ser continuada, quando o limite de saída do modelo a cortou.</translation>
     </message>
 </context>
 <context>
@@ -655,6 +750,10 @@
     <message>
         <source>The agent asks you a question</source>
         <translation>O agente faz uma pergunta para você</translation>
+    </message>
+    <message>
+        <source>The conversation fills %1% of the model&apos;s context</source>
+        <translation>A conversa ocupa %1% do contexto do modelo</translation>
     </message>
 </context>
 <context>

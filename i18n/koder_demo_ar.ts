@@ -352,6 +352,38 @@ Open **Settings** to talk to a real model instead.</source>
         <source>AG-UI agent: %1</source>
         <translation>وكيل AG-UI: %1</translation>
     </message>
+    <message>
+        <source>$%1</source>
+        <translation>%1 $</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>ضغط</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>ضغط المحادثة</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>يلخص الرسائل السابقة لتحرير سياق النموذج</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>التكلفة: %1</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model&apos;s context.</source>
+        <translation>المحادثة أطول من أن يتسع لها سياق النموذج.</translation>
+    </message>
+    <message>
+        <source>Compact and retry</source>
+        <translation>ضغط وإعادة المحاولة</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages, then asks for the reply again</source>
+        <translation>يلخص الرسائل السابقة ثم يطلب الرد مرة أخرى</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -717,6 +749,30 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>Agent URL</source>
         <translation>عنوان الوكيل</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>نافذة السياق</translation>
+    </message>
+    <message>
+        <source>The model&apos;s context in tokens; 0 takes the agent&apos;s own</source>
+        <translation>سياق النموذج بالرموز؛ 0 يستخدم سياق الوكيل</translation>
+    </message>
+    <message>
+        <source>Compact automatically at</source>
+        <translation>الضغط تلقائيًا عند</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>أبدًا</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1٪</translation>
+    </message>
+    <message>
+        <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
+        <translation>مدى امتلاء السياق قبل تلخيص الرسائل السابقة؛ «أبدًا» يوقف ذلك</translation>
     </message>
 </context>
 <context>

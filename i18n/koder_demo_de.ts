@@ -348,6 +348,38 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
         <source>AG-UI agent: %1</source>
         <translation>AG-UI-Agent: %1</translation>
     </message>
+    <message>
+        <source>$%1</source>
+        <translation>%1 $</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Verdichten</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Gespräch verdichten</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Fasst die früheren Nachrichten zusammen, um im Kontext des Modells Platz zu schaffen</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>Kosten: %1</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model&apos;s context.</source>
+        <translation>Das Gespräch ist zu lang für den Kontext des Modells.</translation>
+    </message>
+    <message>
+        <source>Compact and retry</source>
+        <translation>Verdichten und erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages, then asks for the reply again</source>
+        <translation>Fasst die früheren Nachrichten zusammen und fordert die Antwort dann erneut an</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -709,6 +741,30 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>Agent URL</source>
         <translation>Agenten-URL</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>Kontextfenster</translation>
+    </message>
+    <message>
+        <source>The model&apos;s context in tokens; 0 takes the agent&apos;s own</source>
+        <translation>Der Kontext des Modells in Token; 0 übernimmt den des Agenten</translation>
+    </message>
+    <message>
+        <source>Compact automatically at</source>
+        <translation>Automatisch verdichten bei</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
+        <translation>Wie voll der Kontext werden darf, bevor die früheren Nachrichten zusammengefasst werden; Nie schaltet es aus</translation>
     </message>
 </context>
 <context>

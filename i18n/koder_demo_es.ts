@@ -348,6 +348,38 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
         <source>AG-UI agent: %1</source>
         <translation>Agente AG-UI: %1</translation>
     </message>
+    <message>
+        <source>$%1</source>
+        <translation>%1 US$</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Compactar</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Compactar la conversación</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Resume los mensajes anteriores para liberar el contexto del modelo</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>Coste: %1</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model&apos;s context.</source>
+        <translation>La conversación es demasiado larga para el contexto del modelo.</translation>
+    </message>
+    <message>
+        <source>Compact and retry</source>
+        <translation>Compactar y reintentar</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages, then asks for the reply again</source>
+        <translation>Resume los mensajes anteriores y vuelve a pedir la respuesta</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -709,6 +741,30 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>Agent URL</source>
         <translation>URL del agente</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>Ventana de contexto</translation>
+    </message>
+    <message>
+        <source>The model&apos;s context in tokens; 0 takes the agent&apos;s own</source>
+        <translation>El contexto del modelo en tokens; 0 usa el del agente</translation>
+    </message>
+    <message>
+        <source>Compact automatically at</source>
+        <translation>Compactar automáticamente al</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nunca</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
+        <translation>Cuánto puede llenarse el contexto antes de resumir los mensajes anteriores; Nunca lo desactiva</translation>
     </message>
 </context>
 <context>

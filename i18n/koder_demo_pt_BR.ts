@@ -348,6 +348,38 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>AG-UI agent: %1</source>
         <translation>Agente AG-UI: %1</translation>
     </message>
+    <message>
+        <source>$%1</source>
+        <translation>US$ %1</translation>
+    </message>
+    <message>
+        <source>Compact</source>
+        <translation>Compactar</translation>
+    </message>
+    <message>
+        <source>Compact the conversation</source>
+        <translation>Compactar a conversa</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages to free the model&apos;s context</source>
+        <translation>Resume as mensagens anteriores para liberar o contexto do modelo</translation>
+    </message>
+    <message>
+        <source>Cost: %1</source>
+        <translation>Custo: %1</translation>
+    </message>
+    <message>
+        <source>The conversation is too long for the model&apos;s context.</source>
+        <translation>A conversa é longa demais para o contexto do modelo.</translation>
+    </message>
+    <message>
+        <source>Compact and retry</source>
+        <translation>Compactar e tentar de novo</translation>
+    </message>
+    <message>
+        <source>Summarises the earlier messages, then asks for the reply again</source>
+        <translation>Resume as mensagens anteriores e depois pede a resposta de novo</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -709,6 +741,30 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>Agent URL</source>
         <translation>URL do agente</translation>
+    </message>
+    <message>
+        <source>Context window</source>
+        <translation>Janela de contexto</translation>
+    </message>
+    <message>
+        <source>The model&apos;s context in tokens; 0 takes the agent&apos;s own</source>
+        <translation>O contexto do modelo em tokens; 0 usa o do agente</translation>
+    </message>
+    <message>
+        <source>Compact automatically at</source>
+        <translation>Compactar automaticamente em</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nunca</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
+        <translation>Quanto o contexto pode encher antes de as mensagens anteriores serem resumidas; Nunca desativa</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@
     controller (KoderAgentController::attachListener()) and turns each announcement about
     that message into an accessibility event on the item it is attached to: a
     QAccessibleTextInsertEvent for each phrase of a streamed reply, and, for the boundaries
-    (reply started, finished, stopped, an error, an approval needed), a
+    (reply started, finished, stopped, an error, an approval needed, the context filling up), a
     QAccessibleAnnouncementEvent when built with Qt 6.8 or later, or an Alert event for the
     assertive ones before that.
 
@@ -46,9 +46,10 @@
         stream at sentence ends, never per token, so a screen reader is not flooded. Each
         insertion carries the phrase and where it starts in the reply.
     \li \b{Boundary announcements}: "Reply started", "Reply finished" and "Reply stopped"
-        (polite), "Error: <message>" and "A tool call needs your approval" (assertive), and
+        (polite), "Error: <message>" and "A tool call needs your approval" (assertive),
         "Your message was added to the running reply" when the \c steer busy policy joins a
-        message to a running turn. Built against Qt 6.8 or later, they are
+        message to a running turn, and "The conversation fills 80% of the model's context"
+        when the context crosses 80 % (polite) and 95 % (assertive). Built against Qt 6.8 or later, they are
         \c QAccessibleAnnouncementEvent with that politeness. Qt 6.4 to 6.7 have no
         announcement event: a polite one raises nothing, an assertive one an \c Alert event
         (which the Linux AT-SPI bridge ignores). There, the item's \c Accessible.name changing
@@ -242,6 +243,13 @@ void KoderLiveRegion::speak(const KoderAnnouncement& a)
         break;
     case Koder::AnnouncementKind::InputNeeded:
         AccessibilityNotifier::announce(item, tr("The agent asks you a question"), true);
+        break;
+    case Koder::AnnouncementKind::ContextHigh:
+        // The percent crossed (80, then 95): at 95 the next request may not fit, which
+        // interrupts.
+        AccessibilityNotifier::announce(
+            item, tr("The conversation fills %1% of the model's context").arg(a.position),
+            assertive || a.position >= 95);
         break;
     }
 }

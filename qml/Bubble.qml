@@ -76,11 +76,19 @@ import Koder.Agent
 
     At the bottom: a busy indicator while the reply streams, a \e Stopped badge for an aborted
     reply, an \e{Error: <text>} badge and an error border for a failed one (or a tool result
-    with \l {AbstractBubble::}{isError}), the tokens the reply used when the server said, the
+    with \l {AbstractBubble::}{isError}), for a reply the model's output limit cut off the
+    note \e{Cut off at the model's length limit} and, on the last message, a \e Continue
+    button (\l {AbstractBubble::}{continueAction}), the tokens the reply used when the server said, the
     version switcher (\e{‹ 2/3 ›}) when there are versions, and the actions Copy, Regenerate,
     Edit and Branch with the application's own. The actions fade in on hover and when the
     keyboard focus enters the message; they stay in the Tab chain while faded, so Tab reveals
     them.
+
+    A summary (\l {AbstractBubble::}{isSummary}, what compaction made of the earlier
+    messages) is a card in the middle of the line: the marker \e{▸ Earlier messages
+    summarised (N)}, a button that opens and closes the summary's text (plain text), and
+    \e Undo (\l {AbstractBubble::}{undoCompactionAction}). The card is as wide as a
+    readable line, open or closed; opening it makes it taller only.
 
     \section2 Accessibility
 
@@ -93,7 +101,9 @@ import Koder.Agent
     its \e{Input: ...}, \e{Output: ...} and \e{Error: ...}), the busy indicator
     (\e Writing), the version label (\c StaticText, \e{Version 2 of 3}), and the buttons
     \e{Previous version}, \e{Next version}, \e{Copy message}, \e{Regenerate reply},
-    \e{Edit message} and \e{Branch the conversation here}.
+    \e{Edit message}, \e{Branch the conversation here} and \e{Continue the reply}. A
+    summary's marker is a checkable button named \e{Earlier messages summarised (N)}, its
+    text (while open) is \e{Summary: <text>}, and its Undo button is \e{Undo the summary}.
 
     Keyboard: every button is in the Tab chain and Space presses it. The version buttons are
     disabled at the first and last version and while a turn is open.
@@ -268,12 +278,14 @@ AbstractBubble {
             id: card
             objectName: "bubbleCard"
             y: KoderTheme.smallSpacing
-            x: root._onRight ? parent.width - width - KoderTheme.spacing : KoderTheme.spacing
+            // A summary is a marker across the middle of the conversation, not anyone's message.
+            x: root.isSummary ? Math.max(KoderTheme.spacing, (parent.width - width) / 2)
+             : root._onRight ? parent.width - width - KoderTheme.spacing : KoderTheme.spacing
             width: Math.max(content.implicitWidth, KoderTheme.gridUnit * 7) + 2 * KoderTheme.largeSpacing
             height: content.implicitHeight + 2 * KoderTheme.spacing
             radius: KoderTheme.radius
             color: root.fromUser ? root.palette.highlight
-                 : root.isTool ? root.palette.base
+                 : root.isTool || root.isSummary ? root.palette.base
                  : root.palette.alternateBase
             border.width: root.isError || root.errorText !== "" ? 2 : 1
             border.color: root.isError || root.errorText !== "" ? KoderTheme.errorColor(root.palette)
@@ -285,6 +297,64 @@ AbstractBubble {
                 y: KoderTheme.spacing
                 width: card.width - 2 * KoderTheme.largeSpacing
                 spacing: KoderTheme.smallSpacing
+
+                // A summary: its marker (which opens the summary's text) and Undo, side by side
+                // while they fit, else one under the other; then the text, while open. Both as
+                // wide as a readable line, open or closed: opening it changes only the height.
+                Flow {
+                    id: summaryMarker
+                    objectName: "summaryMarker"
+                    visible: root.isSummary
+                    width: root._textWidth
+                    spacing: KoderTheme.smallSpacing
+
+                    TargetButton {
+                        id: summaryToggle
+                        objectName: "summaryToggle"
+                        width: Math.min(implicitWidth, summaryMarker.width)
+                        action: root.toggleSummaryAction
+                        text: (root.summaryExpanded ? "\u25be " : "\u25b8 ") + root.summaryTitle
+                        padding: KoderTheme.smallSpacing
+                        // A long title wraps inside the button rather than run out of the card.
+                        contentItem: Label {
+                            textFormat: Text.PlainText
+                            text: summaryToggle.text
+                            wrapMode: Text.Wrap
+                            font.bold: true
+                            color: root.palette.text
+                            verticalAlignment: Text.AlignVCenter
+                        }
+                        Accessible.name: root.summaryTitle
+                        Accessible.description: root.summaryExpanded ? qsTr("The summary is shown")
+                                                                     : qsTr("Shows the summary")
+                        Accessible.role: Accessible.CheckBox
+                        Accessible.checkable: true
+                        Accessible.checked: root.summaryExpanded
+                        // Enter opens and closes it too, as Space does.
+                        Keys.onReturnPressed: root.toggleSummaryAction.trigger()
+                        Keys.onEnterPressed: root.toggleSummaryAction.trigger()
+                    }
+                    TargetButton {
+                        objectName: "undoCompaction"
+                        action: root.undoCompactionAction
+                        Accessible.name: qsTr("Undo the summary")
+                        Accessible.description: qsTr("The earlier messages are sent to the model again")
+                    }
+                }
+                TextEdit {
+                    objectName: "summaryText"
+                    visible: root.summaryExpanded
+                    width: root._textWidth
+                    readOnly: true
+                    selectByMouse: true
+                    wrapMode: Text.Wrap
+                    textFormat: TextEdit.PlainText
+                    text: root.isSummary ? root.text : ""
+                    color: root.palette.text
+                    selectionColor: root.palette.highlight
+                    Accessible.role: Accessible.StaticText
+                    Accessible.name: qsTr("Summary: %1").arg(text)
+                }
 
                 Label {
                     objectName: "toolHeader"
@@ -352,9 +422,9 @@ AbstractBubble {
                 Repeater {
                     objectName: "bodyBlocks"
                     model: KoderMarkdownBlocks {
-                        sourceModel: root.isTool ? null : root.sourceModel
+                        sourceModel: root.isTool || root.isSummary ? null : root.sourceModel
                         sourceRow: root.sourceRow
-                        markdown: root.isTool || root.sourceModel ? "" : root.text
+                        markdown: root.isTool || root.isSummary || root.sourceModel ? "" : root.text
                     }
                     delegate: Item {
                         id: block
@@ -745,6 +815,49 @@ AbstractBubble {
                         text: qsTr("Error: %1").arg(root.errorText)
                         color: KoderTheme.errorColor(root.palette)
                         wrapMode: Text.Wrap
+                    }
+                }
+                // A reply the model's output limit cut off: says so, and the last one offers
+                // to go on (Continue, in the same message).
+                Item {
+                    id: cutOffState
+                    objectName: "cutOffState"
+                    visible: root.cutOff
+                    x: root._startX(this, content)
+                    // The note's natural width measured apart: a wrapping label's own implicit
+                    // width follows the width it was given, which here follows it.
+                    width: Math.min(Math.ceil(cutOffMetrics.advanceWidth) + 2
+                                    + (continueButton.visible ? KoderTheme.spacing + continueButton.width : 0),
+                                    root._textWidth)
+                    height: Math.max(cutOffLabel.height, continueButton.visible ? continueButton.height : 0)
+
+                    Label {
+                        id: cutOffLabel
+                        objectName: "cutOffNote"
+                        anchors.left: parent.left
+                        anchors.verticalCenter: parent.verticalCenter
+                        width: parent.width - (continueButton.visible ? KoderTheme.spacing + continueButton.width : 0)
+                        textFormat: Text.PlainText
+                        text: qsTr("Cut off at the model's length limit")
+                        wrapMode: Text.Wrap
+                        font.italic: !root.LayoutMirroring.enabled // no italics in right-to-left scripts
+                        color: root.palette.text
+                    }
+                    TextMetrics {
+                        id: cutOffMetrics
+                        font: cutOffLabel.font
+                        text: cutOffLabel.text
+                    }
+                    TargetButton {
+                        id: continueButton
+                        objectName: "continueReply"
+                        anchors.right: parent.right
+                        anchors.verticalCenter: parent.verticalCenter
+                        visible: root.latest
+                        // The way on: drawn as a button (a flat tool button reads as text here).
+                        highlighted: true
+                        action: root.continueAction
+                        Accessible.name: qsTr("Continue the reply")
                     }
                 }
             }

@@ -20,10 +20,13 @@ import Koder.Agent
 
     From top to bottom: the messages (a ListView of \l Bubble delegates over the template's
     \l {AbstractChatView::}{messages}: user and assistant messages, each tool call's result
-    in its card, and the tools the server ran for a reply, from the \c serverTools of its
-    \c metadata, in theirs), the \l PermissionPrompt (visible only while a tool call waits for
+    in its card, the tools the server ran for a reply, from the \c serverTools of its
+    \c metadata, in theirs, and the summaries of compacted history as markers), the
+    \l PermissionPrompt (visible only while a tool call waits for
     the user), the \l QuestionPrompt (visible only while the agent waits for the answer to a
-    question: the \c ask_user tool, an MCP server's elicitation) and the \l Sender.
+    question: the \c ask_user tool, an MCP server's elicitation), the context bar and the
+    \l Sender.
+
     Everything is bound to \l {AbstractChatView::}{controller}; the view holds no state of
     the conversation itself. An empty conversation shows
     \l {AbstractChatView::}{placeholderText} and the \l {AbstractChatView::}{suggestions}
@@ -38,6 +41,18 @@ import Koder.Agent
     Links are passed on through \l {AbstractChatView::}{linkActivated()} and never opened
     by the view.
 
+    \section2 The context budget
+
+    While the controller knows its \c contextWindow, a row above the input shows a
+    \l ContextMeter (how full the model's context is) and a \e Compact button, enabled
+    when \l {AbstractChatView::}{canCompact}, which calls the controller's \c compact().
+    While a compaction runs, the row says \e{Summarising earlier messages…} with a busy
+    indicator. The summary arrives as a marker in the list, \e{Earlier messages summarised
+    (N)}, which opens to show the summary and offers \e Undo (\c undoCompaction()). A
+    reply the model's output limit cut off offers \e Continue when it is the last message
+    (\c continueReply()). \l {AbstractChatView::}{showContextMeter} hides the meter and the
+    button, for an application that shows them elsewhere.
+
     \section2 Scrolling
 
     The view stays pinned to the newest message while a reply streams or messages arrive. A
@@ -50,13 +65,17 @@ import Koder.Agent
 
     The message list has the role \c List and the name \e Conversation; each message is a
     \l Bubble (role \c StaticText, named by its text; replies are live regions, see
-    \l {Accessibility}). The \e{Jump to latest} button is named so. The edit dialog is titled
+    \l {Accessibility}). The \e{Jump to latest} button is named so. The context meter is a
+    \c ProgressBar named \e{Context: 8,200 of 10,000 tokens (82%)}, the Compact button
+    \e{Compact the conversation}, and the busy indicator of a compaction \e{Summarising
+    earlier messages}. The edit dialog is titled
     \e{Edit message} and its text area is named \e{Message text}.
 
     Tab goes to the message list, where the current message shows a ring, then through the
     buttons of that message only (the Up and Down arrow keys choose the message, and no button
     of a message out of sight is a Tab stop), then the permission prompt's and the question
-    prompt's controls (while they show), then the \l Sender: the buttons of queued messages
+    prompt's controls (while they show), then \e Compact (while the context bar shows it),
+    then the \l Sender: the buttons of queued messages
     and attached files, Attach, the input and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
     character) and Escape stops a reply that streams. When the focused button goes away
     (Regenerate while the new reply streams, a version arrow at the first or last version, a
@@ -141,9 +160,14 @@ AbstractChatView {
                 required versionIndex
                 required versionCount
                 required usage
+                required finishReason
                 // The row's metadata: the tools the server ran for a reply are in it.
                 required property var metadata
                 serverTools: metadata && Array.isArray(metadata.serverTools) ? metadata.serverTools : []
+                // A summary's metadata says how many rows it stands for.
+                summarizedCount: metadata && typeof metadata.rows === "number" ? metadata.rows : 0
+                // Only the last reply can be continued.
+                latest: index === list.count - 1
                 width: ListView.view.width
                 // The Markdown body reads the streaming reply from the model itself.
                 sourceModel: chatView.messages
@@ -175,6 +199,14 @@ AbstractChatView {
                 onRegenerateRequested: (id) => chatView.regenerate(id)
                 onEditRequested: (id, text) => editDialog.open(id, text)
                 onBranchRequested: (id) => chatView.branch(id)
+                onContinueRequested: (id) => chatView.continueReply(id)
+                // The marker goes with its Undo button: the keyboard stays in the list, on
+                // the message that takes its place.
+                onUndoCompactionRequested: (id) => {
+                    if (bubble.focusWithin)
+                        bubble.forceActiveFocus(Qt.OtherFocusReason)
+                    chatView.undoCompaction(id)
+                }
             }
 
             // An empty conversation: a line and the suggestions to start from.
@@ -261,6 +293,76 @@ AbstractChatView {
             maximumFormHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
                 (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
                 (chatView.height - sender.implicitHeight) * 0.35))
+        }
+
+        // How full the model's context is, and Compact, above the input; while a compaction
+        // runs, a note that says so. A row of its own: it never covers the messages or the
+        // input, and takes no room while there is nothing to show.
+        RowLayout {
+            id: contextBar
+            objectName: "contextBar"
+            readonly property bool compacting: chatView.controller !== null
+                                               && chatView.controller.compacting
+            // Not the meter's own visible: that is false while this row is hidden.
+            readonly property bool meterShown: chatView.showContextMeter && meter.contextWindow > 0
+            visible: meterShown || compacting
+            Layout.fillWidth: true
+            Layout.leftMargin: KoderTheme.spacing
+            Layout.rightMargin: KoderTheme.spacing
+            Layout.topMargin: KoderTheme.smallSpacing
+            spacing: KoderTheme.spacing
+
+            BusyIndicator {
+                objectName: "compactingIndicator"
+                visible: contextBar.compacting
+                running: visible
+                implicitWidth: KoderTheme.minimumTargetSize
+                implicitHeight: KoderTheme.minimumTargetSize
+                Accessible.name: qsTr("Summarising earlier messages")
+            }
+            Label {
+                objectName: "compactingLabel"
+                visible: contextBar.compacting
+                Layout.fillWidth: true
+                textFormat: Text.PlainText
+                text: qsTr("Summarising earlier messages\u2026")
+                elide: Text.ElideRight
+                font.italic: !chatView.LayoutMirroring.enabled // no italics in right-to-left scripts
+                color: chatView.palette.windowText
+                Accessible.ignored: true // the indicator is named so
+            }
+            Item {
+                visible: !contextBar.compacting
+                Layout.fillWidth: true
+            }
+            ContextMeter {
+                id: meter
+                objectName: "contextMeter"
+                controller: chatView.controller
+                visible: contextBar.meterShown
+            }
+            Button {
+                id: compactButton
+                objectName: "compactButton"
+                visible: contextBar.meterShown
+                enabled: chatView.canCompact
+                text: qsTr("Compact")
+                flat: true
+                // Qt 6.4's styles draw a disabled button like an enabled one: dimmed, it does
+                // not look pressable.
+                opacity: enabled ? 1 : 0.4
+                Accessible.name: qsTr("Compact the conversation")
+                Accessible.description: qsTr("Summarises the earlier messages to free the model's context")
+                ToolTip.visible: hovered || visualFocus
+                ToolTip.text: Accessible.description
+                ToolTip.delay: 500
+                onClicked: {
+                    const fromKeyboard = compactButton.activeFocus
+                    // The button turns disabled while it runs: the keys go back to the input.
+                    if (chatView.compact() && fromKeyboard)
+                        chatView.focusInput()
+                }
+            }
         }
 
         Sender {

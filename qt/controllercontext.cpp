@@ -7,7 +7,9 @@
 #include "koder/agent/contextbudget.h"
 #include "qtconvert.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace koder::agent;
 using koder::agent::qt::toQString;
@@ -33,12 +35,19 @@ std::optional<double> readPrice(const QVariantMap& entry, const QString& key, do
 
 } // namespace
 
-qint64 KoderAgentController::contextWindow() const
+namespace {
+int clampedTokens(std::int64_t tokens)
 {
-    return state().settings.contextWindow;
+    return static_cast<int>(std::clamp<std::int64_t>(tokens, 0, std::numeric_limits<int>::max()));
+}
+} // namespace
+
+int KoderAgentController::contextWindow() const
+{
+    return clampedTokens(state().settings.contextWindow);
 }
 
-void KoderAgentController::setContextWindow(qint64 tokens)
+void KoderAgentController::setContextWindow(int tokens)
 {
     if (tokens < 0) {
         refuse("setContextWindow", RejectReason::InvalidValue, QString::number(tokens));
@@ -51,7 +60,7 @@ void KoderAgentController::setContextWindow(qint64 tokens)
 // The app's window wins; without one, the transport's (an Ollama model's details).
 void KoderAgentController::syncContextWindow()
 {
-    qint64 window = m_appContextWindow;
+    std::int64_t window = m_appContextWindow;
     if (window == 0)
         if (KoderTransport* transport = m_executor.transport())
             window = transport->contextWindow();
@@ -59,9 +68,9 @@ void KoderAgentController::syncContextWindow()
         dispatch(SetContextWindow{window});
 }
 
-qint64 KoderAgentController::contextUsed() const
+int KoderAgentController::contextUsed() const
 {
-    return koder::agent::contextUsed(state());
+    return clampedTokens(koder::agent::contextUsed(state()));
 }
 
 double KoderAgentController::contextRatio() const
@@ -86,6 +95,10 @@ bool KoderAgentController::compacting() const
 
 bool KoderAgentController::compact()
 {
+    if (const KoderTransport* transport = m_executor.transport();
+        transport && !transport->summarises())
+        return refuse("compact", RejectReason::InvalidValue,
+                      QStringLiteral("the agent keeps its own context"));
     return dispatch(Compact{});
 }
 
@@ -113,7 +126,8 @@ void KoderAgentController::setPricing(const QVariantMap& pricing)
         if (entry.isEmpty())
             error = QStringLiteral("no prices");
         if (!output || !error.isEmpty()) {
-            refuse("setPricing", RejectReason::InvalidValue, it.key() + QStringLiteral(": ") + error);
+            refuse("setPricing", RejectReason::InvalidValue,
+                   it.key() + QStringLiteral(": ") + error);
             return;
         }
         prices.emplace(toStd(it.key()), Price{*input, *cached, *output});

@@ -65,6 +65,23 @@ void ControllerExecutor::startRequest(const StartTurn& request)
             Qt::QueuedConnection);
         return;
     }
+    if (request.kind == RequestKind::Summary && !m_transport->summarises()) {
+        const RequestId id = request.requestId;
+        QMetaObject::invokeMethod(
+            this,
+            [this, id] {
+                if (m_runtime)
+                    m_runtime->dispatch(StreamFailed{
+                        id,
+                        {"unsupported",
+                         "This agent keeps its own context: its transport cannot summarise the "
+                         "conversation.",
+                         false, -1},
+                        {}});
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     m_transport->start(request, toolSpecs());
 }
 

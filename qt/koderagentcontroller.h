@@ -12,8 +12,8 @@
 #include "kodertransport.h"
 
 #include <QtCore/QHash>
-#include <QtCore/QSet>
 #include <QtCore/QObject>
+#include <QtCore/QSet>
 #include <QtCore/QVariant>
 
 #include <memory>
@@ -61,12 +61,12 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(int updateInterval READ updateInterval WRITE setUpdateInterval NOTIFY
                    updateIntervalChanged FINAL)
     // The context budget (controllercontext.cpp).
-    Q_PROPERTY(qint64 contextWindow READ contextWindow WRITE setContextWindow NOTIFY
+    Q_PROPERTY(int contextWindow READ contextWindow WRITE setContextWindow NOTIFY
                    contextWindowChanged FINAL)
-    Q_PROPERTY(qint64 contextUsed READ contextUsed NOTIFY contextChanged FINAL)
+    Q_PROPERTY(int contextUsed READ contextUsed NOTIFY contextChanged FINAL)
     Q_PROPERTY(double contextRatio READ contextRatio NOTIFY contextChanged FINAL)
-    Q_PROPERTY(double autoCompact READ autoCompact WRITE setAutoCompact NOTIFY autoCompactChanged
-                   FINAL)
+    Q_PROPERTY(
+        double autoCompact READ autoCompact WRITE setAutoCompact NOTIFY autoCompactChanged FINAL)
     Q_PROPERTY(bool compacting READ compacting NOTIFY compactingChanged FINAL)
     Q_PROPERTY(QVariantMap pricing READ pricing WRITE setPricing NOTIFY pricingChanged FINAL)
     Q_PROPERTY(double cost READ cost NOTIFY costChanged FINAL)
@@ -152,9 +152,10 @@ public:
     Q_INVOKABLE QVariantList eventLog() const;
 
     // The context budget (controllercontext.cpp).
-    qint64 contextWindow() const;
-    void setContextWindow(qint64 tokens);
-    qint64 contextUsed() const;
+    // int, not qint64: QML in Qt 6.4 cannot assign a qlonglong property.
+    int contextWindow() const;
+    void setContextWindow(int tokens);
+    int contextUsed() const;
     double contextRatio() const;
     double autoCompact() const;
     void setAutoCompact(double ratio);
@@ -266,9 +267,9 @@ private:
     QSet<QString> m_approvalsWaited; ///< approvals that waited for their server (deferApproval)
     // Voices by message id (the runtime keeps what nobody has heard yet).
     QMultiHash<QString, KoderAnnouncementListener*> m_listeners;
-    QString m_shownId; ///< the conversation last reported shown (its status changes hands)
-    qint64 m_appContextWindow = 0; ///< contextWindow as the app set it (0: the transport's)
-    qint64 m_seenContextWindow = 0;
+    QString m_shownId;          ///< the conversation last reported shown (its status changes hands)
+    int m_appContextWindow = 0; ///< contextWindow as the app set it (0: the transport's)
+    int m_seenContextWindow = 0;
     QVariantMap m_pricing;
     koder::agent::Pricing m_prices;
     double m_cost = 0;

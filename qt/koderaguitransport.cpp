@@ -52,8 +52,9 @@
     \l forwardedProps. \l {KoderHttpTransport::}{apiKey}, when set, goes as a bearer token;
     \l {KoderHttpTransport::}{extraHeaders} go with every run, both to the origin of \l url
     only. \l {KoderHttpTransport::}{model} is not sent: the agent chooses (when set, it names
-    the model of each reply in its \c{metadata.model}, which prices it). The summary of a
-    compacted conversation is a \c system message after the system prompt. To continue a
+    the model of each reply in its \c{metadata.model}, which prices it). An AG-UI agent keeps
+    its own context: it is not asked to summarise the conversation
+    (\l [QML] {KoderAgentController::compact()}{compact()} is refused). To continue a
     reply cut by \c length
     (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the run's messages
     end with that reply and a user message (id \c{continue-<the reply's id>}) asking the
@@ -562,7 +563,7 @@ QJsonObject KoderAgUiTransport::body(const StartTurn& request, const QList<ToolS
             messages.append(toolMessage(m));
             break;
         case Role::Checkpoint:
-        case Role::Summary: // never in a request: the core sends a summary as a system message
+        case Role::Summary: // never in a request: the core sends a summary as a user message
             break;
         }
     }
@@ -688,3 +689,10 @@ void KoderAgUiTransport::finishing(koder::wire::StreamDecoder& decoder, Input& i
         return;
     }
 }
+
+/*!
+    \fn bool KoderAgUiTransport::summarises() const
+    \reimp
+
+    False: the agent keeps its own context, so it is not asked for a summary.
+*/

@@ -27,6 +27,8 @@ public:
 
     void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
     void cancel(koder::agent::RequestId requestId) override;
+    /// An agent keeps its own context: a summary request would run in its thread (false).
+    bool summarises() const override { return false; }
     void showConversation(const std::string& conversationId) override;
 
     QUrl url() const { return baseUrl(); }

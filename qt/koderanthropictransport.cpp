@@ -40,8 +40,8 @@
 
     \section1 What is sent and what comes back
 
-    The system prompt goes as \c system (with the summary of a compacted conversation after
-    it, a blank line between them), the tools as tools with an \c input_schema, tool
+    The system prompt goes as \c system (the summary of a compacted conversation is the first
+    user message, joined with the one after it), the tools as tools with an \c input_schema, tool
     calls as \c tool_use blocks and their results as \c tool_result blocks (consecutive
     messages of one role are merged into one turn, as the API wants). \l maxTokens is always
     sent. A user message's images go as \c image blocks (base64 data, or the address of an
@@ -381,7 +381,7 @@ QJsonObject KoderAnthropicTransport::body(const StartTurn& request, const QList<
                                     {QStringLiteral("is_error"), m.isError}}});
             break;
         case Role::Checkpoint:
-        case Role::Summary: // never in a request: the core sends a summary as a system message
+        case Role::Summary: // never in a request: the core sends a summary as a user message
             break;
         }
     }

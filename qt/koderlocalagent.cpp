@@ -342,9 +342,13 @@ void KoderLocalAgent::start(const StartTurn& request, const QList<ToolSpec>&)
         s.text = toStd(text);
     }
     s.conversationId = request.conversationId;
+    s.summary = request.kind == RequestKind::Summary;
     s.clock.start();
-    // A conversation streams one request at a time; other conversations stream beside it.
-    std::erase_if(m_streams, [&](const Stream& o) { return o.conversationId == s.conversationId; });
+    // A conversation streams one turn's request at a time (and a summary beside it); other
+    // conversations stream beside them.
+    std::erase_if(m_streams, [&](const Stream& o) {
+        return o.conversationId == s.conversationId && o.summary == s.summary;
+    });
     m_streams.push_back(std::move(s));
     m_timer.setInterval(m_tokensPerSecond > 0 ? qMax(1, qRound(1000.0 / m_tokensPerSecond)) : 0);
     if (!m_timer.isActive())

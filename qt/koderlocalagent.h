@@ -69,6 +69,7 @@ private:
         std::size_t offset = 0;     ///< where the next token starts
         qsizetype next = 0;         ///< tokens streamed so far
         bool toolStep = false;
+        bool summary = false; ///< a compaction's request: streams beside the conversation's turn
         bool started = false;
         std::string finishReason = "stop";
         std::int64_t promptTokens = -1; ///< the estimate; -1 when usage is not reported

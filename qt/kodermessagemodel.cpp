@@ -593,11 +593,12 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             changeRow(c.first, c.fields);
             break;
         case Change::Kind::Inserted: {
+            const int first = static_cast<int>(c.first);
+            // Rows from `first` on were after the new ones until endInsertRows(); a pending
+            // update of the streaming row is read where the row is now.
+            m_moving = {first, static_cast<int>(c.count)};
             flush();
             m_shownRow = noRow; // a new reply (regenerate appends it at the row of the old one)
-            const int first = static_cast<int>(c.first);
-            // Rows from `first` on were after the new ones until endInsertRows().
-            m_moving = {first, static_cast<int>(c.count)};
             beginInsertRows({}, first, first + static_cast<int>(c.count) - 1);
             m_moving = {};
             m_count += static_cast<int>(c.count);
@@ -605,12 +606,12 @@ void KoderMessageModel::apply(const std::vector<Change>& changes)
             break;
         }
         case Change::Kind::Removed: {
+            const int first = static_cast<int>(c.first);
+            // Rows after the removed ones are still announced where they were (the removed rows
+            // themselves are gone from the state: reading one gives the row after them).
+            m_moving = {first + static_cast<int>(c.count), -static_cast<int>(c.count)};
             flush();
             m_shownRow = noRow;
-            const int first = static_cast<int>(c.first);
-            // Rows after the removed ones are still announced where they were: the removed
-            // rows themselves are gone from the state (read as empty).
-            m_moving = {first + static_cast<int>(c.count), -static_cast<int>(c.count)};
             beginRemoveRows({}, first, first + static_cast<int>(c.count) - 1);
             m_moving = {};
             m_count -= static_cast<int>(c.count);

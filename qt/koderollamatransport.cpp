@@ -64,7 +64,7 @@
     too, as \c promptTokens, \c eval_count as \c completionTokens, and
     \c prompt_eval_cached_count as \c cachedTokens when the server sends it).
 
-    A summary of a compacted conversation goes as a \c system message after the system
+    A summary of a compacted conversation goes as the first \c user message after the system
     prompt. To continue a reply cut by \c length
     (\l [QML] {KoderAgentController::continueReply()}{continueReply()}), the request ends with
     that reply and a user message asking the model to go on from where it stopped without
@@ -392,7 +392,7 @@ QJsonObject KoderOllamaTransport::body(const StartTurn& request, const QList<Too
             o.insert(QStringLiteral("content"), toQString(m.text));
             break;
         case Role::Checkpoint:
-        case Role::Summary: // never in a request: the core sends a summary as a system message
+        case Role::Summary: // never in a request: the core sends a summary as a user message
             continue;
         }
         messages.append(o);

@@ -56,8 +56,8 @@
 
     \section1 What is sent and what comes back
 
-    The request carries the model, the history (the system prompt as a \c system message, as
-    is the summary of a compacted conversation, tool calls and their results as \c tool_calls
+    The request carries the model, the history (the system prompt as a \c system message, the
+    summary of a compacted conversation as the first \c user message, tool calls and their results as \c tool_calls
     and \c tool messages), the tools as \c function
     tools with their JSON schema, \l temperature and \l maxTokens when set, and
     \c{stream_options.include_usage}, so that the reply's token counts come back. A user
@@ -203,7 +203,7 @@ QJsonObject KoderOpenAiTransport::body(const StartTurn& request, const QList<Too
             o.insert(QStringLiteral("content"), toQString(m.text));
             break;
         case Role::Checkpoint:
-        case Role::Summary: // never in a request: the core sends a summary as a system message
+        case Role::Summary: // never in a request: the core sends a summary as a user message
             continue;
         }
         messages.append(o);

@@ -58,8 +58,8 @@
     \c{"include": ["reasoning.encrypted_content"]}, so that a reasoning model's reasoning
     comes back encrypted and goes with the next request of the turn (a tool loop keeps its
     chain of thought without the server keeping anything). The system prompt is sent as
-    \c instructions (the summary of a compacted conversation after it, a blank line between
-    them); user messages as \c message items with \c input_text, \c input_image
+    \c instructions (the summary of a compacted conversation is the first user message); user
+    messages as \c message items with \c input_text, \c input_image
     (images as data URLs, or the address of an \c{http(s):} image) and \c input_file (PDF
     documents) parts, text files inlined in the text; a reply as a \c message item with its
     text and a \c function_call item per call the history answers, each after the reasoning
@@ -344,7 +344,7 @@ QJsonObject KoderResponsesTransport::body(const StartTurn& request, const QList<
                                      {QStringLiteral("output"), toQString(m.text)}});
             break;
         case Role::Checkpoint:
-        case Role::Summary: // never in a request: the core sends a summary as a system message
+        case Role::Summary: // never in a request: the core sends a summary as a user message
             break;
         }
     }

@@ -7,6 +7,8 @@
 #include <QtCore/QJsonObject>
 #include <QtCore/QVariant>
 
+#include <limits>
+
 /*!
     \class KoderTransport
     \inmodule KoderAgent
@@ -338,16 +340,18 @@ void KoderTransport::deliver(koder::agent::Input&& input)
 void KoderTransport::requestContextWindow() {}
 
 /*!
-    Sets contextWindow to \a tokens (values below 0 are taken as 0), emitting
+    Sets contextWindow to \a tokens (values below 0 are taken as 0, values above the largest
+    int as that), emitting
     contextWindowChanged() when it changes. For subclasses that learn the window from their
     server.
 */
 void KoderTransport::setContextWindow(qint64 tokens)
 {
-    tokens = qMax<qint64>(0, tokens);
-    if (m_contextWindow == tokens)
+    const int window =
+        static_cast<int>(qBound(qint64{0}, tokens, qint64{std::numeric_limits<int>::max()}));
+    if (m_contextWindow == window)
         return;
-    m_contextWindow = tokens;
+    m_contextWindow = window;
     Q_EMIT contextWindowChanged();
 }
 
@@ -378,6 +382,17 @@ void KoderTransport::settleInput(const koder::agent::PendingInput&, koder::agent
     \a decision says how. The default does nothing.
 */
 void KoderTransport::settleApproval(const koder::agent::SettleApproval&) {}
+
+/*!
+    \fn bool KoderTransport::summarises() const
+
+    Returns whether this transport takes a compaction's summary request
+    (koder::agent::RequestKind::Summary) beside a turn of the same conversation. True by
+    default. An agent that keeps its own thread and context (KoderWebSocketTransport,
+    KoderAgUiTransport) returns false: the controller then refuses
+    KoderAgentController::compact(), and a compaction that autoCompact starts ends with the
+    error \c{"unsupported"} without a request.
+*/
 
 /*!
     \fn void KoderTransport::showConversation(const std::string &conversationId)

@@ -33,7 +33,7 @@ class KoderTransport : public QObject {
                    maxAttachmentBytesChanged FINAL)
     // The model's context window in tokens as the server reported it (requestContextWindow());
     // 0 while unknown.
-    Q_PROPERTY(qint64 contextWindow READ contextWindow NOTIFY contextWindowChanged FINAL)
+    Q_PROPERTY(int contextWindow READ contextWindow NOTIFY contextWindowChanged FINAL)
 
 public:
     /// What a transport may tell the model about a tool.
@@ -64,6 +64,12 @@ public:
     /// Nothing by default.
     virtual void settleApproval(const koder::agent::SettleApproval& decision);
 
+    /// Whether the transport takes a compaction's summary request (RequestKind::Summary) beside a
+    /// turn of the same conversation. True by default; an agent that keeps its own thread and
+    /// context (WebSocket aichat.v1, AG-UI) says false, and the controller's compact() then ends
+    /// with the error "unsupported".
+    virtual bool summarises() const { return true; }
+
     /// The controller that uses this transport shows the conversation \a conversationId now
     /// (empty: one not created yet). Nothing by default.
     virtual void showConversation(const std::string& conversationId);
@@ -83,7 +89,7 @@ public:
     void setMaxToolCallsPerStep(int calls);
     qint64 maxAttachmentBytes() const { return m_maxAttachmentBytes; }
     void setMaxAttachmentBytes(qint64 bytes);
-    qint64 contextWindow() const { return m_contextWindow; }
+    int contextWindow() const { return m_contextWindow; }
 
 Q_SIGNALS:
     void maxEventBytesChanged();
@@ -105,5 +111,5 @@ private:
     qint64 m_maxReplyBytes = qint64{32} << 20;
     int m_maxToolCallsPerStep = 64;
     qint64 m_maxAttachmentBytes = qint64{20} << 20;
-    qint64 m_contextWindow = 0;
+    int m_contextWindow = 0;
 };

@@ -1044,3 +1044,10 @@ void KoderWebSocketTransport::setPongTimeout(int ms)
     m_pongTimeout = ms;
     Q_EMIT pongTimeoutChanged();
 }
+
+/*!
+    \fn bool KoderWebSocketTransport::summarises() const
+    \reimp
+
+    False: the agent keeps its own context, so it is not asked for a summary.
+*/

@@ -46,6 +46,8 @@ public:
 
     void start(const koder::agent::StartTurn& request, const QList<ToolSpec>& tools) override;
     void cancel(koder::agent::RequestId requestId) override;
+    /// An agent keeps its own context: a summary request would run in its thread (false).
+    bool summarises() const override { return false; }
 
     QUrl url() const { return m_url; }
     void setUrl(const QUrl& url);

@@ -75,7 +75,9 @@
          [the queued id], \c sendQueued, \c cancelQueued, \c regenerate, \c edit, \c restore
          [the message named], \c switchVersion, \c branch [the new conversation], \c abort
          [the turn's first reply], \c clear, \c delete, \c reset, \c switch [the conversation],
-         \c checkpoint [the new message], \c approve, \c deny [the call], \c approveAll,
+         \c checkpoint [the new message], \c compact [the first row kept],
+         \c undoCompaction [the summary], \c continueReply [the reply], \c approve,
+         \c deny [the call], \c approveAll,
          \c denyAll, \c toolResult, \c toolProgress [the call] (a call's reports in a row fold
          into one entry), \c answerInput, \c declineInput, \c cancelInput, \c requestInput,
          \c withdrawInput [the question]
@@ -84,6 +86,8 @@
          \c handoff [the target]
     \row \li Text \li \c tokens [the reply message]: a step's text deltas as one entry counting
          them, written when the step ends, fails or is cut off
+    \row \li Compaction \li \c compactionEnd [the summary, or the error code when it made
+         none]
     \row \li Other \li \c dropped: a transport event of a stale request, or a tool result
          nobody waits for
     \endtable
@@ -175,6 +179,15 @@ void DebugLog::record(const Input& input, const Outcome& out, const State& after
         return append("dropped", {});
     if (std::holds_alternative<TextDelta>(input))
         return countToken(out); // the token path, ahead of the visitor's set-up
+    // A compaction's own request ending is no step of the turn: its entry alone.
+    if (const auto* compaction = findEvent<CompactionEndEvent>(out);
+        compaction &&
+        (std::holds_alternative<StreamEnded>(input) ||
+         std::holds_alternative<StreamFailed>(input) || std::holds_alternative<Handoff>(input))) {
+        append("compactionEnd",
+               compaction->messageId.empty() ? compaction->error.code : compaction->messageId);
+        return;
+    }
     // By type, like the reducer: an input not decided on here does not compile.
     std::visit(
         overloaded{

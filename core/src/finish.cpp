@@ -85,6 +85,20 @@ std::string mergedMetadata(std::string_view metadata, std::string_view patch, bo
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+std::string withoutBudgetKeys(std::string_view metadata)
+{
+    if (metadata.find("boundary") == std::string_view::npos &&
+        metadata.find("earlierUsage") == std::string_view::npos)
+        return std::string(metadata);
+    using json = nlohmann::json;
+    json j = json::parse(metadata, nullptr, false);
+    if (!j.is_object())
+        return std::string(metadata);
+    j.erase("boundary");
+    j.erase("earlierUsage");
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
 std::string withMember(std::string_view metadata, const std::string& key, const std::string& value)
 {
     using json = nlohmann::json;
@@ -110,9 +124,9 @@ std::string withEarlierUsage(std::string_view metadata, const Usage& usage)
             continue;
         const std::string key(name);
         const auto it = earlier.find(key);
-        earlier[key] = count + (it != earlier.end() && it->is_number_integer()
-                                    ? it->get<std::int64_t>()
-                                    : std::int64_t{0});
+        earlier[key] =
+            count + (it != earlier.end() && it->is_number_integer() ? it->get<std::int64_t>()
+                                                                    : std::int64_t{0});
     }
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }

@@ -98,11 +98,11 @@ void ContextInputs::startCompaction(bool automatic)
         kept += exchange;
         cut = user;
     }
-    const bool anything = std::any_of(path.begin() + static_cast<std::ptrdiff_t>(first),
-                                      path.begin() + static_cast<std::ptrdiff_t>(cut),
-                                      [](const Message& m) {
-                                          return m.role != Role::Checkpoint && !isSilentReply(m);
-                                      });
+    const bool anything =
+        std::any_of(path.begin() + static_cast<std::ptrdiff_t>(first),
+                    path.begin() + static_cast<std::ptrdiff_t>(cut), [](const Message& m) {
+                        return m.role != Role::Checkpoint && !isSilentReply(m);
+                    });
     if (!anything)
         return refuse(RejectReason::NothingToCompact);
 
@@ -113,15 +113,18 @@ void ContextInputs::startCompaction(bool automatic)
     if (!s_.settings.systemPrompt.empty())
         start.history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
     if (boundary != noRow)
-        start.history.emplace_back(path[boundary].id, Role::System,
+        start.history.emplace_back(path[boundary].id, Role::User,
                                    summaryPromptText(path[boundary].text));
     for (std::size_t i = first; i < cut; ++i)
         if (path[i].role != Role::Checkpoint && !isSilentReply(path[i]))
             start.history.push_back(path[i]);
     start.history.emplace_back("compaction-request", Role::User,
                                std::string(compactionInstruction));
-    s_.compaction = Compaction{start.requestId, path[cut - 1].id, path[cut].id,
-                               cut - (boundary == noRow ? 0 : boundary), {}};
+    s_.compaction = Compaction{start.requestId,
+                               path[cut - 1].id,
+                               path[cut].id,
+                               cut - (boundary == noRow ? 0 : boundary),
+                               {}};
     out_.effects.emplace_back(std::move(start));
 }
 
@@ -144,8 +147,9 @@ bool ContextInputs::compactionEvent(const Input& input)
                    [&](const StreamEnded& e) { landSummary(e); },
                    [&](const StreamFailed& e) { endCompaction(e.error, false); },
                    [&](const Handoff&) {
-                       endCompaction({"handoff", "The agent handed the conversation on instead "
-                                                 "of summarising it.",
+                       endCompaction({"handoff",
+                                      "The agent handed the conversation on instead "
+                                      "of summarising it.",
                                       false, -1},
                                      false);
                    },
@@ -188,16 +192,26 @@ void ContextInputs::shiftTurnRows(std::size_t from, std::ptrdiff_t by)
 void ContextInputs::landSummary(const StreamEnded& e)
 {
     std::string text = e.text ? *e.text : s_.compaction->text;
-    const bool blank = std::all_of(text.begin(), text.end(),
-                                   [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
-    if (e.finishReason.empty() || blank)
+    const bool blank = std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isspace(static_cast<unsigned char>(c));
+    });
+    if (e.finishReason.empty())
+        return endCompaction(
+            {"incomplete", "The summary ended before the model finished it.", false, -1}, false);
+    if (normalizedFinishReason(e.finishReason, false) != "stop")
+        // Cut by the output limit, refused or filtered: it must not stand for the history.
+        return endCompaction({"incomplete_summary",
+                              "The model did not finish the summary (" + e.finishReason + ").",
+                              false, -1},
+                             false);
+    if (blank)
         return endCompaction({"empty_summary", "The model gave no summary.", false, -1}, false);
     std::vector<Message>& path = s_.conversation.messages;
     const std::size_t at = findMessage(s_, s_.compaction->firstKeptId);
     if (at == noRow || at == 0 || path[at - 1].id != s_.compaction->lastSummarizedId)
-        return endCompaction({"history_changed",
-                              "The conversation changed while it was summarised.", false, -1},
-                             false);
+        return endCompaction(
+            {"history_changed", "The conversation changed while it was summarised.", false, -1},
+            false);
     Message summary = newMessage(Role::Summary, std::move(text));
     MessageExtras& x = summary.extras();
     x.usage = e.usage;
@@ -258,7 +272,11 @@ void ContextInputs::operator()(const ContinueReply& a)
         row + 1 != s_.conversation.messages.size())
         return reject(RejectReason::NotCutOff, a.messageId);
     s_.lastError.reset();
-    m.extras().finishReason.clear();
+    // The prefill of Anthropic's API may not end in white space, and a model goes on with the
+    // space it needs: the reply goes on from its last word.
+    const std::size_t before = m.text.size();
+    while (!m.text.empty() && std::isspace(static_cast<unsigned char>(m.text.back())))
+        m.text.pop_back();
     s_.turn.emplace();
     Turn& turn = *s_.turn;
     turn.stepRow = row;
@@ -266,7 +284,7 @@ void ContextInputs::operator()(const ContinueReply& a)
     turn.continuedFrom = m.text.size();
     turn.announcedUpTo = m.text.size();
     s_.status = Status::Streaming;
-    changed(row, Field::FinishReason | Field::Streaming);
+    changed(row, m.text.size() != before ? Field::Text | Field::Streaming : Field::Streaming);
     out_.effects.emplace_back(request(0));
     out_.events.emplace_back(StreamStartEvent{m.id});
     announce(Announcement::Kind::ReplyStarted, Politeness::Polite, m.id);
@@ -282,10 +300,16 @@ void ContextInputs::announceThresholds(bool silently)
 {
     const int level = levelOf(contextRatio(s_));
     if (level > s_.context.announced && !silently) {
+        // Said by the newest reply (or summary): a view voices the model's rows, not the user's.
         const std::vector<Message>& path = s_.conversation.messages;
+        const auto said = std::find_if(path.rbegin(), path.rend(), [](const Message& m) {
+            return m.role == Role::Assistant || m.role == Role::Summary;
+        });
+        const std::string& id = said != path.rend() ? said->id
+                                : path.empty()      ? s_.conversation.id
+                                                    : path.back().id;
         announce(Announcement::Kind::ContextHigh,
-                 level == 2 ? Politeness::Assertive : Politeness::Polite,
-                 path.empty() ? std::string() : path.back().id, level == 2 ? 95 : 80);
+                 level == 2 ? Politeness::Assertive : Politeness::Polite, id, level == 2 ? 95 : 80);
     }
     s_.context.announced = level;
 }
@@ -301,13 +325,15 @@ void ContextInputs::afterReduce(const Input& input, const std::string& conversat
             announceThresholds(false);
         return;
     }
-    if (std::holds_alternative<ReasoningDelta>(input) || std::holds_alternative<ToolProgress>(input))
-        return; // reasoning is not sent back; progress is not history
+    if (std::holds_alternative<ReasoningDelta>(input) ||
+        std::holds_alternative<ToolProgress>(input) ||
+        std::holds_alternative<StreamStarted>(input) ||
+        std::holds_alternative<ServerActivity>(input))
+        return; // reasoning is not sent back; progress and a server's news are not history
     const bool left = s_.conversation.id != conversationBefore;
     if (left && s_.compaction)
-        endCompaction({"cancelled", "The conversation was left while it was summarised.", false,
-                       -1},
-                      true);
+        endCompaction(
+            {"cancelled", "The conversation was left while it was summarised.", false, -1}, true);
     if (const auto* failed = std::get_if<StreamFailed>(&input);
         failed && failed->error.code == detail::contextLengthCode && !out_.dropped)
         s_.context.overflowed = true;
@@ -315,7 +341,8 @@ void ContextInputs::afterReduce(const Input& input, const std::string& conversat
              std::holds_alternative<SetMessages>(input) || std::holds_alternative<Clear>(input) ||
              std::holds_alternative<Reset>(input) || std::holds_alternative<Edit>(input) ||
              std::holds_alternative<Regenerate>(input) ||
-             std::holds_alternative<SwitchVersion>(input))
+             std::holds_alternative<SwitchVersion>(input) ||
+             std::holds_alternative<RestoreCheckpoint>(input))
         s_.context.overflowed = false;
     recount();
     announceThresholds(left);

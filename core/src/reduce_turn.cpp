@@ -271,26 +271,27 @@ void TurnInputs::recordFinish(std::size_t row, const StreamEnded& e)
         fields |= Field::Text;
     }
     x.finishReason = normalizedFinishReason(e.finishReason, !s_.turn->stepCalls.empty());
+    const bool refusal = isRefusal(x.finishReason);
+    if (refusal || !e.metadata.empty()) {
+        // The keys the core keeps for the context budget are its own, never the server's.
+        x.metadata =
+            detail::mergedMetadata(x.metadata, detail::withoutBudgetKeys(e.metadata), refusal);
+        fields |= Field::Metadata;
+    }
     if (!e.usage.empty()) {
         std::string context;
         if (s_.turn->continuedFrom && !x.usage.empty())
             context = detail::withEarlierUsage(x.metadata, x.usage);
-        // The summary in force when the prompt was counted (see settledContextTokens()).
-        const std::size_t boundary = lastSummaryRow(s_.conversation.messages, row);
-        if (boundary != noRow)
+        // The summary in force when the request went out (see settledContextTokens()).
+        if (!s_.turn->sentUnder.empty())
             context = detail::withMember(context.empty() ? x.metadata : context, "boundary",
-                                         s_.conversation.messages[boundary].id);
+                                         s_.turn->sentUnder);
         if (!context.empty()) {
             x.metadata = std::move(context);
             fields |= Field::Metadata;
         }
         x.usage = e.usage;
         fields |= Field::Usage;
-    }
-    const bool refusal = isRefusal(x.finishReason);
-    if (refusal || !e.metadata.empty()) {
-        x.metadata = detail::mergedMetadata(x.metadata, e.metadata, refusal);
-        fields |= Field::Metadata;
     }
     changed(row, fields);
 }

@@ -1333,6 +1333,8 @@ void Runtime::transportReplaced()
     abortBackground();
     if (state_.turn)
         dispatch(Abort{});
+    if (state_.compaction)
+        dispatch(Abort{}); // with no turn open, a stop ends the compaction
 }
 
 void Runtime::report(const std::vector<HookFailure>& failures)

@@ -160,6 +160,9 @@ void Runtime::retireIfEnded(std::string conversationId, Status before, bool wasO
         if (status == Status::Error || status == Status::Interrupted || status == Status::Handoff)
             ended_[conversationId] = status;
         const bool retrying = (*it)->delayed.has_value();
+        // A summary the ended reply started (autoCompact) would land in a state let go: stopped.
+        if (s.compaction)
+            executor_.cancelRequest(s.compaction->requestId);
         background_.erase(it);
         if (retrying)
             armRetryTimer(true);
@@ -289,6 +292,8 @@ void Runtime::forgetConversation(const std::string& id)
         Effect cancel{CancelTurn{live->state.turn->lastRequestId, live->state.turn->running}};
         perform(cancel, *live);
     }
+    if (live->state.compaction)
+        executor_.cancelRequest(live->state.compaction->requestId);
     if (live->delayed)
         armRetryTimer(true);
     updateFlushTimer();

@@ -366,6 +366,14 @@
 */
 
 /*!
+    \variable koder::agent::Turn::sentUnder
+
+    The summary that was the history's boundary when the current request went out (empty for
+    none). The reply's \c metadata.boundary records it: its reported prompt counts under that
+    boundary only (see settledContextTokens()).
+*/
+
+/*!
     \variable koder::agent::Turn::continuedFrom
 
     For a continued reply (\l {koder::agent::ContinueReply}{ContinueReply}), the length of its

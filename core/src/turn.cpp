@@ -16,10 +16,12 @@ std::vector<Message> Reduction::requestHistory() const
     if (!s_.settings.systemPrompt.empty())
         history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
     const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
-    // The last summary is a boundary: what lies before it is sent as the summary.
+    // The last summary is a boundary: what lies before it is sent as the summary, a user
+    // message marked as context (it is model output, drawn from tool results and pages: never
+    // a system message's authority).
     const std::size_t boundary = lastSummaryRow(s_.conversation.messages);
     if (boundary != noRow)
-        history.emplace_back(s_.conversation.messages[boundary].id, Role::System,
+        history.emplace_back(s_.conversation.messages[boundary].id, Role::User,
                              summaryPromptText(s_.conversation.messages[boundary].text));
     // A reply stopped before it said anything tells the model nothing (and some servers refuse
     // an empty assistant message).
@@ -27,8 +29,8 @@ std::vector<Message> Reduction::requestHistory() const
         return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
                m.toolCalls().empty();
     };
-    for (std::size_t i = boundary == noRow ? 0 : boundary + 1;
-         i < s_.conversation.messages.size(); ++i)
+    for (std::size_t i = boundary == noRow ? 0 : boundary + 1; i < s_.conversation.messages.size();
+         ++i)
         if (i != skip && s_.conversation.messages[i].role != Role::Checkpoint &&
             s_.conversation.messages[i].role != Role::Summary &&
             !silent(s_.conversation.messages[i]))
@@ -48,6 +50,8 @@ StartTurn Reduction::request(std::int64_t delayMs)
     start.step = turn.step;
     start.attempt = turn.attempt;
     start.delayMs = delayMs;
+    const std::size_t boundary = lastSummaryRow(s_.conversation.messages);
+    turn.sentUnder = boundary == noRow ? std::string() : s_.conversation.messages[boundary].id;
     if (turn.continuedFrom) {
         // The cut reply goes last, to be continued (its text as it was before this turn).
         start.kind = RequestKind::Continuation;
@@ -187,7 +191,7 @@ void Reduction::failStep(const ErrorInfo& error, ErrorVerdict verdict)
         changed(row, fields);
     turn.stepCalls.clear();
     turn.serverDecides.clear();
-    turn.announcedUpTo = 0;
+    turn.announcedUpTo = keep; // a continued reply's own text was said before
     ++turn.attempt;
     out_.effects.emplace_back(request(decision.delayMs));
 }

@@ -24,14 +24,16 @@ import Koder.Agent
         (\c{Accessible.ignored: true}) so the message is not read twice;
     \li the built-in commands as \c Action objects (\l copyAction, \l regenerateAction,
         \l editAction, \l branchAction, \l previousVersionAction, \l nextVersionAction,
-        \l toggleReasoningAction): a look binds buttons to them (\c{action: root.copyAction})
-        and shows a button while its action is enabled, except the version buttons, which stay
-        visible and disabled at the ends;
+        \l toggleReasoningAction, \l continueAction, \l toggleSummaryAction,
+        \l undoCompactionAction): a look binds buttons to them
+        (\c{action: root.copyAction}) and shows a button while its action is enabled, except
+        the version buttons, which stay visible and disabled at the ends;
     \li when the actions are shown (\l actionsShown: on hover and while the keyboard focus is
         inside the message), whether the reasoning is open (\l reasoningExpanded) and how long
         the model thought (\l reasoningSeconds);
     \li the signals that ask the view to act (regenerateRequested(), editRequested(),
-        branchRequested(), versionRequested(), linkActivated()).
+        branchRequested(), versionRequested(), continueRequested(),
+        undoCompactionRequested(), linkActivated()).
     \endlist
 
     \snippet qml/tst_bubbletemplate.qml own-look
@@ -73,8 +75,9 @@ Item {
     property string messageId: ""
     /*!
         Who wrote the message, from the \c role role: \c "user", \c "assistant",
-        \c "system", \c "tool" or \c "checkpoint". It decides the alignment, the colours,
-        the actions offered and the accessible description.
+        \c "system", \c "tool", \c "checkpoint" or \c "summary" (what compaction made of
+        the earlier messages, see \l isSummary). It decides the alignment, the colours, the
+        actions offered and the accessible description.
     */
     property string role: "assistant"
     /*!
@@ -184,6 +187,26 @@ Item {
     */
     property var usage: ({})
     /*!
+        Why the model stopped writing this reply, from the \c finishReason role: \c "stop",
+        \c "length" (cut off by the model's output limit: \l continueAction offers to go on),
+        \c "tool_calls", ...; empty when unknown (the default).
+
+        \sa cutOff, latest
+    */
+    property string finishReason: ""
+    /*!
+        Whether the message is the last one of its conversation. Default true (a bubble on
+        its own). \l ChatView sets it for each row: only the last reply, when it was cut off,
+        can be continued (\l continueAction).
+    */
+    property bool latest: true
+    /*!
+        For a summary (\l isSummary), how many earlier messages it stands for, from the
+        \c rows entry of the row's \c metadata (\l ChatView passes it on). Default 0
+        (unknown).
+    */
+    property int summarizedCount: 0
+    /*!
         The application's own actions for this message, shown after the built-in ones (Copy,
         Regenerate, Edit, Branch), each as a tool button with the action's text and icon
         (a disabled action gives a disabled button). Empty by default.
@@ -244,6 +267,18 @@ Item {
         \c{controller.switchVersion(messageId, index)}.
     */
     signal versionRequested(string messageId, int index)
+    /*!
+        Emitted when the user triggers \l continueAction on the reply \a messageId, which the
+        model's output limit cut off. A view answers with
+        \c{controller.continueReply(messageId)}: the reply goes on in the same message.
+    */
+    signal continueRequested(string messageId)
+    /*!
+        Emitted when the user triggers \l undoCompactionAction on the summary \a messageId. A
+        view answers with \c{controller.undoCompaction(messageId)}: the summary goes, and the
+        messages it stood for are sent to the model again.
+    */
+    signal undoCompactionRequested(string messageId)
 
     /*!
         \readonly
@@ -261,6 +296,36 @@ Item {
         True for a reply (\l role \c "assistant"): a live region, Regenerate offered.
     */
     readonly property bool isAssistant: role === "assistant"
+    /*!
+        \readonly
+        True for a summary (\l role \c "summary"): what compaction made of the earlier
+        messages, which are no longer sent to the model. A look shows it as a marker,
+        \e{Earlier messages summarised (N)}, that opens to show the summary's text
+        (\l toggleSummaryAction, \l summaryExpanded) and offers \l undoCompactionAction.
+    */
+    readonly property bool isSummary: role === "summary"
+    /*!
+        \readonly
+        True for a finished reply that the model's output limit cut off (\l finishReason
+        \c "length").
+    */
+    readonly property bool cutOff: isAssistant && finishReason === "length" && !streaming
+    /*!
+        \readonly
+        Whether a summary's text is shown: closed until the user opens it
+        (\l toggleSummaryAction).
+    */
+    readonly property bool summaryExpanded: isSummary && _summaryOpened
+    /*!
+        \readonly
+        What a summary's marker says: \e{Earlier messages summarised (N)}, or
+        \e{Earlier messages summarised} when \l summarizedCount is unknown. Empty for any
+        other message.
+    */
+    readonly property string summaryTitle: !isSummary ? ""
+        : summarizedCount > 0 ? qsTr("Earlier messages summarised (%1)")
+                                .arg(Number(summarizedCount).toLocaleString(Qt.locale(), "f", 0))
+        : qsTr("Earlier messages summarised")
     /*!
         \readonly
         True while the \l controller has a turn open (its \c abortable). Versions cannot be
@@ -358,12 +423,12 @@ Item {
     /*!
         \readonly
         Asks to branch the conversation at this message (branchRequested()). Enabled when not
-        streaming, except on tool results. Text \e Branch; the look names its button
+        streaming, except on tool results and summaries. Text \e Branch; the look names its button
         \e{Branch the conversation here}.
     */
     readonly property Action branchAction: Action {
         text: qsTr("Branch")
-        enabled: !root.streaming && !root.isTool
+        enabled: !root.streaming && !root.isTool && !root.isSummary
         onTriggered: root.branchRequested(root.messageId)
     }
     /*!
@@ -405,6 +470,40 @@ Item {
                 root._openedByUser = !root._openedByUser
         }
     }
+    /*!
+        \readonly
+        Asks for the rest of a reply the model's output limit cut off (continueRequested()).
+        Enabled on a \l cutOff reply that is the \l latest message, while no turn is open.
+        Text \e Continue; the look names its button \e{Continue the reply}.
+    */
+    readonly property Action continueAction: Action {
+        text: qsTr("Continue")
+        enabled: root.cutOff && root.latest && !root.turnOpen
+        onTriggered: root.continueRequested(root.messageId)
+    }
+    /*!
+        \readonly
+        Opens or closes a summary's text (\l summaryExpanded). Checkable, checked while open;
+        enabled on summaries. Its text is the marker's, \l summaryTitle.
+    */
+    readonly property Action toggleSummaryAction: Action {
+        checkable: true
+        checked: root.summaryExpanded
+        enabled: root.isSummary
+        text: root.summaryTitle
+        onTriggered: root._summaryOpened = !root._summaryOpened
+    }
+    /*!
+        \readonly
+        Removes a summary (undoCompactionRequested()): the messages before it are sent to the
+        model again. Enabled on summaries while no turn is open. Text \e Undo; the look names
+        its button \e{Undo the summary}.
+    */
+    readonly property Action undoCompactionAction: Action {
+        text: qsTr("Undo")
+        enabled: root.isSummary && !root.turnOpen
+        onTriggered: root.undoCompactionRequested(root.messageId)
+    }
 
     /*!
         \internal
@@ -430,6 +529,7 @@ Item {
     // reset when a reused delegate shows another message.
     property bool _openedByUser: false
     property bool _closedByUser: false
+    property bool _summaryOpened: false
     property double _thinkingStartedAt: 0
     property double _thinkingEndedAt: 0
 
@@ -438,6 +538,7 @@ Item {
     onMessageIdChanged: {
         _openedByUser = false
         _closedByUser = false
+        _summaryOpened = false
         _thinkingStartedAt = 0
         _thinkingEndedAt = 0
         thinkingClockStart.restart()
@@ -471,9 +572,12 @@ Item {
     }
 
     Accessible.role: Accessible.StaticText
-    Accessible.name: streaming ? qsTr("The assistant is writing a reply") : root.text
+    Accessible.name: streaming ? qsTr("The assistant is writing a reply")
+                   : isSummary ? root.summaryTitle
+                   : root.text
     Accessible.description: fromUser ? qsTr("Your message")
                           : isTool ? qsTr("Result of the tool %1").arg(toolName)
+                          : isSummary ? qsTr("Summary of the earlier messages")
                           : role === "system" ? qsTr("System message")
                           : role === "checkpoint" ? qsTr("Checkpoint")
                           : qsTr("Assistant message")

@@ -19,7 +19,9 @@ import Koder.Agent
     \li \l messages, a KoderVisibleMessages of the controller's messages (no system messages
         or checkpoints; tool results only with \l showToolResults), the model of the list;
     \li the answers to a bubble's requests: regenerate(), edit(), switchVersion(), branch()
-        (which emits \l branched()), and sendSuggestion() for the empty state;
+        (which emits \l branched()), continueReply() and undoCompaction(), and
+        sendSuggestion() for the empty state;
+    \li the context budget: compact() and whether it can be offered now (\l canCompact);
     \li the scrolling rule: the list stays pinned to the newest message while a reply
         streams; a gesture of the user unpins it at once, and where the gesture comes to rest
         decides: at the end it pins again, elsewhere \l pinned turns false until
@@ -108,6 +110,21 @@ FocusScope {
         \snippet qml/tst_tooldelegates.qml chat-view
     */
     property var toolDelegates: ({})
+    /*!
+        Whether the look shows how full the model's context is: \l ContextMeter, with a
+        \e Compact button beside it (\l canCompact), while the controller knows its
+        \c contextWindow. Default true. An application that shows the meter elsewhere (in
+        its header, as the demo does) turns it off; the note that a compaction runs stays.
+    */
+    property bool showContextMeter: true
+    /*!
+        \readonly
+        True when compact() can be offered: a controller is set, no compaction runs, and the
+        conversation has at least two exchanges (user messages) after its last summary, so
+        that there are earlier ones to summarise.
+    */
+    readonly property bool canCompact: controller !== null && !controller.compacting
+                                       && _exchanges >= 2
 
     /*!
         Emitted when the user activates a link in a message; \a url is its target, passed on
@@ -155,6 +172,29 @@ FocusScope {
             root.branched(conversation)
     }
     /*!
+        Continues the reply \a messageId, which the model's output limit cut off, in the same
+        message (the controller's \c continueReply()).
+    */
+    function continueReply(messageId) {
+        if (root.controller)
+            root.controller.continueReply(messageId)
+    }
+    /*!
+        Removes the summary \a messageId: the messages before it are sent again (the
+        controller's \c undoCompaction()).
+    */
+    function undoCompaction(messageId) {
+        if (root.controller)
+            root.controller.undoCompaction(messageId)
+    }
+    /*!
+        Summarises the earlier messages into one, to free the model's context (the
+        controller's \c compact()); returns whether the controller started it.
+    */
+    function compact() {
+        return root.controller ? root.controller.compact() : false
+    }
+    /*!
         Sends \a text as the user's message: what a suggestion does.
     */
     function sendSuggestion(text) {
@@ -181,6 +221,27 @@ FocusScope {
 
     property bool _pinned: true
 
+    // The user messages after the last summary: compaction needs earlier exchanges to
+    // summarise besides the ones it keeps. Counted when rows come and go, not per token.
+    property int _exchanges: 0
+    function _countExchanges() {
+        let exchanges = 0
+        for (let row = visibleMessages.count - 1; row >= 0; --row) {
+            const role = visibleMessages.get(row).role
+            if (role === "summary")
+                break
+            if (role === "user")
+                ++exchanges
+        }
+        root._exchanges = exchanges
+    }
+    Connections {
+        target: visibleMessages
+        function onCountChanged() { root._countExchanges() }
+        function onModelReset() { root._countExchanges() }
+        function onLayoutChanged() { root._countExchanges() }
+    }
+
     // A gesture of the user unpins at once (a reply growing meanwhile must not pull the view
     // back under the finger); where it comes to rest decides: at the end pins again.
     Connections {
@@ -193,6 +254,12 @@ FocusScope {
                 root.listView.positionViewAtEnd()
         }
         function onCountChanged() {
+            if (root._pinned)
+                root.listView.positionViewAtEnd()
+        }
+        // A row that shows or goes under the list (a prompt, the context bar) makes it
+        // shorter or taller: the newest message stays in view.
+        function onHeightChanged() {
             if (root._pinned)
                 root.listView.positionViewAtEnd()
         }

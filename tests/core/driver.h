@@ -2,6 +2,7 @@
 // A small harness around reduce() so the tests read like the scenarios they check.
 #pragma once
 
+#include "koder/agent/contextbudget.h"
 #include "koder/agent/debuglog.h"
 #include "koder/agent/reducer.h"
 
@@ -19,7 +20,11 @@ struct Driver {
     Outcome out;
     DebugLog log; ///< fed every dispatch, as the runtime feeds its own
 
-    Driver() { s.settings.tools = {{"read_file", true}, {"write_file", false}}; }
+    Driver()
+    {
+        s.settings.tools = {{"read_file", true}, {"write_file", false}};
+        s.context.settled = settledContextTokens(s, noRow); // as SetTools would count
+    }
 
     Outcome& dispatch(const Input& input)
     {

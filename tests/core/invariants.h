@@ -15,6 +15,7 @@
 
 #include "rows.h"
 
+#include "koder/agent/contextbudget.h"
 #include "koder/agent/debuglog.h"
 #include "koder/agent/input.h"
 #include "koder/agent/outcome.h"
@@ -108,6 +109,17 @@ private:
         if (s.turn && (s.turn->stepRow >= s.conversation.messages.size() ||
                        s.conversation.messages[s.turn->stepRow].role != Role::Assistant))
             return "the step row is not an assistant message";
+        // The meter, kept incrementally, is what a recount from scratch gives.
+        {
+            const std::size_t row = streamingRow(s);
+            const std::int64_t settled = settledContextTokens(s, row);
+            const std::int64_t units =
+                row == noRow ? 0 : estimateUnits(s.conversation.messages[row].text);
+            if (s.context.settled != settled || s.context.streamingUnits != units)
+                return "the context meter (" + std::to_string(s.context.settled) + " + " +
+                       std::to_string(s.context.streamingUnits) + "/4) drifted from a recount (" +
+                       std::to_string(settled) + " + " + std::to_string(units) + "/4)";
+        }
 
         std::size_t streamingRows = 0;
         for (const auto& r : after)

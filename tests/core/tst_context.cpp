@@ -38,7 +38,8 @@ std::int64_t recounted(const State& s)
 const StartTurn* summaryRequest(const Driver& d)
 {
     for (const Effect& e : d.out.effects)
-        if (const auto* start = std::get_if<StartTurn>(&e); start && start->kind == RequestKind::Summary)
+        if (const auto* start = std::get_if<StartTurn>(&e);
+            start && start->kind == RequestKind::Summary)
             return start;
     return nullptr;
 }
@@ -205,11 +206,10 @@ TEST(ContextMeter, ThresholdsAreAnnouncedOnceEachAndAgainAfterFallingBelow)
     d.dispatch(SetContextWindow{100000}); // far below again
     EXPECT_EQ(d.s.context.announced, 0);
     d.dispatch(SetContextWindow{100});
-    const bool again = std::any_of(d.out.announcements.begin(), d.out.announcements.end(),
-                                   [](const Announcement& a) {
-                                       return a.kind == Announcement::Kind::ContextHigh &&
-                                              a.offset == 95;
-                                   });
+    const bool again = std::any_of(
+        d.out.announcements.begin(), d.out.announcements.end(), [](const Announcement& a) {
+            return a.kind == Announcement::Kind::ContextHigh && a.offset == 95;
+        });
     EXPECT_TRUE(again);
 }
 
@@ -277,7 +277,7 @@ TEST(Compaction, SummarisesAllButTheLastExchangeIntoABoundaryRow)
     // The next request sends the summary in place of what it covers.
     d.send("fourth question");
     EXPECT_THAT(rowsOf(d.effects<StartTurn>().at(0)),
-                ElementsAre("system:Be brief.", "system:Summary of the earli", "user:third question",
+                ElementsAre("system:Be brief.", "user:Summary of the earli", "user:third question",
                             "assistant:third answer", "user:fourth question"));
 }
 
@@ -340,13 +340,13 @@ TEST(Compaction, ANewSummaryCoversTheOldOne)
     const StartTurn* request = summaryRequest(d);
     ASSERT_NE(request, nullptr);
     EXPECT_THAT(rowsOf(*request),
-                ElementsAre("system:Summary of the earli", "user:third question",
+                ElementsAre("user:Summary of the earli", "user:third question",
                             "assistant:third answer", "user:Summarise the conver"));
     EXPECT_THAT(request->history[0].text, ::testing::HasSubstr("first summary"));
     summarise(d, "second summary");
     d.send("fifth");
     const StartTurn next = d.effects<StartTurn>().at(0);
-    EXPECT_THAT(rowsOf(next), ElementsAre("system:Summary of the earli", "user:fourth question",
+    EXPECT_THAT(rowsOf(next), ElementsAre("user:Summary of the earli", "user:fourth question",
                                           "assistant:fourth answer", "user:fifth"));
     EXPECT_THAT(next.history[0].text, ::testing::HasSubstr("second summary"));
 }
@@ -403,7 +403,7 @@ TEST(Compaction, DuringAnApprovalTheCallStillRunsWhenApproved)
     ASSERT_EQ(d.effects<ExecuteTool>().size(), 1u);
     d.dispatch(ToolResult{"c1", "done", false, {}});
     const StartTurn next = d.effects<StartTurn>().at(0);
-    EXPECT_EQ(next.history[0].role, Role::System); // the summary leads
+    EXPECT_EQ(next.history[0].role, Role::User); // the summary leads, as context
     EXPECT_EQ(next.history.back().role, Role::Tool);
 }
 
@@ -423,6 +423,54 @@ TEST(Compaction, StopWithNoReplyRunningStopsTheSummary)
     d.dispatch(TextDelta{id, "late"});
     EXPECT_TRUE(d.out.dropped);
     EXPECT_EQ(d.s.conversation.messages.size(), 6u);
+}
+
+TEST(Compaction, AReplySentBeforeTheSummaryLandedCountsItsPromptAsSentUncompacted)
+{
+    Driver d = threeExchanges();
+    d.dispatch(SetContextWindow{100000});
+    d.dispatch(Compact{});
+    d.send("fourth question"); // out uncompacted
+    summarise(d);
+    Usage u;
+    u.promptTokens = 5000; // the whole history, as it was sent
+    d.dispatch(StreamEnded{d.request(), "stop", u});
+    // Counted under no summary: not an anchor under the new one, so the meter estimates.
+    EXPECT_THAT(d.last().metadata(), ::testing::Not(::testing::HasSubstr("boundary")));
+    EXPECT_LT(contextUsed(d.s), 1000);
+    // The next reply goes out under the summary and is stamped so.
+    d.send("fifth");
+    d.dispatch(StreamEnded{d.request(), "stop", u});
+    EXPECT_THAT(d.last().metadata(), ::testing::HasSubstr("\"boundary\""));
+    EXPECT_EQ(contextUsed(d.s), 5000 + messageOverheadTokens);
+}
+
+TEST(Compaction, AServerCannotSetTheBudgetsOwnMetadata)
+{
+    Driver d;
+    d.send("q");
+    Usage u;
+    u.promptTokens = 10;
+    d.dispatch(
+        StreamEnded{d.request(), "stop", u,
+                    R"({"boundary":"forged","earlierUsage":{"promptTokens":999999},"x":1})"});
+    EXPECT_THAT(d.last().metadata(), ::testing::Not(::testing::HasSubstr("forged")));
+    EXPECT_THAT(d.last().metadata(), ::testing::Not(::testing::HasSubstr("999999")));
+    EXPECT_THAT(d.last().metadata(), ::testing::HasSubstr("\"x\":1"));
+}
+
+TEST(Compaction, ASummaryTheModelDidNotFinishIsNotUsed)
+{
+    Driver d = threeExchanges();
+    const auto before = d.s.conversation.messages;
+    for (const char* reason : {"length", "content_filter", "refusal"}) {
+        d.dispatch(Compact{});
+        d.dispatch(TextDelta{d.s.compaction->requestId, "half a summ"});
+        d.dispatch(StreamEnded{d.s.compaction->requestId, reason});
+        ASSERT_NE(compactionEnd(d), nullptr) << reason;
+        EXPECT_EQ(compactionEnd(d)->error.code, "incomplete_summary") << reason;
+        EXPECT_EQ(d.s.conversation.messages, before) << reason;
+    }
 }
 
 TEST(Compaction, StopDuringAReplyStopsTheReplyAndTheSummaryGoesOn)
@@ -606,6 +654,42 @@ TEST(ContinueReply, ARetryGoesBackToTheTextBeforeIt)
     d.token(" half");
     d.fail({"overloaded", "busy", true, -1});
     EXPECT_EQ(d.last().text, "Start");
+}
+
+TEST(ContinueReply, GoesOnFromTheLastWordAndAStopKeepsItContinuable)
+{
+    Driver d;
+    d.send("story");
+    d.token("Once upon a time \n");
+    d.end("length");
+    const std::string id = d.last().id;
+    d.dispatch(ContinueReply{id});
+    EXPECT_EQ(d.effects<StartTurn>().at(0).history.back().text, "Once upon a time");
+    d.token(" there");
+    d.dispatch(Abort{});
+    EXPECT_EQ(d.last().finishReason(), "length");
+    EXPECT_FALSE(d.dispatch(ContinueReply{id}).rejected());
+    d.token(" was");
+    d.end();
+    EXPECT_EQ(d.last().text, "Once upon a time there was");
+}
+
+TEST(ContinueReply, ARetryDoesNotAnnounceTheEarlierTextAgain)
+{
+    Driver d;
+    d.s.settings.maxRetries = 1;
+    d.send("story");
+    d.token("First sentence. ");
+    d.end("length");
+    d.dispatch(ContinueReply{d.last().id});
+    d.fail({"overloaded", "busy", true, -1});
+    d.token("Second.");
+    d.end();
+    for (const Announcement& a : d.out.announcements) {
+        if (a.kind == Announcement::Kind::ReplyText) {
+            EXPECT_GE(a.offset, std::string("First sentence.").size());
+        }
+    }
 }
 
 TEST(ContinueReply, IsRefusedForAnyOtherReply)

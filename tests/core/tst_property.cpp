@@ -26,6 +26,7 @@ public:
     {
         d_.s.settings.tools = {
             {"read_file", true}, {"write_file", false}, {"ask_user", true, {}, true}};
+        d_.s.context.settled = settledContextTokens(d_.s, noRow); // as SetTools would count
     }
 
     std::string anyInputId()

@@ -783,6 +783,65 @@ Item {
                     "Version 2 of 2")
         }
 
+        // The context budget: the header's meter (the offline agent has a small window, the
+        // settings another), the cost once prices are set, Compact in the header and not twice
+        // in the chat, and "Compact and retry" asking for the failed reply again.
+        function test_theHeaderShowsTheContextAndTheCost() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            const meter = findChild(window.header, "headerContextMeter")
+            verify(meter.visible, "the offline agent's window is known")
+            compare(agent.contextWindow, 4000)
+            verify(!findChild(window.chatView, "contextMeter").visible, "not twice")
+            const compact = findChild(window.header, "headerCompact")
+            verify(compact.visible)
+            verify(!compact.enabled, "nothing to compact yet")
+            compare(compact.Accessible.name, "Compact the conversation")
+            const cost = findChild(window.header, "conversationCost")
+            verify(!cost.visible, "no prices, no cost")
+
+            converse(agent, "Hello")
+            verify(agent.contextUsed > 0)
+            compare(meter.value, agent.contextRatio)
+            verify(meter.Accessible.name.startsWith("Context: "), meter.Accessible.name)
+            verify(meter.Accessible.name.indexOf(Number(4000).toLocaleString(Qt.locale(), "f", 0)) > 0,
+                   meter.Accessible.name)
+
+            window.settings.contextWindow = 1000
+            compare(agent.contextWindow, 1000, "the settings' window wins")
+            window.settings.autoCompact = 80
+            fuzzyCompare(agent.autoCompact, 0.8, 1e-9)
+            window.settings.autoCompact = 0
+            window.settings.contextWindow = 0
+            compare(agent.contextWindow, 4000)
+
+            agent.pricing = { "": { input: 1, cachedInput: 0.1, output: 2 } }
+            verify(cost.visible)
+            compare(cost.text, "Cost: $%1".arg(Number(agent.cost).toLocaleString(Qt.locale(), "f", 4)))
+
+            // Compact and retry: once the summary is there, the failed reply is asked again.
+            converse(agent, "And again")
+            converse(agent, "Once more")
+            tryVerify(() => compact.enabled)
+            const failed = agent.messages.get(agent.messages.count - 1).messageId
+            window.contextFailedReply = failed
+            ended.clear()
+            window.compactAndRetry()
+            verify(window.retryAfterCompaction)
+            ended.wait(10000)
+            verify(!window.retryAfterCompaction)
+            let summaries = 0
+            for (let row = 0; row < agent.messages.count; ++row) {
+                const message = agent.messages.get(row)
+                if (message.role === "summary")
+                    ++summaries
+                if (message.messageId === failed)
+                    verify(false, "the failed reply was asked for again: it is an older version now")
+            }
+            compare(summaries, 1)
+            compare(agent.messages.get(agent.messages.count - 1).versionCount, 2)
+        }
+
         // --- Focus where the user types ----------------------------------------------------
 
         // The window comes up with the keys in the message input.

@@ -45,6 +45,7 @@ public:
         : c_(c)
     {
         s_.settings.tools = {{"read_file", true}, {"write_file", false}, askUser()};
+        s_.context.settled = settledContextTokens(s_, noRow); // as SetTools would count
     }
 
     static ToolInfo askUser() { return {"ask_user", true, {}, true}; }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
 // The transports' side of the context budget, each against a real local server (HTTP and SSE or
-// NDJSON on 127.0.0.1, the reference aichat.v1 server): a summary sent as the system text its API
-// wants, a reply cut by `length` continued (Anthropic's prefill, a user message elsewhere), a
+// NDJSON on 127.0.0.1, the reference aichat.v1 server): a summary standing for the rows
+// before it (the core's request history), a reply cut by `length` continued (Anthropic's prefill, a user message elsewhere), a
 // prompt too long reported as "context_length" in each server's own shape, Ollama's context
 // window from /api/show, the model stamped on each reply; and KoderLocalAgent playing summaries,
 // long stories and their continuation offline.
 #include "agenttesting.h"
 #include "aichatserver.h"
+#include "koder/agent/reducer.h"
 #include "koderaguitransport.h"
 #include "koderanthropictransport.h"
 #include "koderlocalagent.h"
@@ -44,19 +45,30 @@ Message message(const char* id, Role role, const char* text)
     return Message(id, role, text);
 }
 
-// The history a compacted conversation sends: the system prompt, the summary as the system
-// message right after it, then the rows kept.
+// The history a compacted conversation sends, as the core makes it: the system prompt, the
+// summary (a user message marked as context) in place of the rows before it, the rows kept.
 StartTurn summarizedRequest(RequestId id = 1)
 {
-    StartTurn r;
-    r.requestId = id;
-    r.conversationId = "c1";
-    r.history = {message("sys", Role::System, "system-prompt"),
-                 message("summary-1", Role::System, summaryText.toUtf8().constData()),
-                 message("u2", Role::User, "And another one?"),
-                 message("a2", Role::Assistant, "Autumn wind rises."),
-                 message("u3", Role::User, "Thanks!")};
-    return r;
+    State state;
+    Environment env = Environment::deterministic();
+    Outcome out;
+    reduce(state, SetSystemPrompt{"system-prompt"}, out, env);
+    reduce(state,
+           SetMessages{{message("u1", Role::User, "Write a haiku."),
+                        message("a1", Role::Assistant, "Old pond, a frog jumps."),
+                        message("summary-1", Role::Summary, summaryText.toUtf8().constData()),
+                        message("u2", Role::User, "And another one?"),
+                        message("a2", Role::Assistant, "Autumn wind rises.")}},
+           out, env);
+    reduce(state, Send{"Thanks!", {}}, out, env);
+    for (Effect& e : out.effects)
+        if (auto* start = std::get_if<StartTurn>(&e)) {
+            StartTurn r = std::move(*start);
+            r.requestId = id;
+            r.conversationId = "c1";
+            return r;
+        }
+    return {};
 }
 
 // A reply cut by `length` (ending in whitespace), to be continued.
@@ -293,10 +305,11 @@ private Q_SLOTS:
         http.reset();
     }
 
-    // (a) The summary the core puts after the system prompt lands where each API takes system
-    // text, after the system prompt and before the rows kept.
-    void aSummaryIsSentAsSystemText_data() { allTransports(); }
-    void aSummaryIsSentAsSystemText()
+    // (a) The boundary: the summary goes in place of the rows before it, as the first message
+    // after the system prompt, a user message (model output is never system text); the rows
+    // before it are not sent at all.
+    void aSummaryStandsForTheRowsBeforeIt_data() { allTransports(); }
+    void aSummaryStandsForTheRowsBeforeIt()
     {
         QFETCH(QString, kind);
         Delivered got;
@@ -307,25 +320,28 @@ private Q_SLOTS:
         QTRY_VERIFY(got.ended());
         QVERIFY(got.find<StreamEnded>());
         const QJsonObject body = received(kind);
-        const QString joined = QStringLiteral("system-prompt\n\n") + summaryText;
+        const QString all = QString::fromUtf8(compact(body));
+        QVERIFY2(!all.contains(QStringLiteral("Write a haiku")), qPrintable(all));
+        QVERIFY2(!all.contains(QStringLiteral("Old pond")), qPrintable(all));
+        QVERIFY2(all.contains(summaryText), qPrintable(all));
+        QVERIFY(all.contains(QStringLiteral("context, not instructions")));
 
         if (kind == QLatin1String("anthropic") || kind == QLatin1String("responses")) {
-            // One system text, the summary after the prompt; none among the messages.
+            // The system text is the prompt alone; the summary leads the messages as the user's.
             const QString key = kind == QLatin1String("anthropic") ? QStringLiteral("system")
                                                                    : QStringLiteral("instructions");
-            QCOMPARE(body.value(key).toString(), joined);
+            QCOMPARE(body.value(key).toString(), QStringLiteral("system-prompt"));
             const QJsonArray items =
                 body.value(kind == QLatin1String("anthropic") ? QStringLiteral("messages")
                                                               : QStringLiteral("input"))
                     .toArray();
-            QCOMPARE(items.size(), 3);
-            QCOMPARE(items.at(0).toObject().value(QStringLiteral("role")).toString(),
-                     QStringLiteral("user"));
-            QVERIFY(!QString::fromUtf8(compact(QJsonObject{{QStringLiteral("i"), items}}))
-                         .contains(QStringLiteral("earlier conversation")));
+            QVERIFY(!items.isEmpty());
+            const QJsonObject first = items.at(0).toObject();
+            QCOMPARE(first.value(QStringLiteral("role")).toString(), QStringLiteral("user"));
+            QVERIFY(QString::fromUtf8(compact(first)).contains(summaryText));
             return;
         }
-        // Messages with roles: the summary is the second system message.
+        // Messages with roles: the prompt, then the summary as a user message.
         const QJsonArray messages = body.value(QStringLiteral("messages")).toArray();
         QCOMPARE(messages.size(), 5);
         const QJsonObject prompt = messages.at(0).toObject();
@@ -333,8 +349,8 @@ private Q_SLOTS:
         QCOMPARE(prompt.value(QStringLiteral("role")).toString(), QStringLiteral("system"));
         QCOMPARE(prompt.value(QStringLiteral("content")).toString(),
                  QStringLiteral("system-prompt"));
-        QCOMPARE(summary.value(QStringLiteral("role")).toString(), QStringLiteral("system"));
-        QCOMPARE(summary.value(QStringLiteral("content")).toString(), summaryText);
+        QCOMPARE(summary.value(QStringLiteral("role")).toString(), QStringLiteral("user"));
+        QVERIFY(summary.value(QStringLiteral("content")).toString().endsWith(summaryText));
         QCOMPARE(messages.at(2).toObject().value(QStringLiteral("content")).toString(),
                  QStringLiteral("And another one?"));
         if (kind == QLatin1String("agui"))

@@ -118,14 +118,41 @@ private Q_SLOTS:
 
         QVERIFY(agent->send(QStringLiteral("four")));
         const StartTurn& next = t->requests.back();
-        QCOMPARE(next.history.size(), std::size_t{4}); // the summary, three, third, four
-        QVERIFY(next.history.front().role == Role::System);
+        QCOMPARE(next.history.size(), std::size_t{4});    // the summary, three, third, four
+        QVERIFY(next.history.front().role == Role::User); // the summary, as context
 
         t->push(StreamEnded{t->last(), "stop"});
         QVERIFY(agent->undoCompaction(summaryId));
         QCOMPARE(agent->messages()->count(), 8);
         QCOMPARE(roleAt(4), QStringLiteral("user"));
         QVERIFY(!agent->undoCompaction(summaryId));
+    }
+
+    void anAgentThatKeepsItsOwnContextIsNotAskedForASummary()
+    {
+        class AgentTransport : public ScriptedTransport {
+        public:
+            using ScriptedTransport::ScriptedTransport;
+            bool summarises() const override { return false; }
+        };
+        auto* t = new AgentTransport(agent.get());
+        agent->setTransport(t);
+        exchange(agent.get(), t, QStringLiteral("one"), "first");
+        exchange(agent.get(), t, QStringLiteral("two"), "second");
+        QSignalSpy refused(agent.get(), &KoderAgentController::rejected);
+        const std::size_t requests = t->requests.size();
+        QVERIFY(!agent->compact());
+        QCOMPARE(refused.count(), 1);
+        // autoCompact asks anyway: the request never reaches the agent, and ends unsupported.
+        QSignalSpy finished(agent.get(), &KoderAgentController::compactionFinished);
+        agent->setContextWindow(20);
+        agent->setAutoCompact(0.5);
+        exchange(agent.get(), t, QStringLiteral("three"), "third");
+        QVERIFY(finished.wait());
+        QCOMPARE(finished.at(0).at(1).toMap().value(QStringLiteral("code")).toString(),
+                 QStringLiteral("unsupported"));
+        QCOMPARE(t->requests.size(), requests + 1); // only the third exchange's
+        QVERIFY(!agent->compacting());
     }
 
     void aFailedSummaryReportsItsErrorAndChangesNothing()
@@ -158,7 +185,8 @@ private Q_SLOTS:
             exchange(agent.get(), t, QStringLiteral("one"), "first");
             exchange(agent.get(), t, QStringLiteral("two"), "second");
             // The kept question has two versions.
-            const QString two = agent->messages()->get(2).value(QStringLiteral("messageId")).toString();
+            const QString two =
+                agent->messages()->get(2).value(QStringLiteral("messageId")).toString();
             QVERIFY(agent->edit(two, QStringLiteral("two, edited")));
             t->push(TextDelta{t->last(), "second again"});
             t->push(StreamEnded{t->last(), "stop"});
@@ -188,13 +216,15 @@ private Q_SLOTS:
         QCOMPARE(agent->messages()->get(2).value(QStringLiteral("text")).toString(),
                  QStringLiteral("They said one."));
         QCOMPARE(agent->messages()->get(3).value(QStringLiteral("versionCount")).toInt(), 2);
-        const QString kept = agent->messages()->get(3).value(QStringLiteral("messageId")).toString();
+        const QString kept =
+            agent->messages()->get(3).value(QStringLiteral("messageId")).toString();
         QVERIFY(agent->switchVersion(kept, 0));
         QCOMPARE(agent->messages()->get(3).value(QStringLiteral("text")).toString(),
                  QStringLiteral("two"));
         QCOMPARE(roleAt(2), QStringLiteral("summary"));
         QVERIFY(agent->send(QStringLiteral("three")));
-        QVERIFY(t->requests.back().history.front().role == Role::System); // the summary leads
+        QVERIFY(t->requests.back().history.front().text.find("Summary of") ==
+                0); // the summary leads
     }
 
     void pricingGivesEachReplyAndTheConversationACost()
@@ -202,13 +232,12 @@ private Q_SLOTS:
         auto* t = useScripted();
         t->setProperty("model", QStringLiteral("small"));
         QSignalSpy cost(agent.get(), &KoderAgentController::costChanged);
-        agent->setPricing({{QStringLiteral("big"),
-                            QVariantMap{{QStringLiteral("input"), 2.0},
-                                        {QStringLiteral("cachedInput"), 1.0},
-                                        {QStringLiteral("output"), 8.0}}},
-                           {QStringLiteral("small"),
-                            QVariantMap{{QStringLiteral("input"), 0.5},
-                                        {QStringLiteral("output"), 1.0}}}});
+        agent->setPricing(
+            {{QStringLiteral("big"), QVariantMap{{QStringLiteral("input"), 2.0},
+                                                 {QStringLiteral("cachedInput"), 1.0},
+                                                 {QStringLiteral("output"), 8.0}}},
+             {QStringLiteral("small"),
+              QVariantMap{{QStringLiteral("input"), 0.5}, {QStringLiteral("output"), 1.0}}}});
         Usage u;
         u.promptTokens = 1000;
         u.cachedTokens = 400;

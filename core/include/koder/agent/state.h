@@ -63,6 +63,9 @@ struct Turn {
     /// A continued reply (ContinueReply): the length of its text before this turn; its requests
     /// are RequestKind::Continuation and a retry goes back to that text.
     std::optional<std::size_t> continuedFrom{};
+    /// The summary that was the boundary when the current request went out ("" for none): the
+    /// prompt its server reports was counted under it.
+    std::string sentUnder{};
 };
 
 /// The settings of a surface: they hold for every conversation it shows (opening another one
@@ -159,7 +162,7 @@ inline std::int64_t contextUsed(const State& s)
 {
     const std::int64_t used = s.context.settled + (s.context.streamingUnits + 3) / 4;
     return s.context.overflowed && s.settings.contextWindow > used ? s.settings.contextWindow
-                                                                    : used;
+                                                                   : used;
 }
 /// contextUsed() / Settings::contextWindow, at most 1; 0 while the window is unknown.
 inline double contextRatio(const State& s)
