@@ -169,8 +169,25 @@ void KoderAgentController::updateCost()
     Q_EMIT costChanged();
 }
 
-void KoderAgentController::costInputsChanged(const std::vector<Change>& changes)
+// What compact() would do now: kept, and notified when it changes (never per token: the rows,
+// the turn, the window, the transport and a running compaction decide it).
+void KoderAgentController::updateCanCompact()
 {
+    const KoderTransport* transport = m_executor.transport();
+    const bool can = transport && transport->summarises() && compactionCut(state()).has_value();
+    if (can == m_canCompact)
+        return;
+    m_canCompact = can;
+    Q_EMIT canCompactChanged();
+}
+
+void KoderAgentController::rowsChanged(const std::vector<Change>& changes)
+{
+    const bool structural = std::any_of(changes.begin(), changes.end(), [](const Change& c) {
+        return c.kind != Change::Kind::Changed;
+    });
+    if (structural)
+        updateCanCompact();
     if (m_prices.empty())
         return;
     const bool touched = std::any_of(changes.begin(), changes.end(), [](const Change& c) {

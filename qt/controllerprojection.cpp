@@ -59,7 +59,7 @@ public:
     void messagesChanged(const std::vector<Change>& changes) override
     {
         c_.m_model->apply(changes);
-        c_.costInputsChanged(changes);
+        c_.rowsChanged(changes);
     }
     void propertiesChanged(Aspect changed) override { c_.onPropertiesChanged(changed); }
     void announced(const SpokenAnnouncement& a, bool heard) override { c_.onAnnounced(a, heard); }
@@ -153,10 +153,14 @@ void KoderAgentController::onPropertiesChanged(Aspect changed)
     if (has(changed, Aspect::MaxRetries))
         Q_EMIT maxRetriesChanged();
     if (has(changed, Aspect::Context)) {
-        if (std::exchange(m_seenContextWindow, contextWindow()) != contextWindow())
+        if (std::exchange(m_seenContextWindow, contextWindow()) != contextWindow()) {
             Q_EMIT contextWindowChanged();
+            updateCanCompact(); // what fits the rows kept
+        }
         Q_EMIT contextChanged();
     }
+    if (has(changed, Aspect::Compaction | Aspect::Status | Aspect::ConversationId))
+        updateCanCompact();
     if (has(changed, Aspect::Compaction))
         Q_EMIT compactingChanged();
     if (has(changed, Aspect::AutoCompact))

@@ -201,6 +201,7 @@ void KoderAgentController::setTransport(KoderTransport* transport)
     }
     syncContextWindow();
     updatePricing();
+    updateCanCompact();
     Q_EMIT transportChanged();
 }
 

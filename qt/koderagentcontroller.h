@@ -68,6 +68,7 @@ class KoderAgentController : public QObject {
     Q_PROPERTY(
         double autoCompact READ autoCompact WRITE setAutoCompact NOTIFY autoCompactChanged FINAL)
     Q_PROPERTY(bool compacting READ compacting NOTIFY compactingChanged FINAL)
+    Q_PROPERTY(bool canCompact READ canCompact NOTIFY canCompactChanged FINAL)
     Q_PROPERTY(QVariantMap pricing READ pricing WRITE setPricing NOTIFY pricingChanged FINAL)
     Q_PROPERTY(double cost READ cost NOTIFY costChanged FINAL)
 
@@ -160,6 +161,7 @@ public:
     double autoCompact() const;
     void setAutoCompact(double ratio);
     bool compacting() const;
+    bool canCompact() const { return m_canCompact; }
     QVariantMap pricing() const { return m_pricing; }
     void setPricing(const QVariantMap& pricing);
     double cost() const;
@@ -226,6 +228,7 @@ Q_SIGNALS:
     void contextChanged();
     void autoCompactChanged();
     void compactingChanged();
+    void canCompactChanged();
     void pricingChanged();
     void costChanged();
 
@@ -246,7 +249,8 @@ private:
     std::string fallbackModel() const;
     void updatePricing();
     void updateCost();
-    void costInputsChanged(const std::vector<koder::agent::Change>& changes);
+    void rowsChanged(const std::vector<koder::agent::Change>& changes);
+    void updateCanCompact();
 
     // The runtime's news, as models, properties and signals (through a RuntimeObserver).
     class Projection;
@@ -273,4 +277,5 @@ private:
     QVariantMap m_pricing;
     koder::agent::Pricing m_prices;
     double m_cost = 0;
+    bool m_canCompact = false;
 };

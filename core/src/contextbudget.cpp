@@ -155,6 +155,79 @@ std::size_t lastSummaryRow(const std::vector<Message>& path, std::size_t before)
 }
 
 /*!
+    \class koder::agent::CompactionCut
+    \inmodule KoderAgentCore
+    \inheaderfile koder/agent/contextbudget.h
+    \brief Where a compaction cuts the path: rows [first, cut) are summarised, the rest kept.
+
+    \variable koder::agent::CompactionCut::first
+    \brief The first row summarised (after the last summary, which is taken in).
+
+    \variable koder::agent::CompactionCut::cut
+    \brief The first row kept: the summary goes before it.
+*/
+
+/*!
+    \fn std::optional<koder::agent::CompactionCut> koder::agent::compactionCut(const koder::agent::State &state, koder::agent::RejectReason *why)
+    \relates <koder/agent/contextbudget.h>
+
+    Returns where \l {koder::agent::Compact}{Compact} would cut the path of \a state now, or
+    nothing, setting \a why (when given) to \c Compacting, \c ReadOnly or
+    \c NothingToCompact. The rows kept are whole exchanges from a user message on: the last
+    one at least (while a turn is open, the one the open turn began with), and as many before
+    it as fit in a quarter of the context window by the estimate. What lies between the last
+    summary and them is summarised; it must hold more than checkpoints and empty stopped
+    replies.
+*/
+std::optional<CompactionCut> compactionCut(const State& state, RejectReason* why)
+{
+    const auto refuse = [why](RejectReason reason) -> std::optional<CompactionCut> {
+        if (why)
+            *why = reason;
+        return std::nullopt;
+    };
+    if (state.compaction)
+        return refuse(RejectReason::Compacting);
+    if (!state.conversation.loadError.empty())
+        return refuse(RejectReason::ReadOnly);
+    const std::vector<Message>& path = state.conversation.messages;
+    const std::size_t boundary = lastSummaryRow(path);
+    const std::size_t first = boundary == noRow ? 0 : boundary + 1;
+    const auto lastUserAtOrBefore = [&](std::size_t row) {
+        for (std::size_t i = std::min(row + 1, path.size()); i-- > first;)
+            if (path[i].role == Role::User)
+                return i;
+        return noRow;
+    };
+    std::size_t cut = lastUserAtOrBefore(state.turn ? state.turn->stepFirstRow : path.size());
+    if (cut == noRow || cut <= first)
+        return refuse(RejectReason::NothingToCompact);
+    std::int64_t kept = 0;
+    for (std::size_t i = cut; i < path.size(); ++i)
+        kept += estimateTokens(path[i]);
+    const std::int64_t keepBudget = state.settings.contextWindow / 4;
+    for (std::size_t user = lastUserAtOrBefore(cut - 1); user != noRow && user > first;
+         user = lastUserAtOrBefore(user - 1)) {
+        std::int64_t exchange = 0;
+        for (std::size_t i = user; i < cut; ++i)
+            exchange += estimateTokens(path[i]);
+        if (kept + exchange > keepBudget)
+            break;
+        kept += exchange;
+        cut = user;
+    }
+    const auto silent = [](const Message& m) {
+        return m.role == Role::Checkpoint ||
+               (m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
+                m.toolCalls().empty());
+    };
+    if (std::all_of(path.begin() + static_cast<std::ptrdiff_t>(first),
+                    path.begin() + static_cast<std::ptrdiff_t>(cut), silent))
+        return refuse(RejectReason::NothingToCompact);
+    return CompactionCut{first, cut};
+}
+
+/*!
     \fn std::string koder::agent::summaryPromptText(std::string_view summary)
     \relates <koder/agent/contextbudget.h>
 

@@ -58,53 +58,22 @@ void ContextInputs::operator()(const SetAutoCompact& a)
     s_.settings.autoCompact = a.ratio;
 }
 
-// The rows kept as they are: from a user message on (a turn is never cut), the last exchange at
-// least (or, while a turn is open, the one the open turn began with), and as many exchanges
-// before it as fit in a quarter of the window. What lies between the boundary and them is
-// summarised.
+// Which rows: see compactionCut().
 void ContextInputs::startCompaction(bool automatic)
 {
     const auto refuse = [&](RejectReason reason, std::string detail = {}) {
         if (!automatic)
             reject(reason, std::move(detail));
     };
-    if (s_.compaction)
-        return refuse(RejectReason::Compacting);
-    if (!s_.conversation.loadError.empty())
-        return refuse(RejectReason::ReadOnly, s_.conversation.loadError);
+    RejectReason why = RejectReason::NothingToCompact;
+    const std::optional<CompactionCut> where = compactionCut(s_, &why);
+    if (!where)
+        return refuse(why,
+                      why == RejectReason::ReadOnly ? s_.conversation.loadError : std::string());
     const std::vector<Message>& path = s_.conversation.messages;
     const std::size_t boundary = lastSummaryRow(path);
-    const std::size_t first = boundary == noRow ? 0 : boundary + 1;
-    const auto lastUserAtOrBefore = [&](std::size_t row) {
-        for (std::size_t i = std::min(row + 1, path.size()); i-- > first;)
-            if (path[i].role == Role::User)
-                return i;
-        return noRow;
-    };
-    std::size_t cut = lastUserAtOrBefore(s_.turn ? s_.turn->stepFirstRow : path.size());
-    if (cut == noRow || cut <= first)
-        return refuse(RejectReason::NothingToCompact);
-    std::int64_t kept = 0;
-    for (std::size_t i = cut; i < path.size(); ++i)
-        kept += estimateTokens(path[i]);
-    const std::int64_t keepBudget = s_.settings.contextWindow / 4;
-    for (std::size_t user = lastUserAtOrBefore(cut - 1); user != noRow && user > first;
-         user = lastUserAtOrBefore(user - 1)) {
-        std::int64_t exchange = 0;
-        for (std::size_t i = user; i < cut; ++i)
-            exchange += estimateTokens(path[i]);
-        if (kept + exchange > keepBudget)
-            break;
-        kept += exchange;
-        cut = user;
-    }
-    const bool anything =
-        std::any_of(path.begin() + static_cast<std::ptrdiff_t>(first),
-                    path.begin() + static_cast<std::ptrdiff_t>(cut), [](const Message& m) {
-                        return m.role != Role::Checkpoint && !isSilentReply(m);
-                    });
-    if (!anything)
-        return refuse(RejectReason::NothingToCompact);
+    const std::size_t first = where->first;
+    const std::size_t cut = where->cut;
 
     StartTurn start;
     start.requestId = s_.nextRequestId++;

@@ -33,6 +33,30 @@ private Q_SLOTS:
     void init() { setUp(); }
     void cleanup() { tearDown(); }
 
+    void canCompactSaysWhatCompactWouldDo()
+    {
+        QVERIFY(!agent->canCompact()); // no transport
+        auto* t = useScripted();
+        QSignalSpy changed(agent.get(), &KoderAgentController::canCompactChanged);
+        exchange(agent.get(), t, QStringLiteral("one"), "first");
+        QVERIFY(!agent->canCompact()); // the last exchange is kept
+        exchange(agent.get(), t, QStringLiteral("two"), "second");
+        QVERIFY(agent->canCompact());
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(agent->send(QStringLiteral("three")));
+        for (int i = 0; i < 20; ++i)
+            t->push(TextDelta{t->last(), "tok "});
+        QCOMPARE(changed.count(), 1); // not per token
+        t->push(StreamEnded{t->last(), "stop"});
+        agent->setContextWindow(1'000'000); // the oldest exchange is summarised anyway
+        QVERIFY(agent->canCompact());
+        agent->setContextWindow(0); // only the last exchange is kept
+        QVERIFY(agent->compact());
+        t->push(TextDelta{t->last(), "sum"});
+        t->push(StreamEnded{t->last(), "stop"});
+        QVERIFY(!agent->canCompact()); // one exchange after the summary
+    }
+
     void theAppsWindowWinsOverTheTransports()
     {
         auto* t = useScripted();
@@ -92,7 +116,9 @@ private Q_SLOTS:
         exchange(agent.get(), t, QStringLiteral("three"), "third");
         QSignalSpy compacting(agent.get(), &KoderAgentController::compactingChanged);
         QSignalSpy finished(agent.get(), &KoderAgentController::compactionFinished);
+        QVERIFY(agent->canCompact());
         QVERIFY(agent->compact());
+        QVERIFY(!agent->canCompact()); // one runs
         QVERIFY(agent->compacting());
         QCOMPARE(compacting.count(), 1);
         QVERIFY(t->requests.back().kind == RequestKind::Summary);
@@ -141,6 +167,7 @@ private Q_SLOTS:
         exchange(agent.get(), t, QStringLiteral("two"), "second");
         QSignalSpy refused(agent.get(), &KoderAgentController::rejected);
         const std::size_t requests = t->requests.size();
+        QVERIFY(!agent->canCompact());
         QVERIFY(!agent->compact());
         QCOMPARE(refused.count(), 1);
         // autoCompact asks anyway: the request never reaches the agent, and ends unsupported.

@@ -2,12 +2,14 @@
 #pragma once
 
 #include "koder/agent/message.h"
+#include "koder/agent/outcome.h"
 #include "koder/agent/state.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +47,19 @@ std::int64_t promptTokensOf(const Usage& usage);
 std::size_t lastSummaryRow(const std::vector<Message>& path, std::size_t before = noRow);
 /// The text a summary row is sent as (a system message in the boundary's place).
 std::string summaryPromptText(std::string_view summary);
+
+/// Where a compaction of a state would cut its path: rows [first, cut) are summarised (a summary
+/// at first - 1 is taken in), rows from `cut` on are kept.
+struct CompactionCut {
+    std::size_t first = 0;
+    std::size_t cut = 0;
+    friend bool operator==(const CompactionCut&, const CompactionCut&) = default;
+};
+/// Where Compact would cut `state` now, or nothing, with the reason in `why` (Compacting,
+/// ReadOnly, NothingToCompact). The rows kept are whole exchanges from a user message on: the
+/// last one at least (while a turn is open, the one it began with) and as many before it as fit
+/// in a quarter of the window by the estimate.
+std::optional<CompactionCut> compactionCut(const State& state, RejectReason* why = nullptr);
 
 /// The tokens of the rows before the streaming row (`streamingRow`, or noRow), as the next
 /// request will send them: the prompt the last reply after the boundary reported, plus that
