@@ -160,11 +160,19 @@ std::size_t lastSummaryRow(const std::vector<Message>& path, std::size_t before)
     \inheaderfile koder/agent/contextbudget.h
     \brief Where a compaction cuts the path: rows [first, cut) are summarised, the rest kept.
 
-    \variable koder::agent::CompactionCut::first
-    \brief The first row summarised (after the last summary, which is taken in).
+    \sa compactionCut()
+*/
 
+/*!
+    \variable koder::agent::CompactionCut::first
+
+    The first row summarised (after the last summary, which is taken in).
+*/
+
+/*!
     \variable koder::agent::CompactionCut::cut
-    \brief The first row kept: the summary goes before it.
+
+    The first row kept: the summary goes before it.
 */
 
 /*!
