@@ -318,26 +318,43 @@ ApplicationWindow {
     }
 
     // The model's context window: the one set in Settings; else, for the offline agent, a
-    // small one, so that the meter and compaction can be tried without a model; else the one
-    // a transport reports (nothing is set here then).
+    // small one, so that the meter and compaction can be tried without a model; else 0, which
+    // tells the controller to use the one its transport reports.
     readonly property int contextWindow: settings.contextWindow > 0 ? settings.contextWindow
                                          : agent.transport === localAgent ? 4000 : 0
     Binding {
         target: agent
         property: "contextWindow"
         value: window.contextWindow
-        when: window.contextWindow > 0
-        restoreMode: Binding.RestoreNone
     }
-    /*! The reply that failed because the prompt was too long (the error's messageId). */
+    /*! The reply that failed because the prompt was too long (the error's messageId); "" when
+        there is none, or another reply started since. */
     property string contextFailedReply: ""
     /*! Compact and retry was asked: once the compaction ends with a summary, the failed reply
         is asked for again. */
     property bool retryAfterCompaction: false
     readonly property bool contextTooLong: !!agent.lastError && agent.lastError.code === "context_length"
-    /*! Summarises the earlier messages, then asks for the failed reply again. */
-    function compactAndRetry() {
-        retryAfterCompaction = agent.compact()
+    /*! Summarises the earlier messages, then asks for the failed reply again (when there is
+        one). Returns whether the compaction started. */
+    function compactAndRetry(): bool {
+        // Set first: a compaction that ends at once still finds it.
+        retryAfterCompaction = contextFailedReply !== ""
+        const started = agent.compact()
+        if (!started)
+            retryAfterCompaction = false
+        return started
+    }
+    /*! Why the last compaction failed or was refused, shown in the status bar for a few
+        seconds; "" none. */
+    property string compactionError: ""
+    function showCompactionError(message: string) {
+        compactionError = message
+        compactionErrorTimer.restart()
+    }
+    Timer {
+        id: compactionErrorTimer
+        interval: 8000
+        onTriggered: window.compactionError = ""
     }
     /*! The conversation's cost, in dollars with four decimals, as the language writes
         numbers. */
@@ -404,9 +421,24 @@ ApplicationWindow {
         onCompactionFinished: (summaryMessageId, error) => {
             const retry = window.retryAfterCompaction
             window.retryAfterCompaction = false
-            if (retry && summaryMessageId !== "" && window.contextFailedReply !== "")
-                agent.regenerate(window.contextFailedReply)
+            if (error)
+                window.showCompactionError(error.message || error.code || "")
+            else
+                window.compactionError = ""
+            // Asked again only while nothing else runs and the failed reply is still the
+            // last message: the user may have gone on meanwhile.
+            const rows = agent.messages
+            const failed = window.contextFailedReply
+            if (retry && summaryMessageId !== "" && failed !== "" && !agent.abortable
+                    && rows.count > 0 && rows.get(rows.count - 1).messageId === failed)
+                agent.regenerate(failed)
         }
+        onRejected: (action, reason) => {
+            if (action === "compact")
+                window.showCompactionError(reason)
+        }
+        // Another reply started: the failed one is no longer the one to retry.
+        onStreamStart: window.contextFailedReply = ""
 
         // The offline agent has no model behind it: this hook tells it what to do this turn.
         onTurnStarting: window.prepareLocalAgent()
@@ -461,9 +493,12 @@ ApplicationWindow {
             anchors.leftMargin: 8
             anchors.rightMargin: 8
             spacing: KoderTheme.largeSpacing
+            // Everything here shrinks (the labels elide) rather than overlap at the window's
+            // minimum width; the title takes what is left.
             Label {
                 objectName: "conversationTitle"
                 Layout.fillWidth: true
+                Layout.minimumWidth: KoderTheme.gridUnit * 3
                 elide: Text.ElideRight
                 // At the start of the line whatever the title's own script: an Arabic title in an
                 // English window does not run into the agent's name (and mirrors with the window).
@@ -477,6 +512,10 @@ ApplicationWindow {
                 id: totalLabel
                 objectName: "conversationTokens"
                 visible: window.conversationTokens > 0
+                Layout.fillWidth: true
+                Layout.maximumWidth: implicitWidth
+                Layout.minimumWidth: Math.min(implicitWidth, KoderTheme.gridUnit * 2)
+                elide: Text.ElideRight
                 textFormat: Text.PlainText
                 text: qsTr("This conversation: %1").arg(Usage.tokenText(window.conversationTokens))
                 opacity: 0.75
@@ -488,11 +527,12 @@ ApplicationWindow {
                 id: headerMeter
                 objectName: "headerContextMeter"
                 controller: agent
+                Layout.minimumWidth: KoderTheme.gridUnit * 4
             }
             ToolButton {
                 objectName: "headerCompact"
                 visible: headerMeter.visible
-                enabled: chat.canCompact
+                enabled: agent.canCompact
                 opacity: enabled ? 1 : 0.4 // Qt 6.4 draws a disabled tool button as an enabled one
                 text: qsTr("Compact")
                 onClicked: {
@@ -510,6 +550,10 @@ ApplicationWindow {
             Label {
                 objectName: "conversationCost"
                 visible: Object.keys(agent.pricing).length > 0
+                Layout.fillWidth: true
+                Layout.maximumWidth: implicitWidth
+                Layout.minimumWidth: Math.min(implicitWidth, KoderTheme.gridUnit * 2)
+                elide: Text.ElideRight
                 textFormat: Text.PlainText
                 text: qsTr("Cost: %1").arg(window.costText(agent.cost))
                 opacity: 0.75
@@ -518,6 +562,10 @@ ApplicationWindow {
             }
             Label {
                 objectName: "agentLabel"
+                Layout.fillWidth: true
+                Layout.maximumWidth: implicitWidth
+                Layout.minimumWidth: Math.min(implicitWidth, KoderTheme.gridUnit * 2)
+                elide: Text.ElideRight
                 textFormat: Text.PlainText
                 text: window.agentName
                 opacity: 0.75
@@ -525,6 +573,7 @@ ApplicationWindow {
                 Accessible.name: qsTr("Agent: %1").arg(text)
             }
             ToolButton {
+                objectName: "headerSettings"
                 text: qsTr("Settings")
                 onClicked: settingsDialog.open()
                 Accessible.name: text
@@ -536,6 +585,7 @@ ApplicationWindow {
     // problem (cannot open, cannot write, a damaged row), which is said, never hidden.
     footer: Pane {
         visible: store.error !== "" || window.lastReply !== null || window.contextTooLong
+                 || window.compactionError !== ""
         padding: 4
         leftPadding: 8
         rightPadding: 8
@@ -544,6 +594,7 @@ ApplicationWindow {
             spacing: 2
             RowLayout {
                 visible: window.lastReply !== null
+                Layout.fillWidth: true
                 spacing: 12
                 Label {
                     id: lastReplyLabel
@@ -574,6 +625,8 @@ ApplicationWindow {
             RowLayout {
                 objectName: "contextTooLong"
                 visible: window.contextTooLong
+                // Qt 6.4 keeps a wrapping label's height stale in a row that does not fill.
+                Layout.fillWidth: true
                 spacing: 12
                 Label {
                     objectName: "contextTooLongNote"
@@ -587,13 +640,29 @@ ApplicationWindow {
                 }
                 Button {
                     objectName: "compactAndRetry"
-                    text: qsTr("Compact and retry")
-                    enabled: !agent.compacting && !window.retryAfterCompaction
+                    // Without a failed reply to ask for again (it was not said which, or
+                    // another reply started since), it only compacts.
+                    text: window.contextFailedReply !== "" ? qsTr("Compact and retry") : qsTr("Compact")
+                    enabled: agent.canCompact && !window.retryAfterCompaction
                     opacity: enabled ? 1 : 0.4
                     Accessible.name: text
-                    Accessible.description: qsTr("Summarises the earlier messages, then asks for the reply again")
+                    Accessible.description: window.contextFailedReply !== ""
+                                            ? qsTr("Summarises the earlier messages, then asks for the reply again")
+                                            : qsTr("Summarises the earlier messages to free the model's context")
                     onClicked: window.compactAndRetry()
                 }
+            }
+            // A compaction that failed or was refused says why, for a few seconds.
+            Label {
+                objectName: "compactionError"
+                visible: window.compactionError !== ""
+                Layout.fillWidth: true
+                textFormat: Text.PlainText
+                text: qsTr("Not compacted: %1").arg(window.compactionError)
+                wrapMode: Text.Wrap
+                color: KoderTheme.errorColor(palette)
+                Accessible.role: Accessible.AlertMessage
+                Accessible.name: text
             }
             Label {
                 visible: store.error !== ""

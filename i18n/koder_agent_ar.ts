@@ -410,6 +410,10 @@
         <source>Summarises the earlier messages to free the model&apos;s context</source>
         <translation>يلخص الرسائل السابقة لتحرير سياق النموذج</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>لم يُضغط: %1</translation>
+    </message>
 </context>
 <context>
     <name>ContextMeter</name>
@@ -420,6 +424,10 @@
     <message>
         <source>Context: %1 of %2 tokens (%3%)</source>
         <translation>السياق: %1 من %2 رمز (%3٪)</translation>
+    </message>
+    <message>
+        <source>Context: about %1 of %2 tokens (%3%)</source>
+        <translation>السياق: نحو %1 من %2 رمز (%3٪)</translation>
     </message>
 </context>
 <context>

@@ -402,6 +402,10 @@
         <source>Summarises the earlier messages to free the model&apos;s context</source>
         <translation>Fasst die früheren Nachrichten zusammen, um im Kontext des Modells Platz zu schaffen</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>Nicht zusammengefasst: %1</translation>
+    </message>
 </context>
 <context>
     <name>ContextMeter</name>
@@ -412,6 +416,10 @@
     <message>
         <source>Context: %1 of %2 tokens (%3%)</source>
         <translation>Kontext: %1 von %2 Token (%3 %)</translation>
+    </message>
+    <message>
+        <source>Context: about %1 of %2 tokens (%3%)</source>
+        <translation>Kontext: etwa %1 von %2 Token (%3 %)</translation>
     </message>
 </context>
 <context>

@@ -402,6 +402,10 @@
         <source>Summarises the earlier messages to free the model&apos;s context</source>
         <translation>Resume los mensajes anteriores para liberar el contexto del modelo</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>No se ha compactado: %1</translation>
+    </message>
 </context>
 <context>
     <name>ContextMeter</name>
@@ -412,6 +416,10 @@
     <message>
         <source>Context: %1 of %2 tokens (%3%)</source>
         <translation>Contexto: %1 de %2 tokens (%3 %)</translation>
+    </message>
+    <message>
+        <source>Context: about %1 of %2 tokens (%3%)</source>
+        <translation>Contexto: unos %1 de %2 tokens (%3 %)</translation>
     </message>
 </context>
 <context>

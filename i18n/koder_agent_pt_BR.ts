@@ -402,6 +402,10 @@
         <source>Summarises the earlier messages to free the model&apos;s context</source>
         <translation>Resume as mensagens anteriores para liberar o contexto do modelo</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>Não compactado: %1</translation>
+    </message>
 </context>
 <context>
     <name>ContextMeter</name>
@@ -412,6 +416,10 @@
     <message>
         <source>Context: %1 of %2 tokens (%3%)</source>
         <translation>Contexto: %1 de %2 tokens (%3%)</translation>
+    </message>
+    <message>
+        <source>Context: about %1 of %2 tokens (%3%)</source>
+        <translation>Contexto: cerca de %1 de %2 tokens (%3%)</translation>
     </message>
 </context>
 <context>

@@ -384,6 +384,10 @@ Open **Settings** to talk to a real model instead.</source>
         <source>Summarises the earlier messages, then asks for the reply again</source>
         <translation>يلخص الرسائل السابقة ثم يطلب الرد مرة أخرى</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>لم يُضغط: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

@@ -380,6 +380,10 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
         <source>Summarises the earlier messages, then asks for the reply again</source>
         <translation>Fasst die früheren Nachrichten zusammen und fordert die Antwort dann erneut an</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>Nicht zusammengefasst: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

@@ -380,6 +380,10 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
         <source>Summarises the earlier messages, then asks for the reply again</source>
         <translation>Resume los mensajes anteriores y vuelve a pedir la respuesta</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>No se ha compactado: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

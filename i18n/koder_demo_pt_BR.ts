@@ -380,6 +380,10 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Summarises the earlier messages, then asks for the reply again</source>
         <translation>Resume as mensagens anteriores e depois pede a resposta de novo</translation>
     </message>
+    <message>
+        <source>Not compacted: %1</source>
+        <translation>Não compactado: %1</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>

@@ -77,8 +77,8 @@ import Koder.Agent
     At the bottom: a busy indicator while the reply streams, a \e Stopped badge for an aborted
     reply, an \e{Error: <text>} badge and an error border for a failed one (or a tool result
     with \l {AbstractBubble::}{isError}), for a reply the model's output limit cut off the
-    note \e{Cut off at the model's length limit} and, on the last message, a \e Continue
-    button (\l {AbstractBubble::}{continueAction}), the tokens the reply used when the server said, the
+    note \e{Cut off at the model's length limit} and, on the last message while no turn is
+    open, a \e Continue button (\l {AbstractBubble::}{continueAction}), the tokens the reply used when the server said, the
     version switcher (\e{‹ 2/3 ›}) when there are versions, and the actions Copy, Regenerate,
     Edit and Branch with the application's own. The actions fade in on hover and when the
     keyboard focus enters the message; they stay in the Tab chain while faded, so Tab reveals
@@ -853,7 +853,8 @@ AbstractBubble {
                         objectName: "continueReply"
                         anchors.right: parent.right
                         anchors.verticalCenter: parent.verticalCenter
-                        visible: root.latest
+                        // Only while it can be pressed: the last reply, no turn open.
+                        visible: root.continueAction.enabled
                         // The way on: drawn as a button (a flat tool button reads as text here).
                         highlighted: true
                         action: root.continueAction

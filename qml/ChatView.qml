@@ -47,8 +47,9 @@ import Koder.Agent
     \l ContextMeter (how full the model's context is) and a \e Compact button, enabled
     when \l {AbstractChatView::}{canCompact}, which calls the controller's \c compact().
     While a compaction runs, the row says \e{Summarising earlier messages…} with a busy
-    indicator. The summary arrives as a marker in the list, \e{Earlier messages summarised
-    (N)}, which opens to show the summary and offers \e Undo (\c undoCompaction()). A
+    indicator. A compaction that fails, or that the controller refuses, says why in the
+    row for a few seconds: \e{Not compacted: <the error's message>}. The summary arrives as
+    a marker in the list, \e{Earlier messages summarised (N)}, which opens to show the summary and offers \e Undo (\c undoCompaction()). A
     reply the model's output limit cut off offers \e Continue when it is the last message
     (\c continueReply()). \l {AbstractChatView::}{showContextMeter} hides the meter and the
     button, for an application that shows them elsewhere.
@@ -66,10 +67,10 @@ import Koder.Agent
     The message list has the role \c List and the name \e Conversation; each message is a
     \l Bubble (role \c StaticText, named by its text; replies are live regions, see
     \l {Accessibility}). The \e{Jump to latest} button is named so. The context meter is a
-    \c ProgressBar named \e{Context: 8,200 of 10,000 tokens (82%)}, the Compact button
+    \c ProgressBar named \e{Context: about 8,200 of 10,000 tokens (82%)}, the Compact button
     \e{Compact the conversation}, and the busy indicator of a compaction \e{Summarising
-    earlier messages}. The edit dialog is titled
-    \e{Edit message} and its text area is named \e{Message text}.
+    earlier messages}; a compaction's failure is an \c AlertMessage named by its text. The
+    edit dialog is titled \e{Edit message} and its text area is named \e{Message text}.
 
     Tab goes to the message list, where the current message shows a ring, then through the
     buttons of that message only (the Up and Down arrow keys choose the message, and no button
@@ -269,13 +270,14 @@ AbstractChatView {
             Layout.fillWidth: true
             Layout.margins: KoderTheme.spacing
             // Never so tall that it pushes the input out of the view: its calls scroll within
-            // a third of what is left above the input (the rest is for the prompt's choices
-            // and buttons and a few lines of the conversation, with text twice as large too),
-            // and never more than the template's 45 % of the window. (Not measured from the
-            // prompt's own height: that would feed back into its layout.)
+            // a third of what is left above the input and the context bar (the rest is for
+            // the prompt's choices and buttons and a few lines of the conversation, with text
+            // twice as large too), and never more than the template's 45 % of the window.
+            // (Not measured from the prompt's own height: that would feed back into its
+            // layout.)
             maximumCallsHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
                 (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
-                (chatView.height - sender.implicitHeight) * 0.35))
+                (chatView.height - sender.implicitHeight - chatView._contextBarHeight) * 0.35))
         }
 
         QuestionPrompt {
@@ -292,7 +294,7 @@ AbstractChatView {
             Layout.margins: KoderTheme.spacing
             maximumFormHeight: Math.max(KoderTheme.gridUnit * 3, Math.min(
                 (chatView.Window.height > 0 ? chatView.Window.height : 640) * 0.45,
-                (chatView.height - sender.implicitHeight) * 0.35))
+                (chatView.height - sender.implicitHeight - chatView._contextBarHeight) * 0.35))
         }
 
         // How full the model's context is, and Compact, above the input; while a compaction
@@ -305,7 +307,10 @@ AbstractChatView {
                                                && chatView.controller.compacting
             // Not the meter's own visible: that is false while this row is hidden.
             readonly property bool meterShown: chatView.showContextMeter && meter.contextWindow > 0
-            visible: meterShown || compacting
+            // Why the last compaction failed or was refused, for a few seconds; "" none.
+            property string compactionError: ""
+            readonly property bool errorShown: compactionError !== "" && !compacting
+            visible: meterShown || compacting || errorShown
             Layout.fillWidth: true
             Layout.leftMargin: KoderTheme.spacing
             Layout.rightMargin: KoderTheme.spacing
@@ -331,8 +336,24 @@ AbstractChatView {
                 color: chatView.palette.windowText
                 Accessible.ignored: true // the indicator is named so
             }
+            Label {
+                id: compactionErrorLabel
+                objectName: "compactionError"
+                visible: contextBar.errorShown
+                Layout.fillWidth: true
+                textFormat: Text.PlainText
+                text: qsTr("Not compacted: %1").arg(contextBar.compactionError)
+                elide: Text.ElideRight
+                color: KoderTheme.errorColor(chatView.palette)
+                // Shown (and so said, as an alert) when it comes; the whole of it on hover.
+                Accessible.role: Accessible.AlertMessage
+                Accessible.name: text
+                HoverHandler { id: compactionErrorHover }
+                ToolTip.visible: compactionErrorHover.hovered && compactionErrorLabel.truncated
+                ToolTip.text: text
+            }
             Item {
-                visible: !contextBar.compacting
+                visible: !contextBar.compacting && !contextBar.errorShown
                 Layout.fillWidth: true
             }
             ContextMeter {
@@ -363,6 +384,34 @@ AbstractChatView {
                         chatView.focusInput()
                 }
             }
+
+            function showCompactionError(message: string) {
+                contextBar.compactionError = message
+                compactionErrorTimer.restart()
+            }
+            Timer {
+                id: compactionErrorTimer
+                interval: 8000
+                onTriggered: contextBar.compactionError = ""
+            }
+            // A compaction that failed, or one the controller refused, says why.
+            Connections {
+                target: chatView.controller
+                function onCompactionFinished(summaryMessageId: string, error: var) {
+                    if (error)
+                        contextBar.showCompactionError(error.message || error.code || "")
+                    else
+                        contextBar.compactionError = ""
+                }
+                function onRejected(action: string, reason: string) {
+                    if (action === "compact")
+                        contextBar.showCompactionError(reason)
+                }
+                function onCompactingChanged() {
+                    if (chatView.controller.compacting)
+                        contextBar.compactionError = ""
+                }
+            }
         }
 
         Sender {
@@ -372,6 +421,11 @@ AbstractChatView {
             Layout.fillWidth: true
         }
     }
+
+    // The room the context bar takes above the input while it shows (the prompts' caps leave
+    // it out).
+    readonly property real _contextBarHeight: contextBar.visible
+                                              ? contextBar.implicitHeight + contextBar.Layout.topMargin : 0
 
     // After the focus left a message, once the view has settled: see _keepFocusInList().
     Timer {

@@ -29,9 +29,13 @@ import Koder.Agent
 
     \section2 Accessibility
 
-    The meter has the role \c ProgressBar and the name \e{Context: 8,200 of 10,000 tokens
-    (82%)} (translated, the numbers in the locale's format); the hover shows the same as a tool
-    tip. It takes no keyboard focus: it is not a control.
+    The meter has the role \c ProgressBar and the name \e{Context: about 8,200 of 10,000
+    tokens (82%)} (translated, the numbers in the locale's format): the tokens in use are
+    rounded to the nearest hundred (to the nearest 1 % of a window over 10,000 tokens), so
+    that the name, which a screen reader may speak again when it changes, does not change with
+    every streamed token. Its description, which the hover shows as a tool tip, has the exact
+    numbers: \e{Context: 8,213 of 10,000 tokens (82%)}. It takes no keyboard focus: it is not
+    a control.
 
     \sa ChatView, KoderTheme
 */
@@ -51,23 +55,34 @@ ProgressBar {
         The tokens the next request will send: the controller's \c contextUsed (0 without a
         controller).
     */
-    readonly property real used: _counts ? _counts.contextUsed : 0
+    readonly property int used: controller ? controller.contextUsed : 0
     /*!
         \readonly
         The model's context window in tokens: the controller's \c contextWindow (0 unknown).
     */
-    readonly property real contextWindow: _counts ? _counts.contextWindow : 0
+    readonly property int contextWindow: controller ? controller.contextWindow : 0
     /*!
         \readonly
-        The share of the window in use, in whole percent.
+        The share of the window in use, in whole percent, rounded down: 79.5 % is 79 %, as
+        \l level still says \c "normal" there.
     */
-    readonly property int percent: Math.round(value * 100)
+    readonly property int percent: Math.floor(value * 100 + 1e-9)
+    /*!
+        \readonly
+        \l used, rounded for the accessible name: to the nearest 100 tokens, or to the
+        nearest 1 % of a window over 10,000 tokens. It changes far less often than \l used
+        while a reply streams.
+    */
+    readonly property int roundedUsed: {
+        const step = Math.max(100, Math.round(contextWindow / 100))
+        return Math.round(used / step) * step
+    }
     /*!
         \readonly
         How full the context is: \c "normal", \c "warning" (from 80 %) or \c "critical"
         (from 95 %); the bar's colour follows it.
     */
-    readonly property string level: value >= 0.95 ? "critical" : value >= 0.8 ? "warning" : "normal"
+    readonly property string level: percent >= 95 ? "critical" : percent >= 80 ? "warning" : "normal"
     /*!
         \readonly
         The colour of the bar's filled part and, from 80 % on, of the percentage.
@@ -75,10 +90,6 @@ ProgressBar {
     readonly property color barColor: level === "critical" ? KoderTheme.errorColor(root.palette)
                                     : level === "warning" ? KoderTheme.warningColor(root.palette)
                                     : KoderTheme.focusColor(root.palette)
-
-    // The controller, untyped: its token counts are qint64, a type Qt 6.4's qmllint does not
-    // know (reading them through the typed property would be a lint warning).
-    readonly property var _counts: controller
 
     // A number as the user's locale writes it: 8,200 in English, 8.200 in German.
     function _number(n) {
@@ -140,10 +151,16 @@ ProgressBar {
     }
 
     Accessible.role: Accessible.ProgressBar
-    Accessible.name: qsTr("Context: %1 of %2 tokens (%3%)").arg(root._number(root.used))
-                                                           .arg(root._number(root.contextWindow))
-                                                           .arg(root._number(root.percent))
+    // Rounded: the controller's count changes with every streamed token, and a name that
+    // changes is spoken again.
+    Accessible.name: qsTr("Context: about %1 of %2 tokens (%3%)").arg(root._number(root.roundedUsed))
+                                                                 .arg(root._number(root.contextWindow))
+                                                                 .arg(root._number(root.percent))
+    // The exact numbers, for the tool tip and a screen reader that asks.
+    Accessible.description: qsTr("Context: %1 of %2 tokens (%3%)").arg(root._number(root.used))
+                                                                  .arg(root._number(root.contextWindow))
+                                                                  .arg(root._number(root.percent))
     ToolTip.visible: hovered
-    ToolTip.text: Accessible.name
+    ToolTip.text: Accessible.description
     ToolTip.delay: 500
 }

@@ -496,12 +496,13 @@ Item {
     /*!
         \readonly
         Removes a summary (undoCompactionRequested()): the messages before it are sent to the
-        model again. Enabled on summaries while no turn is open. Text \e Undo; the look names
-        its button \e{Undo the summary}.
+        model again. Enabled on summaries while no turn is open and no compaction runs. Text
+        \e Undo; the look names its button \e{Undo the summary}.
     */
     readonly property Action undoCompactionAction: Action {
         text: qsTr("Undo")
         enabled: root.isSummary && !root.turnOpen
+                 && !(root.controller !== null && root.controller.compacting)
         onTriggered: root.undoCompactionRequested(root.messageId)
     }
 

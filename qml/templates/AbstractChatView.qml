@@ -119,12 +119,12 @@ FocusScope {
     property bool showContextMeter: true
     /*!
         \readonly
-        True when compact() can be offered: a controller is set, no compaction runs, and the
-        conversation has at least two exchanges (user messages) after its last summary, so
-        that there are earlier ones to summarise.
+        True when compact() can be offered: a controller is set and its \c canCompact says
+        a compaction would start (none runs, the conversation is loaded, there are messages
+        before the ones compaction keeps, and the transport summarises: an agent that keeps
+        its own context does not).
     */
-    readonly property bool canCompact: controller !== null && !controller.compacting
-                                       && _exchanges >= 2
+    readonly property bool canCompact: controller !== null && controller.canCompact
 
     /*!
         Emitted when the user activates a link in a message; \a url is its target, passed on
@@ -220,27 +220,6 @@ FocusScope {
     }
 
     property bool _pinned: true
-
-    // The user messages after the last summary: compaction needs earlier exchanges to
-    // summarise besides the ones it keeps. Counted when rows come and go, not per token.
-    property int _exchanges: 0
-    function _countExchanges() {
-        let exchanges = 0
-        for (let row = visibleMessages.count - 1; row >= 0; --row) {
-            const role = visibleMessages.get(row).role
-            if (role === "summary")
-                break
-            if (role === "user")
-                ++exchanges
-        }
-        root._exchanges = exchanges
-    }
-    Connections {
-        target: visibleMessages
-        function onCountChanged() { root._countExchanges() }
-        function onModelReset() { root._countExchanges() }
-        function onLayoutChanged() { root._countExchanges() }
-    }
 
     // A gesture of the user unpins at once (a reply growing meanwhile must not pull the view
     // back under the finger); where it comes to rest decides: at the end pins again.

@@ -842,6 +842,120 @@ Item {
             compare(agent.messages.get(agent.messages.count - 1).versionCount, 2)
         }
 
+        Component {
+            id: httpServerComponent
+            HttpTestServer {}
+        }
+
+        // A prompt too long for the model (an Anthropic server says so): the status bar offers
+        // "Compact and retry", which summarises and then asks for the failed reply again.
+        function test_compactAndRetryAfterAPromptTooLong() {
+            const window = createTemporaryObject(windowComponent, root)
+            const server = createTemporaryObject(httpServerComponent, root)
+            const agent = window.agent
+            window.settings.anthropicUrl = server.url
+            window.settings.anthropicModel = "claude-test"
+            window.settings.setApiKey("anthropic", "test-key")
+            window.settings.contextWindow = 4000
+            window.settings.agent = "anthropic"
+            compare(agent.contextWindow, 4000)
+            server.reply("anthropic", ["First ", "answer"])
+            converse(agent, "One")
+            server.reply("anthropic", ["Second ", "answer"])
+            converse(agent, "Two")
+            compare(window.contextFailedReply, "")
+
+            server.replyEvents([{ type: "error", error: { type: "invalid_request_error",
+                                  message: "prompt is too long: 5000 tokens > 4000 maximum" } }])
+            verify(agent.send("Three"))
+            tryVerify(() => window.contextTooLong, 10000, "the prompt was too long")
+            const failed = window.contextFailedReply
+            verify(failed !== "", "the failed reply is remembered")
+            const button = findChild(window.footer, "compactAndRetry")
+            tryVerify(() => button.visible && button.enabled, 2000, "Compact and retry is offered")
+            compare(button.text, "Compact and retry")
+            compare(button.Accessible.name, "Compact and retry")
+
+            server.reply("anthropic", ["A summary ", "of the talk."])
+            server.reply("anthropic", ["The answer ", "at last."])
+            const requestsBefore = server.requestCount
+            mouseClick(button)
+            verify(window.retryAfterCompaction || agent.compacting)
+            tryVerify(() => server.requestCount === requestsBefore + 2 && !agent.abortable
+                      && !agent.compacting, 10000, "summarised, then asked again")
+            verify(!window.retryAfterCompaction)
+            const rows = agent.messages
+            compare(rows.get(rows.count - 1).text, "The answer at last.")
+            compare(rows.get(rows.count - 1).versionCount, 2, "the failed reply is an older version")
+            let summaries = 0
+            for (let row = 0; row < rows.count; ++row) {
+                if (rows.get(row).role === "summary")
+                    ++summaries
+            }
+            compare(summaries, 1)
+            compare(window.contextFailedReply, "", "forgotten once another reply started")
+            compare(window.compactionError, "")
+        }
+
+        // A compaction that fails says so in the status bar.
+        function test_aFailedCompactionIsShownInTheStatusBar() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            converse(agent, "One")
+            converse(agent, "Two")
+            const compact = findChild(window.header, "headerCompact")
+            tryVerify(() => compact.enabled)
+            agent.transport.failAfterTokens = 0
+            const note = findChild(window.footer, "compactionError")
+            verify(!note.visible)
+            mouseClick(compact)
+            tryVerify(() => note.visible, 10000, "the failure is said")
+            verify(window.footer.visible)
+            verify(note.text.startsWith("Not compacted: "), note.text)
+            compare(note.Accessible.role, Accessible.AlertMessage)
+            agent.transport.failAfterTokens = -1
+        }
+
+        // At the window's minimum width the header's items shrink (the labels elide) and
+        // never overlap or leave the header.
+        function test_theHeaderFitsAtTheMinimumWidth() {
+            const window = createTemporaryObject(windowComponent, root)
+            const agent = window.agent
+            window.width = window.minimumWidth
+            agent.pricing = { "": { input: 1, cachedInput: 0.1, output: 2 } }
+            agent.transport.estimateUsage = true // the conversation's tokens show too
+            converse(agent, "Hello")
+            window.readUsage()
+            agent.transport.estimateUsage = false
+            const names = ["conversationTitle", "conversationTokens", "headerContextMeter",
+                           "headerCompact", "conversationCost", "agentLabel", "headerSettings"]
+            const header = window.header
+            let problem = ""
+            const check = () => {
+                let end = -0.5
+                for (const name of names) {
+                    const item = findChild(header, name)
+                    if (!item.visible) {
+                        problem = name + " is hidden"
+                        return false
+                    }
+                    const x = item.mapToItem(header, 0, 0).x
+                    if (x < end || item.width <= 0) {
+                        problem = name + " at " + x + " overlaps what ends at " + end
+                        return false
+                    }
+                    end = x + item.width - 0.5
+                }
+                if (end > header.width) {
+                    problem = "the header's items run out of it: " + end + " > " + header.width
+                    return false
+                }
+                return true
+            }
+            tryVerify(check, 2000, problem)
+            verify(check(), problem)
+        }
+
         // --- Focus where the user types ----------------------------------------------------
 
         // The window comes up with the keys in the message input.

@@ -2,8 +2,10 @@
 // The context budget in a ChatView, with the offline agent: the meter fills as the conversation
 // grows (its value, its colour, its accessible name) and the context is announced past 80 %;
 // Compact (by keyboard) summarises the earlier messages into a marker that opens, keeps its
-// size in the list and undoes; a reply cut off by the length limit is continued in the same
-// message. The meter and the marker never cover the list or the input.
+// size in the list and undoes; Compact is offered as soon as a view shows a conversation that
+// can be compacted, never for an agent that keeps its own context, and a failed compaction says
+// why; a reply cut off by the length limit is continued in the same message. The meter and the
+// marker never cover the list or the input.
 import QtQuick
 import QtQuick.Controls
 import QtTest
@@ -38,8 +40,7 @@ Item {
             ChatView {
                 anchors.fill: parent
                 controller: KoderAgentController {
-                    // Set from JavaScript: Qt 6.4 cannot assign a literal to a qint64 property.
-                    Component.onCompleted: contextWindow = 300
+                    contextWindow: 300
                     transport: KoderLocalAgent {
                         reply: "Here is an answer of about twenty words, long enough that a few "
                                + "of them fill a small context window quickly."
@@ -60,6 +61,42 @@ Item {
                 }
             }
         }
+
+        // A view on a controller the test made (and may have filled) first.
+        Component {
+            id: viewComponent
+            ChatView {
+                anchors.fill: parent
+            }
+        }
+        Component {
+            id: controllerComponent
+            KoderAgentController {
+                contextWindow: 300
+                transport: KoderLocalAgent {
+                    reply: "A short answer."
+                    tokensPerSecond: 0
+                }
+            }
+        }
+        // An agent that keeps its own context: it cannot summarise (never connected here).
+        Component {
+            id: webSocketControllerComponent
+            KoderAgentController {
+                contextWindow: 300
+                transport: KoderWebSocketTransport {
+                    url: "ws://127.0.0.1:9/never"
+                }
+            }
+        }
+        readonly property var threeExchanges: [
+            { id: "u1", role: "user", text: "First question" },
+            { id: "a1", role: "assistant", text: "First answer" },
+            { id: "u2", role: "user", text: "Second question" },
+            { id: "a2", role: "assistant", text: "Second answer" },
+            { id: "u3", role: "user", text: "Third question" },
+            { id: "a3", role: "assistant", text: "Third answer" }
+        ]
 
         // A meter on its own, in a palette given by the test.
         Component {
@@ -201,18 +238,22 @@ Item {
             verify(meter.visible, "shown while the window is known")
             compare(meter.value, 0)
             compare(meter.Accessible.role, Accessible.ProgressBar)
-            compare(meter.Accessible.name, "Context: 0 of 300 tokens (0%)")
+            compare(meter.Accessible.name, "Context: about 0 of 300 tokens (0%)")
+            compare(meter.Accessible.description, "Context: 0 of 300 tokens (0%)")
             compare(meter.focusPolicy, Qt.NoFocus, "not a Tab stop: it is not a control")
             checkGeometry(view, "empty")
 
             fillTo(view, 0.8)
             fuzzyCompare(meter.value, controller.contextRatio, 0.0001)
             verify(meter.level === "warning" || meter.level === "critical", meter.level)
-            compare(meter.Accessible.name, "Context: %1 of %2 tokens (%3%)"
-                    .arg(number(controller.contextUsed)).arg(number(300))
-                    .arg(number(Math.round(controller.contextRatio * 100))))
-            compare(findChild(meter, "contextPercentage").text,
-                    Math.round(controller.contextRatio * 100) + "%")
+            // The name in hundreds (it must not change with every token), the description exact.
+            const percent = Math.floor(controller.contextRatio * 100 + 1e-9)
+            compare(meter.Accessible.name, "Context: about %1 of %2 tokens (%3%)"
+                    .arg(number(Math.round(controller.contextUsed / 100) * 100)).arg(number(300))
+                    .arg(number(percent)))
+            compare(meter.Accessible.description, "Context: %1 of %2 tokens (%3%)"
+                    .arg(number(controller.contextUsed)).arg(number(300)).arg(number(percent)))
+            compare(findChild(meter, "contextPercentage").text, percent + "%")
             compare(findChild(meter, "contextFill").color, meter.barColor)
             verify(findChild(meter, "contextFill").width > findChild(meter, "contextTrack").width * 0.7,
                    "the bar is mostly full")
@@ -254,10 +295,12 @@ Item {
             meter.palette.text = data.text
             meter.palette.windowText = data.text
             meter.palette.alternateBase = data.base
-            for (const ratio of [0.3, 0.85, 0.97]) {
+            for (const ratio of [0.3, 0.795, 0.85, 0.97]) {
                 meter.value = ratio
                 const expected = ratio >= 0.95 ? "critical" : ratio >= 0.8 ? "warning" : "normal"
                 compare(meter.level, expected)
+                // Rounded down, as the level: 79.5 % says 79 % in the normal colour.
+                compare(meter.percent, Math.floor(ratio * 100 + 1e-9))
                 for (const background of [meter.palette.base, meter.palette.window]) {
                     const contrast = KoderTheme._contrast(meter.barColor, background)
                     verify(contrast >= 3, data.tag + " " + ratio + ": the bar at " + contrast + ":1")
@@ -283,10 +326,12 @@ Item {
             const rowsBefore = controller.messages.count
             const lastReply = controller.messages.get(rowsBefore - 1).messageId
 
-            // Compact by keyboard: Tab from the input's side reaches it.
+            // Compact by keyboard: Shift+Tab from the input reaches it (past Attach).
             view.focusInput()
-            compact.forceActiveFocus(Qt.TabFocusReason)
-            verify(compact.activeFocus)
+            verify(view.inputItem.activeFocus)
+            for (let i = 0; i < 4 && !compact.activeFocus; ++i)
+                keyClick(Qt.Key_Backtab, Qt.ShiftModifier)
+            verify(compact.activeFocus, "Shift+Tab from the input reaches Compact: " + activeItem())
             compactions.target = controller
             compactions.clear()
             compactingChanges.target = controller
@@ -381,6 +426,57 @@ Item {
             checkGeometry(view, "undone")
         }
 
+        function test_aViewOnAConversationThatCanBeCompactedOffersCompactAtOnce() {
+            const controller = createTemporaryObject(controllerComponent, stage)
+            verify(controller.setChatMessages(threeExchanges))
+            tryVerify(() => controller.canCompact, 2000, "the controller can compact it")
+            const view = createTemporaryObject(viewComponent, stage, { controller: controller })
+            verify(view.canCompact, "known when the view is made, not at the next row")
+            verify(findChild(view, "compactButton").enabled)
+        }
+
+        function test_anAgentThatKeepsItsOwnContextIsNotCompacted() {
+            const controller = createTemporaryObject(webSocketControllerComponent, stage)
+            verify(controller.setChatMessages(threeExchanges))
+            const view = createTemporaryObject(viewComponent, stage, { controller: controller })
+            const compact = findChild(view, "compactButton")
+            verify(compact.visible, "the window is known")
+            verify(!controller.canCompact)
+            verify(!view.canCompact)
+            verify(!compact.enabled, "its transport cannot summarise")
+        }
+
+        function test_aFailedCompactionSaysWhy() {
+            const view = createTemporaryObject(chatComponent, stage)
+            const controller = view.controller
+            verify(controller.setChatMessages(threeExchanges))
+            const compact = findChild(view, "compactButton")
+            tryVerify(() => compact.enabled)
+            const note = findChild(view, "compactionError")
+            verify(!note.visible)
+            controller.transport.failAfterTokens = 0 // the summary fails at once
+            compactions.target = controller
+            compactions.clear()
+            mouseClick(compact)
+            compactions.wait(10000)
+            const error = compactions.signalArguments[0][1]
+            verify(error, "the compaction failed")
+            tryVerify(() => note.visible, 2000, "and says so")
+            compare(note.text, "Not compacted: " + error.message)
+            compare(note.Accessible.role, Accessible.AlertMessage)
+            compare(note.Accessible.name, note.text)
+            verify(findChild(view, "contextBar").visible)
+            checkGeometry(view, "failed")
+
+            // A new compaction clears it.
+            controller.transport.failAfterTokens = -1
+            compactions.clear()
+            verify(view.compact())
+            verify(!note.visible, "not while it runs")
+            compactions.wait(10000)
+            verify(!note.visible, "nor after it worked")
+        }
+
         function test_aReplyCutOffByTheLengthLimitIsContinued() {
             const view = createTemporaryObject(storyComponent, stage)
             const controller = view.controller
@@ -411,6 +507,7 @@ Item {
             verify(tabTo(named("continueReply"), 6), "Tab reaches Continue")
             keyClick(Qt.Key_Space)
             tryVerify(() => controller.abortable, 2000, "the reply goes on")
+            verify(!findChild(bubble, "continueReply").visible, "not while its turn runs")
             waitIdle(controller)
             compare(model.count, row + 1, "in the same message: no row was added")
             const continued = model.get(row)
