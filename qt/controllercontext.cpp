@@ -33,9 +33,6 @@ std::optional<double> readPrice(const QVariantMap& entry, const QString& key, do
     return value;
 }
 
-} // namespace
-
-namespace {
 int clampedTokens(std::int64_t tokens)
 {
     return static_cast<int>(std::clamp<std::int64_t>(tokens, 0, std::numeric_limits<int>::max()));
@@ -50,7 +47,7 @@ int KoderAgentController::contextWindow() const
 void KoderAgentController::setContextWindow(int tokens)
 {
     if (tokens < 0) {
-        refuse("setContextWindow", RejectReason::InvalidValue, QString::number(tokens));
+        dispatch(SetContextWindow{tokens}); // the core refuses it (rejected())
         return;
     }
     m_appContextWindow = tokens;

@@ -139,6 +139,23 @@ std::int64_t promptTokensOf(const Usage& usage)
 }
 
 /*!
+    \fn bool koder::agent::isSentAsIs(const koder::agent::Message &m)
+    \relates <koder/agent/contextbudget.h>
+
+    Returns whether the row \a m goes into a request as it is: checkpoints never do, summaries
+    are sent as summaryPromptText() in place of what precedes the last one, and a reply stopped
+    before it said anything tells the model nothing (some servers refuse an empty assistant
+    message).
+*/
+bool isSentAsIs(const Message& m)
+{
+    if (m.role == Role::Checkpoint || m.role == Role::Summary)
+        return false;
+    return !(m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
+             m.toolCalls().empty());
+}
+
+/*!
     \fn std::size_t koder::agent::lastSummaryRow(const std::vector<koder::agent::Message> &path, std::size_t before)
     \relates <koder/agent/contextbudget.h>
 
@@ -224,13 +241,8 @@ std::optional<CompactionCut> compactionCut(const State& state, RejectReason* why
         kept += exchange;
         cut = user;
     }
-    const auto silent = [](const Message& m) {
-        return m.role == Role::Checkpoint ||
-               (m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
-                m.toolCalls().empty());
-    };
-    if (std::all_of(path.begin() + static_cast<std::ptrdiff_t>(first),
-                    path.begin() + static_cast<std::ptrdiff_t>(cut), silent))
+    if (std::none_of(path.begin() + static_cast<std::ptrdiff_t>(first),
+                     path.begin() + static_cast<std::ptrdiff_t>(cut), isSentAsIs))
         return refuse(RejectReason::NothingToCompact);
     return CompactionCut{first, cut};
 }

@@ -1541,6 +1541,25 @@ namespace koder::agent {
     \c "toolResult", \c "toolProgress". A question from outside a tool call is
     \c "requestInput" or \c "withdrawInput".
 */
+/*!
+    \fn koder::agent::RequestId koder::agent::requestIdOf(const koder::agent::Input &input)
+
+    Returns the request \a input names, when it is a transport event (or a question a request
+    paused on); 0 for every other input. The runtime finds the conversation an event belongs to
+    by it, and the reducer a compaction's events.
+*/
+RequestId requestIdOf(const Input& input)
+{
+    return std::visit(
+        [](const auto& i) -> RequestId {
+            if constexpr (requires { i.requestId; })
+                return i.requestId;
+            else
+                return 0;
+        },
+        input);
+}
+
 std::string_view actionName(const Input& input)
 {
     // By type: an alternative without a name here does not compile.

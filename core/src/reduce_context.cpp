@@ -2,14 +2,14 @@
 // The context budget: the window and the meter, compaction (a request of its own whose summary
 // becomes a boundary row), undoing it, and continuing a reply cut by `length`.
 #include "errorcodes.h"
+#include "finish.h"
 #include "koder/agent/contextbudget.h"
 #include "koder/agent/overloaded.h"
 #include "reduction.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
-#include <cmath>
+#include <cctype>
+#include <string>
 #include <utility>
 
 namespace koder::agent::reduction {
@@ -27,12 +27,6 @@ constexpr std::string_view compactionInstruction =
 int levelOf(double ratio)
 {
     return ratio >= 0.95 ? 2 : ratio >= 0.8 ? 1 : 0;
-}
-
-bool isSilentReply(const Message& m)
-{
-    return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
-           m.toolCalls().empty();
 }
 
 } // namespace
@@ -71,29 +65,19 @@ void ContextInputs::startCompaction(bool automatic)
         return refuse(why,
                       why == RejectReason::ReadOnly ? s_.conversation.loadError : std::string());
     const std::vector<Message>& path = s_.conversation.messages;
-    const std::size_t boundary = lastSummaryRow(path);
-    const std::size_t first = where->first;
     const std::size_t cut = where->cut;
 
+    // What a request would send of the rows before the cut, and the instruction.
     StartTurn start;
     start.requestId = s_.nextRequestId++;
     start.conversationId = s_.conversation.id;
     start.kind = RequestKind::Summary;
-    if (!s_.settings.systemPrompt.empty())
-        start.history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
-    if (boundary != noRow)
-        start.history.emplace_back(path[boundary].id, Role::User,
-                                   summaryPromptText(path[boundary].text));
-    for (std::size_t i = first; i < cut; ++i)
-        if (path[i].role != Role::Checkpoint && !isSilentReply(path[i]))
-            start.history.push_back(path[i]);
+    start.history = requestHistory(cut);
     start.history.emplace_back("compaction-request", Role::User,
                                std::string(compactionInstruction));
-    s_.compaction = Compaction{start.requestId,
-                               path[cut - 1].id,
-                               path[cut].id,
-                               cut - (boundary == noRow ? 0 : boundary),
-                               {}};
+    // The rows it covers: those summarised, and the summary before them.
+    const std::size_t covered = cut - (where->first == 0 ? 0 : where->first - 1);
+    s_.compaction = Compaction{start.requestId, path[cut - 1].id, path[cut].id, covered, {}};
     out_.effects.emplace_back(std::move(start));
 }
 
@@ -101,14 +85,7 @@ bool ContextInputs::compactionEvent(const Input& input)
 {
     if (!s_.compaction)
         return false;
-    const RequestId request = std::visit(
-        [](const auto& i) -> RequestId {
-            if constexpr (requires { i.requestId; })
-                return i.requestId;
-            else
-                return 0;
-        },
-        input);
+    const RequestId request = requestIdOf(input);
     if (request == 0 || request != s_.compaction->requestId)
         return false;
     std::visit(overloaded{
@@ -134,6 +111,13 @@ void Reduction::endCompaction(ErrorInfo error, bool cancelRequest)
         out_.effects.emplace_back(CancelTurn{s_.compaction->requestId, {}});
     s_.compaction.reset();
     out_.events.emplace_back(CompactionEndEvent{{}, std::move(error)});
+}
+
+void Reduction::stopCompactionOfLeftConversation()
+{
+    if (s_.compaction)
+        endCompaction(
+            {"cancelled", "The conversation was left while it was summarised.", false, -1}, true);
 }
 
 void ContextInputs::reparent(const std::string& fromId, const std::string& toId)
@@ -185,14 +169,9 @@ void ContextInputs::landSummary(const StreamEnded& e)
     MessageExtras& x = summary.extras();
     x.usage = e.usage;
     x.finishReason = normalizedFinishReason(e.finishReason, false);
-    nlohmann::json meta = nlohmann::json::object();
-    if (!e.metadata.empty()) {
-        nlohmann::json given = nlohmann::json::parse(e.metadata, nullptr, false);
-        if (given.is_object())
-            meta = std::move(given);
-    }
-    meta["rows"] = s_.compaction->rows;
-    x.metadata = meta.dump();
+    x.metadata =
+        detail::mergedMetadata(detail::withoutBudgetKeys(e.metadata),
+                               R"({"rows":)" + std::to_string(s_.compaction->rows) + "}", false);
     const std::string parentId = path[at - 1].id;
     reparent(parentId, summary.id);
     const std::string summaryId = summary.id;
@@ -202,7 +181,7 @@ void ContextInputs::landSummary(const StreamEnded& e)
     persist(at).allVersions = !s_.conversation.versions.empty();
     s_.compaction.reset();
     s_.context.overflowed = false;
-    recount(); // no afterReduce() for the compaction's own events
+    recountContext(s_); // no afterReduce() for the compaction's own events
     announceThresholds(false);
     out_.events.emplace_back(CompactionEndEvent{summaryId, {}});
 }
@@ -260,11 +239,6 @@ void ContextInputs::operator()(const ContinueReply& a)
     persist(row);
 }
 
-void ContextInputs::recount()
-{
-    recountContext(s_);
-}
-
 void ContextInputs::announceThresholds(bool silently)
 {
     const int level = levelOf(contextRatio(s_));
@@ -300,9 +274,8 @@ void ContextInputs::afterReduce(const Input& input, const std::string& conversat
         std::holds_alternative<ServerActivity>(input))
         return; // reasoning is not sent back; progress and a server's news are not history
     const bool left = s_.conversation.id != conversationBefore;
-    if (left && s_.compaction)
-        endCompaction(
-            {"cancelled", "The conversation was left while it was summarised.", false, -1}, true);
+    if (left)
+        stopCompactionOfLeftConversation();
     if (const auto* failed = std::get_if<StreamFailed>(&input);
         failed && failed->error.code == detail::contextLengthCode && !out_.dropped)
         s_.context.overflowed = true;
@@ -313,7 +286,7 @@ void ContextInputs::afterReduce(const Input& input, const std::string& conversat
              std::holds_alternative<SwitchVersion>(input) ||
              std::holds_alternative<RestoreCheckpoint>(input))
         s_.context.overflowed = false;
-    recount();
+    recountContext(s_);
     announceThresholds(left);
     // A reply that left the window fuller than autoCompact: compaction starts after it.
     const bool replied = std::any_of(out_.events.begin(), out_.events.end(), [](const Event& e) {

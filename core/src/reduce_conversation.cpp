@@ -205,10 +205,7 @@ void ConversationInputs::operator()(const OpenConversation& a)
 // answer them there; their askers hear it), and the turn takes a place in the background.
 void ConversationInputs::leaveRunning()
 {
-    // A summary of a conversation not shown would land unseen in a state the runtime may drop.
-    if (s_.compaction)
-        endCompaction(
-            {"cancelled", "The conversation was left while it was summarised.", false, -1}, true);
+    stopCompactionOfLeftConversation();
     cancelExternalInputs();
     settleAfterExternalInput();
     s_.background.push_back(s_.conversation.id);

@@ -19,8 +19,8 @@ void run(State& state, In&& input, Outcome& out, Environment& env)
     if (context.compactionEvent(input))
         return; // the compaction's own request: no turn hears of it
     // The shown conversation's id before, to see it left (not copied on the token path).
-    const bool tokens = std::holds_alternative<TextDelta>(input) ||
-                        std::holds_alternative<ReasoningDelta>(input);
+    const bool tokens =
+        std::holds_alternative<TextDelta>(input) || std::holds_alternative<ReasoningDelta>(input);
     const std::string before = tokens ? std::string() : state.conversation.id;
     // Dispatch by type: an input that no domain takes, or that two take, does not compile.
     std::visit(overloaded{ConfigurationInputs(state, out, env), ConversationInputs(state, out, env),

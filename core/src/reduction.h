@@ -218,12 +218,18 @@ protected:
     /// The running compaction ends without a summary (CompactionEndEvent with `error`); with
     /// `cancelRequest` its request stops.
     void endCompaction(ErrorInfo error, bool cancelRequest);
+    /// A summary of a conversation no longer shown would land unseen, in a state the runtime may
+    /// let go: the running compaction, if any, stops.
+    void stopCompactionOfLeftConversation();
     /// The open turn's next request (a continued reply's is RequestKind::Continuation).
     StartTurn request(std::int64_t delayMs);
+    /// What a request sends of the rows before `end` (all of them for noRow): the system
+    /// prompt, the last summary in place of what precedes it, the rows sent as they are
+    /// (isSentAsIs()) but the open step's own row.
+    std::vector<Message> requestHistory(std::size_t end = noRow) const;
 
 private:
     void dropVersionsUnder(std::string_view parentId, std::string_view keep);
-    std::vector<Message> requestHistory() const;
     PolicyVerdict verdict(const ToolCall& call) const;
 };
 
@@ -336,7 +342,6 @@ private:
     /// The rows under `fromId` (a parent) are moved under `toId`, in the tree of versions.
     void reparent(const std::string& fromId, const std::string& toId);
     void shiftTurnRows(std::size_t from, std::ptrdiff_t by);
-    void recount();
     void announceThresholds(bool silently);
 };
 

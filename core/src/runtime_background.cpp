@@ -66,13 +66,7 @@ bool Runtime::dispatchBackground(std::string conversationId, Input&& input)
 
 Runtime::Live* Runtime::backgroundFor(const Input& input)
 {
-    RequestId request = 0;
-    std::visit(
-        [&request](const auto& i) {
-            if constexpr (requires { i.requestId; })
-                request = i.requestId;
-        },
-        input);
+    const RequestId request = requestIdOf(input);
     const auto ownsRequest = [request](const State& s) {
         return (s.turn && (s.turn->requestId == request || s.turn->lastRequestId == request)) ||
                (s.compaction && s.compaction->requestId == request);

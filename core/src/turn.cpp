@@ -9,32 +9,24 @@
 
 namespace koder::agent::reduction {
 
-std::vector<Message> Reduction::requestHistory() const
+std::vector<Message> Reduction::requestHistory(std::size_t end) const
 {
+    const std::vector<Message>& path = s_.conversation.messages;
+    end = std::min(end, path.size());
     std::vector<Message> history;
-    history.reserve(s_.conversation.messages.size() + 1);
+    history.reserve(end + 2);
     if (!s_.settings.systemPrompt.empty())
         history.emplace_back("system-prompt", Role::System, s_.settings.systemPrompt);
-    const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
     // The last summary is a boundary: what lies before it is sent as the summary, a user
     // message marked as context (it is model output, drawn from tool results and pages: never
     // a system message's authority).
-    const std::size_t boundary = lastSummaryRow(s_.conversation.messages);
+    const std::size_t boundary = lastSummaryRow(path, end);
     if (boundary != noRow)
-        history.emplace_back(s_.conversation.messages[boundary].id, Role::User,
-                             summaryPromptText(s_.conversation.messages[boundary].text));
-    // A reply stopped before it said anything tells the model nothing (and some servers refuse
-    // an empty assistant message).
-    const auto silent = [](const Message& m) {
-        return m.role == Role::Assistant && m.aborted && m.text.empty() && m.reasoning().empty() &&
-               m.toolCalls().empty();
-    };
-    for (std::size_t i = boundary == noRow ? 0 : boundary + 1; i < s_.conversation.messages.size();
-         ++i)
-        if (i != skip && s_.conversation.messages[i].role != Role::Checkpoint &&
-            s_.conversation.messages[i].role != Role::Summary &&
-            !silent(s_.conversation.messages[i]))
-            history.push_back(s_.conversation.messages[i]);
+        history.emplace_back(path[boundary].id, Role::User, summaryPromptText(path[boundary].text));
+    const std::size_t skip = s_.turn ? s_.turn->stepRow : noRow;
+    for (std::size_t i = boundary == noRow ? 0 : boundary + 1; i < end; ++i)
+        if (i != skip && isSentAsIs(path[i]))
+            history.push_back(path[i]);
     return history;
 }
 

@@ -614,5 +614,60 @@ TEST_F(Background, ARandomWalkOverSeveralConversationsKeepsEveryInvariant)
     EXPECT_GT(endedUnseen, 20u);
 }
 
+// ---- a compaction beside turns that run in the background --------------------------------
+
+TEST_F(Background, ACompactionRunsBesideATurnInAnotherConversation)
+{
+    exchange("a one", "first");
+    exchange("a two", "second");
+    send("a three"); // A streams on while B is shown
+    rt.openConversation("B");
+    ASSERT_EQ(rt.backgroundConversations(), std::vector<std::string>{"A"});
+    exchange("b one", "first");
+    exchange("b two", "second");
+    ASSERT_TRUE(rt.dispatch(Compact{}));
+    const RequestId summary = state().compaction->requestId;
+    EXPECT_NE(summary, requestOf("A"));
+    // A's words go to A, the summary's to B's compaction.
+    rt.dispatch(TextDelta{requestOf("A"), "a words"});
+    rt.dispatch(TextDelta{summary, "b summary"});
+    rt.dispatch(StreamEnded{summary, "stop"});
+    EXPECT_EQ(state().conversation.messages[2].role, Role::Summary);
+    EXPECT_EQ(state().conversation.messages[2].text, "b summary");
+    EXPECT_EQ(rt.backgroundState("A")->conversation.messages.back().text, "a words");
+    rt.dispatch(StreamEnded{requestOf("A"), "stop"});
+    EXPECT_TRUE(rt.backgroundConversations().empty());
+}
+
+TEST_F(Background, ACompactionOfAConversationLeftRunningIsStopped)
+{
+    exchange("a one", "first");
+    exchange("a two", "second");
+    send("a three");
+    ASSERT_TRUE(rt.dispatch(Compact{}));
+    const RequestId summary = state().compaction->requestId;
+    rt.openConversation("B"); // A's turn goes on in the background; its summary does not
+    EXPECT_EQ(count("exec:cancelRequest r" + std::to_string(summary)), 1u);
+    EXPECT_FALSE(rt.backgroundState("A")->compaction);
+    rt.dispatch(TextDelta{summary, "late"}); // dropped, nowhere
+    EXPECT_FALSE(state().compaction);
+}
+
+TEST_F(Background, AnAutoCompactionStartedAsABackgroundTurnEndsIsStopped)
+{
+    rt.dispatch(SetAutoCompact{0.1});
+    rt.dispatch(SetContextWindow{50});
+    exchange("a one", "first answer that is long enough");
+    send("a two");
+    rt.openConversation("B");
+    log.clear();
+    rt.dispatch(TextDelta{requestOf("A"), "a long second answer that fills the window"});
+    rt.dispatch(StreamEnded{requestOf("A"), "stop"}); // ends in the background: retired
+    EXPECT_TRUE(rt.backgroundConversations().empty());
+    // The summary it started was let go with the state: its request is stopped.
+    EXPECT_EQ(countPrefix("exec:startRequest"), 1u);
+    EXPECT_EQ(countPrefix("exec:cancelRequest"), 1u);
+}
+
 } // namespace
 } // namespace koder::agent

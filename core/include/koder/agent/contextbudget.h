@@ -43,6 +43,11 @@ std::int64_t estimateFixedTokens(const Settings& settings);
 /// added. -1 when no prompt was reported.
 std::int64_t promptTokensOf(const Usage& usage);
 
+/// Whether row `m` goes into a request as it is: not a checkpoint, not a summary (the last one
+/// is sent as summaryPromptText() in place of what precedes it), not a reply stopped before it
+/// said anything (it tells the model nothing, and some servers refuse an empty assistant
+/// message).
+bool isSentAsIs(const Message& m);
 /// The last summary row of `path` before row `before` (the boundary of what is sent), or noRow.
 std::size_t lastSummaryRow(const std::vector<Message>& path, std::size_t before = noRow);
 /// The text a summary row is sent as (a system message in the boundary's place).

@@ -333,5 +333,7 @@ using Input =
 
 /// The action's name as `rejected(action, reason)` reports it ("send", "edit", ...).
 std::string_view actionName(const Input& input);
+/// The request a transport event names (its `requestId`); 0 for every other input.
+RequestId requestIdOf(const Input& input);
 
 } // namespace koder::agent

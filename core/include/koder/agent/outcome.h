@@ -234,14 +234,14 @@ enum class RejectReason : std::uint8_t {
     UnknownMessage, ///< no message with that id
     NotUserMessage, ///< edit of an assistant message, ...
     NotCheckpoint,
-    StillStreaming,  ///< the message is being streamed
-    NothingToRun,    ///< regenerate with no user message before it
-    UnknownToolCall, ///< approve / deny of an id not pending
-    InvalidMessages, ///< add/set with invalid or duplicate messages; `detail` says which
-    InvalidValue,    ///< e.g. maxSteps < 1
-    ReadOnly,        ///< the conversation could not be loaded; `detail` says why
-    TooManyTurns,    ///< as many turns run in the background as allowed; `detail` the count
-    UnknownInput,    ///< answer / decline / cancel of an id not pending
+    StillStreaming,   ///< the message is being streamed
+    NothingToRun,     ///< regenerate with no user message before it
+    UnknownToolCall,  ///< approve / deny of an id not pending
+    InvalidMessages,  ///< add/set with invalid or duplicate messages; `detail` says which
+    InvalidValue,     ///< e.g. maxSteps < 1
+    ReadOnly,         ///< the conversation could not be loaded; `detail` says why
+    TooManyTurns,     ///< as many turns run in the background as allowed; `detail` the count
+    UnknownInput,     ///< answer / decline / cancel of an id not pending
     NothingToCompact, ///< compact: no rows before the ones kept
     Compacting,       ///< compact: a compaction runs already
     NotSummary,       ///< undoCompaction of a row that is not a summary
