@@ -3,6 +3,8 @@
 
 #include "koder/agent/overloaded.h"
 
+#include <algorithm>
+
 /*!
     \typealias koder::agent::Input
 
@@ -249,6 +251,18 @@
     \variable koder::agent::SwitchVersion::index
 
     The version to show, 0-based among the message's siblings (oldest first).
+*/
+
+/*!
+    \fn std::optional<std::vector<koder::agent::SwitchVersion>> koder::agent::switchesToShow(const std::vector<koder::agent::Message> &path, const koder::agent::Versions &versions, std::string_view id)
+    \relates koder::agent::SwitchVersion
+
+    Returns the SwitchVersion inputs that make the active path \a path go through the message
+    \a id, in the order to dispatch them: the topmost first (each shows a version whose
+    remembered descendants the next one starts from). Empty when \a id is on \a path already;
+    \c std::nullopt when neither \a path nor \a versions holds it.
+
+    A search result can be any version of any message; this is how a view shows it.
 */
 
 /*!
@@ -1622,6 +1636,51 @@ std::string_view actionName(const Input& input)
             [](const ServerActivity&) -> Name { return "serverActivity"; },
         },
         input);
+}
+
+std::optional<std::vector<SwitchVersion>>
+switchesToShow(const std::vector<Message>& path, const Versions& versions, std::string_view id)
+{
+    const auto onPath = [&](std::string_view messageId) {
+        return std::find_if(path.cbegin(), path.cend(),
+                            [&](const Message& m) { return m.id == messageId; });
+    };
+    if (onPath(id) != path.cend())
+        return std::vector<SwitchVersion>{};
+    // From the message up to the first ancestor on the path (or to the roots): the chain of
+    // versions to bring onto it, the topmost last.
+    std::vector<const OtherVersion*> chain;
+    for (const OtherVersion* v = versions.find(id); v; v = versions.find(v->parentId)) {
+        chain.push_back(v);
+        if (v->parentId.empty() || onPath(v->parentId) != path.cend())
+            break;
+        if (chain.size() > versions.offPath.size())
+            return std::nullopt; // a cycle: a damaged tree shows nothing
+    }
+    if (chain.empty())
+        return std::nullopt;
+    const std::string& top = chain.back()->parentId;
+    if (!top.empty() && onPath(top) == path.cend())
+        return std::nullopt; // its ancestors are not in the tree
+    // Under each parent, the child the path holds now: on the path, the row after it; under a
+    // version brought onto the path, the child it remembers.
+    const auto row = top.empty() ? path.cbegin() : onPath(top) + 1;
+    if (row == path.cend())
+        return std::nullopt;
+    std::string shown = row->id;
+    std::string parent = top;
+    std::vector<SwitchVersion> switches;
+    for (auto it = chain.crbegin(); it != chain.crend(); ++it) {
+        const OtherVersion& wanted = **it;
+        if (shown.empty())
+            return std::nullopt; // the parent remembers no child to switch from
+        if (shown != wanted.message.id)
+            switches.push_back(SwitchVersion{
+                shown, static_cast<int>(versions.position(parent, wanted.message.id).index)});
+        parent = wanted.message.id;
+        shown = wanted.activeChildId;
+    }
+    return switches;
 }
 
 } // namespace koder::agent

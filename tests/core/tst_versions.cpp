@@ -1266,6 +1266,40 @@ private:
     }
 
 public:
+    /// switchesToShow() brings every message of the tree onto the path of a copy of the state,
+    /// with switches the core accepts. Only between turns (a switch is refused during one).
+    std::string showEveryMessage() const
+    {
+        if (open())
+            return {};
+        for (const auto& [id, other] : d_.s.conversation.versions.offPath) {
+            const auto switches =
+                switchesToShow(d_.s.conversation.messages, d_.s.conversation.versions, id);
+            if (!switches || switches->empty())
+                return "no switches to show " + id;
+            State s = d_.s;
+            Environment env = Environment::deterministic();
+            for (const SwitchVersion& step : *switches) {
+                const Outcome out = reduce(s, step, env);
+                if (out.rejected())
+                    return "a switch to show " + id + " was refused";
+            }
+            const auto& path = s.conversation.messages;
+            if (std::none_of(path.begin(), path.end(),
+                             [&](const Message& m) { return m.id == id; }))
+                return id + " is not on the path after its switches";
+        }
+        for (const Message& m : d_.s.conversation.messages) {
+            const auto none =
+                switchesToShow(d_.s.conversation.messages, d_.s.conversation.versions, m.id);
+            if (!none || !none->empty())
+                return m.id + " is on the path, yet switches were asked for";
+        }
+        if (switchesToShow(d_.s.conversation.messages, d_.s.conversation.versions, "nowhere"))
+            return "an unknown message has switches";
+        return {};
+    }
+
     /// The core against the reference, after every step.
     std::string compare()
     {
@@ -1343,6 +1377,7 @@ TEST(VersionsProperty, RandomWalksAgreeWithAReferenceTree)
             ASSERT_EQ(mismatch, "") << "seed " << seed << ", step " << i;
             if (i % 25 == 0) {
                 ASSERT_EQ(w.roundTrip(), "") << "seed " << seed << ", step " << i;
+                ASSERT_EQ(w.showEveryMessage(), "") << "seed " << seed << ", step " << i;
             }
         }
         for (const auto& [name, n] : w.counts)

@@ -8,7 +8,12 @@
 #include "koder/agent/versions.h"
 
 #include <QtCore/QObject>
+#include <QtCore/QStringList>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QUuid>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
 
 #include <string>
 #include <vector>
@@ -84,6 +89,48 @@ inline koder::agent::Conversation treeConversation()
     off(Message("a3", Role::Assistant, "follow-up answer", 3), "u3", "");
     off(Message("u3x", Role::User, "follow-up, edited", 3), "a1a", "");
     return c;
+}
+
+// What is wrong with the full-text index of the store file `path`: "" when it holds exactly
+// the stored user and assistant messages and tool results (path and other versions, with their
+// text) and FTS5's own integrity check passes. Read through a connection of its own.
+inline QString searchIndexMismatch(const QString& path)
+{
+    const QString name = QUuid::createUuid().toString();
+    QString problem;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+        db.setDatabaseName(path);
+        if (!db.open())
+            return QStringLiteral("cannot open ") + path;
+        auto rows = [&](const QString& sql) {
+            QStringList out;
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                problem = q.lastError().text();
+            while (q.next())
+                out << q.value(0).toString() + QLatin1Char('/') + q.value(1).toString() +
+                           QLatin1Char('=') + q.value(2).toString();
+            out.sort();
+            return out;
+        };
+        const QStringList indexed =
+            rows(QStringLiteral("SELECT conversation_id, message_id, text FROM search_index"));
+        const QStringList stored = rows(QStringLiteral(
+            "SELECT conversation_id, id, text FROM messages WHERE role IN ('user', 'assistant', "
+            "'tool') UNION ALL SELECT conversation_id, id, text FROM other_versions WHERE role IN "
+            "('user', 'assistant', 'tool')"));
+        QSqlQuery check(db);
+        if (!check.exec(QStringLiteral(
+                "INSERT INTO search_index (search_index, rank) VALUES ('integrity-check', 1)")))
+            problem = QStringLiteral("integrity-check: ") + check.lastError().text();
+        else if (problem.isEmpty() && indexed != stored)
+            problem =
+                QStringLiteral("index: [%1]\nstored: [%2]")
+                    .arg(indexed.join(QStringLiteral(", ")), stored.join(QStringLiteral(", ")));
+    }
+    QSqlDatabase::removeDatabase(name);
+    return problem;
 }
 
 } // namespace koder::test

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -39,6 +40,11 @@ struct SwitchVersion {
     std::string messageId;
     int index = 0;
 };
+/// The switches that make the active path `path` go through the message `id`, in the order
+/// they are applied: none when it is on the path already; nullopt when neither the path nor
+/// `versions` holds it.
+std::optional<std::vector<SwitchVersion>>
+switchesToShow(const std::vector<Message>& path, const Versions& versions, std::string_view id);
 struct Abort {};
 struct Clear {};
 struct DeleteConversation {};
