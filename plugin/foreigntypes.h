@@ -21,6 +21,7 @@
 #include "koderollamatransport.h"
 #include "koderopenaitransport.h"
 #include "koderresponsestransport.h"
+#include "kodersearchmodel.h"
 #include "kodertool.h"
 #include "kodertoolcallstate.h"
 #include "kodertoolextension.h"
@@ -65,6 +66,12 @@ struct KoderConversationListModelForeign {
     Q_GADGET
     QML_FOREIGN(KoderConversationListModel)
     QML_NAMED_ELEMENT(KoderConversationListModel)
+};
+
+struct KoderSearchModelForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderSearchModel)
+    QML_NAMED_ELEMENT(KoderSearchModel)
 };
 
 struct KoderTransportForeign {

@@ -294,6 +294,30 @@ bool KoderAgentController::switchVersion(const QString& messageId, int index)
     return dispatch(SwitchVersion{toStd(messageId), index});
 }
 
+bool KoderAgentController::openMessage(const QString& conversationId, const QString& messageId)
+{
+    // Another conversation is opened first (a turn running in the shown one goes on in the
+    // background); one that is not stored is not made up.
+    if (conversationId != this->conversationId()) {
+        if (!store() || !store()->contains(conversationId))
+            return refuse("openMessage", RejectReason::UnknownMessage, conversationId);
+        setConversationId(conversationId);
+        if (this->conversationId() != conversationId)
+            return false;
+    }
+    const auto switches = switchesToShow(state().conversation.messages,
+                                         state().conversation.versions, toStd(messageId));
+    if (!switches)
+        return refuse("openMessage", RejectReason::UnknownMessage, messageId);
+    // Each switch is stored like one the user makes; a refused one (a turn is open) leaves
+    // the path where the switches before it brought it.
+    for (const SwitchVersion& step : *switches)
+        if (!dispatch(SwitchVersion(step)))
+            return false;
+    Q_EMIT messageOpened(messageId);
+    return true;
+}
+
 QString KoderAgentController::branch(const QString& messageId)
 {
     if (!dispatch(Branch{toStd(messageId)}))

@@ -130,6 +130,7 @@ public:
     Q_INVOKABLE bool regenerate(const QString& messageId);
     Q_INVOKABLE bool edit(const QString& messageId, const QString& newText);
     Q_INVOKABLE bool switchVersion(const QString& messageId, int index);
+    Q_INVOKABLE bool openMessage(const QString& conversationId, const QString& messageId);
     Q_INVOKABLE QString branch(const QString& messageId);
     Q_INVOKABLE void abort();
     Q_INVOKABLE void clear();
@@ -189,6 +190,8 @@ Q_SIGNALS:
     void checkpointRestored(const QVariant& payload);
     void rejected(const QString& action, const QString& reason);
     void conversationStatusChanged(const QString& conversationId, const QString& status);
+    // openMessage() showed `messageId`: a view scrolls to it.
+    void messageOpened(const QString& messageId);
     // A compaction ended: its summary row, or an empty id and the error (null on success).
     void compactionFinished(const QString& summaryMessageId, const QVariant& error);
 

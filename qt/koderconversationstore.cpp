@@ -2,6 +2,7 @@
 #include "koderconversationstore.h"
 
 #include "agentlogging.h"
+#include "conversationsearch.h"
 #include "koder/agent/serialization.h"
 #include "qtconvert.h"
 
@@ -527,6 +528,24 @@ const QList<QStringList>& migrations()
         // 6: a turn finished while the conversation was not shown, and it has not been shown
         // since (1); kept across restarts like the rest of the list.
         {QStringLiteral("ALTER TABLE conversations ADD COLUMN unread INTEGER NOT NULL DEFAULT 0")},
+        // 7: organisation and search. Pinned, archived and the folder (kept by the list, never a
+        // write of the conversation). The full-text index of what was said (conversationsearch.h
+        // describes it), built here for the messages stored so far and kept in step by triggers
+        // from then on: every write of a row, on the path or off it, changes the index in the
+        // same transaction, so no crash can leave the two apart.
+        [] {
+            QStringList step{
+                QStringLiteral("ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL "
+                               "DEFAULT 0"),
+                QStringLiteral("ALTER TABLE conversations ADD COLUMN archived INTEGER NOT NULL "
+                               "DEFAULT 0"),
+                QStringLiteral("ALTER TABLE conversations ADD COLUMN folder TEXT NOT NULL "
+                               "DEFAULT ''"),
+                searchIndexSchema()};
+            step += searchTriggers();
+            step += searchIndexFill();
+            return step;
+        }(),
     };
     return steps;
 }
@@ -728,6 +747,9 @@ bool KoderConversationStore::migrate()
                         .arg(version)
                         .arg(schemaVersion));
     q.exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+    // INSERT OR REPLACE of a stored version deletes the row it replaces: the search index's
+    // delete trigger must see that (SQLite runs delete triggers for REPLACE only with this on).
+    q.exec(QStringLiteral("PRAGMA recursive_triggers = ON"));
     if (!m_path.isEmpty())
         q.exec(QStringLiteral("PRAGMA journal_mode = WAL"));
     for (int v = version; v < schemaVersion; ++v) {
@@ -1061,7 +1083,8 @@ namespace {
 const QString summarySql = QStringLiteral(
     "SELECT c.id, c.title, c.updated_at, (SELECT COUNT(*) FROM messages m WHERE "
     "m.conversation_id = c.id), c.unread, CASE WHEN instr(c.approvals, '\"pending\"') > 0 OR "
-    "instr(c.approvals, '\"inputs\"') > 0 THEN c.approvals ELSE '' END FROM conversations c");
+    "instr(c.approvals, '\"inputs\"') > 0 THEN c.approvals ELSE '' END, c.pinned, c.archived, "
+    "c.folder FROM conversations c");
 
 // What a stored conversation waits for when it is opened again: "reviewingToolCall" while its
 // tool phase holds calls pending the user's decision, else "awaitingInput" while a question
@@ -1087,7 +1110,10 @@ QVariantMap summaryOf(const QSqlQuery& q)
              QDateTime::fromMSecsSinceEpoch(q.value(2).toLongLong(), Qt::UTC)},
             {QStringLiteral("messageCount"), q.value(3).toInt()},
             {QStringLiteral("unread"), q.value(4).toInt() != 0},
-            {QStringLiteral("waiting"), waitingOf(q.value(5).toString())}};
+            {QStringLiteral("waiting"), waitingOf(q.value(5).toString())},
+            {QStringLiteral("pinned"), q.value(6).toInt() != 0},
+            {QStringLiteral("archived"), q.value(7).toInt() != 0},
+            {QStringLiteral("folder"), q.value(8).toString()}};
 }
 } // namespace
 
@@ -1153,6 +1179,63 @@ bool KoderConversationStore::setUnread(const QString& id, bool unread)
     if (q.numRowsAffected() > 0)
         Q_EMIT conversationChanged(id);
     return true;
+}
+
+bool KoderConversationStore::setMark(const QString& id, const char* column, const QVariant& value)
+{
+    if (!m_ready)
+        return fail(tr("The conversation store is not open."));
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    // Not a write of the conversation: its place in the list (updated_at) stays.
+    const QString name = QString::fromLatin1(column);
+    q.prepare(
+        QStringLiteral("UPDATE conversations SET %1 = ? WHERE id = ? AND %1 IS NOT ?").arg(name));
+    q.addBindValue(value);
+    q.addBindValue(id);
+    q.addBindValue(value);
+    if (!q.exec())
+        return fail(tr("Cannot mark the conversation: %1").arg(q.lastError().text()));
+    if (q.numRowsAffected() == 0 && !contains(id))
+        return fail(tr("There is no conversation %1.").arg(id));
+    succeed();
+    if (q.numRowsAffected() > 0)
+        Q_EMIT conversationChanged(id);
+    return true;
+}
+
+bool KoderConversationStore::setPinned(const QString& id, bool pinned)
+{
+    return setMark(id, "pinned", pinned ? 1 : 0);
+}
+
+bool KoderConversationStore::setArchived(const QString& id, bool archived)
+{
+    return setMark(id, "archived", archived ? 1 : 0);
+}
+
+bool KoderConversationStore::setFolder(const QString& id, const QString& folder)
+{
+    // One line: a folder is a name in a list, not a text.
+    const QString name = folder.simplified();
+    return setMark(id, "folder", name.isEmpty() ? QStringLiteral("") : name); // never NULL
+}
+
+QStringList KoderConversationStore::folders() const
+{
+    QStringList names;
+    if (!m_ready)
+        return names;
+    QSqlQuery q(QSqlDatabase::database(m_connection));
+    if (!q.exec(QStringLiteral("SELECT DISTINCT folder FROM conversations WHERE folder <> ''"))) {
+        fail(tr("Cannot list the conversations: %1").arg(q.lastError().text()));
+        return names;
+    }
+    while (q.next())
+        names << q.value(0).toString();
+    std::sort(names.begin(), names.end(), [](const QString& a, const QString& b) {
+        return QString::localeAwareCompare(a, b) < 0;
+    });
+    return names;
 }
 
 bool KoderConversationStore::remove(const QString& id)

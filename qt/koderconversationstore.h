@@ -7,6 +7,7 @@
 #include "koder/agent/versions.h"
 
 #include <QtCore/QObject>
+#include <QtCore/QStringList>
 #include <QtCore/QVariantList>
 
 #include <optional>
@@ -23,7 +24,7 @@ class KoderConversationStore : public QObject {
     Q_PROPERTY(QString error READ error NOTIFY errorChanged FINAL)
 
 public:
-    static constexpr int schemaVersion = 6;
+    static constexpr int schemaVersion = 7;
     static constexpr std::size_t noRow = static_cast<std::size_t>(-1);
 
     explicit KoderConversationStore(QObject* parent = nullptr);
@@ -35,7 +36,8 @@ public:
     QString error() const { return m_error; }
 
     // The stored conversations, newest first: maps of id, title, updatedAt, messageCount,
-    // unread, waiting ("reviewingToolCall" while stored tool calls wait for the user, else "").
+    // unread, waiting ("reviewingToolCall" while stored tool calls wait for the user, else ""),
+    // pinned, archived, folder.
     Q_INVOKABLE QVariantList conversations() const;
     // One conversation's summary (as in conversations()), or an empty map.
     Q_INVOKABLE QVariantMap conversation(const QString& id) const;
@@ -45,6 +47,18 @@ public:
     // it was not shown), or as seen. Leaves its place in the list; emits conversationChanged()
     // when the mark changes. KoderAgentController sets and clears it.
     Q_INVOKABLE bool setUnread(const QString& id, bool unread);
+    // Organisation: kept with the conversation, never moving it in the list (updatedAt stays).
+    // Emit conversationChanged() when the value changes.
+    Q_INVOKABLE bool setPinned(const QString& id, bool pinned);
+    Q_INVOKABLE bool setArchived(const QString& id, bool archived);
+    // "" takes the conversation out of any folder. Surrounding blanks are dropped.
+    Q_INVOKABLE bool setFolder(const QString& id, const QString& folder);
+    // The folders in use, sorted (locale-aware), without "".
+    Q_INVOKABLE QStringList folders() const;
+    // The active path as Markdown, or "" when the conversation does not exist (conversationexport.cpp).
+    Q_INVOKABLE QString exportMarkdown(const QString& id) const;
+    // The active path as a standalone, safe HTML document, or "" (conversationexport.cpp).
+    Q_INVOKABLE QString exportHtml(const QString& id) const;
     // The conversation as JSON (the core's format), or "" when it does not exist.
     Q_INVOKABLE QString exportJson(const QString& id) const;
     // Stores a conversation from JSON; returns its id, or "" with `error` saying which field
@@ -100,6 +114,9 @@ Q_SIGNALS:
     void conversationRemoved(const QString& id);
 
 private:
+    // Searches an in-memory database through the store's own connection (no other can see it).
+    friend class KoderSearchModel;
+
     bool open();
     void close();
     bool migrate();
@@ -108,6 +125,8 @@ private:
                            const std::vector<koder::agent::Message>& messages,
                            const koder::agent::Versions* tree, const Pending* pending,
                            std::size_t streamingRow, const QString& title);
+    /// setPinned(), setArchived(), setFolder(): one column of the conversation's row.
+    bool setMark(const QString& id, const char* column, const QVariant& value);
     bool fail(const QString& message) const;
     void succeed() const;
     qint64 stamp();

@@ -124,6 +124,22 @@
 */
 
 /*!
+    \qmlmethod int KoderVisibleMessages::rowOf(string messageId)
+
+    Returns the row that shows the message \a messageId: its own row, or, for a message this
+    model hides (a tool result while \l showToolResults is false, a system message), the
+    visible row before it, where it would be. Returns -1 when the controller's messages have
+    no \a messageId, or no visible row comes before a hidden one.
+*/
+
+/*!
+    \fn int KoderVisibleMessages::rowOf(const QString &messageId) const
+
+    Returns the row of this model that shows \a messageId: its own, or for a hidden message
+    the visible row before it; -1 when there is none.
+*/
+
+/*!
     \fn bool KoderVisibleMessages::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 
     Returns whether the source model's row \a sourceRow under \a sourceParent passes: decided
@@ -163,6 +179,26 @@ QVariantMap KoderVisibleMessages::get(int row) const
     for (auto it = names.cbegin(); it != names.cend(); ++it)
         map.insert(QString::fromLatin1(it.value()), idx.data(it.key()));
     return map;
+}
+
+int KoderVisibleMessages::rowOf(const QString& messageId) const
+{
+    const QAbstractItemModel* source = sourceModel();
+    if (!source || messageId.isEmpty())
+        return -1;
+    for (int sourceRow = source->rowCount() - 1; sourceRow >= 0; --sourceRow) {
+        if (source->index(sourceRow, 0).data(KoderMessageModel::MessageIdRole).toString() !=
+            messageId)
+            continue;
+        // A hidden message is shown where it would be: at the visible row before it.
+        for (int row = sourceRow; row >= 0; --row) {
+            const QModelIndex shown = mapFromSource(source->index(row, 0));
+            if (shown.isValid())
+                return shown.row();
+        }
+        return -1;
+    }
+    return -1;
 }
 
 void KoderVisibleMessages::setFlag(bool& flag, bool value, void (KoderVisibleMessages::*changed)())

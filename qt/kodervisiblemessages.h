@@ -25,6 +25,8 @@ public:
     void setShowCheckpoints(bool show);
     int count() const { return rowCount(); }
     Q_INVOKABLE QVariantMap get(int row) const;
+    // The row that shows `messageId`: its own, or for a hidden one the row shown before it.
+    Q_INVOKABLE int rowOf(const QString& messageId) const;
 
 Q_SIGNALS:
     void showToolResultsChanged();

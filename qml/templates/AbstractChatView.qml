@@ -211,6 +211,35 @@ FocusScope {
             root.inputItem.forceActiveFocus(Qt.OtherFocusReason)
     }
     /*!
+        Scrolls to the message \a messageId (or, for a message the view hides, to the one
+        shown before it), makes it the current message and gives it the keyboard focus, so a
+        screen reader reads it. The view stays there while replies grow (\l pinned turns
+        false) unless it is the newest message. Returns false when no row shows it.
+
+        The view calls it when its controller's \c openMessage() showed a message (a search
+        result, say).
+    */
+    function showMessage(messageId) {
+        const row = root.listView ? visibleMessages.rowOf(messageId) : -1
+        if (row < 0)
+            return false
+        root._pinned = row === visibleMessages.count - 1
+        root.listView.currentIndex = row
+        root.listView.positionViewAtIndex(row, ListView.Center)
+        const item = root.listView.currentItem
+        if (item)
+            item.forceActiveFocus(Qt.OtherFocusReason)
+        else
+            root.listView.forceActiveFocus(Qt.OtherFocusReason)
+        return true
+    }
+    Connections {
+        target: root.controller
+        function onMessageOpened(messageId: string) {
+            root.showMessage(messageId)
+        }
+    }
+    /*!
         Pins the view to the newest message again and scrolls there.
     */
     function jumpToLatest() {
