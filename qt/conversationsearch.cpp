@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "conversationsearch.h"
 
+#include "agentlogging.h"
+
 #include <QtCore/QSet>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
@@ -21,46 +23,76 @@ const QString indexedRoles = QStringLiteral("('user', 'assistant', 'tool')");
 constexpr char16_t matchStart = 1;
 constexpr char16_t matchEnd = 2;
 
-// A column's text without the markers, in SQL over the trigger's row `row`.
-QString cleanText(const QString& row)
+// The stored rows the index holds, as `source` (the rowid in `messages`, minus the rowid in
+// `other_versions`) and the columns it reads; `onPath` and `offPath` narrow each table.
+QString sourceRows(const QString& onPath, const QString& offPath)
 {
-    return QStringLiteral("replace(replace(%1.text, char(1), ' '), char(2), ' ')").arg(row);
+    return QStringLiteral("SELECT rowid AS source, text, extras, conversation_id, id, role, "
+                          "created_at FROM messages WHERE role IN %1 AND %2 UNION ALL SELECT "
+                          "-rowid, text, extras, conversation_id, id, role, created_at FROM "
+                          "other_versions WHERE role IN %1 AND %3")
+        .arg(indexedRoles, onPath, offPath);
 }
 
-// The reasoning kept in a row's extras (the core's message JSON), '' when there is none or the
-// details are damaged: a damaged row must not fail the write or the migration.
-QString cleanReasoning(const QString& row)
+// Indexes `sourceRows`, oldest first, under rowids after the bound parameter: the index's rowid
+// order is the order rows were written in, which a query with many matches reads newest first.
+// The text loses the markers; the reasoning comes out of the row's extras (the core's message
+// JSON), '' when there is none or the details are damaged (a damaged row must not fail the
+// update or the migration).
+QString indexInsert(const QString& rows)
 {
-    return QStringLiteral("CASE WHEN json_valid(%1.extras) THEN replace(replace(coalesce("
-                          "json_extract(%1.extras, '$.reasoning'), ''), char(1), ' '), char(2), "
-                          "' ') ELSE '' END")
-        .arg(row);
+    return QStringLiteral(
+               "INSERT INTO search_index (rowid, text, reasoning, source, conversation_id, "
+               "message_id, role, created_at) SELECT ? + row_number() OVER (ORDER BY created_at, "
+               "source), replace(replace(text, char(1), ' '), char(2), ' '), CASE WHEN "
+               "json_valid(extras) THEN replace(replace(coalesce(json_extract(extras, "
+               "'$.reasoning'), ''), char(1), ' '), char(2), ' ') ELSE '' END, source, "
+               "conversation_id, id, role, created_at FROM (%1)")
+        .arg(rows);
 }
 
-// The values of an index row for the stored row `row` of `table` (`sign` -1 off the path).
-QString indexValues(const QString& row, const QString& sign)
-{
-    return QStringLiteral("%2%1.rowid, %3, %4, %1.conversation_id, %1.id, %1.role, %1.created_at")
-        .arg(row, sign, cleanText(row), cleanReasoning(row));
-}
-
-const QString indexColumns =
-    QStringLiteral("rowid, text, reasoning, conversation_id, message_id, role, created_at");
+// The index rows after the bound parameter, in the map from stored rows to index rows.
+const QString mapInsert = QStringLiteral(
+    "INSERT INTO search_rows (source, row) SELECT source, rowid FROM search_index WHERE rowid > ?");
 
 // Beyond this many words a query only narrows; the cap keeps a pasted page from building an
 // expression FTS5 needs long to plan.
 constexpr int maxParts = 64;
 
+// A query with more matches than this ranks the newest this many: ranking costs a read of
+// each match's positions, and the newest matches are the ones looked for.
+constexpr int rankedWindow = 1000;
+
+bool run(QSqlQuery& q, const QString& sql, const QVariantList& values, QString* error)
+{
+    q.prepare(sql);
+    for (const QVariant& value : values)
+        q.addBindValue(value);
+    if (q.exec())
+        return true;
+    if (error)
+        *error = q.lastError().text();
+    return false;
+}
+
 } // namespace
 
-QString searchIndexSchema()
+QStringList searchIndexSchema()
 {
     // unicode61 with diacritics removed: "cafe" finds "café". Prefix indexes of 2 and 3
     // characters keep the prefix of the word being typed fast.
-    return QStringLiteral(
-        "CREATE VIRTUAL TABLE search_index USING fts5(text, reasoning, conversation_id UNINDEXED, "
-        "message_id UNINDEXED, role UNINDEXED, created_at UNINDEXED, tokenize = 'unicode61 "
-        "remove_diacritics 2', prefix = '2 3')");
+    return {QStringLiteral("CREATE VIRTUAL TABLE search_index USING fts5(text, reasoning, source "
+                           "UNINDEXED, conversation_id UNINDEXED, message_id UNINDEXED, role "
+                           "UNINDEXED, created_at UNINDEXED, tokenize = 'unicode61 "
+                           "remove_diacritics 2', prefix = '2 3')"),
+            // Which index row holds a stored row.
+            QStringLiteral("CREATE TABLE search_rows (source INTEGER PRIMARY KEY, row INTEGER "
+                           "NOT NULL)"),
+            // The stored rows written since the index was last brought up to date.
+            QStringLiteral("CREATE TABLE search_pending (source INTEGER PRIMARY KEY)"),
+            // A match in the text counts twice what one in the reasoning does.
+            QStringLiteral("INSERT INTO search_index (search_index, rank) VALUES ('rank', "
+                           "'bm25(2.0, 1.0)')")};
 }
 
 QStringList searchTriggers()
@@ -72,40 +104,76 @@ QStringList searchTriggers()
     } sources[] = {{QStringLiteral("messages"), QString()},
                    {QStringLiteral("other_versions"), QStringLiteral("-")}};
     for (const auto& source : sources) {
-        const QString insert =
-            QStringLiteral("INSERT INTO search_index (%1) VALUES (%2);")
-                .arg(indexColumns, indexValues(QStringLiteral("new"), source.sign));
-        const QString remove =
-            QStringLiteral("DELETE FROM search_index WHERE rowid = %1old.rowid;").arg(source.sign);
+        // A rowid written again (SQLite reuses the largest one) is one entry: the update
+        // removes what the index had under it and adds what the row holds now, if anything.
+        auto queue = [&](const QString& row) {
+            return QStringLiteral("INSERT OR IGNORE INTO search_pending VALUES (%1%2.rowid);")
+                .arg(source.sign, row);
+        };
         triggers << QStringLiteral("CREATE TRIGGER %1_indexed AFTER INSERT ON %1 WHEN new.role IN "
                                    "%2 BEGIN %3 END")
-                        .arg(source.table, indexedRoles, insert)
+                        .arg(source.table, indexedRoles, queue(QStringLiteral("new")))
                  << QStringLiteral("CREATE TRIGGER %1_unindexed AFTER DELETE ON %1 WHEN old.role "
                                    "IN %2 BEGIN %3 END")
-                        .arg(source.table, indexedRoles, remove)
+                        .arg(source.table, indexedRoles, queue(QStringLiteral("old")))
                  // The store rewrites rows rather than updating them; an update (by another
                  // tool, a later schema) is followed all the same.
-                 << QStringLiteral("CREATE TRIGGER %1_reindexed AFTER UPDATE ON %1 BEGIN %2 "
-                                   "INSERT INTO search_index (%3) SELECT %4 WHERE new.role IN %5; "
-                                   "END")
-                        .arg(source.table, remove, indexColumns,
-                             indexValues(QStringLiteral("new"), source.sign), indexedRoles);
+                 << QStringLiteral("CREATE TRIGGER %1_reindexed AFTER UPDATE ON %1 BEGIN %2 %3 END")
+                        .arg(source.table, queue(QStringLiteral("old")),
+                             queue(QStringLiteral("new")));
     }
     return triggers;
 }
 
 QStringList searchIndexFill()
 {
-    return {QStringLiteral("INSERT INTO search_index (%1) SELECT %2 FROM messages new WHERE "
-                           "new.role IN %3")
-                .arg(indexColumns, indexValues(QStringLiteral("new"), QString()), indexedRoles),
-            QStringLiteral("INSERT INTO search_index (%1) SELECT %2 FROM other_versions new WHERE "
-                           "new.role IN %3")
-                .arg(indexColumns, indexValues(QStringLiteral("new"), QStringLiteral("-")),
-                     indexedRoles),
-            // A match in the text counts twice what one in the reasoning does.
-            QStringLiteral(
-                "INSERT INTO search_index (search_index, rank) VALUES ('rank', 'bm25(2.0, 1.0)')")};
+    // Every stored row, oldest first from rowid 1 (the bound is a literal here: a migration
+    // step binds nothing).
+    QString insert = indexInsert(sourceRows(QStringLiteral("1"), QStringLiteral("1")));
+    QString map = mapInsert;
+    return {insert.replace(QStringLiteral("SELECT ? +"), QStringLiteral("SELECT 0 +")),
+            map.replace(QStringLiteral("rowid > ?"), QStringLiteral("rowid > 0"))};
+}
+
+bool updateSearchIndex(const QSqlDatabase& db, QString* error)
+{
+    QSqlQuery q(db);
+    // Nothing written since the last update: no write, no lock.
+    if (!q.exec(QStringLiteral("SELECT 1 FROM search_pending LIMIT 1"))) {
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+    if (!q.next())
+        return true;
+    q.finish();
+    // IMMEDIATE: the queue read is the one emptied, whichever connection writes next.
+    if (!run(q, QStringLiteral("BEGIN IMMEDIATE"), {}, error))
+        return false;
+    auto abandon = [&] {
+        q.exec(QStringLiteral("ROLLBACK"));
+        return false;
+    };
+    const QString queued = QStringLiteral("SELECT source FROM search_pending");
+    if (!run(q,
+             QStringLiteral("DELETE FROM search_index WHERE rowid IN (SELECT row FROM search_rows "
+                            "WHERE source IN (%1))")
+                 .arg(queued),
+             {}, error) ||
+        !run(q, QStringLiteral("DELETE FROM search_rows WHERE source IN (%1)").arg(queued), {},
+             error) ||
+        !run(q, QStringLiteral("SELECT coalesce(max(rowid), 0) FROM search_index"), {}, error) ||
+        !q.next())
+        return abandon();
+    const qint64 last = q.value(0).toLongLong();
+    const QString rows = sourceRows(
+        QStringLiteral("rowid IN (SELECT source FROM search_pending WHERE source > 0)"),
+        QStringLiteral("rowid IN (SELECT -source FROM search_pending WHERE source < 0)"));
+    if (!run(q, indexInsert(rows), {last}, error) || !run(q, mapInsert, {last}, error) ||
+        !run(q, QStringLiteral("DELETE FROM search_pending"), {}, error) ||
+        !run(q, QStringLiteral("COMMIT"), {}, error))
+        return abandon();
+    return true;
 }
 
 QString ftsQueryOf(const QString& typed)
@@ -209,21 +277,32 @@ std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QSt
     const QString match = ftsQueryOf(typed);
     if (match.isEmpty() || limit <= 0)
         return QList<SearchHit>{};
+    // The rows written since the last update first: results follow every committed write.
+    // A database busy for longer than its timeout is searched as it is.
+    QString stale;
+    if (!updateSearchIndex(db, &stale))
+        qCWarning(lcAgent).noquote() << "search index not brought up to date:" << stale;
     QSqlQuery q(db);
     q.setForwardOnly(true);
-    // FTS5 orders by rank itself, so the snippets are made for the rows returned only.
-    q.prepare(QStringLiteral(
-        "SELECT s.conversation_id, s.message_id, c.title, s.marked, s.role, s.created_at FROM "
-        "(SELECT conversation_id, message_id, role, created_at, rank, snippet(search_index, -1, "
-        "char(1), char(2), '…', 16) AS marked FROM search_index WHERE search_index MATCH ? ORDER "
-        "BY rank LIMIT ?) s JOIN conversations c ON c.id = s.conversation_id ORDER BY s.rank"));
-    q.addBindValue(match);
-    q.addBindValue(limit);
-    if (!q.exec()) {
-        if (error)
-            *error = q.lastError().text();
+    // With more matches than the window, the newest ones are ranked: the index row of the
+    // window's oldest match bounds the ranked query. Reading matches newest first stops there.
+    if (!run(q,
+             QStringLiteral("SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY "
+                            "rowid DESC LIMIT 1 OFFSET ?"),
+             {match, rankedWindow - 1}, error))
         return std::nullopt;
-    }
+    const qint64 oldest = q.next() ? q.value(0).toLongLong() : 0;
+    q.finish();
+    // FTS5 orders by rank itself, so the snippets are made for the rows returned only.
+    if (!run(q,
+             QStringLiteral(
+                 "SELECT s.conversation_id, s.message_id, c.title, s.marked, s.role, "
+                 "s.created_at FROM (SELECT conversation_id, message_id, role, created_at, rank, "
+                 "snippet(search_index, -1, char(1), char(2), '…', 16) AS marked FROM "
+                 "search_index WHERE search_index MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) "
+                 "s JOIN conversations c ON c.id = s.conversation_id ORDER BY s.rank"),
+             {match, oldest, limit}, error))
+        return std::nullopt;
     QList<SearchHit> hits;
     while (q.next()) {
         SearchHit& hit = hits.emplace_back();

@@ -6,10 +6,18 @@
 // One index row per message that says something a user looks for: user and assistant messages
 // and tool results, on the active path or off it (every version). Its columns are the text and
 // the reasoning (both searched), then the conversation, the message id, the role and the time
-// (stored, not searched). Its rowid is the message's rowid in `messages` for a row of the path
-// and minus its rowid in `other_versions` for one off it, so the triggers that keep it in step
-// find a row without a search. The index holds its own copy of the text, without the two
-// control characters its snippets mark matches with.
+// (stored, not searched). Its rowids follow the order rows were indexed in, so the newest
+// matches of a query are read first; `search_rows` maps each stored row (its `source`: its rowid
+// in `messages` for a row of the path, minus its rowid in `other_versions` for one off it) to
+// its index row. The index holds its own copy of the text, without the two control characters
+// its snippets mark matches with.
+//
+// Writes do not wait for the index: triggers put the rowid of every row written or deleted into
+// `search_pending`, in the transaction of the write (a few microseconds), and
+// updateSearchIndex() folds the queue into the index in one transaction of its own: before every
+// search, when the store is opened, and a moment after the store's last write. So the index and
+// its queue always match the messages, a crash included, and searches see every committed write,
+// while a write costs what it did without the index.
 
 #include <QtCore/QList>
 #include <QtCore/QMetaType>
@@ -22,12 +30,15 @@ class QSqlDatabase;
 
 namespace koder::agent::qt {
 
-/// The statement that creates the index.
-QString searchIndexSchema();
-/// The triggers that keep it in step with `messages` and `other_versions`.
+/// The statements that create the index and its queue.
+QStringList searchIndexSchema();
+/// The triggers that queue every row written to `messages` and `other_versions`.
 QStringList searchTriggers();
 /// Fills it from the messages stored so far (the migration to schema 7).
 QStringList searchIndexFill();
+/// Folds the queued rows into the index (nothing to do costs one read). False, with `error`,
+/// when the database is busy past its timeout or fails; the queue is kept for the next time.
+bool updateSearchIndex(const QSqlDatabase& db, QString* error);
 
 /// The FTS5 query for what a user typed, or "" when it holds nothing to search for. Words must
 /// all match, the last one (unless a quote or a blank ends the text) as a prefix; "quoted
@@ -48,8 +59,10 @@ struct SearchHit {
     friend bool operator==(const SearchHit&, const SearchHit&) = default;
 };
 
-/// The best `limit` matches of `typed` in the database `db` is open on, best first; empty for a
-/// query with nothing to search for. nullopt when the database fails (`error` says why).
+/// The best `limit` matches of `typed` in the database `db` is open on, best first (BM25),
+/// after updateSearchIndex(). A query that matches more than 1,000 messages ranks the newest
+/// 1,000 of them. Empty for a query with nothing to search for; nullopt when the database fails
+/// (`error` says why).
 std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QString& typed,
                                                int limit, QString* error);
 

@@ -8,6 +8,7 @@
 
 #include <QtCore/QDateTime>
 #include <QtCore/QHash>
+#include <QtCore/QTimer>
 #include <QtCore/QUuid>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
@@ -81,6 +82,25 @@
     the conversation's first user message on one line, cut at 80 characters, until
     rename() sets one; a renamed title is kept from then on.
 
+    \section2 Search and organisation
+
+    The store keeps a full-text index (SQLite FTS5) of what was said: the text and reasoning
+    of user and assistant messages and the tool results, on the active path and in every other
+    version. A \l KoderSearchModel queries it. A write puts the rows it changed in a queue, in
+    its own transaction, at a cost of a few microseconds; the index takes them in one
+    transaction of its own before the next search, when the file is opened, and two seconds
+    after the last write. The index and its queue always match the messages, after a crash
+    too, and a search sees every write committed before it. A file of an older schema gets the
+    index of what it holds when it is first opened (the migration to schema 7).
+
+    Each conversation also keeps whether it is pinned (setPinned()) or archived
+    (setArchived()) and its folder (setFolder()); \l KoderConversationListModel sorts and
+    filters by them. Changing them is not a write of the conversation: it keeps its place
+    among the most recent.
+
+    exportMarkdown() and exportHtml() give the active path of a conversation as a document to
+    save or share.
+
     \section2 Crash safety
 
     Every write is one transaction, and file databases run in WAL mode, so a write is either
@@ -103,7 +123,7 @@
     \li a file that is not an SQLite database: \e{<path> is not a usable conversation store:
         <reason>}; the file is not touched;
     \li a database written by a newer version: \e{<path> was written by a newer version (schema
-        N); this version reads up to schema 6. It was left untouched.};
+        N); this version reads up to schema 7. It was left untouched.};
     \li a migration that fails: \e{Cannot migrate <path> to schema N: <reason>}; that step is
         rolled back;
     \li a write that fails (a database locked by another process for more than two seconds, a
@@ -121,7 +141,7 @@
     \li a call made while the database is not open: \e{The conversation store is not open.}
     \endlist
 
-    The schema carries its version (\c{PRAGMA user_version}, currently 6); a file of an older
+    The schema carries its version (\c{PRAGMA user_version}, currently 7); a file of an older
     schema is migrated on open, one transaction per step.
 
     \sa KoderConversationListModel, {Conversations and Storage}
@@ -203,6 +223,9 @@
          \c reviewingToolCall when tool calls wait for a decision (they wait again when the
          conversation is opened), else an empty string. Read from what the store keeps of the
          tool phase, without loading the messages
+    \row \li \c pinned \li bool \li setPinned() pinned it
+    \row \li \c archived \li bool \li setArchived() archived it
+    \row \li \c folder \li string \li the folder setFolder() put it in, or an empty string
     \endtable
 
     Returns an empty list when the store is not \l ready or the query fails (then \l error
@@ -248,6 +271,44 @@
     Emits conversationChanged() when the mark changes. Returns false, with \l error set, when
     the store is not \l ready or the write fails; true otherwise, also when \a id does not
     exist.
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::setPinned(string id, bool pinned)
+
+    Pins the conversation \a id (\a pinned true), or unpins it. \l KoderConversationListModel
+    lists pinned conversations first. Kept across restarts.
+
+    Like setUnread(), it is not a write of the conversation: its \c updatedAt stays. Emits
+    conversationChanged() when the value changes. Returns false, with \l error set, when there
+    is no conversation \a id (\e{There is no conversation <id>.}), the store is not \l ready
+    or the write fails.
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::setArchived(string id, bool archived)
+
+    Archives the conversation \a id (\a archived true), or brings it back.
+    \l KoderConversationListModel hides archived conversations unless its \c showArchived is
+    set. Archived conversations stay searchable. Otherwise as setPinned().
+*/
+
+/*!
+    \qmlmethod bool KoderConversationStore::setFolder(string id, string folder)
+
+    Puts the conversation \a id in the folder \a folder, a name on one line (blanks at the
+    ends are dropped, runs of blanks and line breaks become one space); an empty \a folder
+    takes it out of any folder. A folder exists while a conversation is in it: there is
+    nothing to create or delete. Otherwise as setPinned().
+
+    \sa folders()
+*/
+
+/*!
+    \qmlmethod list<string> KoderConversationStore::folders()
+
+    Returns the names of the folders that hold a conversation, sorted as the user's locale
+    sorts text, without the empty name. Empty when the store is not \l ready.
 */
 
 /*!
@@ -299,7 +360,7 @@
 
 /*!
     \variable KoderConversationStore::schemaVersion
-    \brief The schema version this store writes and reads up to (6).
+    \brief The schema version this store writes and reads up to (7).
 
     It is kept in the database's \c{PRAGMA user_version}. Older files are migrated on open; a
     newer one is refused and left untouched.
@@ -469,6 +530,34 @@
 */
 
 /*!
+    \fn bool KoderConversationStore::setPinned(const QString &id, bool pinned)
+
+    Pins the conversation \a id (\a pinned true) or unpins it, without moving it in the list
+    (\c updatedAt stays). Emits conversationChanged() when the value changes. Returns false,
+    with error() set, when there is no such conversation or the write fails.
+*/
+
+/*!
+    \fn bool KoderConversationStore::setArchived(const QString &id, bool archived)
+
+    Archives the conversation \a id (\a archived true) or brings it back, as setPinned()
+    does for pinning.
+*/
+
+/*!
+    \fn bool KoderConversationStore::setFolder(const QString &id, const QString &folder)
+
+    Puts the conversation \a id in \a folder (simplified to one line; empty for none), as
+    setPinned() does for pinning.
+*/
+
+/*!
+    \fn QStringList KoderConversationStore::folders() const
+
+    Returns the names of the folders in use, sorted locale-aware, without the empty one.
+*/
+
+/*!
     \fn QString KoderConversationStore::exportJson(const QString &id) const
 
     Returns the conversation \a id as JSON text in the core's format, or an empty string when
@@ -530,9 +619,9 @@ const QList<QStringList>& migrations()
         {QStringLiteral("ALTER TABLE conversations ADD COLUMN unread INTEGER NOT NULL DEFAULT 0")},
         // 7: organisation and search. Pinned, archived and the folder (kept by the list, never a
         // write of the conversation). The full-text index of what was said (conversationsearch.h
-        // describes it), built here for the messages stored so far and kept in step by triggers
-        // from then on: every write of a row, on the path or off it, changes the index in the
-        // same transaction, so no crash can leave the two apart.
+        // describes it), built here for the messages stored so far and kept in step from then
+        // on: triggers queue every row written, on the path or off it, in the transaction of
+        // the write, so no crash can leave the index and its queue apart from the messages.
         [] {
             QStringList step{
                 QStringLiteral("ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL "
@@ -540,8 +629,8 @@ const QList<QStringList>& migrations()
                 QStringLiteral("ALTER TABLE conversations ADD COLUMN archived INTEGER NOT NULL "
                                "DEFAULT 0"),
                 QStringLiteral("ALTER TABLE conversations ADD COLUMN folder TEXT NOT NULL "
-                               "DEFAULT ''"),
-                searchIndexSchema()};
+                               "DEFAULT ''")};
+            step += searchIndexSchema();
             step += searchTriggers();
             step += searchIndexFill();
             return step;
@@ -654,8 +743,25 @@ qint64 recordOf(const std::string& path)
 KoderConversationStore::KoderConversationStore(QObject* parent)
     : QObject(parent)
     , m_connection(QStringLiteral("koder-store-") + QUuid::createUuid().toString(QUuid::Id128))
+    , m_indexTimer(new QTimer(this))
+    , m_prepared(std::make_unique<std::map<QString, QSqlQuery>>())
 {
+    // The search index catches up a moment after the last write: a reply that streams queues
+    // its row at each flush and is indexed once, when it is done.
+    m_indexTimer->setSingleShot(true);
+    m_indexTimer->setInterval(2000);
+    connect(m_indexTimer, &QTimer::timeout, this, &KoderConversationStore::updateIndex);
     open();
+}
+
+void KoderConversationStore::updateIndex()
+{
+    if (!m_ready)
+        return;
+    m_indexTimer->stop();
+    QString why;
+    if (!updateSearchIndex(QSqlDatabase::database(m_connection, false), &why))
+        qCWarning(lcAgent).noquote() << "conversation store: search index not updated:" << why;
 }
 
 KoderConversationStore::~KoderConversationStore()
@@ -713,6 +819,8 @@ bool KoderConversationStore::open()
             ? latest.value(0).toLongLong()
             : 0;
     m_ready = true;
+    // What was queued when the file was last closed (a crash before the index caught up).
+    updateIndex();
     Q_EMIT readyChanged();
     succeed();
     return true;
@@ -720,6 +828,8 @@ bool KoderConversationStore::open()
 
 void KoderConversationStore::close()
 {
+    updateIndex(); // the next open starts with nothing to catch up
+    m_prepared->clear();
     if (QSqlDatabase::contains(m_connection)) {
         QSqlDatabase::database(m_connection, false).close();
         QSqlDatabase::removeDatabase(m_connection);
@@ -773,6 +883,18 @@ bool KoderConversationStore::migrate()
     return true;
 }
 
+// A write statement of this store's connection, prepared once: a save prepares nothing, so
+// neither it nor the search index's triggers are compiled again for each write.
+QSqlQuery& KoderConversationStore::prepared(const QString& sql)
+{
+    auto it = m_prepared->find(sql);
+    if (it == m_prepared->end()) {
+        it = m_prepared->emplace(sql, QSqlQuery(QSqlDatabase::database(m_connection))).first;
+        it->second.prepare(sql);
+    }
+    return it->second;
+}
+
 // The time of a write, strictly after this store's previous one: two writes in the same
 // millisecond still list in the order they happened.
 qint64 KoderConversationStore::stamp()
@@ -823,13 +945,13 @@ bool KoderConversationStore::writeConversation(const Persist& write,
     };
     const qint64 now = stamp();
     QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT OR IGNORE INTO conversations (id, title, created_at, "
-                             "updated_at) VALUES (?, '', ?, ?)"));
-    q.addBindValue(id);
-    q.addBindValue(now);
-    q.addBindValue(now);
-    if (!q.exec())
-        return abandon(q);
+    QSqlQuery& create = prepared(QStringLiteral("INSERT OR IGNORE INTO conversations (id, title, "
+                                                "created_at, updated_at) VALUES (?, '', ?, ?)"));
+    create.bindValue(0, id);
+    create.bindValue(1, now);
+    create.bindValue(2, now);
+    if (!create.exec())
+        return abandon(create);
 
     // The path: its rows from fromRow on, by position. Without the tree (a path-only save), a
     // row rewritten with the same id keeps the version index it has.
@@ -844,38 +966,39 @@ bool KoderConversationStore::writeConversation(const Persist& write,
         while (q.next())
             storedIndexes.insert(q.value(0).toString(), q.value(1).toLongLong());
     }
-    q.prepare(QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
-    q.addBindValue(id);
-    q.addBindValue(static_cast<qint64>(write.fromRow));
-    if (!q.exec())
-        return abandon(q);
-    q.prepare(QStringLiteral("INSERT INTO messages (conversation_id, position, id, role, text, "
-                             "created_at, flags, extras, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, "
-                             "?)"));
+    QSqlQuery& cut = prepared(
+        QStringLiteral("DELETE FROM messages WHERE conversation_id = ? AND position >= ?"));
+    cut.bindValue(0, id);
+    cut.bindValue(1, static_cast<qint64>(write.fromRow));
+    if (!cut.exec())
+        return abandon(cut);
+    QSqlQuery& add = prepared(QStringLiteral(
+        "INSERT INTO messages (conversation_id, position, id, role, text, created_at, flags, "
+        "extras, version) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (std::size_t row = write.fromRow; row < messages.size(); ++row) {
         const Message& m = messages[row];
         const QString messageId = toQString(m.id);
-        q.bindValue(0, id);
-        q.bindValue(1, static_cast<qint64>(row));
-        q.bindValue(2, messageId);
-        q.bindValue(3, toQString(toString(m.role)));
-        q.bindValue(4, toQString(m.text));
-        q.bindValue(5, static_cast<qint64>(m.createdAt));
-        q.bindValue(6, flagsOf(m, row == streamingRow));
-        q.bindValue(7, extrasOf(m));
-        q.bindValue(
+        add.bindValue(0, id);
+        add.bindValue(1, static_cast<qint64>(row));
+        add.bindValue(2, messageId);
+        add.bindValue(3, toQString(toString(m.role)));
+        add.bindValue(4, toQString(m.text));
+        add.bindValue(5, static_cast<qint64>(m.createdAt));
+        add.bindValue(6, flagsOf(m, row == streamingRow));
+        add.bindValue(7, extrasOf(m));
+        add.bindValue(
             8, tree ? static_cast<qint64>(versions.position(parentIdOf(messages, row), m.id).index)
                     : storedIndexes.value(messageId, 0));
-        if (!q.exec())
-            return abandon(q);
+        if (!add.exec())
+            return abandon(add);
     }
 
     // The other versions: all of them, or the ones named. A named one is stored as `versions`
     // has it now (off the path: written; on it or gone: dropped), whichever list named it.
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral("INSERT OR REPLACE INTO other_versions (conversation_id, id, "
-                                  "role, text, created_at, flags, extras, parent_id, version, "
-                                  "active_child_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    QSqlQuery& insert = prepared(QStringLiteral(
+        "INSERT OR REPLACE INTO other_versions (conversation_id, id, role, text, created_at, "
+        "flags, extras, parent_id, version, active_child_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+        "?)"));
     auto store = [&](const OtherVersion& v) {
         const Message& m = v.message;
         insert.bindValue(0, id);
@@ -916,21 +1039,22 @@ bool KoderConversationStore::writeConversation(const Persist& write,
         }
     }
 
-    q.prepare(QStringLiteral("UPDATE conversations SET updated_at = ?, title = CASE WHEN "
-                             "title_edited = 0 THEN ? ELSE title END WHERE id = ?"));
-    q.addBindValue(now);
-    q.addBindValue(title.isEmpty() ? titleFrom(messages) : title);
-    q.addBindValue(id);
-    if (!q.exec())
-        return abandon(q);
+    QSqlQuery& touch = prepared(QStringLiteral("UPDATE conversations SET updated_at = ?, title = "
+                                               "CASE WHEN title_edited = 0 THEN ? ELSE title END "
+                                               "WHERE id = ?"));
+    touch.bindValue(0, now);
+    touch.bindValue(1, title.isEmpty() ? titleFrom(messages) : title);
+    touch.bindValue(2, id);
+    if (!touch.exec())
+        return abandon(touch);
     if (pending) {
-        q.prepare(
+        QSqlQuery& keep = prepared(
             QStringLiteral("UPDATE conversations SET approvals = ?, queued = ? WHERE id = ?"));
-        q.addBindValue(toQString(toJson(pending->approvals)));
-        q.addBindValue(toQString(toJson(pending->queued)));
-        q.addBindValue(id);
-        if (!q.exec())
-            return abandon(q);
+        keep.bindValue(0, toQString(toJson(pending->approvals)));
+        keep.bindValue(1, toQString(toJson(pending->queued)));
+        keep.bindValue(2, id);
+        if (!keep.exec())
+            return abandon(keep);
     }
     if (!db.commit()) {
         const QString why = db.lastError().text();
@@ -938,6 +1062,7 @@ bool KoderConversationStore::writeConversation(const Persist& write,
         return fail(tr("Cannot save the conversation: %1").arg(why));
     }
     succeed();
+    m_indexTimer->start();
     Q_EMIT conversationChanged(id);
     return true;
 }
@@ -1261,6 +1386,7 @@ bool KoderConversationStore::remove(const QString& id)
         return fail(tr("Cannot delete the conversation: %1").arg(why));
     }
     succeed();
+    m_indexTimer->start();
     Q_EMIT conversationRemoved(id);
     return true;
 }

@@ -10,6 +10,11 @@
 #include <QtCore/QStringList>
 #include <QtCore/QVariantList>
 
+class QSqlQuery;
+class QTimer;
+
+#include <map>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -119,6 +124,8 @@ private:
 
     bool open();
     void close();
+    /// Folds the rows written since into the search index (conversationsearch.h).
+    void updateIndex();
     bool migrate();
     /// Both saves: `tree` null for a path-only one.
     bool writeConversation(const koder::agent::Persist& write,
@@ -130,6 +137,7 @@ private:
     bool fail(const QString& message) const;
     void succeed() const;
     qint64 stamp();
+    QSqlQuery& prepared(const QString& sql);
 
     QString m_path;
     QString m_connection;
@@ -137,4 +145,6 @@ private:
     bool m_utf8 = true; ///< the database's text is UTF-8 (read as bytes)
     mutable QString m_error;
     qint64 m_lastStamp = 0;
+    QTimer* m_indexTimer;
+    std::unique_ptr<std::map<QString, QSqlQuery>> m_prepared; ///< by their SQL
 };

@@ -61,6 +61,9 @@
 
     Results are ranked by relevance (BM25: rarer words and shorter messages count more; a
     match in the text counts twice what one in the reasoning does), at most \l limit of them.
+    A query that matches more than 1,000 messages ranks the 1,000 written most recently: so a
+    common word answers as fast as a rare one (under 50 ms over 100,000 messages), and what
+    the user looks for is most often recent.
 
     \section2 Roles
 
@@ -188,6 +191,26 @@
 */
 
 /*!
+    \fn int KoderSearchModel::rowCount(const QModelIndex &parent) const
+
+    Returns the number of results; 0 for a valid \a parent (the model is a list).
+*/
+
+/*!
+    \fn QVariant KoderSearchModel::data(const QModelIndex &index, int role) const
+
+    Returns the value of \a role (one of Roles, or Qt::DisplayRole for the title) for the
+    result at \a index, or an invalid QVariant.
+*/
+
+/*!
+    \fn QHash<int, QByteArray> KoderSearchModel::roleNames() const
+
+    Returns the QML names of the Roles: \c conversationId, \c messageId, \c title,
+    \c snippet, \c matches, \c role and \c createdAt.
+*/
+
+/*!
     \fn QVariantMap KoderSearchModel::get(int row) const
 
     Returns the result at \a row as a map of role names to values, or an empty map.
@@ -216,7 +239,7 @@
 
 using namespace koder::agent::qt;
 
-namespace koder::agent::qt {
+namespace {
 
 // Runs queries on a file with a connection of its own, on the model's worker thread.
 class SearchWorker : public QObject {
@@ -263,7 +286,7 @@ private:
     QString m_connection;
 };
 
-} // namespace koder::agent::qt
+} // namespace
 
 KoderSearchModel::KoderSearchModel(QObject* parent)
     : QAbstractListModel(parent)
@@ -435,14 +458,15 @@ void KoderSearchModel::start()
     if (!m_thread) {
         m_thread = new QThread(this);
         m_thread->setObjectName(QStringLiteral("KoderSearchModel"));
-        m_worker = new SearchWorker;
-        m_worker->moveToThread(m_thread);
-        connect(m_worker, &SearchWorker::done, this, &KoderSearchModel::finish);
+        auto* worker = new SearchWorker;
+        worker->moveToThread(m_thread);
+        connect(worker, &SearchWorker::done, this, &KoderSearchModel::finish);
+        m_worker = worker;
         m_thread->start();
     }
-    QMetaObject::invokeMethod(m_worker,
-                              [worker = m_worker, generation, path, query = m_query,
-                               limit = m_limit] { worker->run(generation, path, query, limit); });
+    QMetaObject::invokeMethod(
+        m_worker, [worker = static_cast<SearchWorker*>(m_worker), generation, path, query = m_query,
+                   limit = m_limit] { worker->run(generation, path, query, limit); });
 }
 
 void KoderSearchModel::finish(quint64 generation, const QList<SearchHit>& hits,

@@ -10,7 +10,6 @@
 
 namespace koder::agent::qt {
 struct SearchHit;
-class SearchWorker;
 } // namespace koder::agent::qt
 
 class QThread;
@@ -80,5 +79,5 @@ private:
     quint64 m_generation = 0;
     std::unique_ptr<QList<koder::agent::qt::SearchHit>> m_hits;
     QThread* m_thread = nullptr;
-    koder::agent::qt::SearchWorker* m_worker = nullptr;
+    QObject* m_worker = nullptr; ///< runs the queries of a file, on m_thread
 };

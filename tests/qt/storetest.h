@@ -7,6 +7,8 @@
 #include "koder/agent/serialization.h"
 #include "koder/agent/versions.h"
 
+#include "conversationsearch.h"
+
 #include <QtCore/QObject>
 #include <QtCore/QStringList>
 #include <QtCore/QTemporaryDir>
@@ -91,10 +93,12 @@ inline koder::agent::Conversation treeConversation()
     return c;
 }
 
-// What is wrong with the full-text index of the store file `path`: "" when it holds exactly
-// the stored user and assistant messages and tool results (path and other versions, with their
-// text) and FTS5's own integrity check passes. Read through a connection of its own.
-inline QString searchIndexMismatch(const QString& path)
+// What is wrong with the full-text index of the store file `path`: "" when, once its queue of
+// rows written since is folded in, it holds exactly the stored user and assistant messages and
+// tool results (path and other versions, with their text) and FTS5's own integrity check passes.
+// `caughtUp`: the queue must be empty already (a store that was just opened folds it in).
+// Read through a connection of its own.
+inline QString searchIndexMismatch(const QString& path, bool caughtUp = false)
 {
     const QString name = QUuid::createUuid().toString();
     QString problem;
@@ -114,12 +118,28 @@ inline QString searchIndexMismatch(const QString& path)
             out.sort();
             return out;
         };
+        QSqlQuery pending(db);
+        if (caughtUp && (!pending.exec(QStringLiteral("SELECT count(*) FROM search_pending")) ||
+                         !pending.next() || pending.value(0).toInt() != 0))
+            problem = QStringLiteral("rows wait in the queue");
+        pending.finish();
+        QString error;
+        if (!koder::agent::qt::updateSearchIndex(db, &error))
+            problem = QStringLiteral("update: ") + error;
         const QStringList indexed =
             rows(QStringLiteral("SELECT conversation_id, message_id, text FROM search_index"));
         const QStringList stored = rows(QStringLiteral(
             "SELECT conversation_id, id, text FROM messages WHERE role IN ('user', 'assistant', "
             "'tool') UNION ALL SELECT conversation_id, id, text FROM other_versions WHERE role IN "
             "('user', 'assistant', 'tool')"));
+        QSqlQuery mapped(db);
+        if (mapped.exec(QStringLiteral("SELECT (SELECT count(*) FROM search_rows) = (SELECT "
+                                       "count(*) FROM search_index), (SELECT count(*) FROM "
+                                       "search_rows r LEFT JOIN search_index s ON s.rowid = r.row "
+                                       "WHERE s.rowid IS NULL)")) &&
+            mapped.next() && (!mapped.value(0).toBool() || mapped.value(1).toInt() != 0))
+            problem = QStringLiteral("search_rows does not map the index");
+        mapped.finish();
         QSqlQuery check(db);
         if (!check.exec(QStringLiteral(
                 "INSERT INTO search_index (search_index, rank) VALUES ('integrity-check', 1)")))

@@ -266,7 +266,8 @@ private Q_SLOTS:
                  {"DROP TRIGGER messages_indexed", "DROP TRIGGER messages_unindexed",
                   "DROP TRIGGER messages_reindexed", "DROP TRIGGER other_versions_indexed",
                   "DROP TRIGGER other_versions_unindexed", "DROP TRIGGER other_versions_reindexed",
-                  "DROP TABLE search_index", "ALTER TABLE conversations DROP COLUMN pinned",
+                  "DROP TABLE search_index", "DROP TABLE search_pending", "DROP TABLE search_rows",
+                  "ALTER TABLE conversations DROP COLUMN pinned",
                   "ALTER TABLE conversations DROP COLUMN archived",
                   "ALTER TABLE conversations DROP COLUMN folder", "PRAGMA user_version = 6"})
                 QVERIFY2(q.exec(QString::fromLatin1(statement)), qPrintable(q.lastError().text()));
