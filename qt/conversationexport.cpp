@@ -36,47 +36,6 @@
 #ifndef KODER_EXPORT_WITHOUT_STORE
 
 /*!
-    \qmlmethod string KoderConversationStore::exportMarkdown(string id)
-
-    Returns the conversation \a id as Markdown text for people to read: its title as a
-    \c{#} heading, then each message of the active path (the versions the user sees; never the
-    other versions of a regenerated reply or an edited message) under a \c{##} heading naming
-    who wrote it (\e You, \e Assistant, \e{Tool result}, \e Summary, translated), with its text
-    as it is. Tool calls and tool results are fenced code blocks, their fence longer than any
-    run of backticks inside so that nothing in them ends the block early. System and
-    checkpoint rows are left out.
-
-    Returns an empty string when there is no such conversation or it cannot be read (then
-    \l error says why).
-
-    \sa exportHtml(), exportJson()
-*/
-
-/*!
-    \qmlmethod string KoderConversationStore::exportHtml(string id)
-
-    Returns the conversation \a id as a standalone HTML document, for a file the user opens in
-    a browser or prints: the title, then one section per message of the active path (never the
-    other versions) with who wrote it, its local time, and its body. User, assistant and
-    summary text is rendered from Markdown safely: every character of the text is escaped, HTML
-    in it stays literal text, only \c http:, \c https: and \c mailto: links keep their target
-    (opened with \c{rel="noopener noreferrer nofollow"}), and images are never loaded: each is
-    the text \e{[image: <address>]}, a link to the address when it is safe. Code blocks keep
-    their language. An assistant's reasoning is in a collapsed \e Reasoning part, its tool
-    calls are listed with their arguments, and tool results are shown as plain text with the
-    tool's name. System and checkpoint rows are left out.
-
-    The document loads nothing: no script, no image, no font, no style sheet from elsewhere;
-    its Content-Security-Policy allows inline style only, and its style follows the system's
-    light or dark preference.
-
-    Returns an empty string when there is no such conversation or it cannot be read (then
-    \l error says why).
-
-    \sa exportMarkdown(), exportJson(), {Security}
-*/
-
-/*!
     \fn QString KoderConversationStore::exportMarkdown(const QString &id) const
 
     Returns the active path of the conversation \a id as Markdown (a heading per message, tool

@@ -290,7 +290,8 @@
 
     Archives the conversation \a id (\a archived true), or brings it back.
     \l KoderConversationListModel hides archived conversations unless its \c showArchived is
-    set. Archived conversations stay searchable. Otherwise as setPinned().
+    set. Archived conversations stay searchable. Returns false in the same cases as
+    setPinned(), which it otherwise works like.
 */
 
 /*!
@@ -299,7 +300,8 @@
     Puts the conversation \a id in the folder \a folder, a name on one line (blanks at the
     ends are dropped, runs of blanks and line breaks become one space); an empty \a folder
     takes it out of any folder. A folder exists while a conversation is in it: there is
-    nothing to create or delete. Otherwise as setPinned().
+    nothing to create or delete. Returns false in the same cases as setPinned(), which it
+    otherwise works like.
 
     \sa folders()
 */
@@ -309,6 +311,48 @@
 
     Returns the names of the folders that hold a conversation, sorted as the user's locale
     sorts text, without the empty name. Empty when the store is not \l ready.
+*/
+
+// Defined in conversationexport.cpp; documented here, after the \qmltype qdoc must read first.
+/*!
+    \qmlmethod string KoderConversationStore::exportMarkdown(string id)
+
+    Returns the conversation \a id as Markdown text for people to read: its title as a
+    \c{#} heading, then each message of the active path (the versions the user sees; never the
+    other versions of a regenerated reply or an edited message) under a \c{##} heading naming
+    who wrote it (\e You, \e Assistant, \e{Tool result}, \e Summary, translated), with its text
+    as it is. Tool calls and tool results are fenced code blocks, their fence longer than any
+    run of backticks inside so that nothing in them ends the block early. System and
+    checkpoint rows are left out.
+
+    Returns an empty string when there is no such conversation or it cannot be read (then
+    \l error says why).
+
+    \sa exportHtml(), exportJson()
+*/
+
+/*!
+    \qmlmethod string KoderConversationStore::exportHtml(string id)
+
+    Returns the conversation \a id as a standalone HTML document, for a file the user opens in
+    a browser or prints: the title, then one section per message of the active path (never the
+    other versions) with who wrote it, its local time, and its body. User, assistant and
+    summary text is rendered from Markdown safely: every character of the text is escaped, HTML
+    in it stays literal text, only \c http:, \c https: and \c mailto: links keep their target
+    (opened with \c{rel="noopener noreferrer nofollow"}), and images are never loaded: each is
+    the text \e{[image: <address>]}, a link to the address when it is safe. Code blocks keep
+    their language. An assistant's reasoning is in a collapsed \e Reasoning part, its tool
+    calls are listed with their arguments, and tool results are shown as plain text with the
+    tool's name. System and checkpoint rows are left out.
+
+    The document loads nothing: no script, no image, no font, no style sheet from elsewhere;
+    its Content-Security-Policy allows inline style only, and its style follows the system's
+    light or dark preference.
+
+    Returns an empty string when there is no such conversation or it cannot be read (then
+    \l error says why).
+
+    \sa exportMarkdown(), exportJson(), {Security}
 */
 
 /*!
@@ -541,14 +585,16 @@
     \fn bool KoderConversationStore::setArchived(const QString &id, bool archived)
 
     Archives the conversation \a id (\a archived true) or brings it back, as setPinned()
-    does for pinning.
+    does for pinning. Returns false, with error() set, when there is no such conversation or
+    the write fails.
 */
 
 /*!
     \fn bool KoderConversationStore::setFolder(const QString &id, const QString &folder)
 
     Puts the conversation \a id in \a folder (simplified to one line; empty for none), as
-    setPinned() does for pinning.
+    setPinned() does for pinning. Returns false, with error() set, when there is no such
+    conversation or the write fails.
 */
 
 /*!

@@ -3,11 +3,11 @@
 
 #include "agentlogging.h"
 #include "conversationsearch.h"
+#include "searchworker.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QThread>
 #include <QtCore/QTimer>
-#include <QtCore/QUuid>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
 
@@ -239,55 +239,6 @@
 
 using namespace koder::agent::qt;
 
-namespace {
-
-// Runs queries on a file with a connection of its own, on the model's worker thread.
-class SearchWorker : public QObject {
-    Q_OBJECT
-public:
-    ~SearchWorker() override { closeDatabase(); }
-
-    void run(quint64 generation, const QString& path, const QString& query, int limit)
-    {
-        QString error;
-        if (path != m_path) {
-            closeDatabase();
-            m_path = path;
-            m_connection =
-                QStringLiteral("koder-search-") + QUuid::createUuid().toString(QUuid::Id128);
-            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
-            db.setDatabaseName(path);
-            db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
-            if (!db.open())
-                error = db.lastError().text();
-        }
-        std::optional<QList<SearchHit>> hits;
-        if (error.isEmpty())
-            hits =
-                searchMessages(QSqlDatabase::database(m_connection, false), query, limit, &error);
-        Q_EMIT done(generation, hits.value_or(QList<SearchHit>{}), error);
-    }
-
-Q_SIGNALS:
-    void done(quint64 generation, const QList<koder::agent::qt::SearchHit>& hits,
-              const QString& error);
-
-private:
-    void closeDatabase()
-    {
-        if (m_connection.isEmpty())
-            return;
-        QSqlDatabase::database(m_connection, false).close();
-        QSqlDatabase::removeDatabase(m_connection);
-        m_connection.clear();
-    }
-
-    QString m_path;
-    QString m_connection;
-};
-
-} // namespace
-
 KoderSearchModel::KoderSearchModel(QObject* parent)
     : QAbstractListModel(parent)
     , m_hits(std::make_unique<QList<SearchHit>>())
@@ -505,5 +456,3 @@ void KoderSearchModel::finish(quint64 generation, const QList<SearchHit>& hits,
     }
     setSearching(false);
 }
-
-#include "kodersearchmodel.moc"

@@ -13,7 +13,8 @@
 #                                                      library, simdjson, nlohmann-json
 #   qt/           (the Qt library)                     core/, core/wire, its own folder; the
 #                                                      standard library, QtCore, QtNetwork, QtSql,
-#                                                      QtWebSockets (not QtGui, QtQml, QtQuick)
+#                                                      QtWebSockets (not QtGui, QtQml, QtQuick),
+#                                                      md4c (the Markdown parser of the export)
 #   plugin/       (the QML plugin's C++)               core/include, qt/, its own folder; the
 #                                                      standard library, any Qt module
 #   demo-app/     (the demo)                           core/include, qt/, plugin/, its own folder;
@@ -43,7 +44,7 @@ set(core/wire_may core/include core/wire)
 set(core/wire_system "${std}|^simdjson\\.h$|^nlohmann/")
 set(qt_name "qt")
 set(qt_may core/include core/src core/wire qt)
-set(qt_system "${std}|^Qt(Core|Network|Sql|WebSockets)/")
+set(qt_system "${std}|^Qt(Core|Network|Sql|WebSockets)/|^md4c\\.h$")
 set(plugin_name "plugin")
 set(plugin_may core/include qt plugin)
 set(plugin_system "${std}|^Qt[A-Za-z0-9]+/")
