@@ -709,6 +709,66 @@
         <source>Cannot mark the conversation: %1</source>
         <translation>No se puede marcar la conversación: %1</translation>
     </message>
+    <message>
+        <source>[image: %1]</source>
+        <extracomment>An image of a message in an exported conversation, never loaded; %1 is its address.</extracomment>
+        <translation>[imagen: %1]</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <extracomment>The title of an exported conversation that has none.</extracomment>
+        <translation>Conversación</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <extracomment>Heading of the user&apos;s messages in an exported conversation.</extracomment>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <extracomment>Heading of the model&apos;s replies in an exported conversation.</extracomment>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <extracomment>Heading of what a tool returned in an exported conversation.</extracomment>
+        <translation>Resultado de la herramienta</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <extracomment>Heading of a summary of earlier messages (context compaction) in an export.</extracomment>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <source>Tool call: %1</source>
+        <extracomment>Before the name of a tool the model called, in an exported conversation.</extracomment>
+        <translation>Llamada a herramienta: %1</translation>
+    </message>
+    <message>
+        <source>Tool: %1</source>
+        <extracomment>Before the name of the tool whose result follows, in an exported conversation.</extracomment>
+        <translation>Herramienta: %1</translation>
+    </message>
+    <message>
+        <source>The tool reported an error.</source>
+        <extracomment>Under the heading of a tool result the tool marked as an error, in an export.</extracomment>
+        <translation>La herramienta informó de un error.</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <extracomment>A reply that ended with an error, in an exported conversation; %1 is the error.</extracomment>
+        <translation>Error: %1</translation>
+    </message>
+    <message>
+        <source>Stopped before the end.</source>
+        <extracomment>A reply the user stopped before it was complete, in an exported conversation.</extracomment>
+        <translation>Detenido antes del final.</translation>
+    </message>
+    <message>
+        <source>Reasoning</source>
+        <extracomment>The collapsed part of an exported reply that holds the model&apos;s reasoning.</extracomment>
+        <translation>Razonamiento</translation>
+    </message>
 </context>
 <context>
     <name>KoderHttpTransport</name>
