@@ -790,6 +790,47 @@ void appendParagraph(QString& out, const QString& text)
     out += u'\n';
 }
 
+// The text with the fenced code block it leaves open closed (a reply stopped inside one):
+// the next message's heading would be code otherwise. CommonMark's rule: a fence is three or
+// more backticks or tildes after at most three spaces; the block ends at a fence of the same
+// character, at least as long, with nothing after it.
+QString withFencesClosed(const QString& text)
+{
+    QChar fenceChar;
+    qsizetype open = 0;
+    for (const QStringView line : QStringView(text).tokenize(u'\n')) {
+        qsizetype indent = 0;
+        while (indent < line.size() && indent < 4 && line[indent] == u' ')
+            ++indent;
+        if (indent > 3 || indent == line.size())
+            continue;
+        const QChar c = line[indent];
+        if (c != u'`' && c != u'~')
+            continue;
+        qsizetype n = indent;
+        while (n < line.size() && line[n] == c)
+            ++n;
+        const qsizetype length = n - indent;
+        const QStringView rest = line.mid(n);
+        if (length < 3)
+            continue;
+        if (open == 0) {
+            if (c == u'`' && rest.contains(u'`'))
+                continue; // an info string with a backtick: not a fence
+            fenceChar = c;
+            open = length;
+        } else if (c == fenceChar && length >= open && rest.trimmed().isEmpty()) {
+            open = 0;
+        }
+    }
+    if (open == 0)
+        return text;
+    QString closed = text;
+    if (!closed.endsWith(u'\n'))
+        closed += u'\n';
+    return closed + QString(open, fenceChar);
+}
+
 void appendMarkdownMessage(QString& out, const Message& message)
 {
     const QString heading = roleHeading(message.role);
@@ -815,7 +856,7 @@ void appendMarkdownMessage(QString& out, const Message& message)
         }
         out += u'\n';
     }
-    appendParagraph(out, toQString(message.text));
+    appendParagraph(out, withFencesClosed(toQString(message.text)));
     if (message.role != Role::Assistant)
         return;
     for (const ToolCall& call : message.toolCalls()) {

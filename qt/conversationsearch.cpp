@@ -206,16 +206,22 @@ QString ftsQueryOf(const QString& typed)
             if (paired) {
                 current.append(c);
                 current.append(typed.at(++i));
-            } else if (!inPhrase) {
+            } else if (inPhrase) {
+                current.append(u' ');
+            } else {
                 flush(false, false);
             }
             continue;
         }
+        const bool blank = c.isSpace() || c.category() == QChar::Other_Control;
         if (c == u'"') {
             flush(inPhrase, false);
             inPhrase = !inPhrase;
-        } else if (!inPhrase && (c.isSpace() || c.category() == QChar::Other_Control)) {
+        } else if (blank && !inPhrase) {
             flush(false, false);
+        } else if (blank) {
+            // FTS5 reads its query as C text: a NUL would end it inside the phrase.
+            current.append(u' ');
         } else {
             current.append(c);
         }

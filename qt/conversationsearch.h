@@ -41,8 +41,8 @@ QStringList searchIndexFill();
 bool updateSearchIndex(const QSqlDatabase& db, QString* error);
 
 /// The FTS5 query for what a user typed, or "" when it holds nothing to search for. Words must
-/// all match, the last one (unless a quote or a blank ends the text) as a prefix; "quoted
-/// phrases" match as phrases. Each part is quoted for FTS5, so no input is an FTS5 syntax
+/// all match, the last word as a prefix (it may still be being typed); "quoted phrases" match
+/// as phrases, an unclosed one as a prefix too. Each part is quoted for FTS5, so no input is an FTS5 syntax
 /// error: operators (AND, OR, NOT, NEAR), `*`, `^`, `:` and parentheses are words or nothing.
 QString ftsQueryOf(const QString& typed);
 

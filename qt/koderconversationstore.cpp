@@ -865,11 +865,20 @@ bool KoderConversationStore::open()
             ? latest.value(0).toLongLong()
             : 0;
     m_ready = true;
+    ++m_opened;
     // What was queued when the file was last closed (a crash before the index caught up).
     updateIndex();
     Q_EMIT readyChanged();
     succeed();
     return true;
+}
+
+bool KoderConversationStore::inMemory() const
+{
+    // SQLite's names for a database in memory: the plain one and the URI forms.
+    return m_path.isEmpty() || m_path == QLatin1String(":memory:") ||
+           m_path.startsWith(QLatin1String("file::memory:")) ||
+           m_path.contains(QLatin1String("mode=memory"));
 }
 
 void KoderConversationStore::close()
@@ -936,7 +945,13 @@ QSqlQuery& KoderConversationStore::prepared(const QString& sql)
     auto it = m_prepared->find(sql);
     if (it == m_prepared->end()) {
         it = m_prepared->emplace(sql, QSqlQuery(QSqlDatabase::database(m_connection))).first;
-        it->second.prepare(sql);
+        if (!it->second.prepare(sql)) {
+            // Not kept (a busy schema read, say): the next write prepares it again. This one
+            // fails, and its error says why.
+            QSqlQuery failed = std::move(it->second);
+            m_prepared->erase(it);
+            it = m_prepared->insert_or_assign(QString(), std::move(failed)).first;
+        }
     }
     return it->second;
 }

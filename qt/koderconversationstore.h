@@ -124,6 +124,8 @@ private:
 
     bool open();
     void close();
+    /// The database is in memory: no other connection can open it.
+    bool inMemory() const;
     /// Folds the rows written since into the search index (conversationsearch.h).
     void updateIndex();
     bool migrate();
@@ -145,6 +147,7 @@ private:
     bool m_utf8 = true; ///< the database's text is UTF-8 (read as bytes)
     mutable QString m_error;
     qint64 m_lastStamp = 0;
+    quint64 m_opened = 0; ///< counts opens: a file at the same path may be another file
     QTimer* m_indexTimer;
     std::unique_ptr<std::map<QString, QSqlQuery>> m_prepared; ///< by their SQL
 };

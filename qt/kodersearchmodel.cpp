@@ -19,8 +19,9 @@
 
     One row per matching message of any stored conversation, on the active path or in another
     version: user and assistant messages (their text and reasoning) and tool results. The
-    store keeps a full-text index (SQLite FTS5) of them, updated in the transaction of every
-    write, so a search reads no history.
+    store keeps a full-text index (SQLite FTS5) of them; every write queues its rows for it in
+    the write's transaction, and each query takes the queue in first, so a search sees every
+    committed write and reads no history.
 
     Queries of a store on a file run on a worker thread with a connection of their own: typing
     never waits for the database. The rows follow the store: a write, rename or deletion runs
@@ -90,9 +91,10 @@
     when the same messages match in the same order. While a query runs, further changes wait
     for it and run once after it, so fast typing costs one query at a time.
 
-    A store on a file is queried on a worker thread; a store in memory (an empty \c path)
-    has no file another connection could open, so it is queried on the store's own thread,
-    after the current event.
+    A store on a file is queried on a worker thread; a store in memory (an empty \c path, or
+    \c{:memory:}) has no file another connection could open, so it is queried on the store's
+    own thread, after the current event. When the store closes its file (its \c path
+    changes), the worker lets go of it too.
 
     \sa KoderConversationStore, KoderAgentController::openMessage()
 */
@@ -326,6 +328,7 @@ void KoderSearchModel::setStore(KoderConversationStore* store)
         return;
     if (m_store)
         disconnect(m_store, nullptr, this, nullptr);
+    releaseFile();
     m_store = store;
     if (store) {
         // Any write can add, change or remove a result: the query runs again (once, however
@@ -334,8 +337,13 @@ void KoderSearchModel::setStore(KoderConversationStore* store)
                 &KoderSearchModel::schedule);
         connect(store, &KoderConversationStore::conversationRemoved, this,
                 &KoderSearchModel::schedule);
-        connect(store, &KoderConversationStore::readyChanged, this, &KoderSearchModel::schedule);
+        connect(store, &KoderConversationStore::readyChanged, this, [this] {
+            if (!m_store || !m_store->ready())
+                releaseFile();
+            schedule();
+        });
         // Queued: the store is gone by then, and so are its results.
+        connect(store, &KoderConversationStore::destroyed, this, &KoderSearchModel::releaseFile);
         connect(store, &KoderConversationStore::destroyed, this, &KoderSearchModel::schedule,
                 Qt::QueuedConnection);
     }
@@ -393,7 +401,7 @@ void KoderSearchModel::start()
     m_running = true;
     setSearching(true);
     const QString path = m_store->path();
-    if (path.isEmpty()) {
+    if (m_store->inMemory()) {
         // An in-memory database is visible to the store's connection only: queried there,
         // after the current event, like a worker's answer.
         QTimer::singleShot(0, this, [this, generation] {
@@ -415,9 +423,20 @@ void KoderSearchModel::start()
         m_worker = worker;
         m_thread->start();
     }
-    QMetaObject::invokeMethod(
-        m_worker, [worker = static_cast<SearchWorker*>(m_worker), generation, path, query = m_query,
-                   limit = m_limit] { worker->run(generation, path, query, limit); });
+    QMetaObject::invokeMethod(m_worker,
+                              [worker = static_cast<SearchWorker*>(m_worker), generation, path,
+                               opened = m_store->m_opened, query = m_query, limit = m_limit] {
+                                  worker->run(generation, path, opened, query, limit);
+                              });
+}
+
+void KoderSearchModel::releaseFile()
+{
+    // The worker's connection would keep a file the store closed (one the application may
+    // delete or replace) open, and read it.
+    if (m_worker)
+        QMetaObject::invokeMethod(
+            m_worker, [worker = static_cast<SearchWorker*>(m_worker)] { worker->closeDatabase(); });
 }
 
 void KoderSearchModel::finish(quint64 generation, const QList<SearchHit>& hits,

@@ -69,6 +69,7 @@ private:
     void finish(quint64 generation, const QList<koder::agent::qt::SearchHit>& hits,
                 const QString& error);
     void setSearching(bool searching);
+    void releaseFile();
 
     QPointer<KoderConversationStore> m_store;
     QString m_query;

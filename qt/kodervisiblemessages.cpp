@@ -128,15 +128,16 @@
 
     Returns the row that shows the message \a messageId: its own row, or, for a message this
     model hides (a tool result while \l showToolResults is false, a system message), the
-    visible row before it, where it would be. Returns -1 when the controller's messages have
-    no \a messageId, or no visible row comes before a hidden one.
+    visible row before it, where it would be (the first visible row after it when none comes
+    before). Returns -1 when the controller's messages have no \a messageId or no row is
+    visible.
 */
 
 /*!
     \fn int KoderVisibleMessages::rowOf(const QString &messageId) const
 
     Returns the row of this model that shows \a messageId: its own, or for a hidden message
-    the visible row before it; -1 when there is none.
+    the visible row before it (else after it); -1 when there is none.
 */
 
 /*!
@@ -190,8 +191,14 @@ int KoderVisibleMessages::rowOf(const QString& messageId) const
         if (source->index(sourceRow, 0).data(KoderMessageModel::MessageIdRole).toString() !=
             messageId)
             continue;
-        // A hidden message is shown where it would be: at the visible row before it.
+        // A hidden message is shown where it would be: at the visible row before it, or, at
+        // the start of the conversation, the first one after it.
         for (int row = sourceRow; row >= 0; --row) {
+            const QModelIndex shown = mapFromSource(source->index(row, 0));
+            if (shown.isValid())
+                return shown.row();
+        }
+        for (int row = sourceRow + 1; row < source->rowCount(); ++row) {
             const QModelIndex shown = mapFromSource(source->index(row, 0));
             if (shown.isValid())
                 return shown.row();

@@ -14,12 +14,14 @@ SearchWorker::~SearchWorker()
     closeDatabase();
 }
 
-void SearchWorker::run(quint64 generation, const QString& path, const QString& query, int limit)
+void SearchWorker::run(quint64 generation, const QString& path, quint64 opened,
+                       const QString& query, int limit)
 {
     QString error;
-    if (path != m_path) {
+    if (m_connection.isEmpty() || path != m_path || opened != m_opened) {
         closeDatabase();
         m_path = path;
+        m_opened = opened;
         m_connection = QStringLiteral("koder-search-") + QUuid::createUuid().toString(QUuid::Id128);
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connection);
         db.setDatabaseName(path);

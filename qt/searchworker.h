@@ -15,17 +15,21 @@ class SearchWorker : public QObject {
 public:
     ~SearchWorker() override;
 
-    /// Searches `path` (opened on first use, again when it changes) and emits done().
-    void run(quint64 generation, const QString& path, const QString& query, int limit);
+    /// Searches `path` and emits done(). The file is opened on first use, and again when the
+    /// path or `opened` (the store's count of opens: the same path may be another file now)
+    /// changes.
+    void run(quint64 generation, const QString& path, quint64 opened, const QString& query,
+             int limit);
+    /// Lets go of the file (its store closed it, or the model left the store).
+    void closeDatabase();
 
 Q_SIGNALS:
     void done(quint64 generation, const QList<koder::agent::qt::SearchHit>& hits,
               const QString& error);
 
 private:
-    void closeDatabase();
-
     QString m_path;
+    quint64 m_opened = 0;
     QString m_connection;
 };
 

@@ -1285,8 +1285,9 @@ public:
                     return "a switch to show " + id + " was refused";
             }
             const auto& path = s.conversation.messages;
+            const std::string& wanted = id; // a structured binding cannot be captured (C++20)
             if (std::none_of(path.begin(), path.end(),
-                             [&](const Message& m) { return m.id == id; }))
+                             [&](const Message& m) { return m.id == wanted; }))
                 return id + " is not on the path after its switches";
         }
         for (const Message& m : d_.s.conversation.messages) {

@@ -116,12 +116,15 @@ Item {
                     "In Which bird cannot fly?: " + hit.snippet)
             compare(view.resultList.Accessible.name, "1 results")
 
-            // Anything typed is a query: never an error, at most no results.
-            for (const typed of ["\"", "NEAR(", "*", "a OR", "\"open phrase", "((("]) {
+            // Anything typed is a query: never an error (the model would warn), at most no
+            // results.
+            failOnWarning(/search/)
+            for (const typed of ["\"", "NEAR(", "*", "a OR", "\"open phrase", "(((", "kiwi \"",
+                                 "\"fly\u0000\" kiwi"]) {
                 view.field.text = typed
                 tryCompare(view.results, "searching", false)
-                verify(view.results.count >= 0)
             }
+            compare(view.results.count, 1, "the last one finds the kiwi")
             view.field.text = ""
             compare(view.results.count, 0)
         }
@@ -155,8 +158,8 @@ Item {
             compare(agent.messages.count, 2, "the path of that version: the question and the reply")
             const list = view.chat.listView
             compare(list.currentIndex, 1)
-            tryVerify(() => list.currentItem !== null && list.currentItem.activeFocus !== undefined)
-            verify(list.currentItem.focusWithin || list.currentItem.activeFocus,
+            verify(list.currentItem !== null)
+            verify(list.currentItem.activeFocus || list.currentItem.focusWithin,
                    "the keyboard is on the opened message")
 
             // Back to the newest path, then open a message far up the list: it is scrolled into view.
@@ -172,6 +175,34 @@ Item {
             verify(item.y + item.height > list.contentY && item.y < list.contentY + list.height,
                    "the message is in view")
             verify(!agent.openMessage(agent.conversationId, "nothing-like-it"))
+        }
+
+        // A result in another conversation: the chat shows that conversation, scrolled to the
+        // message, with the keyboard on it.
+        function test_openAResultInAnotherConversation() {
+            const view = createTemporaryObject(example, stage)
+            const agent = view.agent
+            converse(agent, "Tell me about lighthouses", "The Pharos of Alexandria was one.")
+            for (let i = 0; i < 10; ++i)
+                converse(agent, "More, " + i, "Another paragraph about the sea, number " + i + ".")
+            const first = agent.conversationId
+            agent.conversationId = ""
+            converse(agent, "Something else", "Fine.")
+            verify(agent.conversationId !== first)
+
+            view.field.text = "pharos"
+            tryCompare(view.results, "count", 1)
+            tryVerify(() => view.resultList.itemAtIndex(0) !== null && view.resultList.itemAtIndex(0).visible)
+            mouseClick(view.resultList.itemAtIndex(0))
+            compare(agent.conversationId, first)
+            const list = view.chat.listView
+            compare(list.currentIndex, 1)
+            verify(!view.chat.pinned)
+            const item = list.currentItem
+            verify(item !== null)
+            verify(item.activeFocus || item.focusWithin)
+            verify(item.y + item.height > list.contentY && item.y < list.contentY + list.height,
+                   "the message is in view")
         }
     }
 }

@@ -7,6 +7,7 @@
 #include "kodersearchmodel.h"
 #include "storetest.h"
 
+#include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
 #include <QtTest/QAbstractItemModelTester>
@@ -134,6 +135,55 @@ private Q_SLOTS:
         QCOMPARE(model.count(), 1);
         QCOMPARE(model.get(0).value(QStringLiteral("messageId")).toString(), QStringLiteral("x1"));
         QVERIFY(model.findChildren<QThread*>().isEmpty());
+    }
+
+    // ":memory:" is a database in memory too: no other connection can see it.
+    void aMemoryPathIsQueriedOnTheStoresThread()
+    {
+        KoderConversationStore memory;
+        memory.setPath(QStringLiteral(":memory:"));
+        QVERIFY(memory.ready());
+        QVERIFY(!memory
+                     .importJson(QStringLiteral(R"({"id":"m9","messages":[{"id":"y1","role":"user",)"
+                                                R"("text":"named memory"}]})"))
+                     .isEmpty());
+        KoderSearchModel model;
+        model.setStore(&memory);
+        model.setQuery(QStringLiteral("named"));
+        QVERIFY(settle(model));
+        QCOMPARE(model.count(), 1);
+        QVERIFY(model.findChildren<QThread*>().isEmpty());
+    }
+
+    // A file deleted and made anew at the same path is another file: the worker lets go of the
+    // old one when the store closes it, and searches the new one.
+    void aFileReplacedAtTheSamePathIsSearchedAnew()
+    {
+        agent->send(QStringLiteral("alpha words"));
+        reply("noted");
+        KoderSearchModel model;
+        model.setStore(store.get());
+        model.setQuery(QStringLiteral("alpha"));
+        QVERIFY(settle(model));
+        QCOMPARE(model.count(), 1);
+
+        const QString path = store->path();
+        agent->setStore(nullptr);
+        store->setPath(QString());
+        QVERIFY(settle(model));
+        for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(path + suffix);
+        QVERIFY(!QFile::exists(path));
+        store->setPath(path);
+        QVERIFY(store->ready());
+        QVERIFY(settle(model));
+        QCOMPARE(model.count(), 0);
+        QVERIFY(!store
+                     ->importJson(QStringLiteral(R"({"id":"m8","messages":[{"id":"b1","role":"user",)"
+                                                 R"("text":"beta alpha"}]})"))
+                     .isEmpty());
+        QTRY_COMPARE(model.count(), 1);
+        QCOMPARE(model.get(0).value(QStringLiteral("messageId")).toString(), QStringLiteral("b1"));
     }
 
     // Writes, renames and deletions run the query again; rows that stay the same messages

@@ -216,6 +216,27 @@ private Q_SLOTS:
         QVERIFY(markdown.contains(QLatin1String("Tool: ``run`x``")));
     }
 
+    // A reply stopped inside a code block: its fence is closed in the Markdown, so the next
+    // message's heading is a heading, not code.
+    void anOpenCodeBlockIsClosed()
+    {
+        KoderConversationStore store;
+        Message cut("a", Role::Assistant, "Here:\n\n~~~~python\nprint('half", 2);
+        cut.aborted = true;
+        QVERIFY(store.save(
+            QStringLiteral("o"),
+            {Message("u", Role::User, "code?", 1), cut, Message("u2", Role::User, "and then?", 3)},
+            0));
+        const QString markdown = store.exportMarkdown(QStringLiteral("o"));
+        QVERIFY2(markdown.contains(QLatin1String("print('half\n~~~~\n")), qPrintable(markdown));
+        QVERIFY(markdown.contains(QLatin1String("\n## You\n\nand then?")));
+        // A closed block, and a fence inside a longer one, are left as they are.
+        Message closed("b", Role::Assistant, "```\n~~~\n```", 2);
+        QVERIFY(store.save(QStringLiteral("c"), {Message("u", Role::User, "x", 1), closed}, 0));
+        QVERIFY(
+            store.exportMarkdown(QStringLiteral("c")).contains(QLatin1String("```\n~~~\n```\n\n")));
+    }
+
     void unknownIdIsEmpty()
     {
         KoderConversationStore store;

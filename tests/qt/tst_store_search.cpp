@@ -234,6 +234,9 @@ private Q_SLOTS:
         QTest::newRow("a lone surrogate") << (QStringLiteral("ab") + QChar(0xD800));
         QTest::newRow("control characters") << QStringLiteral("\x01\x02 a\x00b").append(QChar());
         QTest::newRow("emoji") << QStringLiteral("\U0001F600 \U0001F44D\U0001F3FD");
+        QTest::newRow("NUL in a phrase")
+            << (QStringLiteral("\"a") + QChar(u'\0') + QStringLiteral("b\" ok"));
+        QTest::newRow("control characters in a phrase") << QStringLiteral("\"ok \x01\x02\x1b\"");
     }
     void anyInputIsAValidQuery()
     {
