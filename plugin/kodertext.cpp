@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "kodertext.h"
 
+#include "safelink.h"
+
 #include <QtCore/QList>
 #include <QtCore/QUrl>
 #include <QtGui/QClipboard>
@@ -117,18 +119,7 @@ KoderText::KoderText(QObject* parent)
 
 bool KoderText::isSafeLink(const QString& url)
 {
-    // Parsed as Qt.openUrlExternally and QDesktopServices read the string (tolerant mode, not
-    // trimmed), so what is checked is what would be opened.
-    const QUrl parsed(url);
-    if (!parsed.isValid())
-        return false;
-    const QString scheme = parsed.scheme();
-    if (scheme.compare(QLatin1String("http"), Qt::CaseInsensitive) == 0 ||
-        scheme.compare(QLatin1String("https"), Qt::CaseInsensitive) == 0)
-        return !parsed.host().isEmpty();
-    if (scheme.compare(QLatin1String("mailto"), Qt::CaseInsensitive) == 0)
-        return !parsed.path().isEmpty();
-    return false; // javascript:, file:, data:, custom schemes, relative links
+    return koder::agent::qt::isSafeLink(url);
 }
 
 QString KoderText::toSafeHtml(const QString& markdown)

@@ -9,6 +9,8 @@
 // nothing the text says ever becomes a tag or an attribute of its choosing.
 #include "conversationexport.h"
 
+#include "safelink.h"
+
 #include "qtconvert.h"
 #include "toolresulttext.h"
 
@@ -990,18 +992,7 @@ void appendHtmlMessage(QByteArray& out, const Message& message)
 
 bool isSafeExportLink(const QString& url)
 {
-    // KoderText::isSafeLink()'s rule: parsed as QDesktopServices would read the string
-    // (tolerant mode, not trimmed), so what is checked is what would be opened.
-    const QUrl parsed(url);
-    if (!parsed.isValid())
-        return false;
-    const QString scheme = parsed.scheme();
-    if (scheme.compare(QLatin1String("http"), Qt::CaseInsensitive) == 0 ||
-        scheme.compare(QLatin1String("https"), Qt::CaseInsensitive) == 0)
-        return !parsed.host().isEmpty();
-    if (scheme.compare(QLatin1String("mailto"), Qt::CaseInsensitive) == 0)
-        return !parsed.path().isEmpty();
-    return false; // javascript:, file:, data:, custom schemes, relative links
+    return isSafeLink(url);
 }
 
 QString markdownFence(QStringView text)
