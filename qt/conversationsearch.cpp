@@ -257,8 +257,10 @@ void setSnippet(SearchHit& hit, const QString& marked)
         if (c == QChar(matchStart)) {
             start = static_cast<int>(plain.size());
         } else if (c == QChar(matchEnd)) {
-            if (start >= 0 && plain.size() > start)
-                hit.matches.append({start, static_cast<int>(plain.size()) - start});
+            // A match is its words, not the blank after them.
+            const int end = static_cast<int>(plain.size()) - (blank && !plain.isEmpty() ? 1 : 0);
+            if (start >= 0 && end > start)
+                hit.matches.append({start, end - start});
             start = -1;
         } else if (c.isSpace() || c.category() == QChar::Other_Control) {
             if (!blank)
@@ -270,10 +272,7 @@ void setSnippet(SearchHit& hit, const QString& marked)
         }
     }
     if (plain.endsWith(u' '))
-        plain.chop(1);
-    // A match cannot end in the trailing blank just removed (matches end on a token).
-    for (auto& match : hit.matches)
-        match.second = std::min<int>(match.second, static_cast<int>(plain.size()) - match.first);
+        plain.chop(1); // no match ends in it: matches end before a blank
     hit.snippet = plain;
 }
 
