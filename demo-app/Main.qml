@@ -460,6 +460,18 @@ ApplicationWindow {
                 onTriggered: settingsDialog.open()
             }
             MenuSeparator {}
+            // The conversation shown; its row's menu in the list has the same.
+            Action {
+                text: qsTr("Export as &Markdown…")
+                enabled: conversations.currentStored
+                onTriggered: conversations.exportConversation(agent.conversationId, "markdown")
+            }
+            Action {
+                text: qsTr("Export as &HTML…")
+                enabled: conversations.currentStored
+                onTriggered: conversations.exportConversation(agent.conversationId, "html")
+            }
+            MenuSeparator {}
             Action {
                 text: qsTr("&Quit")
                 shortcut: "Ctrl+Q"
@@ -687,7 +699,12 @@ ApplicationWindow {
             SplitView.minimumWidth: 180
             store: store
             controller: agent
-            onOpened: window.focusWhereTheUserTypes()
+            // A search result: the chat shows the message and gives it the keys (so a screen
+            // reader reads it); a conversation: the keys go where the user types.
+            onOpened: (messageId) => {
+                if (messageId === "" || !chat.showMessage(messageId))
+                    window.focusWhereTheUserTypes()
+            }
         }
 
         ChatView {

@@ -6,9 +6,12 @@
 // from a configuration file (--mcp-config or the default one): ready with their tools in
 // Settings, a switch kept across a restart, a broken file said in Settings and the log, never
 // fatal; koder-demo --headless --mcp-config says how each server is. --agent agui --base-url
-// talks to an AG-UI agent (the scripted one), with KODER_API_KEY as its key.
+// talks to an AG-UI agent (the scripted one), with KODER_API_KEY as its key. DemoFiles writes
+// exports whole (UTF-8, through QSaveFile) and says why it could not; a conversation exported
+// from the window's pane is in the file: the HTML with no script and the title escaped.
 #include "appearance.h"
 #include "conversationfilter.h"
+#include "demofiles.h"
 #include "demosettings.h"
 #include "mcpconfiguration.h"
 #include "notebook.h"
@@ -577,6 +580,124 @@ private Q_SLOTS:
         QVERIFY(filter.get(5).toMap().isEmpty());
         QVERIFY(list.remove(QStringLiteral("c1")));
         QCOMPARE(filter.count(), 0);
+    }
+
+    // --- Export ------------------------------------------------------------------------------
+
+    void demoFilesWriteWholeFilesAndSayWhy()
+    {
+        QTemporaryDir dir;
+        DemoFiles files;
+        QSignalSpy error(&files, &DemoFiles::errorStringChanged);
+        const QString path = dir.filePath(QStringLiteral("café.md"));
+        const QString text = QStringLiteral("# Pão de queijo\n\nعربي — “quoted” ✓\n");
+        QVERIFY(files.save(QUrl::fromLocalFile(path), text));
+        QCOMPARE(files.errorString(), QString());
+        QFile written(path);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), text.toUtf8());
+        written.close();
+        // Replaced, not appended.
+        QVERIFY(files.save(QUrl::fromLocalFile(path), QStringLiteral("short")));
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll(), QByteArray("short"));
+
+        // A folder that is not there, a web address, nothing chosen: false, and why.
+        QVERIFY(!files.save(QUrl::fromLocalFile(dir.filePath(QStringLiteral("no/such/x.html"))),
+                            text));
+        QVERIFY2(files.errorString().startsWith(QStringLiteral("Cannot write x.html: ")),
+                 qPrintable(files.errorString()));
+        QCOMPARE(error.count(), 1);
+        QVERIFY(!files.save(QUrl(QStringLiteral("https://example.invalid/x.md")), text));
+        QVERIFY2(files.errorString().contains(QStringLiteral("https://example.invalid/x.md")),
+                 qPrintable(files.errorString()));
+        QVERIFY(!files.save(QUrl(), text));
+        QCOMPARE(files.errorString(), QStringLiteral("No file was chosen."));
+        QVERIFY(files.save(QUrl::fromLocalFile(path), text));
+        QCOMPARE(files.errorString(), QString());
+    }
+
+    void theSuggestedFileIsNamedAfterTheTitle_data()
+    {
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("name");
+        QTest::newRow("plain") << QStringLiteral("Trip to Lisbon") << QStringLiteral("Trip to Lisbon.md");
+        QTest::newRow("refused characters")
+            << QStringLiteral("a/b\\c: <d>*?\"e\"|") << QStringLiteral("abc de.md");
+        QTest::newRow("control characters and blanks")
+            << QStringLiteral("  one\ttwo\nthree\u0007 ") << QStringLiteral("one two three.md");
+        QTest::newRow("hidden") << QStringLiteral(".profile") << QStringLiteral("profile.md");
+        QTest::newRow("nothing left") << QStringLiteral("<>/") << QStringLiteral("conversation.md");
+        QTest::newRow("empty") << QString() << QStringLiteral("conversation.md");
+        QTest::newRow("long") << QString(100, QLatin1Char('x')) << QString(60, QLatin1Char('x')) + QStringLiteral(".md");
+        QTest::newRow("accents") << QStringLiteral("Pão de queijo") << QStringLiteral("Pão de queijo.md");
+    }
+
+    void theSuggestedFileIsNamedAfterTheTitle()
+    {
+        QFETCH(QString, title);
+        QFETCH(QString, name);
+        const QUrl file = DemoFiles().suggestedFile(title, QStringLiteral("md"));
+        QVERIFY(file.isLocalFile());
+        const QFileInfo info(file.toLocalFile());
+        QCOMPARE(info.fileName(), name);
+        QVERIFY2(info.absoluteDir().exists(), qPrintable(info.absolutePath()));
+    }
+
+    // The pane's export writes what the store exports: the HTML is a page with no script, the
+    // title escaped; the Markdown has the title and the messages as they were written.
+    void theWindowExportsAConversation()
+    {
+        QTemporaryDir dir;
+        DemoSettings settings(false);
+        Appearance appearance;
+        NoteBook notes(dir.filePath(QStringLiteral("notes.md")));
+        QQmlEngine engine;
+        engine.addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
+        QQmlComponent component(&engine);
+        component.setData("import KoderDemo\nMain {}\n", QUrl());
+        std::unique_ptr<QObject> object(component.createWithInitialProperties(
+            {{QStringLiteral("settings"), QVariant::fromValue(&settings)},
+             {QStringLiteral("appearance"), QVariant::fromValue(&appearance)},
+             {QStringLiteral("notes"), QVariant::fromValue(&notes)},
+             {QStringLiteral("storePath"), QString()}}));
+        auto* window = qobject_cast<QQuickWindow*>(object.get());
+        QVERIFY2(window, qPrintable(component.errorString()));
+        auto* store = window->property("store").value<KoderConversationStore*>();
+        QObject* pane = window->property("conversationPane").value<QObject*>();
+        QVERIFY(store && pane);
+        const std::vector<Message> messages{
+            Message("u1", Role::User, "Is <script>alert(1)</script> safe?"),
+            Message("a1", Role::Assistant, "No: <SCRIPT src=x></SCRIPT> & **never** inline.")};
+        QVERIFY(store->save(QStringLiteral("c1"), messages, 0));
+        QVERIFY(store->rename(QStringLiteral("c1"), QStringLiteral("Tips & <Tricks> \"quoted\"")));
+
+        const auto exportAs = [&](const QString& format, const QString& name) {
+            const QUrl file = QUrl::fromLocalFile(dir.filePath(name));
+            bool written = false;
+            if (!QMetaObject::invokeMethod(pane, "exportTo", Q_RETURN_ARG(bool, written),
+                                           Q_ARG(QString, QStringLiteral("c1")),
+                                           Q_ARG(QString, format), Q_ARG(QUrl, file)) ||
+                !written)
+                return QString();
+            QFile in(file.toLocalFile());
+            return in.open(QIODevice::ReadOnly) ? QString::fromUtf8(in.readAll()) : QString();
+        };
+        const QString html = exportAs(QStringLiteral("html"), QStringLiteral("tips.html"));
+        QVERIFY(!html.isEmpty());
+        QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+        QVERIFY2(!html.contains(QStringLiteral("<script"), Qt::CaseInsensitive), qPrintable(html));
+        QVERIFY2(html.contains(QStringLiteral("<title>Tips &amp; &lt;Tricks&gt;")), qPrintable(html));
+        QVERIFY(!html.contains(QStringLiteral("<Tricks>")));
+        QVERIFY(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;")));
+        QCOMPARE(pane->property("noticeText").toString(), QStringLiteral("Exported to tips.html"));
+        QCOMPARE(html, store->exportHtml(QStringLiteral("c1")));
+
+        const QString markdown = exportAs(QStringLiteral("markdown"), QStringLiteral("tips.md"));
+        QCOMPARE(markdown, store->exportMarkdown(QStringLiteral("c1")));
+        QVERIFY2(markdown.startsWith(QStringLiteral("# Tips & <Tricks>")),
+                 qPrintable(markdown.left(80)));
+        QVERIFY(markdown.contains(QStringLiteral("**never** inline")));
     }
 
     void aLinkOpensOnlyWhenTheUserSaysSo()

@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), the
+// The demo's QML: the conversation pane by keyboard (search, open, rename, delete, new), its
+// full-text search (results from every conversation and version, said as a count, each result
+// saying where it is, matched words in bold and everything else escaped, opened on its message
+// by keys or a click; titles when no message matches), pins, the archive, folders and export
+// (by keys, the menu and a right click; nothing overlaps at the window's minimum width), the
 // settings dialog, the whole window through a read-only and a writing tool call and a question
 // of the agent (ask_user, answered by keyboard, and waiting across a restart), the version
 // switcher of a regenerated reply and an edited message, a link that asks before it opens, and
@@ -8,6 +12,7 @@
 // and key in the settings, its shared state and custom events in the debug panel).
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Dialogs
 import QtTest
 import Koder.Agent
 import Koder.Test
@@ -154,22 +159,33 @@ Item {
             converse(view.agent, "Tax return")
             compare(list.count, 2)
 
-            // Search narrows the list; Down moves into it, Down selects, Enter opens.
+            // Search finds the message and shows it instead of the list; Down moves into the
+            // results, Enter opens the conversation on it.
             pane.searchField.forceActiveFocus()
             keyClick(Qt.Key_L)
             keyClick(Qt.Key_I)
             keyClick(Qt.Key_S)
             compare(pane.searchField.text, "lis")
-            compare(list.count, 1)
+            tryCompare(pane.searchModel, "searching", false)
+            compare(pane.searchModel.count, 1)
+            verify(pane.resultsView.visible)
+            verify(!list.visible)
             keyClick(Qt.Key_Down)
-            verify(list.activeFocus)
-            keyClick(Qt.Key_Down)
-            compare(list.currentIndex, 0)
+            verify(pane.resultsView.activeFocus)
+            compare(pane.resultsView.currentIndex, 0)
             keyClick(Qt.Key_Return)
             compare(view.agent.conversationId, lisbon)
             compare(view.agent.messages.count, 2)
 
-            // F2 renames.
+            // Escape in the field clears it: the list is back, and F2 renames.
+            pane.searchField.forceActiveFocus()
+            keyClick(Qt.Key_Escape)
+            compare(pane.searchField.text, "")
+            verify(list.visible)
+            verify(!pane.resultsView.visible)
+            list.forceActiveFocus()
+            list.currentIndex = 1
+            compare(list.currentItem.conversationId, lisbon)
             keyClick(Qt.Key_F2)
             tryVerify(() => pane.renameDialog.opened)
             compare(pane.titleField.text, "Trip to Lisbon")
@@ -177,10 +193,16 @@ Item {
             keyClick(Qt.Key_Return)
             tryVerify(() => !pane.renameDialog.visible)
             tryCompare(pane, "currentTitle", "Porto, not Lisbon")
+            tryVerify(() => list.activeFocus, 2000, "the keys are back in the list")
 
-            // Delete asks first, then removes the open conversation and leaves the other.
+            // No message says "porto", a title does: that conversation is listed. Delete asks
+            // first, then removes the open conversation and leaves the other.
             pane.searchField.text = "porto"
+            tryVerify(() => pane.titleFallback)
+            verify(list.visible)
+            verify(!pane.resultsView.visible)
             compare(list.count, 1)
+            compare(pane.resultsStatus.text, "No message matches. Conversations with it in their title:")
             list.forceActiveFocus()
             list.currentIndex = 0
             keyClick(Qt.Key_Delete)
@@ -189,9 +211,360 @@ Item {
             pane.deleteDialog.accept()
             compare(list.count, 0)
             verify(view.agent.conversationId !== lisbon)
+            tryCompare(pane.resultsStatus, "text", "Nothing matches “porto”.")
             pane.searchField.text = ""
             compare(list.count, 1)
             compare(list.model.get(0).title, "Tax return")
+        }
+
+        // --- Search, pins, folders, the archive and export -----------------------------------
+
+        SignalSpy { id: paneOpened; signalName: "opened" }
+
+        // Three conversations; the reply of the second was regenerated, so "The kiwi, from New
+        // Zealand" is only in its older version.
+        function searchablePane() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const agent = view.agent
+            converse(agent, "Plan a trip to Lisbon")
+            view.pane.startNew()
+            agent.transport.reply = "The kiwi, from New Zealand, cannot fly."
+            converse(agent, "Which bird cannot fly?")
+            const kiwi = agent.messages.get(1).messageId
+            agent.transport.reply = "Penguins cannot fly either."
+            ended.clear()
+            verify(agent.regenerate(kiwi))
+            ended.wait(10000)
+            compare(agent.messages.get(1).versionIndex, 1)
+            view.pane.startNew()
+            agent.transport.reply = "Noted <b>bold</b> & <i>fine</i> words."
+            converse(agent, "Tax return")
+            return { view: view, pane: view.pane, agent: agent, kiwi: kiwi }
+        }
+
+        function conversationWithTitle(pane, title) {
+            for (const c of pane.store.conversations())
+                if (c.title === title)
+                    return c.id
+            return ""
+        }
+
+        function test_searchShowsWhatWasSaidAndOpensIt() {
+            const s = searchablePane()
+            const pane = s.pane
+            const agent = s.agent
+            const birds = conversationWithTitle(pane, "Which bird cannot fly?")
+            verify(birds !== "")
+            paneOpened.target = pane
+            paneOpened.clear()
+
+            // Typing searches the messages of every conversation and version; busy meanwhile.
+            pane.searchField.forceActiveFocus()
+            const busy = findChild(pane, "searchBusy")
+            typeWord("zea")
+            compare(busy.running, pane.searchModel.searching)
+            pane.searchField.text = "zeal"
+            verify(pane.searchModel.searching)
+            verify(busy.running)
+            tryCompare(pane.searchModel, "searching", false)
+            verify(!busy.running)
+            compare(pane.searchModel.count, 1)
+            compare(pane.resultsStatus.text, "1 result")
+            compare(pane.resultsStatus.Accessible.name, "1 result")
+            compare(pane.searchField.Accessible.description, "1 result")
+            compare(pane.resultsView.Accessible.description, "1 result")
+            const results = pane.resultsView
+            tryVerify(() => results.itemAtIndex(0) !== null)
+            const hit = results.itemAtIndex(0)
+            compare(hit.messageId, s.kiwi)
+            compare(hit.conversationId, birds)
+            // Where it is, who said it, what matched; the matched word in bold, on screen.
+            compare(hit.Accessible.name,
+                    "In “Which bird cannot fly?”, the assistant wrote: " + hit.snippet)
+            verify(hit.snippet.indexOf("Zealand") >= 0, hit.snippet)
+            compare(findChild(hit, "resultTitle").text, "Which bird cannot fly?")
+            verify(findChild(hit, "resultSnippet").text.indexOf("<b>Zealand</b>") >= 0,
+                   findChild(hit, "resultSnippet").text)
+            compare(findChild(hit, "resultSnippet").textFormat, Text.StyledText)
+            verify(findChild(hit, "resultDetails").text.startsWith("Assistant · "))
+
+            // Down, then Enter: the conversation opens on that message, in its older version.
+            keyClick(Qt.Key_Down)
+            verify(results.activeFocus)
+            compare(results.currentIndex, 0)
+            verify(findChild(hit, "focusFrame").visible, "the result the keys are on shows it")
+            // Up on the first result goes back to the field.
+            keyClick(Qt.Key_Up)
+            verify(pane.searchField.activeFocus)
+            keyClick(Qt.Key_Return)
+            verify(results.activeFocus, "Enter in the field moves to the results too")
+            keyClick(Qt.Key_Return)
+            compare(agent.conversationId, birds)
+            compare(agent.messages.get(1).messageId, s.kiwi)
+            compare(agent.messages.get(1).versionIndex, 0)
+            compare(paneOpened.count, 1)
+            compare(paneOpened.signalArguments[0][0], s.kiwi)
+            // The version switch is stored.
+            compare(pane.store.conversation(birds).id, birds)
+
+            // Several results, said as a count; a click opens one too.
+            pane.searchField.text = "cannot fly"
+            tryCompare(pane.searchModel, "searching", false)
+            compare(pane.searchModel.count, 3) // the question and both versions of the reply
+            compare(pane.resultsStatus.text, "3 results")
+            compare(results.Accessible.name, "Search results")
+            agent.conversationId = conversationWithTitle(pane, "Tax return")
+            tryVerify(() => results.itemAtIndex(2) !== null && results.itemAtIndex(2).height > 0)
+            const other = results.itemAtIndex(2)
+            const id = other.messageId
+            mouseClick(other)
+            compare(agent.conversationId, birds)
+            verify(Array.from({ length: agent.messages.count },
+                              (_, i) => agent.messages.get(i).messageId).indexOf(id) >= 0,
+                   "the clicked message is on the path shown")
+            compare(paneOpened.signalArguments[1][0], id)
+
+            // A user message says "you wrote".
+            pane.searchField.text = "lisbon"
+            tryCompare(pane.searchModel, "searching", false)
+            tryVerify(() => results.itemAtIndex(0) !== null)
+            compare(results.itemAtIndex(0).Accessible.name,
+                    "In “Plan a trip to Lisbon”, you wrote: Plan a trip to Lisbon")
+            verify(findChild(results.itemAtIndex(0), "resultDetails").text.startsWith("You · "))
+
+            // What a message says is never markup: only the emphasis added is.
+            pane.searchField.text = "bold"
+            tryCompare(pane.searchModel, "searching", false)
+            compare(pane.searchModel.count, 1)
+            tryVerify(() => results.itemAtIndex(0) !== null)
+            const styled = findChild(results.itemAtIndex(0), "resultSnippet").text
+            verify(styled.indexOf("&lt;b&gt;<b>bold</b>&lt;/b&gt; &amp; &lt;i&gt;fine&lt;/i&gt;") >= 0, styled)
+
+            // Nothing found: said, and the results stay empty.
+            pane.searchField.text = "xylophone"
+            tryCompare(pane.resultsStatus, "text", "Nothing matches “xylophone”.")
+            compare(pane.searchModel.count, 0)
+            verify(!pane.listView.visible)
+            pane.searchField.text = ""
+            verify(pane.listView.visible)
+            compare(pane.resultsStatus.text, "")
+        }
+
+        // The snippet's emphasis: escaped text, overlapping or broken ranges left out.
+        function test_theEmphasisEscapesEverything() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const pane = view.pane
+            compare(pane.emphasised("a <b> & c", [[0, 1], [8, 1]]),
+                    "<b>a</b> &lt;b&gt; &amp; <b>c</b>")
+            compare(pane.emphasised("word", [[1, 2], [0, 3], [3, 9], [-1, 2]]), "<b>wor</b>d")
+            compare(pane.emphasised("<img src=x>", []), "&lt;img src=x&gt;")
+            compare(pane.emphasised("", undefined), "")
+        }
+
+        function titlesOf(list) {
+            const titles = []
+            for (let i = 0; i < list.count; ++i)
+                titles.push(list.model.get(i).title)
+            return titles
+        }
+
+        function rowWithTitle(pane, title) {
+            const list = pane.listView
+            for (let i = 0; i < list.count; ++i) {
+                const item = list.itemAtIndex(i)
+                if (item && item.title === title)
+                    return item
+            }
+            return null
+        }
+
+        function selectRow(list, title) {
+            list.forceActiveFocus()
+            const titles = titlesOf(list)
+            verify(titles.indexOf(title) >= 0, title + " in " + titles)
+            list.currentIndex = titles.indexOf(title)
+        }
+
+        function test_pinArchiveAndFoldersByKeyboard() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const pane = view.pane
+            const list = pane.listView
+            for (const title of ["Alpha", "Beta", "Gamma"]) {
+                pane.startNew()
+                converse(view.agent, title)
+            }
+            compare(titlesOf(list), ["Gamma", "Beta", "Alpha"])
+
+            // Ctrl+P pins: first, with a pin, said in its name; the keys stay on it.
+            selectRow(list, "Alpha")
+            keySequence("Ctrl+P")
+            compare(titlesOf(list), ["Alpha", "Gamma", "Beta"])
+            compare(list.currentIndex, 0)
+            let row = rowWithTitle(pane, "Alpha")
+            verify(findChild(row, "pinMarker").visible)
+            compare(findChild(row, "pinMarker").Accessible.name, "pinned")
+            verify(row.Accessible.name.startsWith("Alpha, pinned, "), row.Accessible.name)
+            verify(!findChild(rowWithTitle(pane, "Gamma"), "pinMarker").visible)
+
+            // The Menu key shows the row's actions with the keys on the first: Unpin.
+            const menu = pane.conversationMenu
+            keyClick(Qt.Key_Menu)
+            tryVerify(() => menu.opened)
+            compare(menu.currentIndex, 0)
+            compare(menu.pinItem.text, "Unpin")
+            compare(menu.archiveItem.text, "Archive")
+            keyClick(Qt.Key_Return)
+            tryVerify(() => !menu.visible)
+            compare(titlesOf(list), ["Gamma", "Beta", "Alpha"])
+            tryVerify(() => list.activeFocus, 2000, "the keys are back in the list")
+
+            // Ctrl+E archives: gone from the list, in the archive; Unarchive there, and Back.
+            selectRow(list, "Beta")
+            keySequence("Ctrl+E")
+            compare(titlesOf(list), ["Gamma", "Alpha"])
+            const archive = pane.archiveButton
+            compare(archive.text, "Archive")
+            compare(archive.Accessible.name, "Show the archived conversations")
+            mouseClick(archive)
+            compare(titlesOf(list), ["Beta"])
+            verify(findChild(pane, "archiveHeading").visible)
+            compare(archive.text, "Back")
+            compare(list.Accessible.name, "Archived conversations")
+            selectRow(list, "Beta")
+            keySequence("Shift+F10")
+            tryVerify(() => menu.opened)
+            compare(menu.archiveItem.text, "Unarchive")
+            menu.archiveItem.triggered()
+            menu.close()
+            compare(list.count, 0)
+            mouseClick(archive)
+            verify(!findChild(pane, "archiveHeading").visible)
+            compare(titlesOf(list), ["Gamma", "Beta", "Alpha"])
+
+            // Ctrl+M moves to a folder: a name typed; then the folder box shows one folder.
+            const folderBox = pane.folderBox
+            verify(!folderBox.visible, "no folder box before there are folders")
+            selectRow(list, "Gamma")
+            keySequence("Ctrl+M")
+            tryVerify(() => pane.folderDialog.opened)
+            verify(pane.folderField.activeFocus)
+            typeWord("Work")
+            keyClick(Qt.Key_Return)
+            tryVerify(() => !pane.folderDialog.visible)
+            compare(Array.from(pane.folderNames), ["Work"])
+            verify(folderBox.visible)
+            compare(folderBox.currentText, "All folders")
+            verify(findChild(rowWithTitle(pane, "Gamma"), "rowDetails").text.startsWith("Work · "))
+            verify(rowWithTitle(pane, "Gamma").Accessible.name.indexOf(", in the folder Work, ") > 0)
+
+            // Another one into the same folder, picked from the folders there are.
+            selectRow(list, "Alpha")
+            keySequence("Ctrl+M")
+            tryVerify(() => pane.folderDialog.opened)
+            const choices = findChild(pane.folderDialog.contentItem, "folderChoices")
+            verify(choices.visible)
+            const work = Array.from(choices.children).find(item => item.text === "Work")
+            compare(work.text, "Work")
+            compare(work.Accessible.name, "Folder Work")
+            mouseClick(work)
+            compare(pane.folderField.text, "Work")
+            pane.folderDialog.accept()
+            tryVerify(() => !pane.folderDialog.visible)
+
+            // The folder box by keyboard: Work lists its two, All folders every one.
+            folderBox.forceActiveFocus()
+            keyClick(Qt.Key_Down)
+            compare(folderBox.currentText, "Work")
+            compare(pane.conversationModel.folder, "Work")
+            compare(titlesOf(list), ["Gamma", "Alpha"])
+            verify(!findChild(rowWithTitle(pane, "Gamma"), "rowDetails").text.startsWith("Work · "),
+                   "the folder is not repeated while only it is listed")
+            keyClick(Qt.Key_Up)
+            compare(pane.conversationModel.folder, "")
+            compare(titlesOf(list), ["Gamma", "Beta", "Alpha"])
+
+            // Out of the folder (an empty name): the last one out, the folder is gone.
+            folderBox.forceActiveFocus()
+            keyClick(Qt.Key_Down)
+            for (const title of ["Gamma", "Alpha"]) {
+                selectRow(list, title)
+                keySequence("Ctrl+M")
+                tryVerify(() => pane.folderDialog.opened)
+                compare(pane.folderField.text, "Work")
+                pane.folderField.text = ""
+                keyClick(Qt.Key_Return)
+                tryVerify(() => !pane.folderDialog.visible)
+            }
+            compare(Array.from(pane.folderNames), [])
+            compare(pane.conversationModel.folder, "", "the filter follows its folder away")
+            verify(!folderBox.visible)
+            compare(titlesOf(list), ["Gamma", "Beta", "Alpha"])
+        }
+
+        // A right click shows the menu and leaves the conversation shown as it was.
+        function test_aRightClickShowsTheActions() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const pane = view.pane
+            converse(view.agent, "One")
+            const one = view.agent.conversationId
+            pane.startNew()
+            converse(view.agent, "Two")
+            const two = view.agent.conversationId
+            const row = rowWithTitle(pane, "One")
+            mouseClick(row, 20, row.height / 2, Qt.RightButton)
+            const menu = pane.conversationMenu
+            tryVerify(() => menu.opened)
+            compare(view.agent.conversationId, two)
+            compare(menu.conversationId, one)
+            compare(menu.pinItem.text, "Pin to the top")
+            menu.pinItem.triggered()
+            menu.close()
+            compare(titlesOf(pane.listView), ["One", "Two"])
+            verify(findChild(rowWithTitle(pane, "One"), "pinMarker").visible)
+        }
+
+        function test_exportAsksWhereAndSaysHowItWent() {
+            const view = createTemporaryObject(paneComponent, stage)
+            const pane = view.pane
+            converse(view.agent, "Notes on <script>")
+            const id = view.agent.conversationId
+            const row = rowWithTitle(pane, "Notes on <script>")
+            mouseClick(row, 20, row.height / 2, Qt.RightButton)
+            const menu = pane.conversationMenu
+            tryVerify(() => menu.opened)
+            compare(menu.htmlItem.text, "Export as HTML…")
+            compare(menu.markdownItem.text, "Export as Markdown…")
+            menu.htmlItem.triggered()
+            menu.close()
+            const dialog = pane.exportDialog
+            tryVerify(() => dialog.visible)
+            compare(dialog.title, "Export as HTML")
+            compare(dialog.fileMode, FileDialog.SaveFile)
+            compare(dialog.acceptLabel, "Save")
+            compare(dialog.defaultSuffix, "html")
+            // A name from the title, without what file systems refuse.
+            verify(String(dialog.selectedFile).endsWith("/Notes on script.html"),
+                   String(dialog.selectedFile))
+            dialog.close()
+            tryVerify(() => !dialog.visible)
+
+            // Written (what is in the file: tst_demo.cpp), and said under the list.
+            const file = "file://" + testTempDir + "/export-test.md"
+            verify(pane.exportTo(id, "markdown", file))
+            compare(pane.exportNotice.text, "Exported to export-test.md")
+            verify(pane.exportNotice.visible)
+            compare(pane.exportNotice.Accessible.role, Accessible.AlertMessage)
+            // A failure says why, in the error colour, until it is dismissed.
+            verify(!pane.exportTo(id, "html", "file:///nonexistent-folder/x.html"))
+            verify(pane.exportNotice.text.startsWith("Not exported: Cannot write x.html"),
+                   pane.exportNotice.text)
+            compare(String(pane.exportNotice.color), String(KoderTheme.errorColor(pane.palette)))
+            const dismiss = findChild(pane, "dismissNotice")
+            compare(dismiss.Accessible.name, "Dismiss the message")
+            mouseClick(dismiss)
+            verify(!pane.exportNotice.visible)
+            verify(!pane.exportTo("no-such-conversation", "markdown", file))
+            compare(pane.exportNotice.text, "Not exported: the conversation has no messages.")
         }
 
         function rowOf(pane, id) {
@@ -914,6 +1287,134 @@ Item {
             verify(note.text.startsWith("Not compacted: "), note.text)
             compare(note.Accessible.role, Accessible.AlertMessage)
             agent.transport.failAfterTokens = -1
+        }
+
+        // Keyboard only, in the window: Tab from the message input reaches the search field;
+        // the typed word is only in the older version of an edited message of another
+        // conversation; Down and Enter open it there, with the keys on that message.
+        function test_searchInTheWindowByKeyboard() {
+            const window = shownWindow()
+            const agent = window.agent
+            const pane = window.conversationPane
+            const input = window.chatView.inputItem
+            converse(agent, "Tell me about the kiwi bird")
+            const birds = agent.conversationId
+            const kiwi = agent.messages.get(0).messageId
+            ended.clear()
+            verify(agent.edit(kiwi, "Tell me about the falcon"))
+            ended.wait(10000)
+            compare(agent.messages.get(0).text, "Tell me about the falcon")
+            pane.startNew()
+            converse(agent, "Tax return")
+            tryVerify(() => input.activeFocus)
+
+            const stops = []
+            for (let i = 0; i < 60 && window.activeFocusItem !== pane.searchField; ++i) {
+                keyClick(Qt.Key_Tab)
+                stops.push(window.activeFocusItem ? window.activeFocusItem.Accessible.name : "-")
+            }
+            verify(pane.searchField.activeFocus, "Tab reaches the search field: " + stops.join(", "))
+            compare(pane.searchField.Accessible.name, "Search messages")
+            typeWord("kiwi")
+            tryCompare(pane.searchModel, "searching", false)
+            compare(pane.searchModel.count, 2) // the question and its reply, both of the old version
+            compare(pane.resultsStatus.text, "2 results")
+            keyClick(Qt.Key_Down)
+            verify(pane.resultsView.activeFocus)
+            const opened = pane.searchModel.get(0).messageId
+            keyClick(Qt.Key_Return)
+
+            compare(agent.conversationId, birds)
+            compare(agent.messages.get(0).messageId, kiwi, "the old version is shown")
+            compare(agent.messages.get(0).text, "Tell me about the kiwi bird")
+            const list = window.chatView.listView
+            tryVerify(() => list.currentItem !== null)
+            compare(list.currentItem.messageId, opened)
+            tryVerify(() => window.focusIsIn(list) && !input.activeFocus, 2000,
+                      "the keys are on the opened message: " + window.activeFocusItem)
+            compare(window.conversationPane.currentTitle, "Tell me about the kiwi bird")
+        }
+
+        // Whether `items` (in a row) lie side by side inside `bounds`, none squeezed to nothing.
+        function sideBySide(items, bounds) {
+            let end = -0.5
+            for (const item of items) {
+                if (!item.visible)
+                    continue
+                const x = item.mapToItem(bounds, 0, 0).x
+                if (x < end || item.width <= 0)
+                    return (item.Accessible.name || item.objectName) + " at " + x + " overlaps what ends at " + end
+                end = x + item.width - 0.5
+            }
+            return end > bounds.width ? "they run out of it: " + end + " > " + bounds.width : ""
+        }
+
+        function test_thePaneFitsAtTheMinimumWidth_data() {
+            return [{ tag: "100%", scale: 1 }, { tag: "150%", scale: 1.5 }]
+        }
+
+        // At the window's minimum width (and a larger font) the pane's controls lie side by side
+        // inside it, and the rows and results elide rather than run out.
+        function test_thePaneFitsAtTheMinimumWidth(data) {
+            const window = shownWindow()
+            if (data.scale !== 1) {
+                if (window.font.pixelSize > 0)
+                    window.font.pixelSize *= data.scale
+                else
+                    window.font.pointSize *= data.scale
+            }
+            window.width = window.minimumWidth
+            const pane = window.conversationPane
+            converse(window.agent, "A rather long question about the migration of the arctic tern")
+            const id = window.agent.conversationId
+            verify(pane.conversationModel.setFolder(id, "Birds of the northern seas"))
+            verify(pane.conversationModel.setPinned(id, true))
+            tryVerify(() => pane.folderBox.visible)
+            let problem = ""
+            const check = () => {
+                problem = sideBySide([pane.searchField, pane.newButton], pane)
+                          || sideBySide([pane.folderBox, pane.archiveButton], pane)
+                if (problem !== "")
+                    return false
+                const row = pane.listView.itemAtIndex(0)
+                if (!row)
+                    return (problem = "no row") === ""
+                for (const name of ["pinMarker", "rowTitle", "rowDetails"]) {
+                    const item = findChild(row, name)
+                    const right = item.mapToItem(pane.listView, item.width, 0).x
+                    if (right > pane.listView.width + 0.5)
+                        return (problem = name + " runs out of the list: " + right) === ""
+                }
+                return true
+            }
+            tryVerify(check, 2000, problem)
+            verify(check(), problem)
+
+            pane.searchField.text = "tern"
+            tryCompare(pane.searchModel, "searching", false)
+            const results = pane.resultsView
+            const checkResult = () => {
+                const hit = results.itemAtIndex(0)
+                if (!hit || results.width <= 0)
+                    return (problem = "no result laid out") === ""
+                for (const name of ["resultTitle", "resultSnippet", "resultDetails"]) {
+                    const item = findChild(hit, name)
+                    const right = item.mapToItem(results, item.width, 0).x
+                    if (right > results.width + 0.5)
+                        return (problem = name + " runs out of the results: " + right + " > " + results.width) === ""
+                    if (item.height <= 0 || item.width <= 0)
+                        return (problem = name + " is not shown") === ""
+                }
+                const status = pane.resultsStatus
+                if (status.mapToItem(pane, status.width, 0).x > pane.width + 0.5)
+                    return (problem = "the status runs out of the pane") === ""
+                return true
+            }
+            tryVerify(checkResult, 2000, problem)
+            verify(checkResult(), problem)
+            pane.searchField.text = ""
+            for (const c of window.store.conversations())
+                window.store.remove(c.id)
         }
 
         // At the window's minimum width the header's items shrink (the labels elide) and

@@ -46,6 +46,13 @@ Every wait polls with a deadline and fails saying which step it was and what it 
                    ("Ready"). Started with a file that is not JSON: the window works and
                    Settings says the problem ("Problem in the MCP configuration: ... not
                    JSON"); Ctrl+Q ends it with 0 each time.
+  search by keys   Two conversations ("Tell me about the kiwi bird", then "Tax return"); Tab
+                   from the input reaches the field "Search messages", "kiwi" finds the question
+                   and the reply of the first (the status says "2 results"), Down moves to the
+                   first result (its name says where it is: 'In “Tell me about the kiwi
+                   bird”, ...'), Return opens that conversation with the keys on the message
+                   (a message of the chat, not the input), and Escape back in the field clears
+                   it: the list is shown again. Ctrl+Q ends it with 0.
 """
 import json
 import os
@@ -665,6 +672,48 @@ def tab_to(demo, step, predicate):
                   % (step, MAX_TABS_TO_MCP_SWITCH, describe_focus(demo.app)))
 
 
+def search_by_keys(binary, folder):
+    question = "Tell me about the kiwi bird"
+    search_field = lambda o: role_name(o) in ("text", "entry") \
+        and name_of(o) == "Search messages"
+    demo = Demo(binary, folder, "search by keys")
+    try:
+        demo.ready_for_keys()
+        for text in (question, "Tax return"):
+            if text != question:
+                keys("ctrl+n")
+                demo.wait_for_focus("Ctrl+N: the input has the keys", the_input)
+            type_text(text)
+            keys("Return")
+            wait_for_reply(demo, text)
+        tab_to(demo, "Tab reaches the search field", search_field)
+        type_text("kiwi")
+        demo.wait_for("the search says how many results it found",
+                      lambda: demo.find(named("2 results")))
+        where = "In “%s”, " % question
+        keys("Down")
+        demo.wait_for_focus("Down moves to the first result, which says where it is",
+                            lambda o: name_of(o).startswith(where))
+        keys("Return")
+
+        def on_the_message():
+            return any(role_name(o) not in ("text", "entry") and question in name_of(o)
+                       and not name_of(o).startswith(where)
+                       for o in focused_objects(demo.app))
+        demo.wait_for("Return opens the conversation with the keys on the message",
+                      on_the_message, lambda: describe_focus(demo.app))
+        tab_to(demo, "Tab reaches the search field again", search_field)
+        keys("Escape")
+        demo.wait_for("Escape clears the field: the conversations are listed again",
+                      lambda: demo.find(lambda o: role_name(o) in ("list", "list box")
+                                        and name_of(o) == "Conversations"))
+        demo.quit()
+    finally:
+        demo.stop()
+    log("PASS search by keys: Tab to the field, 'kiwi' found 2 results, Down and Return opened "
+        "the conversation on the message, Escape cleared the field")
+
+
 def mcp_servers(binary, folder):
     node = os.environ.get("KODER_NODE_EXECUTABLE", "")
     servers = os.environ.get("KODER_MCP_SERVERS_DIR", "")
@@ -742,7 +791,10 @@ def main():
         return 1
     started = time.monotonic()
     failures = []
-    for flow in (launch_and_type, waiting_approval, question_by_keys, mcp_servers):
+    flows = (launch_and_type, waiting_approval, question_by_keys, mcp_servers, search_by_keys)
+    # KODER_WINDOW_CHECK_FLOWS="search_by_keys ...": only those (while working on one).
+    chosen = os.environ.get("KODER_WINDOW_CHECK_FLOWS", "").split()
+    for flow in [f for f in flows if not chosen or f.__name__ in chosen]:
         folder = tempfile.mkdtemp(prefix="koder-window-check-")
         noted = len(failures) + len(later_failures)
         try:
