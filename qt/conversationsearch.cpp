@@ -24,15 +24,31 @@ constexpr char16_t matchStart = 1;
 constexpr char16_t matchEnd = 2;
 
 // The stored rows the index holds, as `source` (the rowid in `messages`, minus the rowid in
-// `other_versions`) and the columns it reads; `onPath` and `offPath` narrow each table.
-QString sourceRows(const QString& onPath, const QString& offPath)
+// `other_versions`) and the columns it reads: those of `messages` that pass one of `onPath`, and
+// of `other_versions` that pass one of `offPath` (one SELECT each: each filter finds its rows by
+// rowid).
+QString sourceRows(const QStringList& onPath, const QStringList& offPath)
 {
-    return QStringLiteral("SELECT rowid AS source, text, extras, conversation_id, id, role, "
-                          "created_at FROM messages WHERE role IN %1 AND %2 UNION ALL SELECT "
-                          "-rowid, text, extras, conversation_id, id, role, created_at FROM "
-                          "other_versions WHERE role IN %1 AND %3")
-        .arg(indexedRoles, onPath, offPath);
+    QStringList selects;
+    for (const QString& filter : onPath)
+        selects << QStringLiteral("SELECT rowid AS source, text, extras, conversation_id, id, "
+                                  "role, created_at FROM messages WHERE role IN %1 AND %2")
+                       .arg(indexedRoles, filter);
+    for (const QString& filter : offPath)
+        selects << QStringLiteral("SELECT -rowid AS source, text, extras, conversation_id, id, "
+                                  "role, created_at FROM other_versions WHERE role IN %1 AND %2")
+                       .arg(indexedRoles, filter);
+    return selects.join(QStringLiteral(" UNION ALL "));
 }
+
+// How far each table's rows are indexed: every row with a larger rowid is new since. SQLite gives
+// a new row the largest rowid + 1, so new rows are found by range; a rowid taken again (after the
+// largest rows were deleted) was queued by the delete.
+const QString markIndexed = QStringLiteral(
+    "UPDATE search_state SET messages_through = (SELECT coalesce(max(rowid), 0) FROM messages), "
+    "others_through = (SELECT coalesce(max(rowid), 0) FROM other_versions)");
+const QString messagesThrough = QStringLiteral("(SELECT messages_through FROM search_state)");
+const QString othersThrough = QStringLiteral("(SELECT others_through FROM search_state)");
 
 // Indexes `sourceRows`, oldest first, under rowids after the bound parameter: the index's rowid
 // order is the order rows were written in, which a query with many matches reads newest first.
@@ -88,8 +104,12 @@ QStringList searchIndexSchema()
             // Which index row holds a stored row.
             QStringLiteral("CREATE TABLE search_rows (source INTEGER PRIMARY KEY, row INTEGER "
                            "NOT NULL)"),
-            // The stored rows written since the index was last brought up to date.
+            // The indexed rows deleted or changed since the index was last brought up to date.
             QStringLiteral("CREATE TABLE search_pending (source INTEGER PRIMARY KEY)"),
+            // The rowids up to which each table is indexed (markIndexed).
+            QStringLiteral("CREATE TABLE search_state (messages_through INTEGER NOT NULL, "
+                           "others_through INTEGER NOT NULL)"),
+            QStringLiteral("INSERT INTO search_state VALUES (0, 0)"),
             // A match in the text counts twice what one in the reasoning does.
             QStringLiteral("INSERT INTO search_index (search_index, rank) VALUES ('rank', "
                            "'bm25(2.0, 1.0)')")};
@@ -101,21 +121,21 @@ QStringList searchTriggers()
     const struct {
         QString table;
         QString sign;
-    } sources[] = {{QStringLiteral("messages"), QString()},
-                   {QStringLiteral("other_versions"), QStringLiteral("-")}};
+        QString through;
+    } sources[] = {{QStringLiteral("messages"), QString(), messagesThrough},
+                   {QStringLiteral("other_versions"), QStringLiteral("-"), othersThrough}};
     for (const auto& source : sources) {
-        // A rowid written again (SQLite reuses the largest one) is one entry: the update
-        // removes what the index had under it and adds what the row holds now, if anything.
+        // Only a row the index may hold is queued: a new row is found by its rowid, and a reply
+        // rewritten at each flush while it streams costs no more than it did without the index.
+        // Any role: a rowid deleted may be taken again by a message the index must hold.
         auto queue = [&](const QString& row) {
-            return QStringLiteral("INSERT OR IGNORE INTO search_pending VALUES (%1%2.rowid);")
-                .arg(source.sign, row);
+            return QStringLiteral("INSERT OR IGNORE INTO search_pending SELECT %1%2.rowid WHERE "
+                                  "%2.rowid <= %3;")
+                .arg(source.sign, row, source.through);
         };
-        triggers << QStringLiteral("CREATE TRIGGER %1_indexed AFTER INSERT ON %1 WHEN new.role IN "
-                                   "%2 BEGIN %3 END")
-                        .arg(source.table, indexedRoles, queue(QStringLiteral("new")))
-                 << QStringLiteral("CREATE TRIGGER %1_unindexed AFTER DELETE ON %1 WHEN old.role "
-                                   "IN %2 BEGIN %3 END")
-                        .arg(source.table, indexedRoles, queue(QStringLiteral("old")))
+        triggers << QStringLiteral("CREATE TRIGGER %1_unindexed AFTER DELETE ON %1 WHEN old.rowid "
+                                   "<= %2 BEGIN %3 END")
+                        .arg(source.table, source.through, queue(QStringLiteral("old")))
                  // The store rewrites rows rather than updating them; an update (by another
                  // tool, a later schema) is followed all the same.
                  << QStringLiteral("CREATE TRIGGER %1_reindexed AFTER UPDATE ON %1 BEGIN %2 %3 END")
@@ -129,22 +149,25 @@ QStringList searchIndexFill()
 {
     // Every stored row, oldest first from rowid 1 (the bound is a literal here: a migration
     // step binds nothing).
-    QString insert = indexInsert(sourceRows(QStringLiteral("1"), QStringLiteral("1")));
+    QString insert = indexInsert(sourceRows({QStringLiteral("1")}, {QStringLiteral("1")}));
     QString map = mapInsert;
     return {insert.replace(QStringLiteral("SELECT ? +"), QStringLiteral("SELECT 0 +")),
-            map.replace(QStringLiteral("rowid > ?"), QStringLiteral("rowid > 0"))};
+            map.replace(QStringLiteral("rowid > ?"), QStringLiteral("rowid > 0")), markIndexed};
 }
 
 bool updateSearchIndex(const QSqlDatabase& db, QString* error)
 {
     QSqlQuery q(db);
-    // Nothing written since the last update: no write, no lock.
-    if (!q.exec(QStringLiteral("SELECT 1 FROM search_pending LIMIT 1"))) {
-        if (error)
-            *error = q.lastError().text();
+    // Nothing written since the last update: three lookups, no write, no lock.
+    if (!run(q,
+             QStringLiteral("SELECT EXISTS (SELECT 1 FROM search_pending) OR EXISTS (SELECT 1 "
+                            "FROM messages WHERE rowid > %1) OR EXISTS (SELECT 1 FROM "
+                            "other_versions WHERE rowid > %2)")
+                 .arg(messagesThrough, othersThrough),
+             {}, error) ||
+        !q.next())
         return false;
-    }
-    if (!q.next())
+    if (!q.value(0).toBool())
         return true;
     q.finish();
     // IMMEDIATE: the queue read is the one emptied, whichever connection writes next.
@@ -166,10 +189,14 @@ bool updateSearchIndex(const QSqlDatabase& db, QString* error)
         !q.next())
         return abandon();
     const qint64 last = q.value(0).toLongLong();
+    // The rows queued as they are now (if they still are), and the new ones.
     const QString rows = sourceRows(
-        QStringLiteral("rowid IN (SELECT source FROM search_pending WHERE source > 0)"),
-        QStringLiteral("rowid IN (SELECT -source FROM search_pending WHERE source < 0)"));
+        {QStringLiteral("rowid IN (SELECT source FROM search_pending WHERE source > 0)"),
+         QStringLiteral("rowid > ") + messagesThrough},
+        {QStringLiteral("rowid IN (SELECT -source FROM search_pending WHERE source < 0)"),
+         QStringLiteral("rowid > ") + othersThrough});
     if (!run(q, indexInsert(rows), {last}, error) || !run(q, mapInsert, {last}, error) ||
+        !run(q, markIndexed, {}, error) ||
         !run(q, QStringLiteral("DELETE FROM search_pending"), {}, error) ||
         !run(q, QStringLiteral("COMMIT"), {}, error))
         return abandon();

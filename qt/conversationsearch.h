@@ -12,12 +12,15 @@
 // its index row. The index holds its own copy of the text, without the two control characters
 // its snippets mark matches with.
 //
-// Writes do not wait for the index: triggers put the rowid of every row written or deleted into
-// `search_pending`, in the transaction of the write (a few microseconds), and
-// updateSearchIndex() folds the queue into the index in one transaction of its own: before every
+// Writes do not wait for the index. `search_state` says up to which rowid each table is indexed:
+// SQLite gives a new row the largest rowid + 1, so the rows written since are found by range, at
+// no cost to the write. Triggers put an indexed row that is deleted or updated into
+// `search_pending`, in the transaction of the write (a rowid deleted may be given again).
+// updateSearchIndex() folds both into the index in one transaction of its own: before every
 // search, when the store is opened, and a moment after the store's last write. So the index and
-// its queue always match the messages, a crash included, and searches see every committed write,
-// while a write costs what it did without the index.
+// what it has still to take in always match the messages, a crash included, and searches see
+// every committed write, while a write costs what it did without the index (a reply rewritten
+// at each flush while it streams is not indexed yet, and queues nothing).
 
 #include <QtCore/QList>
 #include <QtCore/QMetaType>
@@ -32,11 +35,12 @@ namespace koder::agent::qt {
 
 /// The statements that create the index and its queue.
 QStringList searchIndexSchema();
-/// The triggers that queue every row written to `messages` and `other_versions`.
+/// The triggers that queue the indexed rows of `messages` and `other_versions` that are
+/// deleted or updated.
 QStringList searchTriggers();
 /// Fills it from the messages stored so far (the migration to schema 7).
 QStringList searchIndexFill();
-/// Folds the queued rows into the index (nothing to do costs one read). False, with `error`,
+/// Folds the new and the queued rows into the index (nothing to do costs three lookups). False, with `error`,
 /// when the database is busy past its timeout or fails; the queue is kept for the next time.
 bool updateSearchIndex(const QSqlDatabase& db, QString* error);
 

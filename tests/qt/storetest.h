@@ -93,10 +93,10 @@ inline koder::agent::Conversation treeConversation()
     return c;
 }
 
-// What is wrong with the full-text index of the store file `path`: "" when, once its queue of
-// rows written since is folded in, it holds exactly the stored user and assistant messages and
+// What is wrong with the full-text index of the store file `path`: "" when, once the rows
+// written since are folded in, it holds exactly the stored user and assistant messages and
 // tool results (path and other versions, with their text) and FTS5's own integrity check passes.
-// `caughtUp`: the queue must be empty already (a store that was just opened folds it in).
+// `caughtUp`: nothing must be left to fold in (a store that was just opened folds it in).
 // Read through a connection of its own.
 inline QString searchIndexMismatch(const QString& path, bool caughtUp = false)
 {
@@ -119,8 +119,12 @@ inline QString searchIndexMismatch(const QString& path, bool caughtUp = false)
             return out;
         };
         QSqlQuery pending(db);
-        if (caughtUp && (!pending.exec(QStringLiteral("SELECT count(*) FROM search_pending")) ||
-                         !pending.next() || pending.value(0).toInt() != 0))
+        if (caughtUp &&
+            (!pending.exec(QStringLiteral(
+                 "SELECT (SELECT count(*) FROM search_pending) + (SELECT count(*) FROM messages "
+                 "WHERE rowid > (SELECT messages_through FROM search_state)) + (SELECT count(*) "
+                 "FROM other_versions WHERE rowid > (SELECT others_through FROM search_state))")) ||
+             !pending.next() || pending.value(0).toInt() != 0))
             problem = QStringLiteral("rows wait in the queue");
         pending.finish();
         QString error;
