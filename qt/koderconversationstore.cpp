@@ -86,11 +86,11 @@
 
     The store keeps a full-text index (SQLite FTS5) of what was said: the text and reasoning
     of user and assistant messages and the tool results, on the active path and in every other
-    version. A \l KoderSearchModel queries it. A write puts the rows it changed in a queue, in
-    its own transaction, at a cost of a few microseconds; the index takes them in one
-    transaction of its own before the next search, when the file is opened, and two seconds
-    after the last write. The index and its queue always match the messages, after a crash
-    too, and a search sees every write committed before it. A file of an older schema gets the
+    version. A \l KoderSearchModel queries it. The index takes in what was written since it
+    last did, in one transaction of its own, before the next search, when the file is opened,
+    and two seconds after the last write: writing a message costs what it did without the
+    index (a deleted or changed message the index holds is queued, in the write's transaction).
+    A search sees every write committed before it, after a crash too. A file of an older schema gets the
     index of what it holds when it is first opened (the migration to schema 7).
 
     Each conversation also keeps whether it is pinned (setPinned()) or archived
@@ -666,8 +666,8 @@ const QList<QStringList>& migrations()
         // 7: organisation and search. Pinned, archived and the folder (kept by the list, never a
         // write of the conversation). The full-text index of what was said (conversationsearch.h
         // describes it), built here for the messages stored so far and kept in step from then
-        // on: triggers queue every row written, on the path or off it, in the transaction of
-        // the write, so no crash can leave the index and its queue apart from the messages.
+        // on: what it has not taken in yet is known from the rows themselves and a queue the
+        // triggers fill in the transaction of the write, so no crash can leave them apart.
         [] {
             QStringList step{
                 QStringLiteral("ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL "
@@ -792,8 +792,8 @@ KoderConversationStore::KoderConversationStore(QObject* parent)
     , m_indexTimer(new QTimer(this))
     , m_prepared(std::make_unique<std::map<QString, QSqlQuery>>())
 {
-    // The search index catches up a moment after the last write: a reply that streams queues
-    // its row at each flush and is indexed once, when it is done.
+    // The search index catches up a moment after the last write: a reply that streams is
+    // rewritten at each flush and indexed once, when it is done.
     m_indexTimer->setSingleShot(true);
     m_indexTimer->setInterval(2000);
     connect(m_indexTimer, &QTimer::timeout, this, &KoderConversationStore::updateIndex);
@@ -866,7 +866,7 @@ bool KoderConversationStore::open()
             : 0;
     m_ready = true;
     ++m_opened;
-    // What was queued when the file was last closed (a crash before the index caught up).
+    // What the index had not taken in when the file was last closed (a crash, say).
     updateIndex();
     Q_EMIT readyChanged();
     succeed();

@@ -19,9 +19,9 @@
 
     One row per matching message of any stored conversation, on the active path or in another
     version: user and assistant messages (their text and reasoning) and tool results. The
-    store keeps a full-text index (SQLite FTS5) of them; every write queues its rows for it in
-    the write's transaction, and each query takes the queue in first, so a search sees every
-    committed write and reads no history.
+    store keeps a full-text index (SQLite FTS5) of them, and each query first has it take in
+    what was written since it last did, so a search sees every committed write and reads no
+    history.
 
     Queries of a store on a file run on a worker thread with a connection of their own: typing
     never waits for the database. The rows follow the store: a write, rename or deletion runs
