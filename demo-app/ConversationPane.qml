@@ -422,8 +422,10 @@ Pane {
             Button {
                 id: archiveButton
                 objectName: "archiveToggle"
-                //: The button that shows the archived conversations (a noun: the archive).
-                text: conversationList.showArchived ? qsTr("Back") : qsTr("Archive", "the archive")
+                text: conversationList.showArchived
+                      ? qsTr("Back")
+                        //: The button that shows the archived conversations (a noun: the archive).
+                      : qsTr("Archive", "the archive")
                 Accessible.name: conversationList.showArchived ? qsTr("Back to the conversations")
                                                                : qsTr("Show the archived conversations")
                 onClicked: pane.showArchive(!conversationList.showArchived)
@@ -913,8 +915,10 @@ Pane {
         MenuItem {
             id: archiveItem
             objectName: "archiveAction"
-            //: A conversation's action (a verb): moves it to the archive.
-            text: rowMenu.archived ? qsTr("Unarchive") : qsTr("Archive", "to archive")
+            text: rowMenu.archived
+                  ? qsTr("Unarchive")
+                    //: A conversation's action (a verb): moves it to the archive.
+                  : qsTr("Archive", "to archive")
             onTriggered: pane.setArchived(rowMenu.conversationId, !rowMenu.archived)
         }
         MenuSeparator {}

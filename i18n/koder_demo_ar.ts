@@ -32,10 +32,6 @@
         <translation>رد غير مقروء</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>البحث في المحادثات</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>جديدة</translation>
     </message>
@@ -66,10 +62,6 @@
     <message>
         <source>Delete…</source>
         <translation>حذف…</translation>
-    </message>
-    <message>
-        <source>No conversation matches “%1”.</source>
-        <translation>لا توجد محادثة تطابق «%1».</translation>
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
@@ -109,6 +101,205 @@
     <message>
         <source>Question waiting</source>
         <translation>سؤال بانتظار الإجابة</translation>
+    </message>
+    <message>
+        <source>1 result</source>
+        <translation>نتيجة واحدة</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>لا نتائج</numerusform>
+            <numerusform>نتيجة واحدة</numerusform>
+            <numerusform>نتيجتان</numerusform>
+            <numerusform>%n نتائج</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+            <numerusform>%n نتيجة</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No message matches. Conversations with it in their title:</source>
+        <translation>لا توجد رسالة مطابقة. محادثات يرد نص البحث في عنوانها:</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>لا شيء يطابق «%1».</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>أنت</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>المساعد</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>نتيجة أداة</translation>
+    </message>
+    <message>
+        <source>In “%1”, you wrote: %2</source>
+        <translation>في «%1»، كتبتَ: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, the assistant wrote: %2</source>
+        <translation>في «%1»، كتب المساعد: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, a tool result: %2</source>
+        <translation>في «%1»، نتيجة أداة: %2</translation>
+    </message>
+    <message>
+        <source>Not exported: the conversation has no messages.</source>
+        <translation>لم يتم التصدير: لا رسائل في المحادثة.</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>لم يتم التصدير: %1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>تم التصدير إلى %1</translation>
+    </message>
+    <message>
+        <source>Search messages</source>
+        <translation>البحث في الرسائل</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>كل المجلدات</translation>
+    </message>
+    <message>
+        <source>Folder shown</source>
+        <translation>المجلد المعروض</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>رجوع</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>the archive</comment>
+        <extracomment>The button that shows the archived conversations (a noun: the archive).</extracomment>
+        <translation>الأرشيف</translation>
+    </message>
+    <message>
+        <source>Back to the conversations</source>
+        <translation>الرجوع إلى المحادثات</translation>
+    </message>
+    <message>
+        <source>Show the archived conversations</source>
+        <translation>عرض المحادثات المؤرشفة</translation>
+    </message>
+    <message>
+        <source>Archived conversations</source>
+        <translation>المحادثات المؤرشفة</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>جارٍ البحث</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>نتائج البحث</translation>
+    </message>
+    <message>
+        <source>Enter opens. The Menu key shows every action; F2 renames, Ctrl+P pins, Ctrl+E archives, Ctrl+M moves to a folder, Delete deletes.</source>
+        <translation>Enter للفتح. مفتاح القائمة يعرض كل الإجراءات؛ F2 لإعادة التسمية، Ctrl+P للتثبيت، Ctrl+E للأرشفة، Ctrl+M للنقل إلى مجلد، Delete للحذف.</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>مثبّتة</translation>
+    </message>
+    <message>
+        <source>in the folder %1</source>
+        <translation>في المجلد %1</translation>
+    </message>
+    <message>
+        <source>No conversation is archived.</source>
+        <translation>لا توجد محادثات مؤرشفة.</translation>
+    </message>
+    <message>
+        <source>No conversation is in this folder.</source>
+        <translation>لا توجد محادثات في هذا المجلد.</translation>
+    </message>
+    <message>
+        <source>Dismiss the message</source>
+        <translation>إغلاق الرسالة</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>إلغاء التثبيت</translation>
+    </message>
+    <message>
+        <source>Pin to the top</source>
+        <translation>تثبيت في الأعلى</translation>
+    </message>
+    <message>
+        <source>Move to folder…</source>
+        <translation>نقل إلى مجلد…</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>إلغاء الأرشفة</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>to archive</comment>
+        <extracomment>A conversation&apos;s action (a verb): moves it to the archive.</extracomment>
+        <translation>أرشفة</translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <translation>تصدير بصيغة Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as HTML…</source>
+        <translation>تصدير بصيغة HTML…</translation>
+    </message>
+    <message>
+        <source>Move to folder</source>
+        <translation>نقل إلى مجلد</translation>
+    </message>
+    <message>
+        <source>Folder name (leave it empty for no folder):</source>
+        <translation>اسم المجلد (اتركه فارغًا لعدم استخدام مجلد):</translation>
+    </message>
+    <message>
+        <source>No folder</source>
+        <translation>بلا مجلد</translation>
+    </message>
+    <message>
+        <source>Folder name</source>
+        <translation>اسم المجلد</translation>
+    </message>
+    <message>
+        <source>Or pick one:</source>
+        <translation>أو اختر واحدًا:</translation>
+    </message>
+    <message>
+        <source>Folder %1</source>
+        <translation>المجلد %1</translation>
+    </message>
+    <message>
+        <source>Export as HTML</source>
+        <translation>تصدير بصيغة HTML</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>تصدير بصيغة Markdown</translation>
+    </message>
+    <message>
+        <source>HTML files (%1)</source>
+        <translation>ملفات HTML (%1)</translation>
+    </message>
+    <message>
+        <source>Markdown files (%1)</source>
+        <translation>ملفات Markdown (%1)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>حفظ</translation>
     </message>
 </context>
 <context>
@@ -152,6 +343,25 @@
     <message>
         <source>Last custom events: %1</source>
         <translation>آخر الأحداث المخصصة: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoFiles</name>
+    <message>
+        <source>No file was chosen.</source>
+        <translation>لم يُختر أي ملف.</translation>
+    </message>
+    <message>
+        <source>Only a file on this computer can be written: %1</source>
+        <translation>لا يمكن الكتابة إلا في ملف على هذا الحاسوب: %1</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>لم يُحدَّد اسم للملف.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>تعذّرت كتابة %1: %2</translation>
     </message>
 </context>
 <context>
@@ -387,6 +597,14 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>Not compacted: %1</source>
         <translation>لم يُضغط: %1</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>تصدير بصيغة &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;HTML…</source>
+        <translation>تصدير بصيغة &amp;HTML…</translation>
     </message>
 </context>
 <context>

@@ -8,10 +8,6 @@
         <translation>1 Nachricht</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>Gespräche durchsuchen</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>Neu</translation>
     </message>
@@ -38,10 +34,6 @@
     <message>
         <source>Delete…</source>
         <translation>Löschen …</translation>
-    </message>
-    <message>
-        <source>No conversation matches “%1”.</source>
-        <translation>Kein Gespräch passt zu „%1“.</translation>
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
@@ -106,6 +98,201 @@
         <source>Question waiting</source>
         <translation>Frage wartet</translation>
     </message>
+    <message>
+        <source>1 result</source>
+        <translation>1 Ergebnis</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>%n Ergebnis</numerusform>
+            <numerusform>%n Ergebnisse</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No message matches. Conversations with it in their title:</source>
+        <translation>Keine Nachricht passt. Gespräche mit dem Suchbegriff im Titel:</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>Nichts passt zu „%1“.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Du</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistent</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Werkzeugergebnis</translation>
+    </message>
+    <message>
+        <source>In “%1”, you wrote: %2</source>
+        <translation>In „%1“ hast du geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, the assistant wrote: %2</source>
+        <translation>In „%1“ hat der Assistent geschrieben: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, a tool result: %2</source>
+        <translation>In „%1“ ein Werkzeugergebnis: %2</translation>
+    </message>
+    <message>
+        <source>Not exported: the conversation has no messages.</source>
+        <translation>Nicht exportiert: Das Gespräch hat keine Nachrichten.</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Nicht exportiert: %1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportiert nach %1</translation>
+    </message>
+    <message>
+        <source>Search messages</source>
+        <translation>Nachrichten durchsuchen</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>Alle Ordner</translation>
+    </message>
+    <message>
+        <source>Folder shown</source>
+        <translation>Angezeigter Ordner</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>the archive</comment>
+        <extracomment>The button that shows the archived conversations (a noun: the archive).</extracomment>
+        <translation>Archiv</translation>
+    </message>
+    <message>
+        <source>Back to the conversations</source>
+        <translation>Zurück zu den Gesprächen</translation>
+    </message>
+    <message>
+        <source>Show the archived conversations</source>
+        <translation>Archivierte Gespräche zeigen</translation>
+    </message>
+    <message>
+        <source>Archived conversations</source>
+        <translation>Archivierte Gespräche</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Suche läuft</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Suchergebnisse</translation>
+    </message>
+    <message>
+        <source>Enter opens. The Menu key shows every action; F2 renames, Ctrl+P pins, Ctrl+E archives, Ctrl+M moves to a folder, Delete deletes.</source>
+        <translation>Eingabe öffnet. Die Menütaste zeigt alle Aktionen; F2 benennt um, Strg+P heftet an, Strg+E archiviert, Strg+M verschiebt in einen Ordner, Entf löscht.</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>angeheftet</translation>
+    </message>
+    <message>
+        <source>in the folder %1</source>
+        <translation>im Ordner %1</translation>
+    </message>
+    <message>
+        <source>No conversation is archived.</source>
+        <translation>Kein Gespräch ist archiviert.</translation>
+    </message>
+    <message>
+        <source>No conversation is in this folder.</source>
+        <translation>In diesem Ordner ist kein Gespräch.</translation>
+    </message>
+    <message>
+        <source>Dismiss the message</source>
+        <translation>Die Meldung schließen</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Nicht mehr anheften</translation>
+    </message>
+    <message>
+        <source>Pin to the top</source>
+        <translation>Oben anheften</translation>
+    </message>
+    <message>
+        <source>Move to folder…</source>
+        <translation>In Ordner verschieben …</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>Aus dem Archiv holen</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>to archive</comment>
+        <extracomment>A conversation&apos;s action (a verb): moves it to the archive.</extracomment>
+        <translation>Archivieren</translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <translation>Als Markdown exportieren …</translation>
+    </message>
+    <message>
+        <source>Export as HTML…</source>
+        <translation>Als HTML exportieren …</translation>
+    </message>
+    <message>
+        <source>Move to folder</source>
+        <translation>In Ordner verschieben</translation>
+    </message>
+    <message>
+        <source>Folder name (leave it empty for no folder):</source>
+        <translation>Ordnername (für keinen Ordner leer lassen):</translation>
+    </message>
+    <message>
+        <source>No folder</source>
+        <translation>Kein Ordner</translation>
+    </message>
+    <message>
+        <source>Folder name</source>
+        <translation>Ordnername</translation>
+    </message>
+    <message>
+        <source>Or pick one:</source>
+        <translation>Oder einen auswählen:</translation>
+    </message>
+    <message>
+        <source>Folder %1</source>
+        <translation>Ordner %1</translation>
+    </message>
+    <message>
+        <source>Export as HTML</source>
+        <translation>Als HTML exportieren</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Als Markdown exportieren</translation>
+    </message>
+    <message>
+        <source>HTML files (%1)</source>
+        <translation>HTML-Dateien (%1)</translation>
+    </message>
+    <message>
+        <source>Markdown files (%1)</source>
+        <translation>Markdown-Dateien (%1)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Speichern</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -148,6 +335,25 @@
     <message>
         <source>Last custom events: %1</source>
         <translation>Letzte benutzerdefinierte Ereignisse: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoFiles</name>
+    <message>
+        <source>No file was chosen.</source>
+        <translation>Es wurde keine Datei ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Only a file on this computer can be written: %1</source>
+        <translation>Nur Dateien auf diesem Computer lassen sich schreiben: %1</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>Es wurde kein Dateiname angegeben.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 lässt sich nicht schreiben: %2</translation>
     </message>
 </context>
 <context>
@@ -383,6 +589,14 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>Not compacted: %1</source>
         <translation>Nicht zusammengefasst: %1</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>Als &amp;Markdown exportieren …</translation>
+    </message>
+    <message>
+        <source>Export as &amp;HTML…</source>
+        <translation>Als &amp;HTML exportieren …</translation>
     </message>
 </context>
 <context>

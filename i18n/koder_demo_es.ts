@@ -8,10 +8,6 @@
         <translation>1 mensaje</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>Buscar conversaciones</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>Nueva</translation>
     </message>
@@ -38,10 +34,6 @@
     <message>
         <source>Delete…</source>
         <translation>Eliminar…</translation>
-    </message>
-    <message>
-        <source>No conversation matches “%1”.</source>
-        <translation>Ninguna conversación coincide con «%1».</translation>
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
@@ -106,6 +98,201 @@
         <source>Question waiting</source>
         <translation>Pregunta pendiente</translation>
     </message>
+    <message>
+        <source>1 result</source>
+        <translation>1 resultado</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>%n resultado</numerusform>
+            <numerusform>%n resultados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No message matches. Conversations with it in their title:</source>
+        <translation>Ningún mensaje coincide. Conversaciones con el término en el título:</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>Nada coincide con «%1».</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Tú</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Asistente</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Resultado de la herramienta</translation>
+    </message>
+    <message>
+        <source>In “%1”, you wrote: %2</source>
+        <translation>En «%1», escribiste: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, the assistant wrote: %2</source>
+        <translation>En «%1», el asistente escribió: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, a tool result: %2</source>
+        <translation>En «%1», un resultado de herramienta: %2</translation>
+    </message>
+    <message>
+        <source>Not exported: the conversation has no messages.</source>
+        <translation>No se ha exportado: la conversación no tiene mensajes.</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>No se ha exportado: %1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Se ha exportado a %1</translation>
+    </message>
+    <message>
+        <source>Search messages</source>
+        <translation>Buscar en los mensajes</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>Todas las carpetas</translation>
+    </message>
+    <message>
+        <source>Folder shown</source>
+        <translation>Carpeta mostrada</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Volver</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>the archive</comment>
+        <extracomment>The button that shows the archived conversations (a noun: the archive).</extracomment>
+        <translation>Archivadas</translation>
+    </message>
+    <message>
+        <source>Back to the conversations</source>
+        <translation>Volver a las conversaciones</translation>
+    </message>
+    <message>
+        <source>Show the archived conversations</source>
+        <translation>Mostrar las conversaciones archivadas</translation>
+    </message>
+    <message>
+        <source>Archived conversations</source>
+        <translation>Conversaciones archivadas</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Buscando</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Resultados de la búsqueda</translation>
+    </message>
+    <message>
+        <source>Enter opens. The Menu key shows every action; F2 renames, Ctrl+P pins, Ctrl+E archives, Ctrl+M moves to a folder, Delete deletes.</source>
+        <translation>Intro abre. La tecla Menú muestra todas las acciones; F2 renombra, Ctrl+P fija, Ctrl+E archiva, Ctrl+M mueve a una carpeta, Supr elimina.</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>fijada</translation>
+    </message>
+    <message>
+        <source>in the folder %1</source>
+        <translation>en la carpeta %1</translation>
+    </message>
+    <message>
+        <source>No conversation is archived.</source>
+        <translation>No hay ninguna conversación archivada.</translation>
+    </message>
+    <message>
+        <source>No conversation is in this folder.</source>
+        <translation>No hay ninguna conversación en esta carpeta.</translation>
+    </message>
+    <message>
+        <source>Dismiss the message</source>
+        <translation>Descartar el aviso</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Dejar de fijar</translation>
+    </message>
+    <message>
+        <source>Pin to the top</source>
+        <translation>Fijar arriba</translation>
+    </message>
+    <message>
+        <source>Move to folder…</source>
+        <translation>Mover a una carpeta…</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>Desarchivar</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>to archive</comment>
+        <extracomment>A conversation&apos;s action (a verb): moves it to the archive.</extracomment>
+        <translation>Archivar</translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <translation>Exportar como Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as HTML…</source>
+        <translation>Exportar como HTML…</translation>
+    </message>
+    <message>
+        <source>Move to folder</source>
+        <translation>Mover a una carpeta</translation>
+    </message>
+    <message>
+        <source>Folder name (leave it empty for no folder):</source>
+        <translation>Nombre de la carpeta (déjalo vacío para no usar ninguna):</translation>
+    </message>
+    <message>
+        <source>No folder</source>
+        <translation>Sin carpeta</translation>
+    </message>
+    <message>
+        <source>Folder name</source>
+        <translation>Nombre de la carpeta</translation>
+    </message>
+    <message>
+        <source>Or pick one:</source>
+        <translation>O elige una:</translation>
+    </message>
+    <message>
+        <source>Folder %1</source>
+        <translation>Carpeta %1</translation>
+    </message>
+    <message>
+        <source>Export as HTML</source>
+        <translation>Exportar como HTML</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Exportar como Markdown</translation>
+    </message>
+    <message>
+        <source>HTML files (%1)</source>
+        <translation>Archivos HTML (%1)</translation>
+    </message>
+    <message>
+        <source>Markdown files (%1)</source>
+        <translation>Archivos Markdown (%1)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Guardar</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -148,6 +335,25 @@
     <message>
         <source>Last custom events: %1</source>
         <translation>Últimos eventos personalizados: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoFiles</name>
+    <message>
+        <source>No file was chosen.</source>
+        <translation>No se ha elegido ningún archivo.</translation>
+    </message>
+    <message>
+        <source>Only a file on this computer can be written: %1</source>
+        <translation>Solo se puede escribir en un archivo de este ordenador: %1</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>No se ha indicado ningún nombre de archivo.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>No se puede escribir %1: %2</translation>
     </message>
 </context>
 <context>
@@ -383,6 +589,14 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>Not compacted: %1</source>
         <translation>No se ha compactado: %1</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>Exportar como &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;HTML…</source>
+        <translation>Exportar como &amp;HTML…</translation>
     </message>
 </context>
 <context>

@@ -8,10 +8,6 @@
         <translation>1 mensagem</translation>
     </message>
     <message>
-        <source>Search conversations</source>
-        <translation>Pesquisar conversas</translation>
-    </message>
-    <message>
         <source>New</source>
         <translation>Nova</translation>
     </message>
@@ -38,10 +34,6 @@
     <message>
         <source>Delete…</source>
         <translation>Excluir…</translation>
-    </message>
-    <message>
-        <source>No conversation matches “%1”.</source>
-        <translation>Nenhuma conversa corresponde a “%1”.</translation>
     </message>
     <message>
         <source>Your conversations will be listed here.</source>
@@ -106,6 +98,201 @@
         <source>Question waiting</source>
         <translation>Pergunta aguardando</translation>
     </message>
+    <message>
+        <source>1 result</source>
+        <translation>1 resultado</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n results</source>
+        <translation>
+            <numerusform>%n resultado</numerusform>
+            <numerusform>%n resultados</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No message matches. Conversations with it in their title:</source>
+        <translation>Nenhuma mensagem corresponde. Conversas com o termo no título:</translation>
+    </message>
+    <message>
+        <source>Nothing matches “%1”.</source>
+        <translation>Nada corresponde a “%1”.</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>Você</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>Assistente</translation>
+    </message>
+    <message>
+        <source>Tool result</source>
+        <translation>Resultado da ferramenta</translation>
+    </message>
+    <message>
+        <source>In “%1”, you wrote: %2</source>
+        <translation>Em “%1”, você escreveu: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, the assistant wrote: %2</source>
+        <translation>Em “%1”, o assistente escreveu: %2</translation>
+    </message>
+    <message>
+        <source>In “%1”, a tool result: %2</source>
+        <translation>Em “%1”, um resultado de ferramenta: %2</translation>
+    </message>
+    <message>
+        <source>Not exported: the conversation has no messages.</source>
+        <translation>Não exportado: a conversa não tem mensagens.</translation>
+    </message>
+    <message>
+        <source>Not exported: %1</source>
+        <translation>Não exportado: %1</translation>
+    </message>
+    <message>
+        <source>Exported to %1</source>
+        <translation>Exportado para %1</translation>
+    </message>
+    <message>
+        <source>Search messages</source>
+        <translation>Pesquisar mensagens</translation>
+    </message>
+    <message>
+        <source>All folders</source>
+        <translation>Todas as pastas</translation>
+    </message>
+    <message>
+        <source>Folder shown</source>
+        <translation>Pasta exibida</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Voltar</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>the archive</comment>
+        <extracomment>The button that shows the archived conversations (a noun: the archive).</extracomment>
+        <translation>Arquivadas</translation>
+    </message>
+    <message>
+        <source>Back to the conversations</source>
+        <translation>Voltar às conversas</translation>
+    </message>
+    <message>
+        <source>Show the archived conversations</source>
+        <translation>Mostrar as conversas arquivadas</translation>
+    </message>
+    <message>
+        <source>Archived conversations</source>
+        <translation>Conversas arquivadas</translation>
+    </message>
+    <message>
+        <source>Searching</source>
+        <translation>Pesquisando</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>Resultados da pesquisa</translation>
+    </message>
+    <message>
+        <source>Enter opens. The Menu key shows every action; F2 renames, Ctrl+P pins, Ctrl+E archives, Ctrl+M moves to a folder, Delete deletes.</source>
+        <translation>Enter abre. A tecla Menu mostra todas as ações; F2 renomeia, Ctrl+P fixa, Ctrl+E arquiva, Ctrl+M move para uma pasta, Delete exclui.</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>fixada</translation>
+    </message>
+    <message>
+        <source>in the folder %1</source>
+        <translation>na pasta %1</translation>
+    </message>
+    <message>
+        <source>No conversation is archived.</source>
+        <translation>Nenhuma conversa está arquivada.</translation>
+    </message>
+    <message>
+        <source>No conversation is in this folder.</source>
+        <translation>Nenhuma conversa está nesta pasta.</translation>
+    </message>
+    <message>
+        <source>Dismiss the message</source>
+        <translation>Dispensar o aviso</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>Desafixar</translation>
+    </message>
+    <message>
+        <source>Pin to the top</source>
+        <translation>Fixar no topo</translation>
+    </message>
+    <message>
+        <source>Move to folder…</source>
+        <translation>Mover para pasta…</translation>
+    </message>
+    <message>
+        <source>Unarchive</source>
+        <translation>Desarquivar</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <comment>to archive</comment>
+        <extracomment>A conversation&apos;s action (a verb): moves it to the archive.</extracomment>
+        <translation>Arquivar</translation>
+    </message>
+    <message>
+        <source>Export as Markdown…</source>
+        <translation>Exportar como Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as HTML…</source>
+        <translation>Exportar como HTML…</translation>
+    </message>
+    <message>
+        <source>Move to folder</source>
+        <translation>Mover para pasta</translation>
+    </message>
+    <message>
+        <source>Folder name (leave it empty for no folder):</source>
+        <translation>Nome da pasta (deixe em branco para nenhuma pasta):</translation>
+    </message>
+    <message>
+        <source>No folder</source>
+        <translation>Sem pasta</translation>
+    </message>
+    <message>
+        <source>Folder name</source>
+        <translation>Nome da pasta</translation>
+    </message>
+    <message>
+        <source>Or pick one:</source>
+        <translation>Ou escolha uma:</translation>
+    </message>
+    <message>
+        <source>Folder %1</source>
+        <translation>Pasta %1</translation>
+    </message>
+    <message>
+        <source>Export as HTML</source>
+        <translation>Exportar como HTML</translation>
+    </message>
+    <message>
+        <source>Export as Markdown</source>
+        <translation>Exportar como Markdown</translation>
+    </message>
+    <message>
+        <source>HTML files (%1)</source>
+        <translation>Arquivos HTML (%1)</translation>
+    </message>
+    <message>
+        <source>Markdown files (%1)</source>
+        <translation>Arquivos Markdown (%1)</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Salvar</translation>
+    </message>
 </context>
 <context>
     <name>DebugPanel</name>
@@ -148,6 +335,25 @@
     <message>
         <source>Last custom events: %1</source>
         <translation>Últimos eventos personalizados: %1</translation>
+    </message>
+</context>
+<context>
+    <name>DemoFiles</name>
+    <message>
+        <source>No file was chosen.</source>
+        <translation>Nenhum arquivo foi escolhido.</translation>
+    </message>
+    <message>
+        <source>Only a file on this computer can be written: %1</source>
+        <translation>Só é possível gravar em um arquivo deste computador: %1</translation>
+    </message>
+    <message>
+        <source>No file name was given.</source>
+        <translation>Nenhum nome de arquivo foi informado.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>Não é possível gravar %1: %2</translation>
     </message>
 </context>
 <context>
@@ -383,6 +589,14 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>Not compacted: %1</source>
         <translation>Não compactado: %1</translation>
+    </message>
+    <message>
+        <source>Export as &amp;Markdown…</source>
+        <translation>Exportar como &amp;Markdown…</translation>
+    </message>
+    <message>
+        <source>Export as &amp;HTML…</source>
+        <translation>Exportar como &amp;HTML…</translation>
     </message>
 </context>
 <context>
