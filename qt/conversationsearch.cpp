@@ -3,6 +3,7 @@
 
 #include "agentlogging.h"
 
+#include <QtCore/QRegularExpression>
 #include <QtCore/QSet>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
@@ -75,9 +76,9 @@ const QString mapInsert = QStringLiteral(
 // expression FTS5 needs long to plan.
 constexpr int maxParts = 64;
 
-// A query with more matches than this ranks the newest this many: ranking costs a read of
-// each match's positions, and the newest matches are the ones looked for.
-constexpr int rankedWindow = 1000;
+// A query with more matches than this (or than its limit) ranks the newest this many: ranking
+// costs a read of each match's positions, and the newest matches are the ones looked for.
+constexpr int rankedWindow = 500;
 
 bool run(QSqlQuery& q, const QString& sql, const QVariantList& values, QString* error)
 {
@@ -321,18 +322,30 @@ std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QSt
     if (!run(q,
              QStringLiteral("SELECT rowid FROM search_index WHERE search_index MATCH ? ORDER BY "
                             "rowid DESC LIMIT 1 OFFSET ?"),
-             {match, rankedWindow - 1}, error))
+             {match, std::max(rankedWindow, limit) - 1}, error))
         return std::nullopt;
     const qint64 oldest = q.next() ? q.value(0).toLongLong() : 0;
     q.finish();
-    // FTS5 orders by rank itself, so the snippets are made for the rows returned only.
+    // BM25 weighs a term by how many messages hold it. For a word FTS5 knows; for a phrase (or
+    // a word that splits into several, like "e-mail") it reads every match in the index to
+    // count them, which costs more than the rest of the query: those are listed newest first.
+    static const QRegularExpression quoted(QStringLiteral("\"((?:[^\"]|\"\")*)\""));
+    bool byRelevance = true;
+    for (auto it = quoted.globalMatch(match); it.hasNext() && byRelevance;) {
+        const QString term = it.next().captured(1);
+        byRelevance = std::all_of(term.cbegin(), term.cend(),
+                                  [](QChar c) { return c.isLetterOrNumber() || c.isMark(); });
+    }
+    const QString order = byRelevance ? QStringLiteral("rank") : QStringLiteral("rowid DESC");
+    // FTS5 orders by rank or rowid itself, so the snippets are made for the rows returned only.
     if (!run(q,
              QStringLiteral(
                  "SELECT s.conversation_id, s.message_id, c.title, s.marked, s.role, "
-                 "s.created_at FROM (SELECT conversation_id, message_id, role, created_at, rank, "
-                 "snippet(search_index, -1, char(1), char(2), '…', 16) AS marked FROM "
-                 "search_index WHERE search_index MATCH ? AND rowid >= ? ORDER BY rank LIMIT ?) "
-                 "s JOIN conversations c ON c.id = s.conversation_id ORDER BY s.rank"),
+                 "s.created_at FROM (SELECT conversation_id, message_id, role, created_at, %1 AS "
+                 "place, snippet(search_index, -1, char(1), char(2), '…', 16) AS marked FROM "
+                 "search_index WHERE search_index MATCH ? AND rowid >= ? ORDER BY %2 LIMIT ?) "
+                 "s JOIN conversations c ON c.id = s.conversation_id ORDER BY s.place")
+                 .arg(byRelevance ? QStringLiteral("rank") : QStringLiteral("-rowid"), order),
              {match, oldest, limit}, error))
         return std::nullopt;
     QList<SearchHit> hits;

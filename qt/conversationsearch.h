@@ -64,8 +64,8 @@ struct SearchHit {
 };
 
 /// The best `limit` matches of `typed` in the database `db` is open on, best first (BM25),
-/// after updateSearchIndex(). A query that matches more than 1,000 messages ranks the newest
-/// 1,000 of them. Empty for a query with nothing to search for; nullopt when the database fails
+/// after updateSearchIndex(). A query that matches more than 500 messages ranks the newest
+/// 500 of them. Empty for a query with nothing to search for; nullopt when the database fails
 /// (`error` says why).
 std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QString& typed,
                                                int limit, QString* error);

@@ -62,9 +62,11 @@
 
     Results are ranked by relevance (BM25: rarer words and shorter messages count more; a
     match in the text counts twice what one in the reasoning does), at most \l limit of them.
-    A query that matches more than 1,000 messages ranks the 1,000 written most recently: so a
+    A query that matches more than 500 messages ranks the 500 written most recently: so a
     common word answers as fast as a rare one (under 50 ms over 100,000 messages), and what
-    the user looks for is most often recent.
+    the user looks for is most often recent. A query with a quoted phrase (or a word that
+    splits into several, like \c{e-mail}) lists its matches newest first: ranking a phrase
+    would mean reading every message that holds it.
 
     \section2 Roles
 

@@ -220,6 +220,29 @@ private Q_SLOTS:
         QCOMPARE(searchIndexMismatch(path), QString());
     }
 
+    // Words rank by relevance (BM25: here the shorter message, written first); a phrase lists
+    // its matches newest first (its BM25 would read every match of it in the index).
+    void wordsRankByRelevancePhrasesByRecency()
+    {
+        Reader reader(path);
+        QVERIFY(store->save(QStringLiteral("short"),
+                            {Message("s1", Role::User, "green apple pie", 1)}, 0));
+        QVERIFY(store->save(QStringLiteral("long"),
+                            {Message("l1", Role::User,
+                                     "a long message that mentions a green apple pie once among "
+                                     "many other words about orchards, harvests and weather",
+                                     2)},
+                            0));
+        QStringList byWord;
+        for (const SearchHit& hit : reader.search(QStringLiteral("apple")))
+            byWord << hit.messageId;
+        QCOMPARE(byWord, QStringList({QStringLiteral("s1"), QStringLiteral("l1")}));
+        QStringList byPhrase;
+        for (const SearchHit& hit : reader.search(QStringLiteral("\"green apple\"")))
+            byPhrase << hit.messageId;
+        QCOMPARE(byPhrase, QStringList({QStringLiteral("l1"), QStringLiteral("s1")}));
+    }
+
     void resultsSayWhereTheyAre()
     {
         agent->send(QStringLiteral("Tell me about the caf\u00E9 on the corner"));
