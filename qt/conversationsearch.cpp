@@ -3,8 +3,6 @@
 
 #include "agentlogging.h"
 
-#include <QtCore/QRegularExpression>
-#include <QtCore/QSet>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
 #include <QtSql/QSqlQuery>
@@ -204,7 +202,7 @@ bool updateSearchIndex(const QSqlDatabase& db, QString* error)
     return true;
 }
 
-QString ftsQueryOf(const QString& typed)
+QString ftsQueryOf(const QString& typed, bool* splits)
 {
     // The parts: phrases between quotes and words between blanks, in order.
     struct Part {
@@ -257,7 +255,8 @@ QString ftsQueryOf(const QString& typed)
     flush(inPhrase, inPhrase);
 
     QStringList terms;
-    QSet<QString> seen;
+    if (splits)
+        *splits = false;
     for (qsizetype i = 0; i < parts.size() && terms.size() < maxParts; ++i) {
         const Part& part = parts.at(i);
         QString text = part.text;
@@ -267,10 +266,12 @@ QString ftsQueryOf(const QString& typed)
         QString term = QLatin1Char('"') + text + QLatin1Char('"');
         if (prefix)
             term += QStringLiteral(" *");
-        if (!seen.contains(term)) {
-            seen.insert(term);
-            terms << term;
-        }
+        if (terms.contains(term))
+            continue;
+        terms << term;
+        if (splits && !std::all_of(part.text.cbegin(), part.text.cend(),
+                                   [](QChar c) { return c.isLetterOrNumber() || c.isMark(); }))
+            *splits = true;
     }
     return terms.join(QLatin1Char(' '));
 }
@@ -307,7 +308,8 @@ void setSnippet(SearchHit& hit, const QString& marked)
 std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QString& typed,
                                                int limit, QString* error)
 {
-    const QString match = ftsQueryOf(typed);
+    bool splits = false;
+    const QString match = ftsQueryOf(typed, &splits);
     if (match.isEmpty() || limit <= 0)
         return QList<SearchHit>{};
     // The rows written since the last update first: results follow every committed write.
@@ -329,13 +331,7 @@ std::optional<QList<SearchHit>> searchMessages(const QSqlDatabase& db, const QSt
     // BM25 weighs a term by how many messages hold it. For a word FTS5 knows; for a phrase (or
     // a word that splits into several, like "e-mail") it reads every match in the index to
     // count them, which costs more than the rest of the query: those are listed newest first.
-    static const QRegularExpression quoted(QStringLiteral("\"((?:[^\"]|\"\")*)\""));
-    bool byRelevance = true;
-    for (auto it = quoted.globalMatch(match); it.hasNext() && byRelevance;) {
-        const QString term = it.next().captured(1);
-        byRelevance = std::all_of(term.cbegin(), term.cend(),
-                                  [](QChar c) { return c.isLetterOrNumber() || c.isMark(); });
-    }
+    const bool byRelevance = !splits;
     const QString order = byRelevance ? QStringLiteral("rank") : QStringLiteral("rowid DESC");
     // FTS5 orders by rank or rowid itself, so the snippets are made for the rows returned only.
     if (!run(q,

@@ -48,7 +48,9 @@ bool updateSearchIndex(const QSqlDatabase& db, QString* error);
 /// all match, the last word as a prefix (it may still be being typed); "quoted phrases" match
 /// as phrases, an unclosed one as a prefix too. Each part is quoted for FTS5, so no input is an FTS5 syntax
 /// error: operators (AND, OR, NOT, NEAR), `*`, `^`, `:` and parentheses are words or nothing.
-QString ftsQueryOf(const QString& typed);
+/// `splits` (when given) says whether a part is more than one token (a phrase, or a word like
+/// "e-mail"): FTS5's BM25 of such a part reads every match of it in the index.
+QString ftsQueryOf(const QString& typed, bool* splits = nullptr);
 
 /// One message that matches.
 struct SearchHit {

@@ -384,7 +384,7 @@ void KoderSearchModel::schedule()
 {
     ++m_generation;
     if (m_running) {
-        m_again = true; // after the answer of the query out now
+        // The answer of the query out now is out of date: finish() asks again.
         setSearching(true);
         return;
     }
@@ -393,7 +393,6 @@ void KoderSearchModel::schedule()
 
 void KoderSearchModel::start()
 {
-    m_again = false;
     const quint64 generation = m_generation;
     if (!m_store || !m_store->ready() || ftsQueryOf(m_query).isEmpty()) {
         // Nothing to ask: no results, at once.
@@ -447,7 +446,7 @@ void KoderSearchModel::finish(quint64 generation, const QList<SearchHit>& hits,
     m_running = false;
     if (!error.isEmpty())
         qCWarning(lcAgent).noquote() << "search:" << error;
-    if (m_again || generation != m_generation) {
+    if (generation != m_generation) {
         start(); // its answer is out of date already
         return;
     }

@@ -75,9 +75,8 @@ private:
     QString m_query;
     int m_limit = 100;
     bool m_searching = false;
-    bool m_running = false; ///< a query is out and its answer not in
-    bool m_again = false;   ///< something changed while it was out
-    quint64 m_generation = 0;
+    bool m_running = false;   ///< a query is out and its answer not in
+    quint64 m_generation = 0; ///< counts changes: an answer to an older one is asked again
     std::unique_ptr<QList<koder::agent::qt::SearchHit>> m_hits;
     QThread* m_thread = nullptr;
     QObject* m_worker = nullptr; ///< runs the queries of a file, on m_thread

@@ -120,6 +120,18 @@ private Q_SLOTS:
         QCOMPARE(ftsQueryOf(typed), query);
     }
 
+    void aPartOfSeveralTokensIsSaid()
+    {
+        bool splits = true;
+        ftsQueryOf(QStringLiteral("hello caf\u00E9 wor"), &splits);
+        QVERIFY(!splits);
+        for (const QString& typed : {QStringLiteral("\"red fox\""), QStringLiteral("e-mail"),
+                                     QStringLiteral("x \"open phrase")}) {
+            ftsQueryOf(typed, &splits);
+            QVERIFY2(splits, qPrintable(typed));
+        }
+    }
+
     void snippetsArePlainTextWithMatchRanges()
     {
         SearchHit hit;
