@@ -11,7 +11,9 @@
 #include "koderanthropictransport.h"
 #include "koderaskusertool.h"
 #include "koderconversationlistmodel.h"
+#include "koderaudioinput.h"
 #include "koderconversationstore.h"
+#include "koderdictation.h"
 #include "koderenums.h"
 #include "koderhttptransport.h"
 #include "koderlocalagent.h"
@@ -22,9 +24,12 @@
 #include "koderopenaitransport.h"
 #include "koderresponsestransport.h"
 #include "kodersearchmodel.h"
+#include "koderspeech.h"
+#include "koderspeechengine.h"
 #include "kodertool.h"
 #include "kodertoolcallstate.h"
 #include "kodertoolextension.h"
+#include "kodertranscriber.h"
 #include "kodertransport.h"
 #include "kodervisiblemessages.h"
 #include "koderwebsockettransport.h"
@@ -72,6 +77,38 @@ struct KoderSearchModelForeign {
     Q_GADGET
     QML_FOREIGN(KoderSearchModel)
     QML_NAMED_ELEMENT(KoderSearchModel)
+};
+
+struct KoderSpeechForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderSpeech)
+    QML_NAMED_ELEMENT(KoderSpeech)
+};
+
+struct KoderSpeechEngineForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderSpeechEngine)
+    QML_NAMED_ELEMENT(KoderSpeechEngine)
+    QML_UNCREATABLE("KoderSpeechEngine is an interface: subclass it in C++.")
+};
+
+struct KoderDictationForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderDictation)
+    QML_NAMED_ELEMENT(KoderDictation)
+};
+
+struct KoderAudioInputForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderAudioInput)
+    QML_NAMED_ELEMENT(KoderAudioInput)
+    QML_UNCREATABLE("KoderAudioInput is an interface: subclass it in C++.")
+};
+
+struct KoderTranscriberForeign {
+    Q_GADGET
+    QML_FOREIGN(KoderTranscriber)
+    QML_NAMED_ELEMENT(KoderTranscriber)
 };
 
 struct KoderTransportForeign {

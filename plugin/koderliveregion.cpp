@@ -3,6 +3,7 @@
 
 #include "accessibilitynotifier.h"
 #include "koderagentcontroller.h"
+#include "koderspeech.h"
 
 /*!
     \class KoderLiveRegion
@@ -65,7 +66,11 @@
 
     Announcements made while no item listened for the message (a delegate created after the
     reply started) are kept, a bounded number of them until the next reply starts, and handed
-    to the item when it registers. A reused delegate that is given another \l messageId leaves
+    to the item when it registers.
+
+    While a KoderSpeech reads the controller's replies aloud (its \c readAloud is on), the
+    reply's text insertions are left out, so that the screen reader and the speech do not say
+    the same phrases over each other; the boundary announcements still come. A reused delegate that is given another \l messageId leaves
     the old message and follows the new one.
 
     \sa {Accessibility}, Bubble
@@ -219,7 +224,10 @@ void KoderLiveRegion::speak(const KoderAnnouncement& a)
                            a.politeness == Koder::Politeness::Assertive;
     switch (a.kind) {
     case Koder::AnnouncementKind::ReplyText:
-        AccessibilityNotifier::textInserted(item, a.position, a.text);
+        // A KoderSpeech reads the reply aloud: the screen reader would say it a second time,
+        // over it. The boundaries are still announced.
+        if (!KoderSpeech::readsAloud(m_controller))
+            AccessibilityNotifier::textInserted(item, a.position, a.text);
         break;
     case Koder::AnnouncementKind::ReplyStarted:
         AccessibilityNotifier::announce(item, tr("Reply started"), assertive);
