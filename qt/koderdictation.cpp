@@ -294,8 +294,6 @@ bool KoderDictation::start(bool untilSilence)
 {
     if (m_recording || m_transcribing)
         return false;
-    if (m_speech)
-        m_speech->stop();
     if (!m_transcriber) {
         fail(QStringLiteral("noTranscriber"), tr("No transcription service is set."));
         return false;
@@ -309,6 +307,8 @@ bool KoderDictation::start(bool untilSilence)
         m_error.clear();
         Q_EMIT errorStringChanged();
     }
+    if (m_speech)
+        m_speech->stop(); // the user speaking interrupts the reply read aloud
     m_untilSilence = untilSilence;
     m_rate = std::max(1, input->sampleRate());
     m_pcm.clear();
@@ -419,7 +419,7 @@ void KoderDictation::onTranscribed(const QString& text)
     if (!m_transcribing)
         return;
     setTranscribing(false);
-    // Whisper says "[BLANK_AUDIO]" or "(silence)" for a recording without words.
+    // whisper.cpp says "[BLANK_AUDIO]" for a recording without words.
     const QString words = text.trimmed();
     if (words.isEmpty() || words == u"[BLANK_AUDIO]")
         Q_EMIT heardNothing();

@@ -216,8 +216,11 @@ bool KoderTranscriber::transcribe(const QByteArray& audio, const QString& fileNa
     const QUrl url = endpoint();
     QNetworkRequest req(url);
     req.setRawHeader("Accept", "application/json");
-    if (!m_apiKey.isEmpty())
-        req.setRawHeader("Authorization", "Bearer " + m_apiKey.toUtf8());
+    // A key pasted with a line break must not end the header and start another.
+    QString key = m_apiKey;
+    key.removeIf([](QChar c) { return c.category() == QChar::Other_Control; });
+    if (!key.isEmpty())
+        req.setRawHeader("Authorization", "Bearer " + key.toUtf8());
     // Every redirect is checked: the key goes to this origin only.
     req.setAttribute(QNetworkRequest::RedirectPolicyAttribute,
                      QNetworkRequest::UserVerifiedRedirectPolicy);
