@@ -79,8 +79,9 @@ import Koder.Agent
     with \l {AbstractBubble::}{isError}), for a reply the model's output limit cut off the
     note \e{Cut off at the model's length limit} and, on the last message while no turn is
     open, a \e Continue button (\l {AbstractBubble::}{continueAction}), the tokens the reply used when the server said, the
-    version switcher (\e{‹ 2/3 ›}) when there are versions, and the actions Copy, Regenerate,
-    Edit and Branch with the application's own. The actions fade in on hover and when the
+    version switcher (\e{‹ 2/3 ›}) when there are versions, and the actions Copy, \e{Read
+    aloud} (on replies, with a \l {AbstractBubble::}{speech}: a loudspeaker, a stop square
+    while it reads), Regenerate, Edit and Branch with the application's own. The actions fade in on hover and when the
     keyboard focus enters the message; they stay in the Tab chain while faded, so Tab reveals
     them.
 
@@ -100,7 +101,8 @@ import Koder.Agent
     the server ran (role \c Grouping, \e{Tool run by the server: Web search, Completed}, with
     its \e{Input: ...}, \e{Output: ...} and \e{Error: ...}), the busy indicator
     (\e Writing), the version label (\c StaticText, \e{Version 2 of 3}), and the buttons
-    \e{Previous version}, \e{Next version}, \e{Copy message}, \e{Regenerate reply},
+    \e{Previous version}, \e{Next version}, \e{Copy message}, \e{Read aloud} (or \e{Stop
+    reading}), \e{Regenerate reply},
     \e{Edit message}, \e{Branch the conversation here} and \e{Continue the reply}. A
     summary's marker is a checkable button named \e{Earlier messages summarised (N)}, its
     text (while open) is \e{Summary: <text>}, and its Undo button is \e{Undo the summary}.
@@ -144,6 +146,59 @@ AbstractBubble {
         opacity: enabled ? 1 : 0.4
         focusPolicy: root.actionsInTabChain ? Qt.StrongFocus : Qt.NoFocus
         Keys.onBacktabPressed: (event) => root._backtabFrom(this, event)
+    }
+
+    // A loudspeaker with two sound waves, drawn in `color` inside the item's square: the Read
+    // aloud button (a text button would make the row of actions too wide for a narrow view).
+    component SpeakerIcon: Item {
+        id: speaker
+        property color color: root.palette.buttonText
+        readonly property real size: Math.min(width, height)
+        readonly property real stroke: Math.max(1.5, Math.round(speaker.size / 10))
+        implicitWidth: KoderTheme.gridUnit
+        implicitHeight: KoderTheme.gridUnit
+        Item {
+            anchors.centerIn: parent
+            width: speaker.size
+            height: speaker.size
+            Rectangle {
+                x: speaker.size * 0.06
+                y: speaker.size * 0.36
+                width: speaker.size * 0.2
+                height: speaker.size * 0.28
+                color: speaker.color
+            }
+            Rectangle {
+                x: speaker.size * 0.24
+                y: speaker.size * 0.18
+                width: speaker.size * 0.2
+                height: speaker.size * 0.64
+                radius: speaker.stroke / 2
+                color: speaker.color
+            }
+            Repeater {
+                model: [0.3, 0.5]
+                // The right half of a ring around the cone's mouth.
+                Item {
+                    id: wave
+                    required property real modelData
+                    x: speaker.size * 0.5
+                    y: speaker.size * (0.5 - wave.modelData)
+                    width: speaker.size * wave.modelData
+                    height: speaker.size * 2 * wave.modelData
+                    clip: true
+                    Rectangle {
+                        x: -wave.width
+                        width: 2 * wave.width
+                        height: wave.height
+                        radius: wave.width
+                        color: "transparent"
+                        border.width: speaker.stroke
+                        border.color: speaker.color
+                    }
+                }
+            }
+        }
     }
 
     // A text a server sent, in plain text: selectable, and folded to its first `lines` lines
@@ -949,6 +1004,35 @@ AbstractBubble {
                     visible: root.copyAction.enabled
                     action: root.copyAction
                     Accessible.name: qsTr("Copy message")
+                }
+                // A loudspeaker, or a stop square while the message is read; named by what
+                // it does, Read aloud or Stop reading.
+                TargetButton {
+                    id: readAloudButton
+                    objectName: "readAloud"
+                    visible: root.readAloudAction.enabled
+                    action: root.readAloudAction
+                    Accessible.name: root.readAloudAction.text
+                    ToolTip.text: root.readAloudAction.text
+                    ToolTip.visible: readAloudButton.hovered || readAloudButton.visualFocus
+                    ToolTip.delay: 500
+                    contentItem: Item {
+                        implicitWidth: KoderTheme.gridUnit
+                        implicitHeight: KoderTheme.gridUnit
+                        SpeakerIcon {
+                            anchors.fill: parent
+                            visible: !root._readingAloud
+                        }
+                        Rectangle {
+                            objectName: "readAloudStop"
+                            anchors.centerIn: parent
+                            visible: root._readingAloud
+                            width: Math.round(Math.min(parent.width, parent.height) * 0.6)
+                            height: width
+                            radius: KoderTheme.smallSpacing / 2
+                            color: root.palette.buttonText
+                        }
+                    }
                 }
                 TargetButton {
                     objectName: "regenerate"

@@ -62,6 +62,17 @@ import Koder.Agent
     again; elsewhere, a \e{Jump to latest} button appears and brings it back. \l {AbstractChatView::}{pinned} says
     which. Delegates are reused as the list scrolls.
 
+    \section2 Voice
+
+    With a \l {AbstractChatView::}{dictation}, the \l Sender offers dictation (a
+    microphone button) and a conversation mode, in which the view listens, sends what the
+    user said, and listens again once the reply has been read aloud by
+    \l {AbstractChatView::}{speech}; see \l {AbstractSender}'s Voice section.
+    \l conversationMode, \l dictateAction, \l conversationAction and \l voiceStatus are
+    the Sender's, here for an application's own controls. With a
+    \l {AbstractChatView::}{speech}, each reply offers \e{Read aloud} (and \e{Stop
+    reading} while it is read).
+
     \section2 Accessibility and keyboard
 
     The message list has the role \c List and the name \e Conversation; each message is a
@@ -77,7 +88,8 @@ import Koder.Agent
     of a message out of sight is a Tab stop), then the permission prompt's and the question
     prompt's controls (while they show), then \e Compact (while the context bar shows it),
     then the \l Sender: the buttons of queued messages
-    and attached files, Attach, the input and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
+    and attached files, Attach, the input, the microphone and conversation buttons (with a
+    dictation) and the Send / Stop button. In the input, Tab and Shift+Tab move on (they type no tab
     character) and Escape stops a reply that streams. When the focused button goes away
     (Regenerate while the new reply streams, a version arrow at the first or last version, a
     row made anew by a version switch), the focus stays on that message: on the same button
@@ -105,6 +117,38 @@ AbstractChatView {
     */
     listView: list
     inputItem: sender.inputItem
+
+    /*!
+        \qmlproperty bool ChatView::conversationMode
+
+        Whether the input holds a spoken conversation: the Sender's
+        \l {AbstractSender::conversationMode}{conversationMode}. Default false.
+    */
+    property alias conversationMode: sender.conversationMode
+    /*!
+        \qmlproperty Action ChatView::dictateAction
+        \readonly
+
+        The Sender's \l {AbstractSender::dictateAction}{dictateAction}: starts and stops
+        dictation.
+    */
+    readonly property alias dictateAction: sender.dictateAction
+    /*!
+        \qmlproperty Action ChatView::conversationAction
+        \readonly
+
+        The Sender's \l {AbstractSender::conversationAction}{conversationAction}: turns
+        conversation mode on and off.
+    */
+    readonly property alias conversationAction: sender.conversationAction
+    /*!
+        \qmlproperty string ChatView::voiceStatus
+        \readonly
+
+        The Sender's \l {AbstractSender::voiceStatus}{voiceStatus}: \e{Listening…},
+        \e{Transcribing…} or empty.
+    */
+    readonly property alias voiceStatus: sender.voiceStatus
 
     implicitWidth: 480
     implicitHeight: 640
@@ -174,6 +218,7 @@ AbstractChatView {
                 sourceModel: chatView.messages
                 sourceRow: index
                 controller: chatView.controller
+                speech: chatView.speech
                 toolDelegates: chatView.toolDelegates
                 alwaysShowActions: ListView.isCurrentItem && list.activeFocus
                 actionsInTabChain: ListView.isCurrentItem
@@ -418,6 +463,8 @@ AbstractChatView {
             id: sender
             objectName: "sender"
             controller: chatView.controller
+            speech: chatView.speech
+            dictation: chatView.dictation
             Layout.fillWidth: true
         }
     }

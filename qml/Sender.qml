@@ -21,7 +21,10 @@ import Koder.Agent
     thicker, while it has the focus), an Attach button before it and a button after it bound
     to the template's \l {AbstractSender::sendAction}{sendAction} or
     \l {AbstractSender::stopAction}{stopAction}, and above the input the notice, the queued
-    messages and the attached files. Every button is at least KoderTheme.minimumTargetSize
+    messages and the attached files. With a \l {AbstractSender::dictation}{dictation}, a
+    microphone button and a conversation-mode button sit between the input and Send, and a
+    line above the input says \e{Listening…} or \e{Transcribing…}. Every button is at least
+    KoderTheme.minimumTargetSize
     square and shows a ring in the focus colour when the keyboard focuses it. For another
     look, write your own on \l AbstractSender.
 
@@ -49,6 +52,28 @@ import Koder.Agent
     screen reader hears it. Send passes the files to the controller with the text and clears
     them.
 
+    \section2 Voice
+
+    With a \l {AbstractSender::dictation}{dictation} (and, for reading replies aloud, a
+    \l {AbstractSender::speech}{speech}) the Sender shows two more buttons between the input
+    and Send:
+
+    \list
+    \li The microphone button (\l {AbstractSender::dictateAction}{dictateAction}): pressed
+        once it records, drawn as a stop square in KoderTheme.errorColor() with a thin bar
+        under it that follows how loud the microphone is (the dictation's \c level); pressed
+        again it stops, the recording is transcribed, and the text is added to the input for
+        the user to check and send. It is dimmed while the text is being transcribed.
+    \li The conversation button (\l {AbstractSender::conversationAction}{conversationAction}),
+        filled in the highlight colour while \l {AbstractSender::conversationMode}{conversation
+        mode} is on: the Sender listens, sends what it heard, and listens again once the reply
+        has been read aloud, until the user says nothing, presses Escape or turns it off.
+    \endlist
+
+    Above the input, \e{Listening…} or \e{Transcribing…}
+    (\l {AbstractSender::voiceStatus}{voiceStatus}) says what the voice does; an error (no
+    microphone, the transcription service down) is shown in the notice.
+
     \section2 Keyboard
 
     \list
@@ -60,10 +85,15 @@ import Koder.Agent
         \c "reject"; otherwise the text stays in the input for later.
     \li Tab and Shift+Tab move the focus (they type no tab character). Tab goes through the
         buttons that remove queued messages and attached files (when there are any), the
-        Attach button, the input and the Send / Stop button, in that order; Shift+Tab goes
-        back. So Tab from the input reaches Stop while a reply streams.
-    \li Escape in the input stops a streaming reply, as Stop does. When no reply streams,
-        Escape is left to what is around the input (a dialog, a prompt).
+        Attach button, the input, the microphone and conversation buttons (with a
+        dictation) and the Send / Stop button, in that order; Shift+Tab goes back. So Tab
+        from the input reaches Stop while a reply streams (after the voice's buttons).
+    \li Escape in the input, or on a voice button, cancels a recording or a transcription
+        and ends conversation mode. Otherwise Escape in the input stops a streaming reply, as
+        Stop does. When no reply streams, Escape is left to what is around the input (a
+        dialog, a prompt).
+    \li Ctrl+Shift+M in the input starts and stops dictation, as the microphone button
+        does.
     \li Ctrl+V with an image on the clipboard (and no text) attaches the image.
     \li Space presses the focused button: on Attach it opens the file dialog, on a chip's
         button it removes that file or message and the focus returns to the input.
@@ -79,6 +109,12 @@ import Koder.Agent
         ends.
     \li The Attach button is named \e{Attach a file} and described \e{Images and text
         files}.
+    \li The microphone button is named by what it does now, \e Dictate or \e{Stop
+        dictation}; the conversation button is a toggle button named \e{Conversation mode},
+        checked while it is on. The level bar is decoration, hidden from assistive
+        technology.
+    \li The line that says \e{Listening…} or \e{Transcribing…} has the role
+        \c AlertMessage and is named by its text, so a screen reader says it as it changes.
     \li The notice above the input has the role \c AlertMessage and is named by its text:
         \e{Approve or deny the tool call first.} or \e{Answer or decline the question first.}
         while the input is blocked, or the reason the
@@ -96,6 +132,8 @@ import Koder.Agent
     \c queuedChip_0, \c queuedChip_1, ..., each with its \c queuedLabel and \c removeQueued
     button), \c attachments (with \c attachmentChip_0, ..., each with \c attachmentName,
     \c attachmentSize and its \c removeAttachment button), \c attachButton,
+    \c dictateButton (with its level bar \c dictationLevel), \c conversationButton,
+    \c senderVoiceStatus,
     \c attachFileDialog, \c senderInputFrame (with its outline \c senderInputOutline),
     \c senderInput, \c senderButton and \c senderDropArea; each button's focus ring is
     \c focusRing.
@@ -116,6 +154,111 @@ AbstractSender {
         radius: KoderTheme.smallSpacing
         border.width: 2
         border.color: KoderTheme.focusColor(control.palette)
+    }
+
+    // A microphone, drawn in `color` inside the item's square.
+    component MicrophoneIcon: Item {
+        id: mic
+        property color color: root.palette.buttonText
+        readonly property real size: Math.min(width, height)
+        readonly property real stroke: Math.max(1.5, Math.round(mic.size / 10))
+        implicitWidth: KoderTheme.gridUnit
+        implicitHeight: KoderTheme.gridUnit
+        Item {
+            anchors.centerIn: parent
+            width: mic.size
+            height: mic.size
+            // The capsule.
+            Rectangle {
+                x: mic.size * 0.3
+                width: mic.size * 0.4
+                height: mic.size * 0.62
+                radius: width / 2
+                color: mic.color
+            }
+            // The cradle: the lower half of a ring around the capsule.
+            Item {
+                x: mic.size * 0.12
+                y: mic.size * 0.4
+                width: mic.size * 0.76
+                height: mic.size * 0.38
+                clip: true
+                Rectangle {
+                    y: -mic.size * 0.38
+                    width: parent.width
+                    height: mic.size * 0.76
+                    radius: width / 2
+                    color: "transparent"
+                    border.width: mic.stroke
+                    border.color: mic.color
+                }
+            }
+            // The stand and its foot.
+            Rectangle {
+                x: (mic.size - width) / 2
+                y: mic.size * 0.76
+                width: mic.stroke
+                height: mic.size * 0.16
+                color: mic.color
+            }
+            Rectangle {
+                x: mic.size * 0.28
+                y: mic.size * 0.92 - height / 2
+                width: mic.size * 0.44
+                height: mic.stroke
+                color: mic.color
+            }
+        }
+    }
+    // Two speech balloons with their tails, one outlined, one filled, in `color` inside the
+    // item's square: a conversation.
+    component ConversationIcon: Item {
+        id: talk
+        property color color: root.palette.buttonText
+        readonly property real size: Math.min(width, height)
+        readonly property real stroke: Math.max(1.5, Math.round(talk.size / 10))
+        implicitWidth: KoderTheme.gridUnit
+        implicitHeight: KoderTheme.gridUnit
+        Item {
+            anchors.centerIn: parent
+            width: talk.size
+            height: talk.size
+            // The first: outlined, its tail down on the left.
+            Rectangle {
+                y: talk.size * 0.02
+                width: talk.size * 0.7
+                height: talk.size * 0.46
+                radius: height / 2
+                color: "transparent"
+                border.width: talk.stroke
+                border.color: talk.color
+            }
+            Rectangle {
+                x: talk.size * 0.12
+                y: talk.size * 0.4
+                width: talk.stroke
+                height: talk.size * 0.2
+                rotation: 30
+                color: talk.color
+            }
+            // The answer: filled, its tail down on the right.
+            Rectangle {
+                x: talk.size * 0.3
+                y: talk.size * 0.44
+                width: talk.size * 0.7
+                height: talk.size * 0.44
+                radius: height / 2
+                color: talk.color
+            }
+            Rectangle {
+                x: talk.size * 0.74
+                y: talk.size * 0.76
+                width: talk.size * 0.18
+                height: width
+                rotation: 45
+                color: talk.color
+            }
+        }
     }
 
     inputItem: input
@@ -152,6 +295,22 @@ AbstractSender {
                 Accessible.role: Accessible.AlertMessage
                 Accessible.name: notice.text
                 Accessible.ignored: !notice.visible
+            }
+
+            // What the voice does: Listening…, Transcribing…; an alert, so that a screen
+            // reader says it as it changes.
+            Label {
+                id: voiceStatus
+                objectName: "senderVoiceStatus"
+                visible: text !== ""
+                textFormat: Text.PlainText
+                text: root.voiceStatus
+                color: root.palette.text
+                elide: Text.ElideRight
+                Layout.fillWidth: true
+                Accessible.role: Accessible.AlertMessage
+                Accessible.name: voiceStatus.text
+                Accessible.ignored: !voiceStatus.visible
             }
 
             Flow {
@@ -346,6 +505,118 @@ AbstractSender {
                         Accessible.description: qsTr("Enter sends, Shift+Enter starts a new line")
                         Keys.onPressed: (event) => root.handleKey(event)
                     }
+                }
+
+                // Dictation, push to talk: a microphone, or a stop square while recording,
+                // with the microphone's level as a thin bar under it.
+                ToolButton {
+                    id: dictateButton
+                    objectName: "dictateButton"
+                    readonly property bool recording: root.dictation !== null
+                                                      && root.dictation.recording
+                    visible: root.dictation !== null
+                    text: root.dictateAction.text
+                    enabled: root.dictateAction.enabled
+                    onClicked: root.dictateAction.trigger()
+                    // Qt 6.4's styles draw a disabled button like an enabled one.
+                    opacity: enabled ? 1 : 0.4
+                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                    implicitWidth)
+                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                     implicitHeight)
+                    Layout.alignment: Qt.AlignBottom
+                    Accessible.role: Accessible.Button
+                    Accessible.name: root.dictateAction.text
+                    Accessible.description: dictateButton.recording
+                                            ? qsTr("Stops recording; what you said is written into the message")
+                                            : qsTr("Records what you say and writes it into the message")
+                    ToolTip.text: qsTr("%1 (%2)").arg(root.dictateAction.text).arg("Ctrl+Shift+M")
+                    ToolTip.visible: dictateButton.hovered || dictateButton.visualFocus
+                    ToolTip.delay: 500
+                    Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
+                    contentItem: Item {
+                        implicitWidth: KoderTheme.gridUnit
+                        implicitHeight: KoderTheme.gridUnit
+                        MicrophoneIcon {
+                            anchors.fill: parent
+                            visible: !dictateButton.recording
+                        }
+                        Rectangle {
+                            objectName: "dictationStop"
+                            anchors.centerIn: parent
+                            visible: dictateButton.recording
+                            width: Math.round(Math.min(parent.width, parent.height) * 0.7)
+                            height: width
+                            radius: KoderTheme.smallSpacing / 2
+                            color: KoderTheme.errorColor(root.palette)
+                        }
+                    }
+                    // The level meter: a thin track, filled as loud as the microphone is.
+                    Rectangle {
+                        objectName: "dictationLevel"
+                        readonly property real level: dictateButton.recording
+                                                      ? Math.max(0, Math.min(1, root.dictation.level)) : 0
+                        visible: dictateButton.recording
+                        anchors.left: parent.left
+                        anchors.right: parent.right
+                        anchors.bottom: parent.bottom
+                        anchors.margins: 4
+                        height: 3
+                        radius: 1
+                        color: KoderTheme.outlineColor(root.palette)
+                        Accessible.ignored: true
+                        Rectangle {
+                            objectName: "dictationLevelFill"
+                            width: parent.width * parent.level
+                            height: parent.height
+                            radius: 1
+                            color: KoderTheme.errorColor(root.palette)
+                        }
+                    }
+                    FocusRing { control: dictateButton }
+                }
+
+                // Conversation mode: filled in the highlight colour while it is on.
+                ToolButton {
+                    id: conversationButton
+                    objectName: "conversationButton"
+                    visible: root.dictation !== null
+                    checkable: true
+                    checked: root.conversationMode
+                    text: root.conversationAction.text
+                    enabled: root.conversationAction.enabled
+                    onClicked: root.conversationAction.trigger()
+                    opacity: enabled ? 1 : 0.4
+                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                    implicitWidth)
+                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height,
+                                                     implicitHeight)
+                    Layout.alignment: Qt.AlignBottom
+                    Accessible.role: Accessible.Button
+                    Accessible.name: root.conversationAction.text
+                    Accessible.description: qsTr("Listens, sends what you said and listens again after the reply")
+                    ToolTip.text: root.conversationAction.text
+                    ToolTip.visible: conversationButton.hovered || conversationButton.visualFocus
+                    ToolTip.delay: 500
+                    Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
+                    contentItem: Item {
+                        implicitWidth: KoderTheme.gridUnit
+                        implicitHeight: KoderTheme.gridUnit
+                        Rectangle {
+                            objectName: "conversationOn"
+                            anchors.fill: parent
+                            anchors.margins: -KoderTheme.smallSpacing / 2
+                            visible: conversationButton.checked
+                            radius: KoderTheme.smallSpacing
+                            color: root.palette.highlight
+                        }
+                        ConversationIcon {
+                            anchors.fill: parent
+                            color: conversationButton.checked ? root.palette.highlightedText
+                                                              : root.palette.buttonText
+                        }
+                    }
+                    FocusRing { control: conversationButton }
                 }
 
                 Button {

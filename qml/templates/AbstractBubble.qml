@@ -25,7 +25,7 @@ import Koder.Agent
     \li the built-in commands as \c Action objects (\l copyAction, \l regenerateAction,
         \l editAction, \l branchAction, \l previousVersionAction, \l nextVersionAction,
         \l toggleReasoningAction, \l continueAction, \l toggleSummaryAction,
-        \l undoCompactionAction): a look binds buttons to them
+        \l undoCompactionAction, \l readAloudAction): a look binds buttons to them
         (\c{action: root.copyAction}) and shows a button while its action is enabled, except
         the version buttons, which stay visible and disabled at the ends;
     \li when the actions are shown (\l actionsShown: on hover and while the keyboard focus is
@@ -68,6 +68,11 @@ Item {
         signals, but raises no accessibility events.
     */
     property KoderAgentController controller
+    /*!
+        What reads the message aloud on request (\l readAloudAction): a KoderSpeech on the
+        same \l controller. Default null: no \e{Read aloud}. \l ChatView gives its own.
+    */
+    property KoderSpeech speech: null
     /*!
         The message's id, from the \c messageId role. Every signal of the bubble passes it, and
         the live region listens for announcements about it.
@@ -505,6 +510,26 @@ Item {
                  && !(root.controller !== null && root.controller.compacting)
         onTriggered: root.undoCompactionRequested(root.messageId)
     }
+
+    /*!
+        \readonly
+        Reads the reply aloud with \l speech (its \c speak()), or stops reading it (its
+        \c stop()) while it is read. Text \e{Read aloud}, or \e{Stop reading} while the
+        speech says this message (its \c speakingMessageId); enabled on replies with text
+        when there is a \l speech.
+    */
+    readonly property Action readAloudAction: Action {
+        text: root._readingAloud ? qsTr("Stop reading") : qsTr("Read aloud")
+        enabled: root.speech !== null && root.isAssistant && root.text !== ""
+        onTriggered: {
+            if (root._readingAloud)
+                root.speech.stop()
+            else
+                root.speech.speak(root.messageId)
+        }
+    }
+    readonly property bool _readingAloud: root.speech !== null && root.messageId !== ""
+                                          && root.speech.speakingMessageId === root.messageId
 
     /*!
         \internal

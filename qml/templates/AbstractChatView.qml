@@ -27,7 +27,9 @@ import Koder.Agent
         decides: at the end it pins again, elsewhere \l pinned turns false until
         jumpToLatest();
     \li \l placeholderText, \l suggestions and \l toolDelegates for the look to show, and
-        \l empty.
+        \l empty;
+    \li the voice: \l speech (reads replies aloud) and \l dictation (the user speaks), for
+        the look to give its input and its bubbles.
     \endlist
 
     \snippet qml/tst_chatviewtemplate.qml own-look
@@ -117,6 +119,19 @@ FocusScope {
         its header, as the demo does) turns it off; the note that a compaction runs stays.
     */
     property bool showContextMeter: true
+    /*!
+        What reads replies aloud (a KoderSpeech, usually on the same \l controller with
+        \c readAloud as the user chose). The look gives it to its input, whose dictation
+        silences it and whose conversation mode waits for it, and to its bubbles, whose
+        \e{Read aloud} button reads a reply on request. Default null.
+    */
+    property KoderSpeech speech: null
+    /*!
+        What records the user's voice and has it transcribed (a KoderDictation with a
+        KoderTranscriber). The look gives it to its input, which then offers dictation and a
+        conversation mode (see AbstractSender). Default null: no microphone.
+    */
+    property KoderDictation dictation: null
     /*!
         \readonly
         True when compact() can be offered: a controller is set and its \c canCompact says

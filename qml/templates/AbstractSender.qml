@@ -14,8 +14,10 @@ import Koder.Agent
     The template owns everything but the pixels: the controller and the state derived from it
     (\l streaming, \l awaitingApproval, \l sendsWhileBusy, \l blocked, \l notice,
     \l queuedMessages), the text being written (\l text) and the files attached to it
-    (\l attachments), the commands (\l sendAction, \l stopAction, removeQueued(),
-    addAttachment(), removeAttachment()), the keyboard rules (handleKey()), the reason of a
+    (\l attachments), the commands (\l sendAction, \l stopAction, \l dictateAction,
+    \l conversationAction, removeQueued(), addAttachment(), removeAttachment()), the voice
+    (\l dictation, \l speech, \l conversationMode, \l voiceStatus), the keyboard rules
+    (handleKey()), the reason of a
     refused send or file (\l rejection) and the focus semantics: the root is a Pane (a focus scope that takes
     no focus itself and lets no click through), with the role \c Pane. It declares no
     Rectangle, colour, font or size.
@@ -41,7 +43,10 @@ import Koder.Agent
     enabled (\c{!root.blocked}), how \l queuedMessages look, each with a button calling
     removeQueued(), and how the user attaches files: \l Sender has an Attach button with a
     file dialog and a drop area that call addAttachments(), and shows \l attachments as chips
-    with a button calling removeAttachment(). A bare look, from the tests:
+    with a button calling removeAttachment(). With a \l dictation, it shows a button for
+    \l dictateAction (named by its text), one for \l conversationAction and \l voiceStatus
+    (give it the role \c AlertMessage too, so that \e Listening and \e Transcribing are
+    heard). A bare look, from the tests:
 
     \snippet qml/tst_sendertemplate.qml custom-look
 
@@ -57,8 +62,12 @@ import Koder.Agent
     \li Tab and Shift+Tab move the keyboard focus to the next and the previous control (a
         text area would type a tab character): from the input, Tab reaches the Send / Stop
         button, so Stop is always reachable by keyboard. Ctrl+Tab is left alone.
-    \li Escape stops the reply (\l stopAction) while one streams. Otherwise Escape is left
-        alone, for a dialog or a prompt around the input to use.
+    \li Escape while a recording or a transcription runs cancels it (nothing is sent) and
+        ends \l conversationMode; in conversation mode it ends the mode and silences
+        \l speech. Otherwise Escape stops the reply (\l stopAction) while one streams, and
+        is left alone when none does, for a dialog or a prompt around the input to use.
+    \li Ctrl+Shift+M starts and stops dictation (\l dictateAction), when there is a
+        \l dictation.
     \li Ctrl+V (the platform's Paste) with an image on the clipboard, and no text, attaches
         the image as a PNG file (\e{Pasted image.png}) instead of pasting; anything else is
         pasted as text by the text area.
@@ -76,7 +85,39 @@ import Koder.Agent
     attaches it, not when the message is sent. Sending passes the list to the controller's
     \c{send(text, attachments)} and empties it; a refused send keeps it.
 
-    \sa Sender, AbstractPermissionPrompt, {Accessibility}
+    \section2 Voice
+
+    Give the input a \l dictation (a KoderDictation with its KoderTranscriber) and the user
+    can speak instead of typing:
+
+    \list
+    \li \l dictateAction is push to talk as a toggle: the first trigger silences \l speech
+        and starts recording, the second stops it; the recording is then transcribed and the
+        text is put into the input, after what is there, for the user to check and send. It
+        is never sent by itself.
+    \li \l conversationMode (\l conversationAction) is a spoken conversation: the input
+        listens at once, the recording ends by itself when the user stops speaking, the text
+        is sent, and when the reply has been read aloud (\l speech with \c readAloud on: its
+        \c spoken signal) or, without reading aloud, when the reply has ended, it listens
+        again. It ends when the user says nothing (KoderDictation's \c heardNothing), on
+        Escape, on an error, when the reply is stopped or fails, and when it is turned off
+        (a recording is then dropped).
+    \li \l voiceStatus says \e Listening or \e Transcribing meanwhile; an error (no
+        microphone, the transcription service down) is shown as \l rejection, and so in
+        \l notice.
+    \endlist
+
+    \qml
+    Sender {
+        controller: agent
+        speech: KoderSpeech { controller: agent; readAloud: true }
+        dictation: KoderDictation {
+            transcriber: KoderTranscriber { baseUrl: "http://127.0.0.1:8080/v1" }
+        }
+    }
+    \endqml
+
+    \sa Sender, AbstractPermissionPrompt, KoderDictation, KoderSpeech, {Accessibility}
 */
 T.Pane {
     id: root
@@ -89,7 +130,10 @@ T.Pane {
         The reason the controller gave for refusing the last send (its \c rejected signal for
         the action \c "send"), or why the files of the last addAttachments() (or
         addAttachment(), or a pasted image) could not be attached; shown above the input.
-        Default empty; cleared by the next successful send and by the next attach.
+        Default empty; cleared by the next successful send and by the next attach. Also why
+        dictation failed (KoderDictation's \c failed signal: no microphone, the transcription
+        service down), that a recording heard nothing, or that the speech could not speak;
+        cleared when dictation starts.
     */
     property string rejection: ""
     /*!
@@ -181,6 +225,38 @@ T.Pane {
                                             ?? 20 * 1024 * 1024
 
     /*!
+        What records the user's voice and has it transcribed, for \l dictateAction and
+        \l conversationMode. Default null: no dictation, and a look shows no microphone.
+    */
+    property KoderDictation dictation: null
+    /*!
+        What reads replies aloud. Dictation silences it before recording, and
+        \l conversationMode listens again once it has read a reply to its end (when its
+        \c readAloud is on). Default null.
+    */
+    property KoderSpeech speech: null
+    /*!
+        Whether the input holds a spoken conversation: it listens (\l dictation's
+        \c{start(true)}, which ends when the user stops speaking), sends what it heard, and
+        listens again when the reply has been read aloud by \l speech (or, when nothing reads
+        aloud, when the reply has ended). Default false. Turning it on listens at once (or
+        once the open turn has ended); it turns off by itself when the user says nothing,
+        on Escape, on an error and when the reply is stopped or fails. Turning it off drops a
+        recording. Needs a \l dictation: without one it stays false.
+    */
+    property bool conversationMode: false
+    /*!
+        \readonly
+        What the voice is doing, for the look to show and announce: \e{Listening…} while
+        \l dictation records, \e{Transcribing…} while the recording is being transcribed,
+        empty otherwise.
+    */
+    readonly property string voiceStatus: root._recording
+                                          ? qsTranslate("Sender", "Listening\u2026")
+                                          : root._transcribing
+                                            ? qsTranslate("Sender", "Transcribing\u2026") : ""
+
+    /*!
         \readonly
         The Send command: triggering it calls submit(). Its \c text is \e Send; it is enabled
         while there is something to send that Enter would send: \l text is not only white
@@ -205,6 +281,46 @@ T.Pane {
             if (root.controller)
                 root.controller.abort()
         }
+    }
+    /*!
+        \readonly
+        Dictation as push to talk, a toggle: triggering it while idle silences \l speech and
+        starts recording (\l dictation's \c start()); triggering it while recording stops
+        the recording, which is then transcribed, and the text is put into the input (or sent,
+        in \l conversationMode). Its \c text is \e Dictate, or \e{Stop dictation} while
+        recording. It is enabled when there is a \l dictation, no transcription runs and the
+        input is not \l blocked (while recording, always: the recording can be stopped).
+    */
+    readonly property T.Action dictateAction: T.Action {
+        text: root._recording ? qsTranslate("Sender", "Stop dictation")
+                              : qsTranslate("Sender", "Dictate")
+        enabled: root.dictation !== null
+                 && (root._recording || (!root._transcribing && !root.blocked))
+        onTriggered: {
+            if (!root.dictation)
+                return
+            if (root.dictation.recording) {
+                root.dictation.stop()
+                return
+            }
+            root.speech?.stop()
+            root.rejection = ""
+            root.dictation.start()
+        }
+    }
+    /*!
+        \readonly
+        Turns \l conversationMode on and off. Checkable, checked while the mode is on; its
+        \c text is \e{Conversation mode}. It is enabled when there is a \l dictation and the
+        input is not \l blocked (while the mode is on, always: it can be turned off).
+    */
+    readonly property T.Action conversationAction: T.Action {
+        checkable: true
+        checked: root.conversationMode
+        text: qsTranslate("Sender", "Conversation mode")
+        enabled: root.dictation !== null && (root.conversationMode || !root.blocked)
+        // A checkable action toggles `checked` before it emits triggered().
+        onTriggered: root.conversationMode = root.conversationAction.checked
     }
 
     /*!
@@ -300,12 +416,31 @@ T.Pane {
         return root.controller !== null && root.controller.cancelQueued(messageId)
     }
     /*!
+        Cancels what the voice is doing, as Escape does: drops a recording or a transcription
+        (nothing is sent) and ends \l conversationMode, silencing \l speech if the mode was
+        on. Returns false, doing nothing, when there was nothing to cancel.
+    */
+    function cancelVoice() {
+        const busy = root._recording || root._transcribing
+        const conversing = root.conversationMode
+        if (!busy && !conversing)
+            return false
+        root.conversationMode = false
+        if (root.dictation)
+            root.dictation.cancel()
+        if (conversing)
+            root.speech?.stop()
+        return true
+    }
+    /*!
         The keyboard rules of the input, for the look's text area to route its key presses
         to: \c{Keys.onPressed: (event) => root.handleKey(event)}. \a event is the key event.
         Enter and Return go to onEnter(); Tab and Shift+Tab move the focus to the next and the
-        previous control; Escape stops a streaming reply (and is left alone when none
-        streams); Paste with an image on the clipboard attaches it (pasteImage()). Every other
-        key is left to the text area.
+        previous control; Escape cancels the voice (cancelVoice()) when it records,
+        transcribes or holds a conversation, else stops a streaming reply (and is left alone
+        when none streams); Ctrl+Shift+M triggers \l dictateAction when there is a
+        \l dictation; Paste with an image on the clipboard attaches it (pasteImage()). Every
+        other key is left to the text area.
     */
     function handleKey(event) {
         const modifiers = event.modifiers & ~Qt.KeypadModifier
@@ -316,9 +451,17 @@ T.Pane {
                        && (modifiers === Qt.NoModifier || modifiers === Qt.ShiftModifier))) {
             event.accepted = root._moveFocus(event.key === Qt.Key_Tab)
         } else if (event.key === Qt.Key_Escape && modifiers === Qt.NoModifier) {
-            if (root.stopAction.enabled) {
+            if (root.cancelVoice()) {
+                event.accepted = true
+            } else if (root.stopAction.enabled) {
                 event.accepted = true
                 root.stopAction.trigger()
+            }
+        } else if (event.key === Qt.Key_M
+                   && modifiers === (Qt.ControlModifier | Qt.ShiftModifier)) {
+            if (root.dictation) {
+                event.accepted = true
+                root.dictateAction.trigger()
             }
         } else if (event.matches(StandardKey.Paste)) {
             if (root.pasteImage())
@@ -343,6 +486,46 @@ T.Pane {
 
     // Whether there is something to send: text that is not only white space, or a file.
     readonly property bool _hasContent: root.text.trim().length > 0 || root.attachments.length > 0
+    readonly property bool _recording: root.dictation !== null && root.dictation.recording
+    readonly property bool _transcribing: root.dictation !== null && root.dictation.transcribing
+    // A turn of the agent is open: conversation mode waits for it to end before it listens.
+    readonly property bool _turnOpen: root.controller !== null && root.controller.abortable
+
+    // Conversation mode: listens until the user stops speaking (speech is silenced first, so
+    // that the microphone does not hear it). A start refused without a failure ends the mode.
+    function _listen() {
+        if (!root.conversationMode || !root.dictation || root._recording || root._transcribing)
+            return
+        root.speech?.stop()
+        root.rejection = ""
+        if (!root.dictation.start(true) && !root._recording && !root._transcribing)
+            root.conversationMode = false
+    }
+    // The text of a recording: sent in conversation mode, else added to the input for the
+    // user to check, after a space, with the keyboard focus at its end.
+    function _takeTranscription(text) {
+        if (root.conversationMode) {
+            root.text = text
+            if (!root.submit())
+                root.conversationMode = false // the notice says why
+            return
+        }
+        const current = root.text
+        root.text = current === "" || /\s$/.test(current) ? current + text : current + " " + text
+        if (root.inputItem) {
+            root.inputItem.forceActiveFocus(Qt.OtherFocusReason)
+            root.inputItem.cursorPosition = root.inputItem.length
+        }
+    }
+    // Whether the reply is read aloud, so that conversation mode waits for speech's spoken().
+    readonly property bool _readsAloud: root.speech !== null && root.speech.readAloud
+    // A voice button that turns disabled while it has the keyboard focus (Stop dictation
+    // becomes a disabled Dictate while the recording is transcribed) leaves the focus on the
+    // Sender itself, where keys do nothing: the input takes it.
+    function _keepFocusUseful() {
+        if (root.Window.activeFocusItem === root && root.inputItem && root.inputItem.enabled)
+            root.inputItem.forceActiveFocus(Qt.OtherFocusReason)
+    }
 
     // Adds `info` (a KoderAttachmentHelper.inspect() map) to `list`, or its refusal to `reasons`.
     function _add(list, info, reasons) {
@@ -378,6 +561,24 @@ T.Pane {
         if (root.inputItem && root.inputItem.text !== root.text)
             root.inputItem.text = root.text
     }
+    onConversationModeChanged: {
+        if (!root.conversationMode) {
+            if (root.dictation)
+                root.dictation.cancel()
+            return
+        }
+        if (!root.dictation) {
+            root.conversationMode = false
+            return
+        }
+        // A recording or a transcription that runs ends in a send; an open turn first ends.
+        if (!root._recording && !root._transcribing && !root._turnOpen)
+            root._listen()
+    }
+    onDictationChanged: {
+        if (!root.dictation)
+            root.conversationMode = false
+    }
 
     // Not children: a Pane's children go into the content item, which the look replaces.
     data: [
@@ -392,6 +593,61 @@ T.Pane {
             function onRejected(action, reason) {
                 if (action === "send")
                     root.rejection = reason
+            }
+            // Conversation mode: the reply ended. Unless it is being read aloud still, the
+            // user's turn to speak; a stopped or failed reply ends the mode.
+            function onTurnFinished(outcome, messageId) {
+                if (!root.conversationMode)
+                    return
+                if (outcome !== "streamEnd")
+                    root.conversationMode = false
+                else if (!root._readsAloud || !root.speech.speaking)
+                    root._listen()
+            }
+        },
+        Connections {
+            target: root.dictation
+            function onTranscribed(text) {
+                root._takeTranscription(text)
+            }
+            // Said, so that a push to talk that caught nothing is not silent (the notice is
+            // an alert: a screen reader hears it).
+            function onHeardNothing() {
+                root.rejection = root.conversationMode
+                        ? qsTranslate("Sender", "Nothing was heard; conversation mode ended.")
+                        : qsTranslate("Sender", "Nothing was heard.")
+                root.conversationMode = false
+            }
+            function onFailed(code, message) {
+                root.rejection = message
+                root.conversationMode = false
+            }
+        },
+        Connections {
+            target: root.Window
+            enabled: root.dictation !== null
+            function onActiveFocusItemChanged() {
+                if (root.Window.activeFocusItem === root)
+                    keepFocusUseful.restart()
+            }
+        },
+        // Once the focus change that left it on the Sender is over.
+        Timer {
+            id: keepFocusUseful
+            interval: 0
+            onTriggered: root._keepFocusUseful()
+        },
+        Connections {
+            target: root.speech
+            // Conversation mode: the reply was read to its end; listen again, unless the turn
+            // goes on (a tool runs, another step follows).
+            function onSpoken(messageId) {
+                if (root.conversationMode && !root._turnOpen)
+                    root._listen()
+            }
+            function onErrorOccurred(message) {
+                root.rejection = message
+                root.conversationMode = false
             }
         }
     ]

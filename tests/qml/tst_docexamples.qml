@@ -254,6 +254,59 @@ Item {
         //! [tool-policies]
     }
 
+
+    // KoderSpeech (qt/koderspeech.cpp, docs/src/voice.qdoc): replies read aloud as they stream.
+    Component {
+        id: speechExample
+        Item {
+            property alias agent: agent
+            property alias speech: speech
+            KoderAgentController {
+                id: agent
+                transport: KoderLocalAgent {
+                    reply: "Hello there. The **weather** is fine:\n```python\nprint(1)\n```\nBye."
+                }
+            }
+            //! [speech]
+            KoderSpeech {
+                id: speech
+                controller: agent
+                readAloud: true      // from the user's setting; off by default
+                locale: Qt.locale("en_GB")
+                rate: 0.2
+            }
+            //! [speech]
+        }
+    }
+
+    // KoderDictation and KoderTranscriber (qt/koderdictation.cpp, docs/src/voice.qdoc).
+    Component {
+        id: dictationExample
+        Item {
+            width: 480
+            height: 400
+            property alias agent: agent
+            readonly property ChatView view: children[0]
+            KoderAgentController {
+                id: agent
+                transport: KoderLocalAgent {}
+            }
+            //! [dictation]
+            ChatView {
+                anchors.fill: parent
+                controller: agent
+                speech: KoderSpeech { controller: agent }
+                dictation: KoderDictation {
+                    transcriber: KoderTranscriber {
+                        baseUrl: "http://127.0.0.1:8000/v1" // faster-whisper-server
+                        model: "Systran/faster-whisper-small"
+                    }
+                }
+            }
+            //! [dictation]
+        }
+    }
+
     Component {
         id: controllerComponent
         KoderAgentController {}
@@ -272,6 +325,14 @@ Item {
     Component {
         id: serverComponent
         HttpTestServer {}
+    }
+    Component {
+        id: fakeSpeechEngineComponent
+        FakeSpeechEngine {}
+    }
+    Component {
+        id: signalSpy
+        SignalSpy {}
     }
 
     TestCase {
@@ -479,6 +540,32 @@ Item {
             compare(results.delete_all.metadata.approval.by, "policy")
             verify(results.write_note.denied)
             compare(results.write_note.metadata.approval.by, "user")
+        }
+
+        function test_speech() {
+            const example = createTemporaryObject(speechExample, stage)
+            const speech = example.speech
+            // The test's engine records instead of speaking; set before anything is said.
+            const engine = createTemporaryObject(fakeSpeechEngineComponent, stage)
+            speech.engine = engine
+            compare(speech.locale.name, "en_GB")
+            compare(speech.rate, 0.2)
+            const spoken = signalSpy.createObject(stage, { target: speech, signalName: "spoken" })
+            verify(example.agent.send("Weather?"))
+            spoken.wait()
+            compare(engine.said, ["Hello there.", "The weather is fine:", "Code block in python.",
+                                  "Bye."])
+        }
+
+        function test_dictation() {
+            const example = createTemporaryObject(dictationExample, stage)
+            const view = example.view
+            compare(String(view.dictation.transcriber.baseUrl), "http://127.0.0.1:8000/v1")
+            compare(view.speech.controller, example.agent)
+            const sender = findChild(view, "sender") ?? view.sender
+            verify(sender, "the view has a Sender")
+            compare(sender.dictation, view.dictation)
+            verify(sender.dictateAction.enabled, "the microphone can be used")
         }
     }
 }

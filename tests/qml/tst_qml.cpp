@@ -3,6 +3,7 @@
 #include "mcptesting.h"
 #include "providerstreams.h"
 #include "scriptedhttpserver.h"
+#include "voicetesting.h"
 
 #include <QtCore/QDir>
 #include <QtCore/QFile>
@@ -73,9 +74,10 @@ private:
 // An HTTP server for the HTTP transports (tests/support/scriptedhttpserver.h), on 127.0.0.1:
 // `reply(dialect, tokens)` queues a streamed reply in "openai", "responses", "anthropic" or
 // "ollama" form (usage 11 + 4 tokens); `replyEvents(events)` queues a stream of SSE events
-// written from JS objects (`event:` their `type`, `data:` the object); `request(i)` is what the
-// i-th request carried (path, lower-case headers, parsed JSON body); `writeFile(name, base64)`
-// writes a scratch file and gives its file: URL.
+// written from JS objects (`event:` their `type`, `data:` the object); `respond(code, json)`
+// queues a plain answer with that status and JSON body (a transcription: {"text": "..."});
+// `request(i)` is what the i-th request carried (path, lower-case headers, parsed JSON body);
+// `writeFile(name, base64)` writes a scratch file and gives its file: URL.
 class HttpTestServer : public QObject {
     Q_OBJECT
     /// http://127.0.0.1:<port> (KoderAnthropicTransport's and KoderOllamaTransport's baseUrl).
@@ -112,6 +114,11 @@ public:
         for (const QVariant& e : events)
             body += koder::test::namedEvent(QJsonObject::fromVariantMap(e.toMap()));
         m_server.enqueue(ScriptedHttpServer::sse(body));
+    }
+    Q_INVOKABLE void respond(int code, const QString& json)
+    {
+        m_server.enqueue(ScriptedHttpServer::status(
+            code, json.toUtf8(), {{QByteArrayLiteral("Content-Type"), QByteArrayLiteral("application/json")}}));
     }
     Q_INVOKABLE QVariantMap request(int i) const
     {
@@ -211,7 +218,10 @@ private:
 };
 
 // Gives the tests a scratch directory (`testTempDir`, removed when the run ends), for stores that
-// must outlive one KoderConversationStore object, and the test server (import Koder.Test).
+// must outlive one KoderConversationStore object, the test data (`testDataDir`: tests/data, with
+// speech-16k.wav) and the test types (import Koder.Test): the servers, and the voice's stand-ins
+// (tests/support/voicetesting.h), a speech engine that records what it says (FakeSpeechEngine)
+// and a WAV file played as a microphone (FileAudioInput).
 class Setup : public QObject {
     Q_OBJECT
 public Q_SLOTS:
@@ -220,7 +230,11 @@ public Q_SLOTS:
         qmlRegisterType<AichatTestServer>("Koder.Test", 1, 0, "AichatTestServer");
         qmlRegisterType<HttpTestServer>("Koder.Test", 1, 0, "HttpTestServer");
         qmlRegisterType<AgUiTestAgent>("Koder.Test", 1, 0, "AgUiTestAgent");
+        qmlRegisterType<FakeSpeechEngine>("Koder.Test", 1, 0, "FakeSpeechEngine");
+        qmlRegisterType<FileAudioInput>("Koder.Test", 1, 0, "FileAudioInput");
         engine->rootContext()->setContextProperty(QStringLiteral("testTempDir"), m_dir.path());
+        engine->rootContext()->setContextProperty(QStringLiteral("testDataDir"),
+                                                  QStringLiteral(KODER_TEST_DATA_DIR));
         engine->rootContext()->setContextProperty(QStringLiteral("mcpTest"),
                                                   new McpTestSupport(engine));
     }
