@@ -82,6 +82,14 @@
         <source>Summary of the earlier messages</source>
         <translation>ملخص الرسائل السابقة</translation>
     </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>إيقاف القراءة</translation>
+    </message>
+    <message>
+        <source>Read aloud</source>
+        <translation>القراءة بصوت عالٍ</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -779,6 +787,21 @@
     </message>
 </context>
 <context>
+    <name>KoderDictation</name>
+    <message>
+        <source>No transcription service is set.</source>
+        <translation>لم يتم تعيين خدمة تفريغ نصي.</translation>
+    </message>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>لم يُعثر على ميكروفون.</translation>
+    </message>
+    <message>
+        <source>The microphone went away during the recording.</source>
+        <translation>اختفى الميكروفون أثناء التسجيل.</translation>
+    </message>
+</context>
+<context>
     <name>KoderHttpTransport</name>
     <message>
         <source>The model declined to answer.</source>
@@ -892,6 +915,21 @@
     </message>
 </context>
 <context>
+    <name>KoderSpeech</name>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>لا يتوفر محرك نطق.</translation>
+    </message>
+    <message>
+        <source>Code block.</source>
+        <translation>كتلة شيفرة.</translation>
+    </message>
+    <message>
+        <source>Code block in %1.</source>
+        <translation>كتلة شيفرة بلغة %1.</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -962,6 +1000,49 @@
     </message>
 </context>
 <context>
+    <name>KoderTranscriber</name>
+    <message>
+        <source>A transcription is running already.</source>
+        <translation>هناك تفريغ نصي قيد التشغيل بالفعل.</translation>
+    </message>
+    <message>
+        <source>No transcription server is set.</source>
+        <translation>لم يتم تعيين خادم تفريغ نصي.</translation>
+    </message>
+    <message>
+        <source>The transcription server redirected to another origin (%1); the recording was not sent there.</source>
+        <translation>أعاد خادم التفريغ النصي التوجيه إلى مصدر آخر (%1)؛ لم يُرسل التسجيل إليه.</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer is too large.</source>
+        <translation>رد خادم التفريغ النصي كبير جدًا.</translation>
+    </message>
+    <message>
+        <source>The transcription server refused the key (HTTP %1).</source>
+        <translation>رفض خادم التفريغ النصي المفتاح (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1.</source>
+        <translation>رد خادم التفريغ النصي بـ HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1: %2</source>
+        <translation>رد خادم التفريغ النصي بـ HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) did not answer in time.</source>
+        <translation>لم يرد خادم التفريغ النصي (%1) في الوقت المحدد.</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) cannot be reached.</source>
+        <translation>تعذر الوصول إلى خادم التفريغ النصي (%1).</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer holds no text.</source>
+        <translation>لا يحتوي رد خادم التفريغ النصي على نص.</translation>
+    </message>
+</context>
+<context>
     <name>McpHttpChannel</name>
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
@@ -1012,6 +1093,21 @@
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
         <translation>أرسل الخادم رسالة يزيد حجمها على %1 بايت.</translation>
+    </message>
+</context>
+<context>
+    <name>MicrophoneInput</name>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>لم يُعثر على ميكروفون.</translation>
+    </message>
+    <message>
+        <source>The microphone stopped working.</source>
+        <translation>توقف الميكروفون عن العمل.</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened. Is it in use, or was access to it denied?</source>
+        <translation>تعذر فتح الميكروفون. هل هو قيد الاستخدام، أم رُفض الوصول إليه؟</translation>
     </message>
 </context>
 <context>
@@ -1448,6 +1544,61 @@
     <message>
         <source>Answer or decline the question first.</source>
         <translation>أجب عن السؤال أو ارفضه أولًا.</translation>
+    </message>
+    <message>
+        <source>Stops recording; what you said is written into the message</source>
+        <translation>يوقف التسجيل؛ ويُكتب ما قلته في الرسالة</translation>
+    </message>
+    <message>
+        <source>Records what you say and writes it into the message</source>
+        <translation>يسجل ما تقوله ويكتبه في الرسالة</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Listens, sends what you said and listens again after the reply</source>
+        <translation>يستمع، ويرسل ما قلته، ثم يستمع مجددًا بعد الرد</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>جارٍ الاستماع…</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>جارٍ التفريغ النصي…</translation>
+    </message>
+    <message>
+        <source>Stop dictation</source>
+        <translation>إيقاف الإملاء</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>إملاء</translation>
+    </message>
+    <message>
+        <source>Conversation mode</source>
+        <translation>وضع المحادثة</translation>
+    </message>
+    <message>
+        <source>Nothing was heard; conversation mode ended.</source>
+        <translation>لم يُسمع شيء؛ انتهى وضع المحادثة.</translation>
+    </message>
+    <message>
+        <source>Nothing was heard.</source>
+        <translation>لم يُسمع شيء.</translation>
+    </message>
+</context>
+<context>
+    <name>TextToSpeechEngine</name>
+    <message>
+        <source>The speech engine failed.</source>
+        <translation>فشل محرك النطق.</translation>
+    </message>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>لا يتوفر محرك نطق.</translation>
     </message>
 </context>
 </TS>

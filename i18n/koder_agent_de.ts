@@ -78,6 +78,14 @@
         <source>Summary of the earlier messages</source>
         <translation>Zusammenfassung der früheren Nachrichten</translation>
     </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>Vorlesen beenden</translation>
+    </message>
+    <message>
+        <source>Read aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -771,6 +779,21 @@
     </message>
 </context>
 <context>
+    <name>KoderDictation</name>
+    <message>
+        <source>No transcription service is set.</source>
+        <translation>Es ist kein Transkriptionsdienst eingestellt.</translation>
+    </message>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>Es wurde kein Mikrofon gefunden.</translation>
+    </message>
+    <message>
+        <source>The microphone went away during the recording.</source>
+        <translation>Das Mikrofon ist während der Aufnahme verschwunden.</translation>
+    </message>
+</context>
+<context>
     <name>KoderHttpTransport</name>
     <message>
         <source>The model declined to answer.</source>
@@ -884,6 +907,21 @@
     </message>
 </context>
 <context>
+    <name>KoderSpeech</name>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>Es ist keine Sprachausgabe verfügbar.</translation>
+    </message>
+    <message>
+        <source>Code block.</source>
+        <translation>Codeblock.</translation>
+    </message>
+    <message>
+        <source>Code block in %1.</source>
+        <translation>Codeblock in %1.</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -954,6 +992,49 @@
     </message>
 </context>
 <context>
+    <name>KoderTranscriber</name>
+    <message>
+        <source>A transcription is running already.</source>
+        <translation>Es läuft bereits eine Transkription.</translation>
+    </message>
+    <message>
+        <source>No transcription server is set.</source>
+        <translation>Es ist kein Transkriptionsserver eingestellt.</translation>
+    </message>
+    <message>
+        <source>The transcription server redirected to another origin (%1); the recording was not sent there.</source>
+        <translation>Der Transkriptionsserver hat auf einen anderen Ursprung (%1) umgeleitet; die Aufnahme wurde nicht dorthin gesendet.</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer is too large.</source>
+        <translation>Die Antwort des Transkriptionsservers ist zu groß.</translation>
+    </message>
+    <message>
+        <source>The transcription server refused the key (HTTP %1).</source>
+        <translation>Der Transkriptionsserver hat den Schlüssel abgelehnt (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1.</source>
+        <translation>Der Transkriptionsserver hat mit HTTP %1 geantwortet.</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1: %2</source>
+        <translation>Der Transkriptionsserver hat mit HTTP %1 geantwortet: %2</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) did not answer in time.</source>
+        <translation>Der Transkriptionsserver (%1) hat nicht rechtzeitig geantwortet.</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) cannot be reached.</source>
+        <translation>Der Transkriptionsserver (%1) ist nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer holds no text.</source>
+        <translation>Die Antwort des Transkriptionsservers enthält keinen Text.</translation>
+    </message>
+</context>
+<context>
     <name>McpHttpChannel</name>
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
@@ -1004,6 +1085,21 @@
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
         <translation>Der Server hat eine Nachricht gesendet, die größer als %1 Byte ist.</translation>
+    </message>
+</context>
+<context>
+    <name>MicrophoneInput</name>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>Es wurde kein Mikrofon gefunden.</translation>
+    </message>
+    <message>
+        <source>The microphone stopped working.</source>
+        <translation>Das Mikrofon funktioniert nicht mehr.</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened. Is it in use, or was access to it denied?</source>
+        <translation>Das Mikrofon konnte nicht geöffnet werden. Wird es gerade verwendet, oder wurde der Zugriff verweigert?</translation>
     </message>
 </context>
 <context>
@@ -1420,6 +1516,61 @@
     <message>
         <source>Answer or decline the question first.</source>
         <translation>Beantworte oder lehne zuerst die Frage ab.</translation>
+    </message>
+    <message>
+        <source>Stops recording; what you said is written into the message</source>
+        <translation>Beendet die Aufnahme; das Gesagte wird in die Nachricht geschrieben</translation>
+    </message>
+    <message>
+        <source>Records what you say and writes it into the message</source>
+        <translation>Nimmt auf, was Sie sagen, und schreibt es in die Nachricht</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Listens, sends what you said and listens again after the reply</source>
+        <translation>Hört zu, sendet das Gesagte und hört nach der Antwort wieder zu</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>Hört zu …</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>Wird transkribiert …</translation>
+    </message>
+    <message>
+        <source>Stop dictation</source>
+        <translation>Diktat beenden</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>Diktieren</translation>
+    </message>
+    <message>
+        <source>Conversation mode</source>
+        <translation>Gesprächsmodus</translation>
+    </message>
+    <message>
+        <source>Nothing was heard; conversation mode ended.</source>
+        <translation>Es war nichts zu hören; der Gesprächsmodus wurde beendet.</translation>
+    </message>
+    <message>
+        <source>Nothing was heard.</source>
+        <translation>Es war nichts zu hören.</translation>
+    </message>
+</context>
+<context>
+    <name>TextToSpeechEngine</name>
+    <message>
+        <source>The speech engine failed.</source>
+        <translation>Die Sprachausgabe ist fehlgeschlagen.</translation>
+    </message>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>Es ist keine Sprachausgabe verfügbar.</translation>
     </message>
 </context>
 </TS>

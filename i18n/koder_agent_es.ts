@@ -78,6 +78,14 @@
         <source>Summary of the earlier messages</source>
         <translation>Resumen de los mensajes anteriores</translation>
     </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>Dejar de leer</translation>
+    </message>
+    <message>
+        <source>Read aloud</source>
+        <translation>Leer en voz alta</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -771,6 +779,21 @@
     </message>
 </context>
 <context>
+    <name>KoderDictation</name>
+    <message>
+        <source>No transcription service is set.</source>
+        <translation>No hay ningún servicio de transcripción configurado.</translation>
+    </message>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>No se encontró ningún micrófono.</translation>
+    </message>
+    <message>
+        <source>The microphone went away during the recording.</source>
+        <translation>El micrófono desapareció durante la grabación.</translation>
+    </message>
+</context>
+<context>
     <name>KoderHttpTransport</name>
     <message>
         <source>The model declined to answer.</source>
@@ -884,6 +907,21 @@
     </message>
 </context>
 <context>
+    <name>KoderSpeech</name>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>No hay ningún motor de voz disponible.</translation>
+    </message>
+    <message>
+        <source>Code block.</source>
+        <translation>Bloque de código.</translation>
+    </message>
+    <message>
+        <source>Code block in %1.</source>
+        <translation>Bloque de código en %1.</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -954,6 +992,49 @@
     </message>
 </context>
 <context>
+    <name>KoderTranscriber</name>
+    <message>
+        <source>A transcription is running already.</source>
+        <translation>Ya hay una transcripción en curso.</translation>
+    </message>
+    <message>
+        <source>No transcription server is set.</source>
+        <translation>No hay ningún servidor de transcripción configurado.</translation>
+    </message>
+    <message>
+        <source>The transcription server redirected to another origin (%1); the recording was not sent there.</source>
+        <translation>El servidor de transcripción redirigió a otro origen (%1); la grabación no se envió allí.</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer is too large.</source>
+        <translation>La respuesta del servidor de transcripción es demasiado grande.</translation>
+    </message>
+    <message>
+        <source>The transcription server refused the key (HTTP %1).</source>
+        <translation>El servidor de transcripción rechazó la clave (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1.</source>
+        <translation>El servidor de transcripción respondió HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1: %2</source>
+        <translation>El servidor de transcripción respondió HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) did not answer in time.</source>
+        <translation>El servidor de transcripción (%1) no respondió a tiempo.</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) cannot be reached.</source>
+        <translation>No se puede acceder al servidor de transcripción (%1).</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer holds no text.</source>
+        <translation>La respuesta del servidor de transcripción no contiene texto.</translation>
+    </message>
+</context>
+<context>
     <name>McpHttpChannel</name>
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
@@ -1004,6 +1085,21 @@
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
         <translation>El servidor envió un mensaje de más de %1 bytes.</translation>
+    </message>
+</context>
+<context>
+    <name>MicrophoneInput</name>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>No se encontró ningún micrófono.</translation>
+    </message>
+    <message>
+        <source>The microphone stopped working.</source>
+        <translation>El micrófono dejó de funcionar.</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened. Is it in use, or was access to it denied?</source>
+        <translation>No se pudo abrir el micrófono. ¿Está en uso o se denegó el acceso?</translation>
     </message>
 </context>
 <context>
@@ -1420,6 +1516,61 @@
     <message>
         <source>Answer or decline the question first.</source>
         <translation>Primero responde o rechaza la pregunta.</translation>
+    </message>
+    <message>
+        <source>Stops recording; what you said is written into the message</source>
+        <translation>Detiene la grabación; lo que dijo se escribe en el mensaje</translation>
+    </message>
+    <message>
+        <source>Records what you say and writes it into the message</source>
+        <translation>Graba lo que dice y lo escribe en el mensaje</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Listens, sends what you said and listens again after the reply</source>
+        <translation>Escucha, envía lo que dijo y vuelve a escuchar después de la respuesta</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>Escuchando…</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>Transcribiendo…</translation>
+    </message>
+    <message>
+        <source>Stop dictation</source>
+        <translation>Detener el dictado</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>Dictar</translation>
+    </message>
+    <message>
+        <source>Conversation mode</source>
+        <translation>Modo conversación</translation>
+    </message>
+    <message>
+        <source>Nothing was heard; conversation mode ended.</source>
+        <translation>No se oyó nada; el modo conversación terminó.</translation>
+    </message>
+    <message>
+        <source>Nothing was heard.</source>
+        <translation>No se oyó nada.</translation>
+    </message>
+</context>
+<context>
+    <name>TextToSpeechEngine</name>
+    <message>
+        <source>The speech engine failed.</source>
+        <translation>El motor de voz falló.</translation>
+    </message>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>No hay ningún motor de voz disponible.</translation>
     </message>
 </context>
 </TS>

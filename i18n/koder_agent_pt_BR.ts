@@ -78,6 +78,14 @@
         <source>Summary of the earlier messages</source>
         <translation>Resumo das mensagens anteriores</translation>
     </message>
+    <message>
+        <source>Stop reading</source>
+        <translation>Parar de ler</translation>
+    </message>
+    <message>
+        <source>Read aloud</source>
+        <translation>Ler em voz alta</translation>
+    </message>
 </context>
 <context>
     <name>AbstractChatView</name>
@@ -771,6 +779,21 @@
     </message>
 </context>
 <context>
+    <name>KoderDictation</name>
+    <message>
+        <source>No transcription service is set.</source>
+        <translation>Nenhum serviço de transcrição está configurado.</translation>
+    </message>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>Nenhum microfone foi encontrado.</translation>
+    </message>
+    <message>
+        <source>The microphone went away during the recording.</source>
+        <translation>O microfone sumiu durante a gravação.</translation>
+    </message>
+</context>
+<context>
     <name>KoderHttpTransport</name>
     <message>
         <source>The model declined to answer.</source>
@@ -884,6 +907,21 @@
     </message>
 </context>
 <context>
+    <name>KoderSpeech</name>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>Nenhum mecanismo de fala está disponível.</translation>
+    </message>
+    <message>
+        <source>Code block.</source>
+        <translation>Bloco de código.</translation>
+    </message>
+    <message>
+        <source>Code block in %1.</source>
+        <translation>Bloco de código em %1.</translation>
+    </message>
+</context>
+<context>
     <name>KoderText</name>
     <message>
         <source>[image: %1]</source>
@@ -954,6 +992,49 @@
     </message>
 </context>
 <context>
+    <name>KoderTranscriber</name>
+    <message>
+        <source>A transcription is running already.</source>
+        <translation>Já há uma transcrição em andamento.</translation>
+    </message>
+    <message>
+        <source>No transcription server is set.</source>
+        <translation>Nenhum servidor de transcrição está configurado.</translation>
+    </message>
+    <message>
+        <source>The transcription server redirected to another origin (%1); the recording was not sent there.</source>
+        <translation>O servidor de transcrição redirecionou para outra origem (%1); a gravação não foi enviada para lá.</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer is too large.</source>
+        <translation>A resposta do servidor de transcrição é grande demais.</translation>
+    </message>
+    <message>
+        <source>The transcription server refused the key (HTTP %1).</source>
+        <translation>O servidor de transcrição recusou a chave (HTTP %1).</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1.</source>
+        <translation>O servidor de transcrição respondeu HTTP %1.</translation>
+    </message>
+    <message>
+        <source>The transcription server answered HTTP %1: %2</source>
+        <translation>O servidor de transcrição respondeu HTTP %1: %2</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) did not answer in time.</source>
+        <translation>O servidor de transcrição (%1) não respondeu a tempo.</translation>
+    </message>
+    <message>
+        <source>The transcription server (%1) cannot be reached.</source>
+        <translation>Não é possível acessar o servidor de transcrição (%1).</translation>
+    </message>
+    <message>
+        <source>The transcription server&apos;s answer holds no text.</source>
+        <translation>A resposta do servidor de transcrição não contém texto.</translation>
+    </message>
+</context>
+<context>
     <name>McpHttpChannel</name>
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
@@ -1004,6 +1085,21 @@
     <message>
         <source>The server sent a message larger than %1 bytes.</source>
         <translation>O servidor enviou uma mensagem maior que %1 bytes.</translation>
+    </message>
+</context>
+<context>
+    <name>MicrophoneInput</name>
+    <message>
+        <source>No microphone was found.</source>
+        <translation>Nenhum microfone foi encontrado.</translation>
+    </message>
+    <message>
+        <source>The microphone stopped working.</source>
+        <translation>O microfone parou de funcionar.</translation>
+    </message>
+    <message>
+        <source>The microphone could not be opened. Is it in use, or was access to it denied?</source>
+        <translation>Não foi possível abrir o microfone. Ele está em uso ou o acesso foi negado?</translation>
     </message>
 </context>
 <context>
@@ -1420,6 +1516,61 @@
     <message>
         <source>Answer or decline the question first.</source>
         <translation>Primeiro responda ou recuse a pergunta.</translation>
+    </message>
+    <message>
+        <source>Stops recording; what you said is written into the message</source>
+        <translation>Para a gravação; o que você disse é escrito na mensagem</translation>
+    </message>
+    <message>
+        <source>Records what you say and writes it into the message</source>
+        <translation>Grava o que você diz e escreve na mensagem</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Listens, sends what you said and listens again after the reply</source>
+        <translation>Escuta, envia o que você disse e escuta de novo após a resposta</translation>
+    </message>
+    <message>
+        <source>Listening…</source>
+        <translation>Ouvindo…</translation>
+    </message>
+    <message>
+        <source>Transcribing…</source>
+        <translation>Transcrevendo…</translation>
+    </message>
+    <message>
+        <source>Stop dictation</source>
+        <translation>Parar o ditado</translation>
+    </message>
+    <message>
+        <source>Dictate</source>
+        <translation>Ditar</translation>
+    </message>
+    <message>
+        <source>Conversation mode</source>
+        <translation>Modo conversa</translation>
+    </message>
+    <message>
+        <source>Nothing was heard; conversation mode ended.</source>
+        <translation>Nada foi ouvido; o modo conversa terminou.</translation>
+    </message>
+    <message>
+        <source>Nothing was heard.</source>
+        <translation>Nada foi ouvido.</translation>
+    </message>
+</context>
+<context>
+    <name>TextToSpeechEngine</name>
+    <message>
+        <source>The speech engine failed.</source>
+        <translation>O mecanismo de fala falhou.</translation>
+    </message>
+    <message>
+        <source>No speech engine is available.</source>
+        <translation>Nenhum mecanismo de fala está disponível.</translation>
     </message>
 </context>
 </TS>
