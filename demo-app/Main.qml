@@ -30,6 +30,12 @@ ApplicationWindow {
     readonly property alias debugPanel: debugPanel
     readonly property alias settingsDialog: settingsDialog
     readonly property alias linkDialog: linkDialog
+    readonly property alias speech: speech
+    readonly property alias dictation: dictation
+    readonly property alias transcriber: transcriber
+    readonly property alias voiceMenu: voiceMenu
+    readonly property alias conversationModeAction: conversationModeAction
+    readonly property alias readAloudAction: readAloudAction
 
     /*! The key the settings hold for \a provider (openai, responses, ollama, anthropic, agui),
         or "". */
@@ -258,6 +264,42 @@ ApplicationWindow {
     }
     //! [agui-transport]
 
+    // The voice. Replies are read aloud as they stream when the settings say so; dictation
+    // sends what the user says to the speech-to-text server of the settings. Without a server
+    // the chat gets no dictation, so the message box shows no microphone that could only fail:
+    // Voice > Set up dictation… and the settings say where to set one. What goes wrong (no
+    // microphone, the server down, a voice that cannot speak) the message box says above the
+    // input, as an alert.
+    //! [voice]
+    KoderSpeech {
+        id: speech
+        controller: agent
+        readAloud: window.settings.readAloud
+        voice: window.settings.speechVoice
+        rate: window.settings.speechRate
+    }
+    KoderTranscriber {
+        id: transcriber
+        baseUrl: window.settings.transcriptionUrl
+        model: window.settings.transcriptionModel || "whisper-1"
+        language: window.settings.transcriptionLanguage
+        apiKey: window.apiKey("transcription")
+    }
+    KoderDictation {
+        id: dictation
+        speech: speech
+        transcriber: transcriber
+    }
+    //! [voice]
+    /*! Whether dictation is offered: a speech-to-text server is set. */
+    readonly property bool dictationAvailable: settings.transcriptionUrl !== ""
+    // The server was taken away: a recording under way is dropped (the chat's conversation
+    // mode ends by itself).
+    onDictationAvailableChanged: {
+        if (!dictationAvailable)
+            dictation.cancel()
+    }
+
     /*! The transport of each agent the settings offer. */
     //! [transport-choice]
     readonly property var transports: ({ local: localAgent, openai: openAi, responses: responses,
@@ -446,9 +488,29 @@ ApplicationWindow {
         onConversationIdChanged: window.readUsage()
     }
 
+    // Qt 6.4's Fusion draws a disabled menu item like an enabled one: faded here, so that
+    // Export without a conversation, or Dictate without a speech-to-text server, looks off.
+    // Its check box is outlined in a shade of the window, which a dark theme hides (an
+    // unchecked Conversation mode showed no box at all): framed here in a colour that reads on
+    // light and dark windows.
+    component MenuEntry: MenuItem {
+        id: entry
+        opacity: enabled ? 1 : 0.45
+        Rectangle {
+            parent: entry.indicator
+            visible: entry.checkable && entry.indicator !== null
+            anchors.fill: parent
+            radius: 2
+            color: "transparent"
+            border.width: 1
+            border.color: entry.palette.placeholderText
+        }
+    }
+
     menuBar: MenuBar {
         Menu {
             title: qsTr("&File")
+            delegate: MenuEntry {}
             Action {
                 text: qsTr("&New conversation")
                 shortcut: "Ctrl+N"
@@ -478,8 +540,61 @@ ApplicationWindow {
                 onTriggered: Qt.quit()
             }
         }
+        // Dictation (the message box's microphone, Ctrl+Shift+M in the input), conversation mode
+        // and reading aloud; both need a speech-to-text server, which the last item sets up.
+        Menu {
+            id: voiceMenu
+            objectName: "voiceMenu"
+            title: qsTr("V&oice")
+            delegate: MenuEntry {}
+            // "Dictate", or "Stop dictation" while recording: the chat's own command.
+            MenuEntry {
+                objectName: "dictateItem"
+                action: chat.dictateAction
+            }
+            Action {
+                id: conversationModeAction
+                text: qsTr("&Conversation mode")
+                checkable: true
+                // Listening needs dictation, which needs a speech-to-text server.
+                enabled: chat.conversationAction.enabled
+                checked: chat.conversationMode
+                shortcut: "Ctrl+Shift+L"
+                onToggled: {
+                    chat.conversationMode = checked
+                    checked = Qt.binding(() => chat.conversationMode)
+                }
+            }
+            MenuSeparator {}
+            Action {
+                id: readAloudAction
+                text: qsTr("&Read replies aloud")
+                checkable: true
+                checked: window.settings.readAloud
+                shortcut: "Ctrl+Shift+R"
+                onToggled: {
+                    window.settings.readAloud = checked
+                    window.settings.saveSetting("readAloud")
+                    if (!checked)
+                        speech.stop()
+                    // Settings may change it too.
+                    checked = Qt.binding(() => window.settings.readAloud)
+                }
+            }
+            Action {
+                text: qsTr("&Stop reading")
+                enabled: speech.speaking
+                onTriggered: speech.stop()
+            }
+            MenuSeparator {}
+            Action {
+                text: window.dictationAvailable ? qsTr("&Voice settings…") : qsTr("Set up &dictation…")
+                onTriggered: settingsDialog.openVoiceSettings()
+            }
+        }
         Menu {
             title: qsTr("&View")
+            delegate: MenuEntry {}
             Action {
                 text: qsTr("&Debug panel")
                 checkable: true
@@ -714,6 +829,8 @@ ApplicationWindow {
             controller: agent
             focus: true
             showContextMeter: false // the header shows it
+            speech: speech
+            dictation: window.dictationAvailable ? dictation : null
             onBranched: (conversationId) => window.openConversation(conversationId)
             onLinkActivated: (url) => linkDialog.ask(url) // the user clicked it: ask first
         }
@@ -735,6 +852,7 @@ ApplicationWindow {
         appearance: window.appearance
         controller: agent
         mcp: window.mcp
+        speech: speech
         anchors.centerIn: parent
     }
 

@@ -14,7 +14,9 @@ import KoderDemo
     system's secret store, and only when the box says so. The MCP servers (from the
     configuration file main() read) are shown live: each one's status and tools, a switch that
     turns it on or off and a Restart button, which act at once (the switch is remembered); with
-    none, where to add them.
+    none, where to add them. The voice: whether replies are read aloud, with which voice and how
+    fast, and the speech-to-text server dictation sends the recording to (with no server, the
+    message box has no microphone: the section says so).
 */
 Dialog {
     id: dialog
@@ -26,6 +28,9 @@ Dialog {
     /*! The MCP configuration file: where it is and what was wrong with it (its servers are the
         controller's \c mcpServers). Null: the section says only how to add servers. */
     property McpConfiguration mcp: null
+    /*! Reads replies aloud: its voices are offered (read when the dialog opens, which makes the
+        speech engine). Null: the default voice only. */
+    property KoderSpeech speech: null
 
     // For tests.
     readonly property alias agentBox: agentBox
@@ -49,6 +54,56 @@ Dialog {
     readonly property alias mcpNote: mcpNote
     readonly property alias mcpProblemRows: mcpProblemRows
     readonly property alias mcpRows: mcpRows
+    readonly property alias voiceHeading: voiceHeading
+    readonly property alias readAloudBox: readAloud
+    readonly property alias voiceBox: voiceBox
+    readonly property alias rateSlider: rateSlider
+    readonly property alias transcriptionHeading: transcriptionHeading
+    readonly property alias transcriptionNote: transcriptionNote
+    readonly property alias transcriptionUrlField: transcriptionUrl
+    readonly property alias transcriptionModelField: transcriptionModel
+    readonly property alias transcriptionKeyField: transcriptionKey
+    readonly property alias transcriptionLanguageField: transcriptionLanguage
+
+    /*!
+        Opens the dialog with the keys in the voice section: on the speech-to-text server's URL
+        when none is set (what dictation needs first), else on Read replies aloud.
+    */
+    function openVoiceSettings() {
+        _focusVoice = true
+        open()
+    }
+    property bool _focusVoice: false
+
+    /*! The voices to choose from: the engine's default first, then the speech's voices (read
+        when the dialog opens), and the kept one when the engine no longer lists it. */
+    property var voices: [{ name: "", text: qsTr("Default voice") }]
+    function readVoices() {
+        const list = [{ name: "", text: qsTr("Default voice") }]
+        const names = speech ? speech.voices : []
+        for (let i = 0; i < names.length; ++i)
+            list.push({ name: names[i], text: names[i] })
+        const kept = settings ? settings.speechVoice : ""
+        if (kept !== "" && !names.includes(kept))
+            list.push({ name: kept, text: kept })
+        voices = list
+    }
+    Connections {
+        target: dialog.speech
+        enabled: dialog.visible
+        function onVoicesChanged() {
+            const chosen = dialog.voices[voiceBox.currentIndex]
+            dialog.readVoices()
+            voiceBox.currentIndex = dialog.indexIn(dialog.voices, "name", chosen ? chosen.name : "")
+        }
+    }
+    /*! The reading speed as the slider says it: "Normal", or the change in percent. */
+    function rateText(rate: real): string {
+        const percent = Math.round(rate * 100)
+        if (percent === 0)
+            return qsTr("Normal", "reading speed")
+        return qsTr("%1%").arg((percent > 0 ? "+" : "") + Number(percent).toLocaleString(Qt.locale(), "f", 0))
+    }
 
     /*! The controller's MCP servers (KoderAgentController.mcpServers). */
     readonly property var mcpServers: controller ? controller.mcpServers : []
@@ -249,7 +304,9 @@ Dialog {
         reasoningSummaryLabel.implicitWidth, apiKeyLabel.implicitWidth, wsUrlLabel.implicitWidth,
         acceptLabel.implicitWidth, busyLabel.implicitWidth, contextWindowLabel.implicitWidth,
         autoCompactLabel.implicitWidth, languageLabel.implicitWidth,
-        themeLabel.implicitWidth)
+        themeLabel.implicitWidth, voiceLabel.implicitWidth, rateLabel.implicitWidth,
+        transcriptionUrlLabel.implicitWidth, transcriptionModelLabel.implicitWidth,
+        transcriptionKeyLabel.implicitWidth, transcriptionLanguageLabel.implicitWidth)
     // Every field of the second column, those of hidden rows included.
     readonly property real _fieldColumnWidth: Math.max(
         agentBox.implicitWidth, baseUrl.implicitWidth, model.implicitWidth,
@@ -262,10 +319,14 @@ Dialog {
                  rememberNote.Layout.maximumWidth),
         wsUrl.implicitWidth, acceptBox.implicitWidth, busyBox.implicitWidth,
         contextWindow.implicitWidth, autoCompact.implicitWidth,
-        resetPolicies.implicitWidth, languageBox.implicitWidth, themeBox.implicitWidth)
+        resetPolicies.implicitWidth, languageBox.implicitWidth, themeBox.implicitWidth,
+        readAloud.implicitWidth, voiceBox.implicitWidth, rateRow.implicitWidth,
+        transcriptionUrl.implicitWidth, transcriptionModel.implicitWidth,
+        transcriptionKey.implicitWidth, transcriptionLanguage.implicitWidth)
     // The rows across both columns: the same for every agent.
     readonly property real _spanningWidth: {
-        let widest = Math.max(toolsHeading.implicitWidth, mcpHeading.implicitWidth)
+        let widest = Math.max(toolsHeading.implicitWidth, mcpHeading.implicitWidth,
+                              voiceHeading.implicitWidth, transcriptionHeading.implicitWidth)
         for (let i = 0; i < policyRows.count; ++i) {
             const row = policyRows.itemAt(i)
             if (row)
@@ -337,13 +398,34 @@ Dialog {
         autoCompact.value = settings.autoCompact
         languageBox.currentIndex = indexIn(languages, "code", settings.language)
         themeBox.currentIndex = indexIn(themes, "value", settings.theme)
+        readAloud.checked = settings.readAloud
+        readVoices()
+        voiceBox.currentIndex = indexIn(voices, "name", settings.speechVoice)
+        rateSlider.value = settings.speechRate
+        transcriptionUrl.text = settings.transcriptionUrl
+        transcriptionModel.text = settings.transcriptionModel
+        transcriptionKey.text = keys.transcription || ""
+        transcriptionLanguage.text = settings.transcriptionLanguage
         for (let i = 0; i < policyRows.count; ++i) {
             const box = policyRows.itemAt(i).box
             const policy = settings.toolPolicies[toolNames[i]]
             box.currentIndex = indexIn(policies, "value", policy === undefined ? "" : policy)
         }
-        agentBox.forceActiveFocus()
+        if (_focusVoice) {
+            _focusVoice = false
+            // As the keyboard moves it: the focus shows.
+            if (transcriptionUrl.text.trim() === "")
+                transcriptionUrl.forceActiveFocus(Qt.TabFocusReason)
+            else
+                readAloud.forceActiveFocus(Qt.TabFocusReason)
+        } else {
+            agentBox.forceActiveFocus()
+        }
     }
+    onAboutToHide: _focusVoice = false
+    // The field given the keys as the dialog opened is in view once its content is laid out
+    // (the voice's fields are at its end).
+    onOpened: if (dialog._scrolls) scroller.reveal(scroller.Window.activeFocusItem)
 
     onAccepted: {
         keepFields()
@@ -359,6 +441,7 @@ Dialog {
         settings.aguiUrl = drafts.agui.url
         for (const provider of ["openai", "responses", "ollama", "anthropic", "agui"])
             settings.setApiKey(provider, drafts[provider].key)
+        settings.setApiKey("transcription", transcriptionKey.text)
         settings.ollamaThink = think.checked
         settings.anthropicThinkingBudget = thinkingBudget.value
         settings.responsesReasoningEffort = reasoningEfforts[reasoningEffort.currentIndex].value
@@ -378,6 +461,12 @@ Dialog {
                 chosen[toolNames[i]] = policies[box.currentIndex].value
         }
         settings.toolPolicies = chosen
+        settings.readAloud = readAloud.checked
+        settings.speechVoice = voices[voiceBox.currentIndex] ? voices[voiceBox.currentIndex].name : ""
+        settings.speechRate = Math.round(rateSlider.value * 10) / 10
+        settings.transcriptionUrl = transcriptionUrl.text.trim()
+        settings.transcriptionModel = transcriptionModel.text.trim()
+        settings.transcriptionLanguage = transcriptionLanguage.text.trim()
         const language = languages[languageBox.currentIndex].code
         const theme = themes[themeBox.currentIndex].value
         if (language !== settings.language) {
@@ -389,6 +478,24 @@ Dialog {
             appearance.applyTheme(theme)
         }
         settings.save()
+    }
+
+    // The style outlines a check box in a shade of the window, which a dark theme all but hides,
+    // and marks its keyboard focus faintly: a frame of its own, in a colour that reads on light
+    // and dark windows, thicker and in the highlight colour with the keyboard focus.
+    component FramedCheckBox: CheckBox {
+        id: checkBox
+        Rectangle {
+            parent: checkBox.indicator
+            anchors.fill: parent
+            anchors.margins: checkBox.visualFocus ? -2 : 0
+            radius: 2
+            color: "transparent"
+            border.width: checkBox.visualFocus ? 2 : 1
+            border.color: checkBox.visualFocus ? checkBox.palette.highlight
+                                               : checkBox.palette.placeholderText
+            visible: checkBox.enabled
+        }
     }
 
     // A choice as wide as its widest entry, in the box and in its list (a ComboBox's implicit
@@ -457,18 +564,21 @@ Dialog {
             target: scroller.Window.window
             enabled: dialog._scrolls && dialog.visible
             function onActiveFocusItemChanged() {
-                const item = scroller.Window.activeFocusItem
-                let inside = item
-                while (inside && inside !== grid)
-                    inside = inside.parent
-                if (!inside)
-                    return
-                const top = item.mapToItem(grid, 0, 0).y
-                if (top < scroller.contentY)
-                    scroller.contentY = top
-                else if (top + item.height > scroller.contentY + scroller.height)
-                    scroller.contentY = top + item.height - scroller.height
+                scroller.reveal(scroller.Window.activeFocusItem)
             }
+        }
+        /*! Scrolls \a item, when it is a field of the dialog, into view. */
+        function reveal(item: Item) {
+            let inside = item
+            while (inside && inside !== grid)
+                inside = inside.parent
+            if (!inside)
+                return
+            const top = item.mapToItem(grid, 0, 0).y
+            if (top < scroller.contentY)
+                scroller.contentY = top
+            else if (top + item.height > scroller.contentY + scroller.height)
+                scroller.contentY = top + item.height - scroller.height
         }
 
         GridLayout {
@@ -516,7 +626,7 @@ Dialog {
                 Accessible.name: qsTr("Model")
             }
             Item { visible: dialog.chosenAgent === "ollama" && grid.columns > 1; implicitWidth: 1 }
-            CheckBox {
+            FramedCheckBox {
                 id: think
                 visible: dialog.chosenAgent === "ollama"
                 text: qsTr("Think before answering (models that can)")
@@ -584,10 +694,11 @@ Dialog {
                 placeholderText: dialog.chosenServer ? dialog.serverHints[dialog.chosenAgent].key : ""
                 Accessible.name: qsTr("API key")
             }
-            Item { visible: dialog.chosenServer && grid.columns > 1; implicitWidth: 1 }
-            CheckBox {
+            Item { visible: remember.visible && grid.columns > 1; implicitWidth: 1 }
+            FramedCheckBox {
                 id: remember
-                visible: dialog.chosenServer
+                // Also for the speech-to-text server's key (below), whatever the agent.
+                visible: dialog.chosenServer || transcriptionKey.text !== ""
                 enabled: dialog.canRemember
                 text: qsTr("Remember the API keys in the system's secret store")
                 Accessible.name: text
@@ -596,7 +707,7 @@ Dialog {
             Item { visible: rememberNote.visible && grid.columns > 1; implicitWidth: 1 }
             Label {
                 id: rememberNote
-                visible: dialog.chosenServer && dialog.rememberUnavailableReason !== ""
+                visible: remember.visible && dialog.rememberUnavailableReason !== ""
                 textFormat: Text.PlainText
                 text: dialog.rememberUnavailableReason
                 wrapMode: Text.Wrap
@@ -930,6 +1041,146 @@ Dialog {
                         }
                     }
                 }
+            }
+
+            // --- Voice: replies read aloud, and the speech-to-text server of dictation ---
+            Label {
+                id: voiceHeading
+                textFormat: Text.PlainText
+                text: qsTr("Reading aloud")
+                Layout.columnSpan: grid.columns
+                Layout.topMargin: dialog._unit / 2
+                font.bold: true
+                Accessible.role: Accessible.Heading
+                Accessible.name: text
+            }
+            Item { visible: grid.columns > 1; implicitWidth: 1 }
+            FramedCheckBox {
+                id: readAloud
+                objectName: "readAloud"
+                text: qsTr("Read replies aloud")
+                Accessible.name: text
+                Accessible.description: qsTr("Each reply is spoken while it arrives")
+            }
+            Label { id: voiceLabel; textFormat: Text.PlainText; text: qsTr("Voice") }
+            ChoiceBox {
+                id: voiceBox
+                objectName: "speechVoice"
+                Layout.fillWidth: true
+                model: dialog.voices
+                textRole: "text"
+                Accessible.name: qsTr("Voice")
+            }
+            Label { id: rateLabel; textFormat: Text.PlainText; text: qsTr("Speed") }
+            RowLayout {
+                id: rateRow
+                spacing: grid.columnSpacing
+                Layout.fillWidth: true
+                Slider {
+                    id: rateSlider
+                    objectName: "speechRate"
+                    from: -1
+                    to: 1
+                    stepSize: 0.1
+                    snapMode: Slider.SnapAlways
+                    Layout.fillWidth: true
+                    Accessible.name: qsTr("Reading speed")
+                    Accessible.description: rateValue.text
+                }
+                Label {
+                    id: rateValue
+                    textFormat: Text.PlainText
+                    text: dialog.rateText(rateSlider.value)
+                    // As wide as its widest text: the slider does not move while it is dragged.
+                    Layout.preferredWidth: Math.ceil(Math.max(
+                        dialog._metrics.advanceWidth(dialog.rateText(0)),
+                        dialog._metrics.advanceWidth(dialog.rateText(-1)),
+                        dialog._metrics.advanceWidth(dialog.rateText(1))))
+                    horizontalAlignment: Text.AlignLeft
+                    Accessible.ignored: true // the slider's description says it
+                }
+            }
+
+            Label {
+                id: transcriptionHeading
+                textFormat: Text.PlainText
+                text: qsTr("Speech to text")
+                Layout.columnSpan: grid.columns
+                Layout.topMargin: dialog._unit / 2
+                font.bold: true
+                Accessible.role: Accessible.Heading
+                Accessible.name: text
+            }
+            Label {
+                id: transcriptionNote
+                objectName: "transcriptionNote"
+                textFormat: Text.PlainText
+                text: qsTr("To dictate, set a speech-to-text server here: an OpenAI-compatible one (OpenAI, or a Whisper server on your computer). The microphone button appears in the message box once a server is set; what you say is recorded and sent to this server only.")
+                wrapMode: Text.Wrap
+                horizontalAlignment: Text.AlignLeft
+                opacity: 0.75
+                Layout.columnSpan: grid.columns
+                Layout.fillWidth: true
+                Layout.preferredWidth: dialog._unit // the dialog's width decides, not the text
+                Accessible.role: Accessible.StaticText
+                Accessible.name: text
+            }
+            Label {
+                id: transcriptionUrlLabel
+                textFormat: Text.PlainText
+                text: dialog._serverUrlText
+            }
+            TextField {
+                id: transcriptionUrl
+                objectName: "transcriptionUrl"
+                Layout.fillWidth: true
+                implicitWidth: 20 * dialog._unit
+                placeholderText: "http://127.0.0.1:8000/v1"
+                inputMethodHints: Qt.ImhUrlCharactersOnly
+                Accessible.name: qsTr("Speech-to-text server URL")
+                Accessible.description: qsTr("Empty: no dictation")
+            }
+            Label {
+                id: transcriptionModelLabel
+                textFormat: Text.PlainText
+                text: qsTr("Model")
+            }
+            TextField {
+                id: transcriptionModel
+                objectName: "transcriptionModel"
+                Layout.fillWidth: true
+                placeholderText: "whisper-1"
+                Accessible.name: qsTr("Speech-to-text model")
+            }
+            Label {
+                id: transcriptionKeyLabel
+                textFormat: Text.PlainText
+                text: qsTr("API key")
+            }
+            TextField {
+                id: transcriptionKey
+                objectName: "transcriptionKey"
+                Layout.fillWidth: true
+                echoMode: TextInput.Password
+                placeholderText: qsTr("Only for a server that asks for one")
+                Accessible.name: qsTr("Speech-to-text API key")
+                Accessible.description: qsTr("Kept in the system's secret store only when “Remember the API keys” is ticked, like the agent's keys")
+            }
+            Label {
+                id: transcriptionLanguageLabel
+                textFormat: Text.PlainText
+                text: qsTr("Spoken language")
+            }
+            TextField {
+                id: transcriptionLanguage
+                objectName: "transcriptionLanguage"
+                Layout.fillWidth: true
+                placeholderText: qsTr("Detected by the server")
+                Accessible.name: qsTr("Spoken language")
+                Accessible.description: qsTr("A language code such as en or de; empty: the server detects it")
+                // On hover only: shown on focus, it would cover the key's field above.
+                ToolTip.visible: hovered
+                ToolTip.text: Accessible.description
             }
         }
     }

@@ -31,7 +31,13 @@ constexpr const char* kept[] = {"agent",
                                 "busyPolicy",
                                 "contextWindow",
                                 "autoCompact",
-                                "mcpServersEnabled"};
+                                "mcpServersEnabled",
+                                "readAloud",
+                                "speechVoice",
+                                "speechRate",
+                                "transcriptionUrl",
+                                "transcriptionModel",
+                                "transcriptionLanguage"};
 
 // Where an older demo kept the (OpenAI-compatible) key in clear text.
 const QString legacyKey = QStringLiteral("apiKey");
@@ -46,7 +52,7 @@ const QStringList& DemoSettings::keyedProviders()
 {
     static const QStringList providers{QStringLiteral("openai"), QStringLiteral("responses"),
                                        QStringLiteral("ollama"), QStringLiteral("anthropic"),
-                                       QStringLiteral("agui")};
+                                       QStringLiteral("agui"), QStringLiteral("transcription")};
     return providers;
 }
 
@@ -146,6 +152,18 @@ void DemoSettings::rememberMcpServerEnabled(const QString& name, bool enabled)
     Q_EMIT changed();
     if (m_persistent)
         QSettings().setValue(QStringLiteral("mcpServersEnabled"), m_mcpServersEnabled);
+}
+
+void DemoSettings::saveSetting(const QString& name)
+{
+    if (!m_persistent)
+        return;
+    for (const char* known : kept) {
+        if (name == QLatin1String(known)) {
+            QSettings().setValue(name, property(known));
+            return;
+        }
+    }
 }
 
 void DemoSettings::save()

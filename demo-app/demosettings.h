@@ -10,11 +10,13 @@
 /*!
     The demo's choices: which agent (local, openai, responses, ollama, anthropic, ws or agui), each
     server's settings, auto-accept and the per-tool permissions, which MCP servers are on,
-    the context window and automatic compaction, language, theme. Kept in QSettings when
+    the context window and automatic compaction, language, theme, and the voice: whether replies
+    are read aloud (with which voice, how fast) and the speech-to-text server dictation sends the
+    recording to (its URL, model, language). Kept in QSettings when
     \c persistent (not in headless runs); the command line overrides what is kept.
 
     API keys, one per remote provider (\c openai, \c responses, \c ollama, \c anthropic,
-    \c agui), never
+    \c agui) and one for the speech-to-text server (\c transcription), never
     reach the settings file: with \c rememberApiKey and a platform secret store (\c secretStore,
     the freedesktop Secret Service) they are kept there; otherwise they live in memory for this
     run (or, for the agent the demo starts with, come from the KODER_API_KEY environment
@@ -70,9 +72,22 @@ class DemoSettings : public QObject {
     /*! Per MCP server name, whether the user turned it on (true) or off (false) in Settings;
         a server not listed follows its configuration file ("disabled"). */
     Q_PROPERTY(QVariantMap mcpServersEnabled MEMBER m_mcpServersEnabled NOTIFY changed FINAL)
+    /*! Replies are read aloud while they stream (KoderSpeech::readAloud). */
+    Q_PROPERTY(bool readAloud MEMBER m_readAloud NOTIFY changed FINAL)
+    /*! The voice replies are read with, one of KoderSpeech::voices; "" = the language's. */
+    Q_PROPERTY(QString speechVoice MEMBER m_speechVoice NOTIFY changed FINAL)
+    /*! How fast: from -1 (slowest) through 0 (normal) to 1 (fastest). */
+    Q_PROPERTY(double speechRate MEMBER m_speechRate NOTIFY changed FINAL)
+    /*! The OpenAI-compatible speech-to-text server dictation sends the recording to (its
+        \c /audio/transcriptions endpoint); "" = none: no dictation. Its key is the
+        \c transcription one in \c apiKeys. */
+    Q_PROPERTY(QString transcriptionUrl MEMBER m_transcriptionUrl NOTIFY changed FINAL)
+    Q_PROPERTY(QString transcriptionModel MEMBER m_transcriptionModel NOTIFY changed FINAL)
+    /*! The language spoken, as a code such as "en"; "" = the server detects it. */
+    Q_PROPERTY(QString transcriptionLanguage MEMBER m_transcriptionLanguage NOTIFY changed FINAL)
 
 public:
-    /// The agents that take an API key.
+    /// The agents that take an API key, and the speech-to-text server ("transcription").
     static const QStringList& keyedProviders();
 
     /// \a persistent: read from and written to QSettings. \a secrets: where keys may be kept
@@ -92,6 +107,9 @@ public:
     /// Keeps that the user turned the MCP server \a name on or off (written at once, alone:
     /// the other settings wait for save()).
     Q_INVOKABLE void rememberMcpServerEnabled(const QString& name, bool enabled);
+    /// Writes the setting \a name alone, as it is now (a switch in a menu, such as readAloud:
+    /// the others, which the command line may have overridden, wait for save()).
+    Q_INVOKABLE void saveSetting(const QString& name);
 
     QString agent() const { return m_agent; }
     /// KODER_API_KEY becomes \a provider's key (the agent the demo starts with), and only its.
@@ -139,4 +157,10 @@ private:
     bool m_showDebug = false;
     int m_contextWindow = 0;
     int m_autoCompact = 0;
+    bool m_readAloud = false;
+    QString m_speechVoice; ///< empty: the language's default voice
+    double m_speechRate = 0.0;
+    QString m_transcriptionUrl; ///< empty: no dictation
+    QString m_transcriptionModel = QStringLiteral("whisper-1");
+    QString m_transcriptionLanguage; ///< empty: detected
 };

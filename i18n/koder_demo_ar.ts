@@ -606,6 +606,30 @@ Open **Settings** to talk to a real model instead.</source>
         <source>Export as &amp;HTML…</source>
         <translation>تصدير بصيغة &amp;HTML…</translation>
     </message>
+    <message>
+        <source>V&amp;oice</source>
+        <translation>&amp;الصوت</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation mode</source>
+        <translation>وضع &amp;المحادثة</translation>
+    </message>
+    <message>
+        <source>&amp;Read replies aloud</source>
+        <translation>&amp;قراءة الردود بصوت عالٍ</translation>
+    </message>
+    <message>
+        <source>&amp;Stop reading</source>
+        <translation>&amp;إيقاف القراءة</translation>
+    </message>
+    <message>
+        <source>&amp;Voice settings…</source>
+        <translation>إعدادات &amp;الصوت…</translation>
+    </message>
+    <message>
+        <source>Set up &amp;dictation…</source>
+        <translation>إعداد &amp;الإملاء…</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -995,6 +1019,79 @@ Open **Settings** to talk to a real model instead.</source>
     <message>
         <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
         <translation>مدى امتلاء السياق قبل تلخيص الرسائل السابقة؛ «أبدًا» يوقف ذلك</translation>
+    </message>
+    <message>
+        <source>Default voice</source>
+        <translation>الصوت الافتراضي</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <comment>reading speed</comment>
+        <translation>عادية</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>القراءة بصوت عالٍ</translation>
+    </message>
+    <message>
+        <source>Read replies aloud</source>
+        <translation>قراءة الردود بصوت عالٍ</translation>
+    </message>
+    <message>
+        <source>Each reply is spoken while it arrives</source>
+        <translation>يُنطق كل رد أثناء وصوله</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>الصوت</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>السرعة</translation>
+    </message>
+    <message>
+        <source>Reading speed</source>
+        <translation>سرعة القراءة</translation>
+    </message>
+    <message>
+        <source>Speech to text</source>
+        <translation>تحويل الكلام إلى نص</translation>
+    </message>
+    <message>
+        <source>To dictate, set a speech-to-text server here: an OpenAI-compatible one (OpenAI, or a Whisper server on your computer). The microphone button appears in the message box once a server is set; what you say is recorded and sent to this server only.</source>
+        <translation>للإملاء، حدّد هنا خادمًا لتحويل الكلام إلى نص متوافقًا مع OpenAI (مثل OpenAI، أو خادم Whisper على حاسوبك). يظهر زر الميكروفون في مربع الرسالة بمجرد تعيين خادم، ويُسجَّل ما تقوله ويُرسَل إلى هذا الخادم فقط.</translation>
+    </message>
+    <message>
+        <source>Speech-to-text server URL</source>
+        <translation>عنوان خادم تحويل الكلام إلى نص</translation>
+    </message>
+    <message>
+        <source>Empty: no dictation</source>
+        <translation>فارغ: لا إملاء</translation>
+    </message>
+    <message>
+        <source>Speech-to-text model</source>
+        <translation>نموذج تحويل الكلام إلى نص</translation>
+    </message>
+    <message>
+        <source>Speech-to-text API key</source>
+        <translation>مفتاح API لتحويل الكلام إلى نص</translation>
+    </message>
+    <message>
+        <source>Kept in the system&apos;s secret store only when “Remember the API keys” is ticked, like the agent&apos;s keys</source>
+        <translation>يُحفظ في مخزن الأسرار في النظام فقط عند تحديد «حفظ مفاتيح API في مخزن الأسرار في النظام»، مثل مفاتيح الوكيل</translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation>اللغة المنطوقة</translation>
+    </message>
+    <message>
+        <source>Detected by the server</source>
+        <translation>يكتشفها الخادم</translation>
+    </message>
+    <message>
+        <source>A language code such as en or de; empty: the server detects it</source>
+        <translation>رمز لغة مثل en أو de؛ فارغ: يكتشفها الخادم</translation>
     </message>
 </context>
 <context>

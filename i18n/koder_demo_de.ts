@@ -598,6 +598,30 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
         <source>Export as &amp;HTML…</source>
         <translation>Als &amp;HTML exportieren …</translation>
     </message>
+    <message>
+        <source>V&amp;oice</source>
+        <translation>S&amp;timme</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation mode</source>
+        <translation>&amp;Gesprächsmodus</translation>
+    </message>
+    <message>
+        <source>&amp;Read replies aloud</source>
+        <translation>Antworten &amp;vorlesen</translation>
+    </message>
+    <message>
+        <source>&amp;Stop reading</source>
+        <translation>Vorlesen &amp;beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Voice settings…</source>
+        <translation>Stimm&amp;einstellungen …</translation>
+    </message>
+    <message>
+        <source>Set up &amp;dictation…</source>
+        <translation>&amp;Diktieren einrichten …</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -983,6 +1007,79 @@ Unter **Einstellungen** sprichst du stattdessen mit einem echten Modell.</transl
     <message>
         <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
         <translation>Wie voll der Kontext werden darf, bevor die früheren Nachrichten zusammengefasst werden; Nie schaltet es aus</translation>
+    </message>
+    <message>
+        <source>Default voice</source>
+        <translation>Standardstimme</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <comment>reading speed</comment>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Vorlesen</translation>
+    </message>
+    <message>
+        <source>Read replies aloud</source>
+        <translation>Antworten vorlesen</translation>
+    </message>
+    <message>
+        <source>Each reply is spoken while it arrives</source>
+        <translation>Jede Antwort wird gesprochen, während sie eintrifft</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Stimme</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Tempo</translation>
+    </message>
+    <message>
+        <source>Reading speed</source>
+        <translation>Vorlesetempo</translation>
+    </message>
+    <message>
+        <source>Speech to text</source>
+        <translation>Spracherkennung</translation>
+    </message>
+    <message>
+        <source>To dictate, set a speech-to-text server here: an OpenAI-compatible one (OpenAI, or a Whisper server on your computer). The microphone button appears in the message box once a server is set; what you say is recorded and sent to this server only.</source>
+        <translation>Um zu diktieren, trag hier einen Server für Spracherkennung ein: einen OpenAI-kompatiblen (OpenAI oder einen Whisper-Server auf deinem Computer). Sobald ein Server eingetragen ist, erscheint der Mikrofonknopf im Nachrichtenfeld; was du sagst, wird aufgenommen und nur an diesen Server geschickt.</translation>
+    </message>
+    <message>
+        <source>Speech-to-text server URL</source>
+        <translation>URL des Spracherkennungsservers</translation>
+    </message>
+    <message>
+        <source>Empty: no dictation</source>
+        <translation>Leer: kein Diktieren</translation>
+    </message>
+    <message>
+        <source>Speech-to-text model</source>
+        <translation>Modell der Spracherkennung</translation>
+    </message>
+    <message>
+        <source>Speech-to-text API key</source>
+        <translation>API-Schlüssel der Spracherkennung</translation>
+    </message>
+    <message>
+        <source>Kept in the system&apos;s secret store only when “Remember the API keys” is ticked, like the agent&apos;s keys</source>
+        <translation>Wird wie die Schlüssel des Agenten nur dann im Schlüsselspeicher des Systems gemerkt, wenn „API-Schlüssel im Schlüsselspeicher des Systems merken“ angehakt ist</translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation>Gesprochene Sprache</translation>
+    </message>
+    <message>
+        <source>Detected by the server</source>
+        <translation>Vom Server erkannt</translation>
+    </message>
+    <message>
+        <source>A language code such as en or de; empty: the server detects it</source>
+        <translation>Ein Sprachcode wie en oder de; leer: Der Server erkennt die Sprache</translation>
     </message>
 </context>
 <context>

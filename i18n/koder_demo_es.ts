@@ -598,6 +598,30 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
         <source>Export as &amp;HTML…</source>
         <translation>Exportar como &amp;HTML…</translation>
     </message>
+    <message>
+        <source>V&amp;oice</source>
+        <translation>V&amp;oz</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation mode</source>
+        <translation>Modo &amp;conversación</translation>
+    </message>
+    <message>
+        <source>&amp;Read replies aloud</source>
+        <translation>Leer las &amp;respuestas en voz alta</translation>
+    </message>
+    <message>
+        <source>&amp;Stop reading</source>
+        <translation>&amp;Detener la lectura</translation>
+    </message>
+    <message>
+        <source>&amp;Voice settings…</source>
+        <translation>&amp;Ajustes de voz…</translation>
+    </message>
+    <message>
+        <source>Set up &amp;dictation…</source>
+        <translation>Configurar el dic&amp;tado…</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -983,6 +1007,79 @@ Abre **Ajustes** para hablar con un modelo real.</translation>
     <message>
         <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
         <translation>Cuánto puede llenarse el contexto antes de resumir los mensajes anteriores; Nunca lo desactiva</translation>
+    </message>
+    <message>
+        <source>Default voice</source>
+        <translation>Voz predeterminada</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <comment>reading speed</comment>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Lectura en voz alta</translation>
+    </message>
+    <message>
+        <source>Read replies aloud</source>
+        <translation>Leer las respuestas en voz alta</translation>
+    </message>
+    <message>
+        <source>Each reply is spoken while it arrives</source>
+        <translation>Cada respuesta se lee mientras llega</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voz</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Velocidad</translation>
+    </message>
+    <message>
+        <source>Reading speed</source>
+        <translation>Velocidad de lectura</translation>
+    </message>
+    <message>
+        <source>Speech to text</source>
+        <translation>Voz a texto</translation>
+    </message>
+    <message>
+        <source>To dictate, set a speech-to-text server here: an OpenAI-compatible one (OpenAI, or a Whisper server on your computer). The microphone button appears in the message box once a server is set; what you say is recorded and sent to this server only.</source>
+        <translation>Para dictar, indica aquí un servidor de voz a texto compatible con OpenAI (OpenAI, o un servidor Whisper en tu ordenador). El botón del micrófono aparece en el cuadro de mensaje en cuanto hay un servidor; lo que dices se graba y se envía solo a este servidor.</translation>
+    </message>
+    <message>
+        <source>Speech-to-text server URL</source>
+        <translation>URL del servidor de voz a texto</translation>
+    </message>
+    <message>
+        <source>Empty: no dictation</source>
+        <translation>Vacío: sin dictado</translation>
+    </message>
+    <message>
+        <source>Speech-to-text model</source>
+        <translation>Modelo de voz a texto</translation>
+    </message>
+    <message>
+        <source>Speech-to-text API key</source>
+        <translation>Clave de API de voz a texto</translation>
+    </message>
+    <message>
+        <source>Kept in the system&apos;s secret store only when “Remember the API keys” is ticked, like the agent&apos;s keys</source>
+        <translation>Se guarda en el almacén de secretos del sistema solo si está marcada «Recordar las claves de API en el almacén de secretos del sistema», como las claves del agente</translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation>Idioma hablado</translation>
+    </message>
+    <message>
+        <source>Detected by the server</source>
+        <translation>Lo detecta el servidor</translation>
+    </message>
+    <message>
+        <source>A language code such as en or de; empty: the server detects it</source>
+        <translation>Un código de idioma como en o de; vacío: lo detecta el servidor</translation>
     </message>
 </context>
 <context>

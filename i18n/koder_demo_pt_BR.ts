@@ -598,6 +598,30 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
         <source>Export as &amp;HTML…</source>
         <translation>Exportar como &amp;HTML…</translation>
     </message>
+    <message>
+        <source>V&amp;oice</source>
+        <translation>&amp;Voz</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation mode</source>
+        <translation>Modo de &amp;conversa</translation>
+    </message>
+    <message>
+        <source>&amp;Read replies aloud</source>
+        <translation>&amp;Ler as respostas em voz alta</translation>
+    </message>
+    <message>
+        <source>&amp;Stop reading</source>
+        <translation>&amp;Parar a leitura</translation>
+    </message>
+    <message>
+        <source>&amp;Voice settings…</source>
+        <translation>Configurações de &amp;voz…</translation>
+    </message>
+    <message>
+        <source>Set up &amp;dictation…</source>
+        <translation>Configurar o &amp;ditado…</translation>
+    </message>
 </context>
 <context>
     <name>NoteBook</name>
@@ -983,6 +1007,79 @@ Abra **Configurações** para conversar com um modelo de verdade.</translation>
     <message>
         <source>How full the context may get before the earlier messages are summarised; Never turns it off</source>
         <translation>Quanto o contexto pode encher antes de as mensagens anteriores serem resumidas; Nunca desativa</translation>
+    </message>
+    <message>
+        <source>Default voice</source>
+        <translation>Voz padrão</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <comment>reading speed</comment>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Reading aloud</source>
+        <translation>Leitura em voz alta</translation>
+    </message>
+    <message>
+        <source>Read replies aloud</source>
+        <translation>Ler as respostas em voz alta</translation>
+    </message>
+    <message>
+        <source>Each reply is spoken while it arrives</source>
+        <translation>Cada resposta é falada enquanto chega</translation>
+    </message>
+    <message>
+        <source>Voice</source>
+        <translation>Voz</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>Velocidade</translation>
+    </message>
+    <message>
+        <source>Reading speed</source>
+        <translation>Velocidade de leitura</translation>
+    </message>
+    <message>
+        <source>Speech to text</source>
+        <translation>Voz para texto</translation>
+    </message>
+    <message>
+        <source>To dictate, set a speech-to-text server here: an OpenAI-compatible one (OpenAI, or a Whisper server on your computer). The microphone button appears in the message box once a server is set; what you say is recorded and sent to this server only.</source>
+        <translation>Para ditar, defina aqui um servidor de voz para texto compatível com OpenAI (a OpenAI, ou um servidor Whisper no seu computador). O botão do microfone aparece na caixa de mensagem assim que houver um servidor; o que você diz é gravado e enviado só para este servidor.</translation>
+    </message>
+    <message>
+        <source>Speech-to-text server URL</source>
+        <translation>URL do servidor de voz para texto</translation>
+    </message>
+    <message>
+        <source>Empty: no dictation</source>
+        <translation>Vazio: sem ditado</translation>
+    </message>
+    <message>
+        <source>Speech-to-text model</source>
+        <translation>Modelo de voz para texto</translation>
+    </message>
+    <message>
+        <source>Speech-to-text API key</source>
+        <translation>Chave de API de voz para texto</translation>
+    </message>
+    <message>
+        <source>Kept in the system&apos;s secret store only when “Remember the API keys” is ticked, like the agent&apos;s keys</source>
+        <translation>Guardada no armazenamento de segredos do sistema só quando “Lembrar as chaves de API no armazenamento de segredos do sistema” está marcado, como as chaves do agente</translation>
+    </message>
+    <message>
+        <source>Spoken language</source>
+        <translation>Idioma falado</translation>
+    </message>
+    <message>
+        <source>Detected by the server</source>
+        <translation>Detectado pelo servidor</translation>
+    </message>
+    <message>
+        <source>A language code such as en or de; empty: the server detects it</source>
+        <translation>Um código de idioma como en ou de; vazio: o servidor detecta</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,9 @@
 // fatal; koder-demo --headless --mcp-config says how each server is. --agent agui --base-url
 // talks to an AG-UI agent (the scripted one), with KODER_API_KEY as its key. DemoFiles writes
 // exports whole (UTF-8, through QSaveFile) and says why it could not; a conversation exported
-// from the window's pane is in the file: the HTML with no script and the title escaped.
+// from the window's pane is in the file: the HTML with no script and the title escaped. The voice:
+// reading aloud (Voice menu, its shortcut, Settings) and the speech settings are kept across a
+// restart, the speech-to-text key like the agents' keys; with a server set the chat dictates.
 #include "appearance.h"
 #include "conversationfilter.h"
 #include "demofiles.h"
@@ -87,10 +89,12 @@ KoderMcpServer* serverNamed(const McpConfiguration& mcp, const QString& name)
     return nullptr;
 }
 
-// The demo's window as main() makes it, with the MCP configuration's servers added.
+// The demo's window as main() makes it, with the MCP configuration's servers added; its
+// settings kept in QSettings when \a persistent.
 struct DemoWindow {
+    explicit DemoWindow(bool persistent = false) : settings(persistent) {}
     QTemporaryDir dir;
-    DemoSettings settings{false};
+    DemoSettings settings;
     Appearance appearance;
     NoteBook notes{dir.filePath(QStringLiteral("notes.md"))};
     QQmlEngine engine;
@@ -98,7 +102,8 @@ struct DemoWindow {
     QQuickWindow* window = nullptr;
     QObject* dialog = nullptr;
 
-    QString open(McpConfiguration* mcp)
+    /// Shows the window (and the settings dialog, when \a openSettings); \a mcp may be null.
+    QString open(McpConfiguration* mcp, bool openSettings = true)
     {
         engine.addImportPath(QStringLiteral(KODER_IMPORTS_DIR));
         QQmlComponent component(&engine);
@@ -112,14 +117,17 @@ struct DemoWindow {
         window = qobject_cast<QQuickWindow*>(object.get());
         if (!window)
             return component.errorString();
-        mcp->addTo(window->property("agent").value<KoderAgentController*>());
+        if (mcp)
+            mcp->addTo(window->property("agent").value<KoderAgentController*>());
         window->show();
-        if (!QTest::qWaitForWindowExposed(window))
+        window->requestActivate();
+        if (!QTest::qWaitForWindowExposed(window) || !QTest::qWaitForWindowActive(window))
             return QStringLiteral("the window is not shown");
         dialog = window->property("settingsDialog").value<QObject*>();
         if (!dialog)
             return QStringLiteral("no settings dialog");
-        QMetaObject::invokeMethod(dialog, "open");
+        if (openSettings)
+            QMetaObject::invokeMethod(dialog, "open");
         return {};
     }
     QQuickItem* itemOf(const char* repeater, int index) const
@@ -516,6 +524,154 @@ private Q_SLOTS:
         store.lookup(QStringLiteral("ollama"));
         QTRY_COMPARE(found.count(), 1);
         QCOMPARE(found.at(0).at(1).toString(), QString());
+    }
+
+    // The voice's settings: reading aloud off and no speech-to-text server by default (so no
+    // dictation), everything kept across a restart; the speech-to-text server's key is a key like
+    // the agents' (never in the settings file).
+    void theVoiceSettingsAreKept()
+    {
+        QSettings().clear();
+        QVERIFY(DemoSettings::keyedProviders().contains(QStringLiteral("transcription")));
+        {
+            DemoSettings settings(true);
+            QCOMPARE(settings.property("readAloud").toBool(), false);
+            QCOMPARE(settings.property("speechVoice").toString(), QString());
+            QCOMPARE(settings.property("speechRate").toDouble(), 0.0);
+            QCOMPARE(settings.property("transcriptionUrl").toString(), QString());
+            QCOMPARE(settings.property("transcriptionModel").toString(), QStringLiteral("whisper-1"));
+            QCOMPARE(settings.property("transcriptionLanguage").toString(), QString());
+            settings.setProperty("readAloud", true);
+            settings.setProperty("speechVoice", QStringLiteral("slt"));
+            settings.setProperty("speechRate", -0.3);
+            settings.setProperty("transcriptionUrl", QStringLiteral("http://127.0.0.1:8000/v1"));
+            settings.setProperty("transcriptionModel", QStringLiteral("Systran/faster-whisper-small"));
+            settings.setProperty("transcriptionLanguage", QStringLiteral("de"));
+            settings.setApiKey(QStringLiteral("transcription"), QStringLiteral("sk-whisper-secret"));
+            QCOMPARE(settings.apiKeys().value(QStringLiteral("transcription")).toString(),
+                     QStringLiteral("sk-whisper-secret"));
+            settings.save();
+        }
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-whisper-secret")));
+        {
+            DemoSettings settings(true);
+            QCOMPARE(settings.property("readAloud").toBool(), true);
+            QCOMPARE(settings.property("speechVoice").toString(), QStringLiteral("slt"));
+            QCOMPARE(settings.property("speechRate").toDouble(), -0.3);
+            QCOMPARE(settings.property("transcriptionUrl").toString(),
+                     QStringLiteral("http://127.0.0.1:8000/v1"));
+            QCOMPARE(settings.property("transcriptionModel").toString(),
+                     QStringLiteral("Systran/faster-whisper-small"));
+            QCOMPARE(settings.property("transcriptionLanguage").toString(), QStringLiteral("de"));
+            // No secret store: the key lived for that run only.
+            QVERIFY(settings.apiKeys().value(QStringLiteral("transcription")).toString().isEmpty());
+        }
+        QSettings().clear();
+    }
+
+    // Voice > Read replies aloud (here by its shortcut, then from the menu's action) is kept at
+    // once, alone (the other settings wait for OK: the command line may have overridden them),
+    // and the window reads aloud again after a restart.
+    void readAloudIsKeptAcrossARestart()
+    {
+        QSettings().clear();
+        const auto readAloudOf = [](QObject* window) {
+            auto* action = window->property("readAloudAction").value<QObject*>();
+            auto* speech = window->property("speech").value<QObject*>();
+            if (!action || !speech)
+                return QStringLiteral("no action or speech");
+            return QStringLiteral("%1 %2").arg(action->property("checked").toBool() ? u"on" : u"off",
+                                               speech->property("readAloud").toBool() ? u"on" : u"off");
+        };
+        {
+            DemoWindow demo(true);
+            const QString error = demo.open(nullptr, false);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(readAloudOf(demo.window), QStringLiteral("off off"));
+            demo.settings.setProperty("theme", QStringLiteral("dark")); // as --theme dark does
+            QTest::keyClick(demo.window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+            QTRY_COMPARE(readAloudOf(demo.window), QStringLiteral("on on"));
+            QVERIFY(demo.settings.property("readAloud").toBool());
+            QCOMPARE(QSettings().value(QStringLiteral("readAloud")), QVariant(true));
+            QVERIFY(!QSettings().contains(QStringLiteral("theme"))); // written alone
+        }
+        {
+            DemoWindow demo(true);
+            const QString error = demo.open(nullptr, false);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            QCOMPARE(readAloudOf(demo.window), QStringLiteral("on on"));
+            // Off from the menu; the Settings dialog shows it so.
+            auto* action = demo.window->property("readAloudAction").value<QObject*>();
+            QVERIFY(QMetaObject::invokeMethod(action, "toggle"));
+            QCOMPARE(readAloudOf(demo.window), QStringLiteral("off off"));
+            QCOMPARE(QSettings().value(QStringLiteral("readAloud")), QVariant(false));
+            QVERIFY(QMetaObject::invokeMethod(demo.dialog, "open"));
+            auto* box = demo.dialog->property("readAloudBox").value<QObject*>();
+            QVERIFY(box);
+            QTRY_VERIFY(demo.dialog->property("opened").toBool());
+            QCOMPARE(box->property("checked").toBool(), false);
+            // On in the settings: the menu follows.
+            box->setProperty("checked", true);
+            QVERIFY(QMetaObject::invokeMethod(demo.dialog, "accept"));
+            QCOMPARE(readAloudOf(demo.window), QStringLiteral("on on"));
+        }
+        DemoSettings again(true);
+        QVERIFY(again.property("readAloud").toBool());
+        QSettings().clear();
+    }
+
+    // The voice settings made in the dialog are kept, and after a restart the window uses them:
+    // the speech reads with the voice and rate, dictation sends to the server with its model and
+    // language (the microphone itself: tst_demowindow.qml).
+    void voiceSettingsFromTheDialogAreUsedAfterARestart()
+    {
+        QSettings().clear();
+        {
+            DemoWindow demo(true);
+            const QString error = demo.open(nullptr, false);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            auto* chat = demo.window->property("chatView").value<QObject*>();
+            QVERIFY(chat);
+            // No server yet: no dictation, so no microphone that could only fail.
+            QCOMPARE(chat->property("dictation").value<QObject*>(), nullptr);
+            QVERIFY(chat->property("speech").value<QObject*>());
+            QVERIFY(QMetaObject::invokeMethod(demo.dialog, "open"));
+            QTRY_VERIFY(demo.dialog->property("opened").toBool());
+            const auto field = [&](const char* name) {
+                return demo.dialog->property(name).value<QObject*>();
+            };
+            field("transcriptionUrlField")->setProperty("text", QStringLiteral(" http://127.0.0.1:9/v1 "));
+            field("transcriptionModelField")->setProperty("text", QStringLiteral("whisper-large-v3"));
+            field("transcriptionLanguageField")->setProperty("text", QStringLiteral("pt"));
+            field("transcriptionKeyField")->setProperty("text", QStringLiteral("sk-stt"));
+            field("rateSlider")->setProperty("value", 0.5);
+            QVERIFY(QMetaObject::invokeMethod(demo.dialog, "accept"));
+            QCOMPARE(demo.settings.property("transcriptionUrl").toString(),
+                     QStringLiteral("http://127.0.0.1:9/v1"));
+            QCOMPARE(demo.settings.apiKeys().value(QStringLiteral("transcription")).toString(),
+                     QStringLiteral("sk-stt"));
+            QVERIFY(chat->property("dictation").value<QObject*>());
+        }
+        QVERIFY(!settingsFileHolds(QStringLiteral("sk-stt")));
+        {
+            DemoWindow demo(true);
+            const QString error = demo.open(nullptr, false);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            auto* transcriber = demo.window->property("transcriber").value<QObject*>();
+            auto* speech = demo.window->property("speech").value<QObject*>();
+            auto* dictation = demo.window->property("dictation").value<QObject*>();
+            auto* chat = demo.window->property("chatView").value<QObject*>();
+            QVERIFY(transcriber && speech && dictation && chat);
+            QCOMPARE(transcriber->property("baseUrl").toUrl(), QUrl(QStringLiteral("http://127.0.0.1:9/v1")));
+            QCOMPARE(transcriber->property("model").toString(), QStringLiteral("whisper-large-v3"));
+            QCOMPARE(transcriber->property("language").toString(), QStringLiteral("pt"));
+            QCOMPARE(speech->property("rate").toDouble(), 0.5);
+            QCOMPARE(dictation->property("transcriber").value<QObject*>(), transcriber);
+            QCOMPARE(dictation->property("speech").value<QObject*>(), speech);
+            QCOMPARE(chat->property("dictation").value<QObject*>(), dictation);
+            QCOMPARE(chat->property("speech").value<QObject*>(), speech);
+        }
+        QSettings().clear();
     }
 
     void aHeadlessRunLeavesTheSettingsAlone()

@@ -9,7 +9,9 @@
 // switcher of a regenerated reply and an edited message, a link that asks before it opens, and
 // the MCP servers in the settings (status, tools, switch and Restart by keyboard, the file's
 // problems, how to add servers; nothing clipped in any language), and an AG-UI agent (its URL
-// and key in the settings, its shared state and custom events in the debug panel).
+// and key in the settings, its shared state and custom events in the debug panel). The voice:
+// the Voice menu by keyboard (without a speech-to-text server it leads to the settings; with
+// one, the microphone and conversation mode), reading aloud and its errors.
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Dialogs
@@ -2196,6 +2198,209 @@ Item {
             verify(!dialog.openButton.enabled)
             dialog.reject()
             tryVerify(() => !dialog.visible)
+        }
+
+        // --- Voice --------------------------------------------------------------------------
+
+        Component {
+            id: silentMicrophone
+            FileAudioInput {} // silence, as a quiet room gives
+        }
+        Component {
+            id: recordingVoice
+            FakeSpeechEngine {}
+        }
+
+        /*! The Voice menu's item that shows \a action, or null. */
+        function voiceMenuItem(window, action) {
+            const menu = window.voiceMenu
+            for (let i = 0; i < menu.count; ++i) {
+                const item = menu.itemAt(i)
+                if (item && item.action === action)
+                    return item
+            }
+            return null
+        }
+        function voiceMenuItemNamed(window, pattern) {
+            const menu = window.voiceMenu
+            for (let i = 0; i < menu.count; ++i) {
+                const item = menu.itemAt(i)
+                if (item && item.text !== undefined && pattern.test(item.text.replace("&", "")))
+                    return item
+            }
+            return null
+        }
+
+        /*! Opens the Voice menu from the keyboard (its mnemonic) and moves down to \a item;
+            returns how many Down presses it took, or -1. */
+        function downTo(window, item) {
+            const menu = window.voiceMenu
+            keySequence("Alt+O")
+            tryVerify(() => menu.opened, 2000, "Alt+O opens the Voice menu")
+            for (let presses = 1; presses <= menu.count; ++presses) {
+                keyClick(Qt.Key_Down)
+                if (menu.currentIndex >= 0 && menu.itemAt(menu.currentIndex) === item)
+                    return presses
+            }
+            return -1
+        }
+
+        // Without a speech-to-text server there is no microphone that could only fail (the
+        // library would say "No transcription service is set."): Dictate and Conversation mode
+        // are off in the Voice menu, and its last item, Set up dictation…, opens the settings
+        // with the keys in the server's URL, under a note that says what it is for.
+        function test_withoutAServerTheVoiceMenuLeadsToTheSettings() {
+            const window = shownWindow()
+            const chat = window.chatView
+            compare(chat.dictation, null)
+            compare(chat.speech, window.speech)
+            const microphone = findChild(chat, "dictateButton")
+            verify(microphone === null || !microphone.visible, "no microphone")
+            verify(!window.conversationModeAction.enabled)
+            const dictate = findChild(window.voiceMenu, "dictateItem") || voiceMenuItem(window, chat.dictateAction)
+            verify(dictate !== null, "Dictate is in the Voice menu")
+            verify(!dictate.enabled)
+            keySequence("Ctrl+Shift+L") // does nothing without a server
+            verify(!chat.conversationMode)
+
+            const setUp = voiceMenuItemNamed(window, /^Set up dictation/)
+            verify(setUp !== null, "Set up dictation… is in the Voice menu")
+            verify(downTo(window, setUp) > 0, "Down reaches Set up dictation…")
+            keyClick(Qt.Key_Return)
+            const dialog = window.settingsDialog
+            tryVerify(() => dialog.opened)
+            tryVerify(() => dialog.transcriptionUrlField.activeFocus, 2000,
+                      "the keys are in the speech-to-text server's URL")
+            // At the end of the dialog, which scrolls to it.
+            const field = dialog.transcriptionUrlField
+            const inView = () => {
+                const y = field.mapToItem(dialog.contentItem, 0, 0).y
+                return y >= -0.5 && y + field.height <= dialog.contentItem.height + 0.5
+            }
+            tryVerify(inView, 2000, "the field is in view")
+            verify(dialog.transcriptionNote.visible)
+            verify(/microphone/.test(dialog.transcriptionNote.text), dialog.transcriptionNote.text)
+            compare(dialog.transcriptionUrlField.Accessible.name, "Speech-to-text server URL")
+            // Tab goes on through the section: model, key, language.
+            keyClick(Qt.Key_Tab)
+            verify(dialog.transcriptionModelField.activeFocus)
+            keyClick(Qt.Key_Tab)
+            verify(dialog.transcriptionKeyField.activeFocus)
+            compare(dialog.transcriptionKeyField.echoMode, TextInput.Password)
+            keyClick(Qt.Key_Tab)
+            verify(dialog.transcriptionLanguageField.activeFocus)
+            dialog.transcriptionUrlField.text = "http://127.0.0.1:9/v1"
+            dialog.accept()
+            tryVerify(() => !dialog.visible)
+            compare(window.settings.transcriptionUrl, "http://127.0.0.1:9/v1")
+            compare(chat.dictation, window.dictation)
+            verify(window.conversationModeAction.enabled)
+            verify(/^Voice settings/.test(voiceMenuItemNamed(window, /^Voice settings/).text.replace("&", "")))
+        }
+
+        // With a server the message box has a microphone, named for screen readers and a Tab
+        // stop after the input; Voice > Conversation mode is reached by keyboard (Alt+O, Down,
+        // Enter) and by its shortcut, and follows the chat's own switch. The microphone is a
+        // quiet room, so the conversation listens without hearing anything meanwhile.
+        function test_theMicrophoneAndConversationModeByKeyboard() {
+            const window = shownWindow()
+            window.dictation.audioInput = createTemporaryObject(silentMicrophone, window)
+            window.dictation.noSpeechTimeout = 60000
+            window.speech.engine = createTemporaryObject(recordingVoice, window)
+            window.settings.transcriptionUrl = "http://127.0.0.1:9/v1"
+            const chat = window.chatView
+            const microphone = findChild(chat, "dictateButton")
+            verify(microphone !== null)
+            tryVerify(() => microphone.visible, 2000, "the microphone shows")
+            compare(microphone.Accessible.name, "Dictate")
+            verify(microphone.width > 0 && microphone.height > 0)
+            const input = chat.inputItem
+            tryVerify(() => input.activeFocus)
+            let stops = 0
+            while (!microphone.activeFocus && stops < 6) {
+                keyClick(Qt.Key_Tab)
+                ++stops
+            }
+            verify(microphone.activeFocus, "Tab from the input reaches the microphone")
+            input.forceActiveFocus()
+
+            const action = window.conversationModeAction
+            verify(action.enabled)
+            const item = voiceMenuItem(window, action)
+            verify(item !== null, "Conversation mode is in the Voice menu")
+            compare(item.text.replace("&", ""), "Conversation mode")
+            verify(item.checkable)
+            verify(!item.checked)
+            verify(downTo(window, item) > 0, "Down reaches Conversation mode")
+            keyClick(Qt.Key_Return)
+            tryVerify(() => !window.voiceMenu.visible)
+            verify(chat.conversationMode, "on from the menu")
+            verify(action.checked)
+            tryVerify(() => window.dictation.recording, 2000, "it listens")
+            compare(chat.voiceStatus, "Listening…")
+
+            keySequence("Ctrl+Shift+L")
+            verify(!chat.conversationMode, "off by the shortcut")
+            verify(!action.checked)
+            verify(!window.dictation.recording, "the recording is dropped")
+            keySequence("Ctrl+Shift+L")
+            verify(chat.conversationMode, "on by the shortcut")
+            // The chat's own switch: the menu follows.
+            chat.conversationAction.trigger()
+            verify(!chat.conversationMode)
+            verify(!action.checked)
+
+            // The server taken away in the settings: the microphone goes, the mode is off.
+            keySequence("Ctrl+Shift+L")
+            verify(chat.conversationMode)
+            window.settings.transcriptionUrl = ""
+            compare(chat.dictation, null)
+            verify(!chat.conversationMode)
+            verify(!window.dictation.recording)
+            tryVerify(() => !microphone.visible)
+        }
+
+        // A voice that cannot speak is said above the input, as an alert (the message box's
+        // notice); Read replies aloud is in the Voice menu and the settings, which agree.
+        function test_readAloudAndItsErrors() {
+            const window = shownWindow()
+            const voice = createTemporaryObject(recordingVoice, window)
+            window.speech.engine = voice
+            const item = voiceMenuItem(window, window.readAloudAction)
+            verify(item !== null, "Read replies aloud is in the Voice menu")
+            verify(item.checkable && !item.checked)
+            keySequence("Ctrl+Shift+R")
+            verify(window.settings.readAloud)
+            verify(window.speech.readAloud)
+            verify(item.checked)
+            converse(window.agent, "Hello")
+            tryVerify(() => voice.said.length > 0, 5000, "the reply is read aloud")
+            verify(voice.said.join(" ").indexOf("offline demo agent") >= 0, voice.said.join(" | "))
+
+            const dialog = window.settingsDialog
+            dialog.open()
+            tryVerify(() => dialog.opened)
+            verify(dialog.readAloudBox.checked)
+            // The engine's voices, after the default one.
+            compare(dialog.voices.map(v => v.name).join(), ",Alice,Bob")
+            dialog.readAloudBox.checked = false
+            dialog.voiceBox.currentIndex = 2
+            dialog.rateSlider.value = -0.5
+            compare(dialog.rateSlider.Accessible.description, "-50%")
+            dialog.accept()
+            tryVerify(() => !dialog.visible)
+            verify(!window.settings.readAloud)
+            verify(!item.checked, "the menu follows the settings")
+            compare(window.settings.speechVoice, "Bob")
+            compare(window.speech.voice, "Bob")
+            compare(window.speech.rate, -0.5)
+
+            const sender = findChild(window.chatView, "sender")
+            voice.fail("The voice cannot speak.")
+            tryCompare(sender, "notice", "The voice cannot speak.")
+            const notice = findChild(sender, "senderNotice")
+            verify(notice.visible)
+            compare(notice.Accessible.role, Accessible.AlertMessage)
         }
     }
 }
