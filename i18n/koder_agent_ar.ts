@@ -1593,12 +1593,20 @@
 <context>
     <name>TextToSpeechEngine</name>
     <message>
-        <source>The speech engine failed.</source>
-        <translation>فشل محرك النطق.</translation>
-    </message>
-    <message>
         <source>No speech engine is available.</source>
         <translation>لا يتوفر محرك نطق.</translation>
+    </message>
+    <message>
+        <source>The speech cannot be played: no audio output is available.</source>
+        <translation>لا يمكن تشغيل النطق: لا يتوفر مخرج صوتي.</translation>
+    </message>
+    <message>
+        <source>The speech engine has no voice for this language.</source>
+        <translation>لا يملك محرك النطق صوتًا لهذه اللغة.</translation>
+    </message>
+    <message>
+        <source>The speech engine could not read the text.</source>
+        <translation>تعذر على محرك النطق قراءة النص.</translation>
     </message>
 </context>
 </TS>

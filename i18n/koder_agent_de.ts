@@ -1565,12 +1565,20 @@
 <context>
     <name>TextToSpeechEngine</name>
     <message>
-        <source>The speech engine failed.</source>
-        <translation>Die Sprachausgabe ist fehlgeschlagen.</translation>
-    </message>
-    <message>
         <source>No speech engine is available.</source>
         <translation>Es ist keine Sprachausgabe verfügbar.</translation>
+    </message>
+    <message>
+        <source>The speech cannot be played: no audio output is available.</source>
+        <translation>Die Sprachausgabe kann nicht abgespielt werden: Es ist keine Audioausgabe verfügbar.</translation>
+    </message>
+    <message>
+        <source>The speech engine has no voice for this language.</source>
+        <translation>Die Sprachausgabe hat keine Stimme für diese Sprache.</translation>
+    </message>
+    <message>
+        <source>The speech engine could not read the text.</source>
+        <translation>Die Sprachausgabe konnte den Text nicht lesen.</translation>
     </message>
 </context>
 </TS>

@@ -1565,12 +1565,20 @@
 <context>
     <name>TextToSpeechEngine</name>
     <message>
-        <source>The speech engine failed.</source>
-        <translation>El motor de voz falló.</translation>
-    </message>
-    <message>
         <source>No speech engine is available.</source>
         <translation>No hay ningún motor de voz disponible.</translation>
+    </message>
+    <message>
+        <source>The speech cannot be played: no audio output is available.</source>
+        <translation>No se puede reproducir la voz: no hay ninguna salida de audio disponible.</translation>
+    </message>
+    <message>
+        <source>The speech engine has no voice for this language.</source>
+        <translation>El motor de voz no tiene ninguna voz para este idioma.</translation>
+    </message>
+    <message>
+        <source>The speech engine could not read the text.</source>
+        <translation>El motor de voz no pudo leer el texto.</translation>
     </message>
 </context>
 </TS>

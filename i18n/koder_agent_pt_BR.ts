@@ -1565,12 +1565,20 @@
 <context>
     <name>TextToSpeechEngine</name>
     <message>
-        <source>The speech engine failed.</source>
-        <translation>O mecanismo de fala falhou.</translation>
-    </message>
-    <message>
         <source>No speech engine is available.</source>
         <translation>Nenhum mecanismo de fala está disponível.</translation>
+    </message>
+    <message>
+        <source>The speech cannot be played: no audio output is available.</source>
+        <translation>Não é possível reproduzir a fala: nenhuma saída de áudio está disponível.</translation>
+    </message>
+    <message>
+        <source>The speech engine has no voice for this language.</source>
+        <translation>O mecanismo de fala não tem voz para este idioma.</translation>
+    </message>
+    <message>
+        <source>The speech engine could not read the text.</source>
+        <translation>O mecanismo de fala não conseguiu ler o texto.</translation>
     </message>
 </context>
 </TS>

@@ -12,9 +12,12 @@ TextToSpeechEngine::TextToSpeechEngine(QObject* parent)
 {
     connect(&m_speech, &QTextToSpeech::stateChanged, this, &TextToSpeechEngine::onStateChanged);
     connect(&m_speech, &QTextToSpeech::errorOccurred, this,
-            [this](QTextToSpeech::ErrorReason, const QString& message) {
+            [this](QTextToSpeech::ErrorReason reason, const QString& message) {
                 m_saying = false;
-                Q_EMIT errorOccurred(message.isEmpty() ? tr("The speech engine failed.") : message);
+                // Qt's own message names formats and devices: logged for the developer; the
+                // user reads a sentence.
+                qWarning().noquote() << "text to speech:" << message;
+                Q_EMIT errorOccurred(sentenceOf(reason));
             });
     connect(&m_speech, &QTextToSpeech::localeChanged, this, &KoderSpeechEngine::voicesChanged);
 }
@@ -22,12 +25,27 @@ TextToSpeechEngine::TextToSpeechEngine(QObject* parent)
 void TextToSpeechEngine::say(const QString& text)
 {
     if (m_speech.state() == QTextToSpeech::Error) {
-        const QString why = m_speech.errorString();
-        Q_EMIT errorOccurred(why.isEmpty() ? tr("No speech engine is available.") : why);
+        Q_EMIT errorOccurred(sentenceOf(m_speech.errorReason()));
         return;
     }
     m_saying = true;
     m_speech.say(text);
+}
+
+QString TextToSpeechEngine::sentenceOf(QTextToSpeech::ErrorReason reason)
+{
+    switch (reason) {
+    case QTextToSpeech::ErrorReason::Playback:
+        return tr("The speech cannot be played: no audio output is available.");
+    case QTextToSpeech::ErrorReason::Configuration:
+        return tr("The speech engine has no voice for this language.");
+    case QTextToSpeech::ErrorReason::Input:
+        return tr("The speech engine could not read the text.");
+    case QTextToSpeech::ErrorReason::Initialization:
+    case QTextToSpeech::ErrorReason::NoError:
+        break;
+    }
+    return tr("No speech engine is available.");
 }
 
 void TextToSpeechEngine::stop()

@@ -20,6 +20,7 @@ public:
 
 private:
     void onStateChanged(QTextToSpeech::State state);
+    static QString sentenceOf(QTextToSpeech::ErrorReason reason);
 
     QTextToSpeech m_speech;
     QString m_voice;

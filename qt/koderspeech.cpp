@@ -166,7 +166,7 @@ KoderSpeech::KoderSpeech(QObject* parent)
 KoderSpeech::~KoderSpeech()
 {
     countReader(false);
-    if (m_engine && m_engine->parent() != this)
+    if (m_engine && m_engine->parent() != this && speaking())
         m_engine->stop();
 }
 
@@ -192,14 +192,15 @@ void KoderSpeech::setController(KoderAgentController* controller)
                     [this](Koder::AnnouncementKind kind, Koder::Politeness,
                            const QString& messageId, const QString& text,
                            int position) { onAnnouncement(kind, messageId, text, position); }),
-            connect(controller, &KoderAgentController::userMessage, this, &KoderSpeech::stop),
-            connect(controller, &KoderAgentController::aborted, this, &KoderSpeech::stop),
+            connect(controller, &KoderAgentController::userMessage, this, &KoderSpeech::interrupt),
+            connect(controller, &KoderAgentController::aborted, this, &KoderSpeech::interrupt),
             connect(controller, &KoderAgentController::conversationIdChanged, this,
                     &KoderSpeech::stop),
             connect(controller, &QObject::destroyed, this,
                     [this] {
                         countReader(false);
                         stop();
+                        Q_EMIT controllerChanged();
                     }),
         };
     }
@@ -222,6 +223,8 @@ void KoderSpeech::setReadAloud(bool on)
         return;
     if (!on)
         stop();
+    else
+        m_stopped.clear(); // asked for again: the reply streaming is read from its next phrase
     countReader(false);
     m_readAloud = on;
     countReader(true);
@@ -305,8 +308,9 @@ void KoderSpeech::setRate(double rate)
     \brief What speaks.
 
     In QML, an engine over Qt TextToSpeech, made when first needed; from C++ null unless set
-    (or a default factory was set, setDefaultEngineFactory()). KoderSpeech does not take ownership of an
-    engine that has a parent; one without is parented to it. Setting another stops the voice.
+    (or a default factory was set, setDefaultEngineFactory()). KoderSpeech does not take
+    ownership of an engine that has a parent; one without is parented to it, and deleted when
+    another is set. Setting another stops the voice.
 */
 KoderSpeechEngine* KoderSpeech::engine()
 {
@@ -325,8 +329,11 @@ void KoderSpeech::setEngine(KoderSpeechEngine* engine)
     if (m_engine == engine)
         return;
     stop();
-    if (m_engine)
+    if (m_engine) {
         disconnect(m_engine, nullptr, this, nullptr);
+        if (m_engine->parent() == this)
+            m_engine->deleteLater(); // one this object made or adopted
+    }
     m_engine = engine;
     if (engine) {
         if (!engine->parent())
@@ -385,9 +392,10 @@ void KoderSpeech::countReader(bool add)
 
 /*!
     Reads the message \a messageId of the controller's conversation aloud, from its start,
-    after stopping what was being said. A reply still streaming is read on as it streams.
-    Returns false, and says nothing, when there is no controller, no such message, or nothing
-    in it to say.
+    after stopping what was being said; spoken() follows its last phrase. A reply still
+    streaming is read on as it streams, whatever \l readAloud says. Returns false, and says
+    nothing, when there is no controller, no such message, or nothing in it to say (nor more to
+    come), or when there is no engine to say it.
 */
 bool KoderSpeech::speak(const QString& messageId)
 {
@@ -397,22 +405,40 @@ bool KoderSpeech::speak(const QString& messageId)
     const std::size_t row = koder::agent::findMessage(state, messageId.toStdString());
     if (row == koder::agent::noRow)
         return false;
-    const QString text = toQString(state.conversation.messages[row].text);
-    stop();
-    m_stopped.clear();
-    m_speakable.reset();
-    for (const QStringView phrase : SpeakableText::phrasesOf(text))
-        enqueue(messageId, m_speakable.next(phrase));
+    const std::string_view all = state.conversation.messages[row].text;
     const bool streaming = state.turn && state.turn->stepRow == row && m_controller->streaming();
-    if (streaming) {
-        // The rest comes by the announcements, from where the text is now.
-        m_following = messageId;
-        m_from = static_cast<int>(text.size());
-        m_ended = false;
-    } else {
-        enqueue(messageId, m_speakable.finish());
+    // A reply that streams is read up to where its announcements got (its last phrase end):
+    // the rest comes by the next announcement, whole, not cut where the text is now.
+    const QString text =
+        toQString(streaming ? all.substr(0, std::min(state.turn->announcedUpTo, all.size())) : all);
+    stop();
+    // Followed to its end, as a reply read aloud: spoken() when its last phrase was said.
+    m_speakable.reset();
+    m_following = messageId;
+    m_from = static_cast<int>(text.size());
+    m_ended = false;
+    bool any = false;
+    const auto say = [&](const QString& speakable) {
+        any = any || !speakable.isEmpty();
+        enqueue(messageId, speakable);
+    };
+    for (const QStringView phrase : SpeakableText::phrasesOf(text))
+        say(m_speakable.next(phrase));
+    if (!streaming)
+        say(m_speakable.finish());
+    if (m_following != messageId)
+        return false; // the engine failed
+    if (streaming)
+        return true;
+    m_ended = true;
+    if (m_queue.empty() && m_speakingId.isEmpty()) {
+        // Nothing to say, or an engine that speaks at once said it all.
+        m_following.clear();
+        if (any)
+            Q_EMIT spoken(messageId);
+        return any;
     }
-    return !m_queue.empty() || speaking();
+    return true;
 }
 
 /*!
@@ -436,40 +462,43 @@ void KoderSpeech::onAnnouncement(Koder::AnnouncementKind kind, const QString& me
                                  const QString& text, int position)
 {
     using Kind = Koder::AnnouncementKind;
+    if (kind != Kind::ReplyStarted)
+        m_started.clear();
     switch (kind) {
     case Kind::ReplyStarted:
         m_stopped.clear();
+        m_started = messageId;
         if (m_readAloud)
             follow(messageId, 0);
         break;
     case Kind::ReplyText:
-        if (!m_readAloud)
-            break;
         // A reply whose start was not followed (read-aloud turned on since, a step of an
         // agent turn in a new row): read from this phrase on, unless the user stopped it.
-        if (messageId != m_following && messageId != m_stopped)
+        // A reply speak() follows is read on whatever readAloud says.
+        if (m_readAloud && messageId != m_following && messageId != m_stopped)
             follow(messageId, position);
-        if (messageId == m_following && position >= m_from) {
+        if (messageId == m_following && !m_ended && position >= m_from) {
             enqueue(messageId, m_speakable.next(text));
             m_from = position + static_cast<int>(text.size());
         }
         break;
     case Kind::ReplyFinished:
-        if (m_following.isEmpty())
+        // Not a message speak() reads to its end already (m_ended): that one is not this reply.
+        if (m_following.isEmpty() || m_ended)
             break;
         m_ended = true;
-        enqueue(m_following, m_speakable.finish());
-        if (m_queue.empty() && m_speakingId.isEmpty()) {
-            const QString read = std::exchange(m_following, {});
-            Q_EMIT spoken(read);
-        }
+        enqueue(QString(m_following), m_speakable.finish());
+        // Said already (or by an engine that speaks at once): spoken() now.
+        if (!m_following.isEmpty() && m_queue.empty() && m_speakingId.isEmpty())
+            Q_EMIT spoken(std::exchange(m_following, {}));
         break;
     case Kind::Stopped:
         stop();
         break;
     case Kind::Error:
         // What was said so far is said to its end; the reply is not finished.
-        m_following.clear();
+        if (!m_ended)
+            m_following.clear();
         break;
     default:
         break;
@@ -482,6 +511,27 @@ void KoderSpeech::follow(const QString& messageId, int from)
     m_from = from;
     m_ended = false;
     m_speakable.reset();
+    if (from <= 0 || !m_controller)
+        return;
+    // Read from a phrase in the middle: the Markdown before it sets the state (inside a code
+    // block, a link not closed yet), though none of it is said.
+    const auto& state = m_controller->state();
+    const std::size_t row = koder::agent::findMessage(state, messageId.toStdString());
+    if (row != koder::agent::noRow)
+        (void)m_speakable.next(toQString(state.conversation.messages[row].text).left(from));
+}
+
+// A new send (userMessage) or a stopped reply (aborted): the voice stops. These events come
+// after the announcements of the same change, so a reply that has just started in it (the
+// send's own, a regenerate's) is the one to read next, not one that was stopped.
+void KoderSpeech::interrupt()
+{
+    const QString started = std::exchange(m_started, {});
+    stop();
+    if (!started.isEmpty() && m_readAloud) {
+        m_stopped.clear();
+        follow(started, 0);
+    }
 }
 
 void KoderSpeech::enqueue(const QString& messageId, const QString& text)
@@ -496,18 +546,15 @@ void KoderSpeech::enqueue(const QString& messageId, const QString& text)
 void KoderSpeech::sayNext()
 {
     if (m_queue.empty()) {
-        const QString done = m_speakingId;
         setSpeakingId({});
-        if (!done.isEmpty() && done == m_following && m_ended) {
-            m_following.clear();
-            Q_EMIT spoken(done);
-        }
+        // Everything of the reply followed was queued before it ended: it was all said.
+        if (!m_following.isEmpty() && m_ended)
+            Q_EMIT spoken(std::exchange(m_following, {}));
         return;
     }
     KoderSpeechEngine* e = engine();
     if (!e) {
-        m_queue.clear();
-        setError(tr("No speech engine is available."));
+        onEngineError(tr("No speech engine is available."));
         return;
     }
     Utterance next = std::move(m_queue.front());
@@ -526,8 +573,11 @@ void KoderSpeech::onSayFinished()
 
 void KoderSpeech::onEngineError(const QString& message)
 {
+    // As a stop: the reply being read is not taken up again by its next phrases (a later one
+    // is tried again).
     m_queue.clear();
-    m_following.clear();
+    if (!m_following.isEmpty())
+        m_stopped = std::exchange(m_following, {});
     setSpeakingId({});
     setError(message);
 }

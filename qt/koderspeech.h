@@ -85,6 +85,7 @@ private:
     void onAnnouncement(Koder::AnnouncementKind kind, const QString& messageId, const QString& text,
                         int position);
     void follow(const QString& messageId, int from);
+    void interrupt();
     void enqueue(const QString& messageId, const QString& text);
     void sayNext();
     void onSayFinished();
@@ -110,6 +111,9 @@ private:
     // once each; `m_ended` once it finished streaming.
     QString m_following;
     QString m_stopped; ///< the reply whose reading stop() ended: its later phrases are not said
+    /// The reply whose ReplyStarted came and no phrase yet: the userMessage or aborted of the
+    /// same dispatch (delivered after its announcements) is not this reply's stop.
+    QString m_started;
     int m_from = 0;
     bool m_ended = false;
     koder::agent::qt::SpeakableText m_speakable;

@@ -56,6 +56,17 @@ bool saysNothing(QStringView line)
     return marks >= 3 || (pipe && marks > 0);
 }
 
+// Whether the start of a line, cut before its end, could still become a block's syntax (a fence,
+// a heading, a quote, a bullet or task, a rule, a table's delimiter row) with what follows: it
+// holds nothing to say yet.
+bool mayBeBlockSyntax(QStringView t)
+{
+    for (const QChar c : t)
+        if (!isBlank(c) && !QStringView(u"`~#>-*+_=|:[]xX").contains(c))
+            return false;
+    return true;
+}
+
 // Drops a bullet (-, *, +) and a task's box ([ ], [x]). An ordered item keeps its number:
 // "1. First" is said so.
 QStringView withoutListMarker(QStringView t)
@@ -106,6 +117,50 @@ qsizetype tagAt(QStringView s, qsizetype i)
     return 0;
 }
 
+// Whether s[i] is escaped: an odd number of backslashes before it.
+bool escaped(QStringView s, qsizetype i)
+{
+    qsizetype n = 0;
+    while (i - n > 0 && s[i - n - 1] == u'\\')
+        ++n;
+    return n % 2 == 1;
+}
+
+// The last `c` of `s` that is not escaped, or -1.
+qsizetype lastUnescaped(QStringView s, QChar c)
+{
+    for (qsizetype i = s.lastIndexOf(c); i >= 0; i = i > 0 ? s.lastIndexOf(c, i - 1) : -1)
+        if (!escaped(s, i))
+            return i;
+    return -1;
+}
+
+// What follows a "<" that may still become an autolink or a tag: its ">" has not come yet
+// ("<https:", "</b", "<").
+bool opensAngle(QStringView rest)
+{
+    if (rest.contains(u'>') || rest.contains(u'\n'))
+        return false;
+    if (rest.startsWith(u'/'))
+        rest = rest.mid(1);
+    return rest.isEmpty() || (rest[0].unicode() < 128 && rest[0].isLetter());
+}
+
+// One line's text, simplified. A table row's pipes are commas between its cells, none before
+// the first or after the last: "| a | b |" is said "a, b".
+QString lineSaid(const QString& text)
+{
+    QString said = text.simplified();
+    said.replace(QStringLiteral(" ,"), QStringLiteral(","));
+    qsizetype from = 0;
+    while (from < said.size() && (said[from] == u',' || said[from] == u' '))
+        ++from;
+    qsizetype to = said.size();
+    while (to > from && (said[to - 1] == u',' || said[to - 1] == u' '))
+        --to;
+    return said.mid(from, to - from);
+}
+
 QString spoken(QString text)
 {
     text = text.simplified();
@@ -143,13 +198,13 @@ QString SpeakableText::next(QStringView markdown)
         const qsizetype newline = markdown.indexOf(u'\n');
         const bool complete = newline >= 0;
         const QStringView segment = complete ? markdown.left(newline) : markdown;
-        const QString said = line(segment, m_lineStart, complete);
+        const QString said = lineSaid(line(segment, m_lineStart, complete));
         if (!said.isEmpty()) {
             if (!out.isEmpty())
                 out += u' ';
             out += said;
         }
-        m_lineStart = complete;
+        m_lineStart = complete || m_heldLine;
         if (complete)
             m_skipLine = false;
         markdown = complete ? markdown.mid(newline + 1) : QStringView();
@@ -161,7 +216,8 @@ QString SpeakableText::finish()
 {
     QString held;
     held.swap(m_held);
-    return spoken(inlineText(held));
+    m_heldLine = false;
+    return spoken(lineSaid(inlineText(held)));
 }
 
 // One line's piece: `lineStart` when it begins the line, `complete` when the line ends with it.
@@ -169,12 +225,33 @@ QString SpeakableText::line(QStringView text, bool lineStart, bool complete)
 {
     if (m_skipLine)
         return {};
+    QString started; // the start of this line held by the piece before, and this piece
+    if (m_heldLine) {
+        started = std::exchange(m_held, {});
+        started += text;
+        m_heldLine = false;
+        text = started;
+    }
     QStringView t = text;
     if (lineStart) {
         t = trimmedStart(text);
+        // "``" of a fence, "#" of a heading, "|:" of a delimiter row, cut there (the core cuts
+        // after ":", and after 160 bytes anywhere): held, read with the rest of the line.
+        if (!complete && text.size() < maxHeld && mayBeBlockSyntax(t)) {
+            m_held = text.toString();
+            m_heldLine = true;
+            return {};
+        }
         const QChar first = t.isEmpty() ? QChar() : t[0];
         const qsizetype run = (first == u'`' || first == u'~') ? runOf(t, first) : 0;
         if (run >= 3) {
+            if (!complete && !m_inFence && text.size() < maxHeld) {
+                // A fence's line is read whole, so that its language is ("``` {.python}" is cut
+                // at its dot).
+                m_held = text.toString();
+                m_heldLine = true;
+                return {};
+            }
             m_skipLine = !complete;
             if (m_inFence) {
                 if (first == m_fenceChar && run >= m_fenceLength && t.mid(run).trimmed().isEmpty())
@@ -228,16 +305,24 @@ QString SpeakableText::spokenInline(QStringView s, bool complete)
     qsizetype end = s.size();
     if (!complete) {
         // The last "[" whose link did not close yet: from there on, wait for the rest.
-        const qsizetype open = s.lastIndexOf(u'[');
+        const qsizetype open = lastUnescaped(s, u'[');
         if (open >= 0 && s.size() - open < maxHeld) {
             const qsizetype close = s.indexOf(u']', open);
             const bool waits = close < 0 || close + 1 == s.size() ||
                                (s[close + 1] == u'(' && s.indexOf(u')', close) < 0);
-            if (waits) {
-                m_held = s.mid(open).toString();
+            if (waits)
                 end = open;
-            }
         }
+        // So too an autolink or a tag whose ">" has not come: the announcements cut
+        // "<https://example.com>" after "https:".
+        const qsizetype angle = lastUnescaped(s, u'<');
+        if (angle >= 0 && angle < end && s.size() - angle < maxHeld && opensAngle(s.mid(angle + 1)))
+            end = angle;
+        // And an escape whose character comes with the next piece.
+        if (end == s.size() && s.endsWith(u'\\') && !escaped(s, s.size() - 1))
+            end = s.size() - 1;
+        if (end < s.size())
+            m_held = s.mid(end).toString();
     }
     return inlineText(s.left(end));
 }

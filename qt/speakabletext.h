@@ -39,6 +39,7 @@ private:
     qsizetype m_fenceLength = 0;
     bool m_skipLine = false; ///< the rest of the current line says nothing (a fence, a rule)
     QString m_held;          ///< an open link's text, held until it closes
+    bool m_heldLine = false; ///< m_held is the start of a line that may be a block's syntax
 };
 
 } // namespace koder::agent::qt
