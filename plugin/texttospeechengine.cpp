@@ -29,6 +29,7 @@ void TextToSpeechEngine::say(const QString& text)
         return;
     }
     m_saying = true;
+    m_spoke = false;
     m_speech.say(text);
 }
 
@@ -89,7 +90,11 @@ QStringList TextToSpeechEngine::voices() const
 // Speaking -> Ready ends an utterance; after stop() it is no end of one.
 void TextToSpeechEngine::onStateChanged(QTextToSpeech::State state)
 {
-    if (state == QTextToSpeech::Ready && m_saying) {
+    // A backend reports a cancelled utterance's Ready late (speech-dispatcher): only a Ready
+    // after this utterance was heard speaking ends it.
+    if (state == QTextToSpeech::Speaking && m_saying)
+        m_spoke = true;
+    if (state == QTextToSpeech::Ready && m_saying && m_spoke) {
         m_saying = false;
         Q_EMIT sayFinished();
     }

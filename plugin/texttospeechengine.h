@@ -25,4 +25,5 @@ private:
     QTextToSpeech m_speech;
     QString m_voice;
     bool m_saying = false; ///< an utterance of say() has not finished yet
+    bool m_spoke = false;  ///< and the backend said it is speaking it
 };

@@ -224,10 +224,9 @@ void KoderSpeech::setReadAloud(bool on)
     if (!on)
         stop();
     else
-        m_stopped.clear(); // asked for again: the reply streaming is read from its next phrase
-    countReader(false);
+        m_stoppedTurn = false; // asked for again: the reply streaming is read from its next phrase
     m_readAloud = on;
-    countReader(true);
+    updateReader();
     Q_EMIT readAloudChanged();
 }
 
@@ -328,8 +327,10 @@ void KoderSpeech::setEngine(KoderSpeechEngine* engine)
 {
     if (m_engine == engine)
         return;
-    stop();
+    // Only a replaced engine stops the voice: the first one is made by engine() in the middle
+    // of sayNext(), with the queue it is about to speak.
     if (m_engine) {
+        stop();
         disconnect(m_engine, nullptr, this, nullptr);
         if (m_engine->parent() == this)
             m_engine->deleteLater(); // one this object made or adopted
@@ -345,6 +346,13 @@ void KoderSpeech::setEngine(KoderSpeechEngine* engine)
         connect(engine, &KoderSpeechEngine::sayFinished, this, &KoderSpeech::onSayFinished);
         connect(engine, &KoderSpeechEngine::errorOccurred, this, &KoderSpeech::onEngineError);
         connect(engine, &KoderSpeechEngine::voicesChanged, this, &KoderSpeech::voicesChanged);
+        // An engine deleted while it speaks never finishes its utterance.
+        connect(engine, &QObject::destroyed, this, [this] {
+            m_queue.clear();
+            m_following.clear();
+            setSpeakingId({});
+            Q_EMIT engineChanged();
+        });
     }
     Q_EMIT engineChanged();
     Q_EMIT voicesChanged();
@@ -369,17 +377,28 @@ void KoderSpeech::setDefaultEngineFactory(std::function<KoderSpeechEngine*()> fa
 }
 
 /*!
-    Returns whether a KoderSpeech reads the replies of \a controller aloud (its \l readAloud
-    is on). KoderLiveRegion then leaves the reply's phrases to it.
+    Returns whether a KoderSpeech reads the replies of \a controller aloud: its \l readAloud
+    is on, its engine did not fail (\l errorString is empty) and the reading of the open turn
+    was not stopped. KoderLiveRegion then leaves the reply's phrases to it; otherwise the
+    screen reader gets them, so that nobody loses the reply.
 */
 bool KoderSpeech::readsAloud(const KoderAgentController* controller)
 {
     return readers().value(controller) > 0;
 }
 
+// Counted while it can take the phrases over from the screen reader: on, for a controller,
+// its engine not failing and the open turn's reading not stopped.
+void KoderSpeech::updateReader()
+{
+    countReader(false);
+    countReader(true);
+}
+
 void KoderSpeech::countReader(bool add)
 {
-    if (add && m_readAloud && m_controller && !m_countedFor) {
+    if (add && m_readAloud && m_controller && !m_countedFor && m_error.isEmpty() &&
+        !m_stoppedTurn) {
         m_countedFor = m_controller.data();
         ++readers()[m_countedFor];
     } else if (!add && m_countedFor) {
@@ -447,8 +466,10 @@ bool KoderSpeech::speak(const QString& messageId)
 */
 void KoderSpeech::stop()
 {
-    if (!m_following.isEmpty())
-        m_stopped = m_following;
+    if (!m_following.isEmpty()) {
+        m_stoppedTurn = true;
+        updateReader();
+    }
     m_following.clear();
     m_queue.clear();
     if (m_speakingId.isEmpty())
@@ -466,7 +487,8 @@ void KoderSpeech::onAnnouncement(Koder::AnnouncementKind kind, const QString& me
         m_started.clear();
     switch (kind) {
     case Kind::ReplyStarted:
-        m_stopped.clear();
+        m_stoppedTurn = false;
+        updateReader();
         m_started = messageId;
         if (m_readAloud)
             follow(messageId, 0);
@@ -475,9 +497,13 @@ void KoderSpeech::onAnnouncement(Koder::AnnouncementKind kind, const QString& me
         // A reply whose start was not followed (read-aloud turned on since, a step of an
         // agent turn in a new row): read from this phrase on, unless the user stopped it.
         // A reply speak() follows is read on whatever readAloud says.
-        if (m_readAloud && messageId != m_following && messageId != m_stopped)
+        if (m_readAloud && messageId != m_following && !m_stoppedTurn)
             follow(messageId, position);
-        if (messageId == m_following && !m_ended && position >= m_from) {
+        // Not where the last phrase ended: a retry started the reply over, a continued reply
+        // goes on after text it already had. Its Markdown state is read again from the text.
+        if (messageId == m_following && !m_ended && position != m_from)
+            follow(messageId, position);
+        if (messageId == m_following && !m_ended) {
             enqueue(messageId, m_speakable.next(text));
             m_from = position + static_cast<int>(text.size());
         }
@@ -529,7 +555,8 @@ void KoderSpeech::interrupt()
     const QString started = std::exchange(m_started, {});
     stop();
     if (!started.isEmpty() && m_readAloud) {
-        m_stopped.clear();
+        m_stoppedTurn = false;
+        updateReader();
         follow(started, 0);
     }
 }
@@ -557,6 +584,8 @@ void KoderSpeech::sayNext()
         onEngineError(tr("No speech engine is available."));
         return;
     }
+    if (m_queue.empty())
+        return; // made the engine, which stopped what was queued
     Utterance next = std::move(m_queue.front());
     m_queue.pop_front();
     setSpeakingId(next.messageId);
@@ -576,8 +605,10 @@ void KoderSpeech::onEngineError(const QString& message)
     // As a stop: the reply being read is not taken up again by its next phrases (a later one
     // is tried again).
     m_queue.clear();
-    if (!m_following.isEmpty())
-        m_stopped = std::exchange(m_following, {});
+    if (!m_following.isEmpty()) {
+        m_following.clear();
+        m_stoppedTurn = true;
+    }
     setSpeakingId({});
     setError(message);
 }
@@ -595,6 +626,7 @@ void KoderSpeech::setError(const QString& message)
     if (m_error == message)
         return;
     m_error = message;
+    updateReader();
     Q_EMIT errorStringChanged();
     if (!message.isEmpty())
         Q_EMIT errorOccurred(message);

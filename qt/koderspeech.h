@@ -93,6 +93,7 @@ private:
     void setSpeakingId(const QString& id);
     void setError(const QString& message);
     void countReader(bool add);
+    void updateReader();
 
     QPointer<KoderAgentController> m_controller;
     QList<QMetaObject::Connection> m_connections;
@@ -110,7 +111,8 @@ private:
     // The streaming reply being read: its phrases from `m_from` (UTF-16 position) on are said,
     // once each; `m_ended` once it finished streaming.
     QString m_following;
-    QString m_stopped; ///< the reply whose reading stop() ended: its later phrases are not said
+    /// stop() ended the reading of the open turn: its later phrases (and steps) are not said.
+    bool m_stoppedTurn = false;
     /// The reply whose ReplyStarted came and no phrase yet: the userMessage or aborted of the
     /// same dispatch (delivered after its announcements) is not this reply's stop.
     QString m_started;

@@ -341,14 +341,16 @@ QString SpeakableText::inlineText(QStringView s) const
         } else if (c == u'!' && after == u'[') {
             continue; // an image: its alternative text, as a link's
         } else if (c == u'[') {
-            const qsizetype close = s.indexOf(u']', i);
-            if (close < 0)
-                continue;
-            out += inlineText(s.mid(i + 1, close - i - 1));
-            i = close;
-            if (close + 1 < s.size() && s[close + 1] == u'(') {
-                const qsizetype target = s.indexOf(u')', close);
-                i = target < 0 ? s.size() : target; // the target is not read out
+            continue; // a link's (or an image's) text is said as the text around it
+        } else if (c == u']') {
+            // A link's target is not read out. Looked for within maxHeld only: a hostile
+            // "[[[[…" costs its length once, not its square.
+            if (after == u'(') {
+                const qsizetype target = s.mid(i, maxHeld).indexOf(u')');
+                if (target >= 0)
+                    i += target;
+                else if (s.size() - i < maxHeld)
+                    i = s.size(); // cut in its target: the rest is address
             }
         } else if (c == u'<') {
             if (const qsizetype n = autolinkAt(s, i)) {

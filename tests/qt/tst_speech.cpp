@@ -635,6 +635,72 @@ private Q_SLOTS:
         QVERIFY(madeEngine.isNull()); // owned by the KoderSpeech that made it
     }
 
+    // The first utterance makes the engine (no voices read before): it says what was queued.
+    void theFirstUtteranceMakesTheDefaultEngine()
+    {
+        QPointer<FakeSpeechEngine> madeEngine;
+        KoderSpeech::setDefaultEngineFactory([&] {
+            madeEngine = new FakeSpeechEngine;
+            return madeEngine.data();
+        });
+        KoderSpeech fresh;
+        fresh.setController(agent.get());
+        fresh.setReadAloud(true);
+        QSignalSpy spoken(&fresh, &KoderSpeech::spoken);
+        sendQuestion();
+        tokens({"Hello there. ", "Bye."});
+        endReply();
+        QTRY_COMPARE(spoken.count(), 1);
+        QVERIFY(madeEngine);
+        QCOMPARE(madeEngine->said(),
+                 (QStringList{QStringLiteral("Hello there."), QStringLiteral("Bye.")}));
+    }
+
+    // The screen reader gets the phrases back when the speech cannot say them: stopped or
+    // failing.
+    void readsAloudOnlyWhileItCanSpeak()
+    {
+        const KoderAgentController* c = agent.get();
+        engine->autoFinish = false;
+        speech->setReadAloud(true);
+        sendQuestion();
+        token("One. ");
+        QVERIFY(KoderSpeech::readsAloud(c));
+        speech->stop();
+        QVERIFY(!KoderSpeech::readsAloud(c)); // this reply is not read any more
+        endReply();
+        sendQuestion(); // the next reply is read again
+        QVERIFY(KoderSpeech::readsAloud(c));
+        token("Two. ");
+        engine->fail(QStringLiteral("no audio"));
+        QVERIFY(!KoderSpeech::readsAloud(c));
+        QCOMPARE(speech->errorString(), QStringLiteral("no audio"));
+    }
+
+    // An engine deleted while it speaks: the voice is silent, not stuck speaking.
+    void anEngineDeletedWhileSpeaking()
+    {
+        engine->autoFinish = false;
+        speech->setReadAloud(true);
+        sendQuestion();
+        token("One. ");
+        QVERIFY(speech->speaking());
+        delete engine;
+        engine = nullptr;
+        QVERIFY(!speech->speaking());
+        QCOMPARE(speech->engine(), static_cast<KoderSpeechEngine*>(nullptr));
+    }
+
+    // A hostile line of brackets is said in one pass over it, not one per bracket.
+    void manyBracketsAreOnePass()
+    {
+        SpeakableText speakable;
+        const QString hostile = QString(200000, u'[') + QStringLiteral("x]");
+        QCOMPARE(speakable.next(hostile + u'\n'), QStringLiteral("x"));
+        QCOMPARE(speakable.next(QStringLiteral("[docs](https://example.com/a.b) ok.")),
+                 QStringLiteral("docs ok."));
+    }
+
     void settingsReachTheEngine()
     {
         QSignalSpy rateChanged(speech.get(), &KoderSpeech::rateChanged);
