@@ -530,10 +530,20 @@ AbstractSender {
                     Accessible.description: dictateButton.recording
                                             ? qsTr("Stops recording; what you said is written into the message")
                                             : qsTr("Records what you say and writes it into the message")
-                    ToolTip.text: qsTr("%1 (%2)").arg(root.dictateAction.text).arg("Ctrl+Shift+M")
+                    //: The microphone's tooltip: its action (Dictate, Stop dictation), then its
+                    //: keyboard shortcut as the platform writes it.
+                    ToolTip.text: qsTr("%1 (%2)").arg(root.dictateAction.text)
+                                                 .arg(dictateShortcut.nativeText)
                     ToolTip.visible: dictateButton.hovered || dictateButton.visualFocus
                     ToolTip.delay: 500
                     Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
+                    // Only for the tooltip's text of the key handleKey() takes (Ctrl is the
+                    // Command key on macOS): disabled, it takes no key itself.
+                    Shortcut {
+                        id: dictateShortcut
+                        sequence: "Ctrl+Shift+M"
+                        enabled: false
+                    }
                     contentItem: Item {
                         implicitWidth: KoderTheme.gridUnit
                         implicitHeight: KoderTheme.gridUnit

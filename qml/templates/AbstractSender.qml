@@ -99,9 +99,12 @@ import Koder.Agent
         listens at once, the recording ends by itself when the user stops speaking, the text
         is sent, and when the reply has been read aloud (\l speech with \c readAloud on: its
         \c spoken signal) or, without reading aloud, when the reply has ended, it listens
-        again. It ends when the user says nothing (KoderDictation's \c heardNothing), on
-        Escape, on an error, when the reply is stopped or fails, and when it is turned off
-        (a recording is then dropped).
+        again; it listens again too when the reading is stopped (KoderSpeech's \c stop(),
+        \e{Stop reading}) or its engine goes away after the reply has ended. It ends when
+        the user says nothing (KoderDictation's \c heardNothing), on Escape, on an error,
+        when the reply is stopped or fails, and when it is turned off (a recording is then
+        dropped). When the input holds a draft the user typed, what was heard is not sent:
+        it is added to the draft, the mode ends and \l rejection says so.
     \li \l voiceStatus says \e Listening or \e Transcribing meanwhile; an error (no
         microphone, the transcription service down) is shown as \l rejection, and so in
         \l notice.
@@ -132,8 +135,8 @@ T.Pane {
         addAttachment(), or a pasted image) could not be attached; shown above the input.
         Default empty; cleared by the next successful send and by the next attach. Also why
         dictation failed (KoderDictation's \c failed signal: no microphone, the transcription
-        service down), that a recording heard nothing, or that the speech could not speak;
-        cleared when dictation starts.
+        service down), that a recording heard nothing, that conversation mode ended to keep a
+        typed draft, or that the speech could not speak; cleared when dictation starts.
     */
     property string rejection: ""
     /*!
@@ -239,10 +242,12 @@ T.Pane {
         Whether the input holds a spoken conversation: it listens (\l dictation's
         \c{start(true)}, which ends when the user stops speaking), sends what it heard, and
         listens again when the reply has been read aloud by \l speech (or, when nothing reads
-        aloud, when the reply has ended). Default false. Turning it on listens at once (or
-        once the open turn has ended); it turns off by itself when the user says nothing,
-        on Escape, on an error and when the reply is stopped or fails. Turning it off drops a
-        recording. Needs a \l dictation: without one it stays false.
+        aloud, when the reply has ended, or when the reading is stopped before its end).
+        Default false. Turning it on listens at once (or once the open turn has ended); it
+        turns off by itself when the user says nothing, on Escape, on an error, when the
+        reply is stopped or fails, and when what was heard would replace a typed draft (it is
+        added to the draft instead, unsent). Turning it off drops a recording. Needs a
+        \l dictation: without one it stays false.
     */
     property bool conversationMode: false
     /*!
@@ -502,13 +507,20 @@ T.Pane {
             root.conversationMode = false
     }
     // The text of a recording: sent in conversation mode, else added to the input for the
-    // user to check, after a space, with the keyboard focus at its end.
+    // user to check, after a space, with the keyboard focus at its end. A draft typed in the
+    // input meanwhile is neither overwritten nor sent unchecked: the text is added to it and
+    // conversation mode ends, saying why.
     function _takeTranscription(text) {
         if (root.conversationMode) {
-            root.text = text
-            if (!root.submit())
-                root.conversationMode = false // the notice says why
-            return
+            if (root.text.trim() === "") {
+                root.text = text
+                if (!root.submit())
+                    root.conversationMode = false // the notice says why
+                return
+            }
+            root.conversationMode = false
+            root.rejection = qsTranslate(
+                        "Sender", "Conversation mode ended: what you said was added to your draft.")
         }
         const current = root.text
         root.text = current === "" || /\s$/.test(current) ? current + text : current + " " + text
@@ -519,6 +531,14 @@ T.Pane {
     }
     // Whether the reply is read aloud, so that conversation mode waits for speech's spoken().
     readonly property bool _readsAloud: root.speech !== null && root.speech.readAloud
+    // Conversation mode: the speech fell silent without reading the reply to its end (the
+    // user stopped it, its engine went away): once the turn is over, the user's turn to speak.
+    // A reply read to its end was taken up by onSpoken() already (the recording runs).
+    function _listenAfterSilence() {
+        if (root.conversationMode && !root._turnOpen && !root.streaming
+                && !(root.speech && root.speech.speaking))
+            root._listen()
+    }
     // A voice button that turns disabled while it has the keyboard focus (Stop dictation
     // becomes a disabled Dictate while the recording is transcribed) leaves the focus on the
     // Sender itself, where keys do nothing: the input takes it.
@@ -637,6 +657,12 @@ T.Pane {
             interval: 0
             onTriggered: root._keepFocusUseful()
         },
+        // After the speech's signals of the same change: spoken() comes after speakingChanged.
+        Timer {
+            id: listenAfterSilence
+            interval: 0
+            onTriggered: root._listenAfterSilence()
+        },
         Connections {
             target: root.speech
             // Conversation mode: the reply was read to its end; listen again, unless the turn
@@ -644,6 +670,12 @@ T.Pane {
             function onSpoken(messageId) {
                 if (root.conversationMode && !root._turnOpen)
                     root._listen()
+            }
+            // Conversation mode: silenced before the reply was read to its end (Stop reading,
+            // stop(), the engine gone), spoken() never comes; the Sender listens all the same.
+            function onSpeakingChanged() {
+                if (root.conversationMode && !root.speech.speaking)
+                    listenAfterSilence.restart()
             }
             function onErrorOccurred(message) {
                 root.rejection = message

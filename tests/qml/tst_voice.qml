@@ -7,6 +7,7 @@
 // The microphone is a WAV file of speech (FileAudioInput, tests/data/speech-16k.wav), the
 // transcription service the scripted HTTP server, the voice a recording fake (FakeSpeechEngine).
 import QtQuick
+import QtQuick.Controls
 import QtTest
 import Koder.Agent
 import Koder.Test
@@ -37,7 +38,7 @@ Item {
                 readonly property FakeSpeechEngine voice: fakeVoice
                 // The loudest the microphone was in the recording that runs, and for each
                 // recording as it started: how many phrases had been said, whether the voice
-                // still spoke, how many messages there were.
+                // still spoke, how many messages there were, whether a turn was open.
                 property real loudest: 0
                 property var listens: []
                 // The room turns quiet once a recording has ended (the microphone plays no
@@ -92,7 +93,8 @@ Item {
                         around.loudest = 0
                         around.listens.push({ said: fakeVoice.said.length,
                                               speaking: fakeVoice.speaking,
-                                              messages: theSender.controller.messages.count })
+                                              messages: theSender.controller.messages.count,
+                                              turnOpen: theSender.controller.abortable })
                     }
                 }
             }
@@ -364,6 +366,108 @@ Item {
             verify(!s.dictation.transcribing)
             compare(s.sender.voiceStatus, "")
             compare(s.server.requestCount, 1)
+        }
+
+        // The reply has ended while it is still read aloud, and the user stops the reading
+        // (the bubble's Stop reading, a menu): spoken() never comes, yet the Sender listens
+        // again, once.
+        function test_conversationListensWhenReadingIsStopped() {
+            const s = make()
+            s.speech.readAloud = true
+            s.voice.autoFinish = false
+            s.around.quietAfterOne = true
+            s.server.respond(200, JSON.stringify({ text: "hello there" }))
+            s.sender.conversationMode = true
+            verify(s.dictation.recording)
+            tryCompare(s.sender.controller.messages, "count", 2, 10000)
+            tryVerify(() => !s.sender.controller.abortable, 5000, "the reply ends")
+            verify(s.speech.speaking, "the reply is still read aloud")
+            verify(s.sender.conversationMode, "the mode waits for the reading")
+            verify(!s.dictation.recording)
+            verify(!s.dictation.transcribing)
+            compare(s.microphone.started, 1)
+
+            s.speech.stop()
+            verify(!s.speech.speaking)
+            tryCompare(s.microphone, "started", 2, 5000)
+            compare(s.around.listens.length, 2, "it listens again")
+            compare(s.around.listens[1].messages, 2)
+            verify(!s.around.listens[1].speaking)
+
+            // The room is quiet: nothing heard, the mode ends; it listened once more, not twice.
+            tryCompare(s.sender, "conversationMode", false, 10000)
+            compare(s.microphone.started, 2)
+            compare(s.server.requestCount, 1)
+            compare(s.sender.controller.messages.count, 2)
+        }
+
+        // The reading is stopped while the reply still streams: the Sender waits for the turn
+        // to end before it listens.
+        function test_conversationWaitsForTheTurnAfterStoppedReading() {
+            const s = make()
+            s.speech.readAloud = true
+            s.voice.autoFinish = false
+            s.around.quietAfterOne = true
+            s.sender.controller.transport.tokensPerSecond = 4
+            s.server.respond(200, JSON.stringify({ text: "hello there" }))
+            s.sender.conversationMode = true
+            tryVerify(() => s.speech.speaking, 10000, "the reply is read as it streams")
+            verify(s.sender.controller.abortable, "the reply streams")
+            s.speech.stop()
+            verify(!s.speech.speaking)
+            verify(s.sender.controller.abortable)
+            // Stopping the reading does not listen while the reply streams; its end does.
+            tryVerify(() => !s.sender.controller.abortable, 10000, "the reply ends")
+            tryCompare(s.microphone, "started", 2, 5000)
+            verify(!s.around.listens[1].turnOpen, "listens only once the reply has ended")
+            tryCompare(s.sender, "conversationMode", false, 10000)
+            compare(s.microphone.started, 2)
+        }
+
+        // A draft typed while conversation mode listens is neither replaced nor sent: what was
+        // heard is added to it, the mode ends and the notice says why.
+        function test_conversationKeepsTheDraft() {
+            const s = make()
+            s.server.respond(200, JSON.stringify({ text: "hello there" }))
+            s.sender.conversationMode = true
+            verify(s.dictation.recording)
+            s.input.forceActiveFocus()
+            keyClick(Qt.Key_H)
+            keyClick(Qt.Key_I)
+            compare(s.sender.text, "hi")
+            tryCompare(s.sender, "text", "hi hello there", 10000)
+            compare(s.input.text, "hi hello there")
+            verify(!s.sender.conversationMode)
+            verify(!s.conversation.checked)
+            compare(s.sender.controller.messages.count, 0, "nothing was sent")
+            compare(s.sender.rejection,
+                    "Conversation mode ended: what you said was added to your draft.")
+            compare(s.notice.text, s.sender.rejection)
+            verify(!s.dictation.recording)
+            compare(s.microphone.started, 1)
+            compare(s.input.cursorPosition, s.input.length, "the cursor at the end")
+
+            // White space alone is no draft: what was heard is sent.
+            s.sender.text = " "
+            s.sender.conversationMode = true
+            compare(s.sender.rejection, "", "listening clears the notice")
+            s.sender.text = "  "
+            s.around.quietAfterOne = true
+            s.server.respond(200, JSON.stringify({ text: "send this" }))
+            tryCompare(s.sender.controller.messages, "count", 2, 10000)
+            compare(s.sender.controller.messages.get(0).text, "send this")
+            compare(s.sender.text, "")
+            tryCompare(s.sender, "conversationMode", false, 10000)
+        }
+
+        // The microphone's tooltip names its shortcut as the platform writes it.
+        function test_dictateTooltip() {
+            const s = make()
+            const shortcut = Qt.platform.os === "osx" ? "\u21e7\u2318M" : "Ctrl+Shift+M"
+            compare(s.dictate.ToolTip.text, "Dictate (" + shortcut + ")")
+            s.sender.dictateAction.trigger()
+            compare(s.dictate.ToolTip.text, "Stop dictation (" + shortcut + ")")
+            s.dictation.cancel()
         }
 
         // Escape ends conversation mode (dropping what it recorded) and silences the voice.
