@@ -800,6 +800,10 @@
         <source>The microphone went away during the recording.</source>
         <translation>اختفى الميكروفون أثناء التسجيل.</translation>
     </message>
+    <message>
+        <source>The transcription was cancelled.</source>
+        <translation>أُلغي التفريغ النصي.</translation>
+    </message>
 </context>
 <context>
     <name>KoderHttpTransport</name>
@@ -1040,6 +1044,10 @@
     <message>
         <source>The transcription server&apos;s answer holds no text.</source>
         <translation>لا يحتوي رد خادم التفريغ النصي على نص.</translation>
+    </message>
+    <message>
+        <source>The connection to the transcription server (%1) was closed: its network access manager was deleted.</source>
+        <translation>أُغلق الاتصال بخادم التفريغ النصي (%1): حُذف مدير الوصول إلى الشبكة الخاص به.</translation>
     </message>
 </context>
 <context>
@@ -1555,6 +1563,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>The microphone&apos;s tooltip: its action (Dictate, Stop dictation), then its keyboard shortcut as the platform writes it.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -1588,6 +1597,10 @@
     <message>
         <source>Nothing was heard.</source>
         <translation>لم يُسمع شيء.</translation>
+    </message>
+    <message>
+        <source>Conversation mode ended: what you said was added to your draft.</source>
+        <translation>انتهى وضع المحادثة: أُضيف ما قلته إلى مسودتك.</translation>
     </message>
 </context>
 <context>

@@ -792,6 +792,10 @@
         <source>The microphone went away during the recording.</source>
         <translation>Das Mikrofon ist während der Aufnahme verschwunden.</translation>
     </message>
+    <message>
+        <source>The transcription was cancelled.</source>
+        <translation>Die Transkription wurde abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>KoderHttpTransport</name>
@@ -1032,6 +1036,10 @@
     <message>
         <source>The transcription server&apos;s answer holds no text.</source>
         <translation>Die Antwort des Transkriptionsservers enthält keinen Text.</translation>
+    </message>
+    <message>
+        <source>The connection to the transcription server (%1) was closed: its network access manager was deleted.</source>
+        <translation>Die Verbindung zum Transkriptionsserver (%1) wurde geschlossen: Sein Netzwerkzugriffsmanager wurde gelöscht.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1535,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>The microphone&apos;s tooltip: its action (Dictate, Stop dictation), then its keyboard shortcut as the platform writes it.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -1560,6 +1569,10 @@
     <message>
         <source>Nothing was heard.</source>
         <translation>Es war nichts zu hören.</translation>
+    </message>
+    <message>
+        <source>Conversation mode ended: what you said was added to your draft.</source>
+        <translation>Gesprächsmodus beendet: Das Gesagte wurde an Ihren Entwurf angehängt.</translation>
     </message>
 </context>
 <context>

@@ -792,6 +792,10 @@
         <source>The microphone went away during the recording.</source>
         <translation>El micrófono desapareció durante la grabación.</translation>
     </message>
+    <message>
+        <source>The transcription was cancelled.</source>
+        <translation>Se canceló la transcripción.</translation>
+    </message>
 </context>
 <context>
     <name>KoderHttpTransport</name>
@@ -1032,6 +1036,10 @@
     <message>
         <source>The transcription server&apos;s answer holds no text.</source>
         <translation>La respuesta del servidor de transcripción no contiene texto.</translation>
+    </message>
+    <message>
+        <source>The connection to the transcription server (%1) was closed: its network access manager was deleted.</source>
+        <translation>Se cerró la conexión con el servidor de transcripción (%1): se eliminó su gestor de acceso a la red.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1535,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>The microphone&apos;s tooltip: its action (Dictate, Stop dictation), then its keyboard shortcut as the platform writes it.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -1560,6 +1569,10 @@
     <message>
         <source>Nothing was heard.</source>
         <translation>No se oyó nada.</translation>
+    </message>
+    <message>
+        <source>Conversation mode ended: what you said was added to your draft.</source>
+        <translation>El modo conversación terminó: lo que dijo se añadió a su borrador.</translation>
     </message>
 </context>
 <context>

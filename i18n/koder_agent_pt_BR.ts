@@ -792,6 +792,10 @@
         <source>The microphone went away during the recording.</source>
         <translation>O microfone sumiu durante a gravação.</translation>
     </message>
+    <message>
+        <source>The transcription was cancelled.</source>
+        <translation>A transcrição foi cancelada.</translation>
+    </message>
 </context>
 <context>
     <name>KoderHttpTransport</name>
@@ -1032,6 +1036,10 @@
     <message>
         <source>The transcription server&apos;s answer holds no text.</source>
         <translation>A resposta do servidor de transcrição não contém texto.</translation>
+    </message>
+    <message>
+        <source>The connection to the transcription server (%1) was closed: its network access manager was deleted.</source>
+        <translation>A conexão com o servidor de transcrição (%1) foi fechada: o gerenciador de acesso à rede dele foi excluído.</translation>
     </message>
 </context>
 <context>
@@ -1527,6 +1535,7 @@
     </message>
     <message>
         <source>%1 (%2)</source>
+        <extracomment>The microphone&apos;s tooltip: its action (Dictate, Stop dictation), then its keyboard shortcut as the platform writes it.</extracomment>
         <translation>%1 (%2)</translation>
     </message>
     <message>
@@ -1560,6 +1569,10 @@
     <message>
         <source>Nothing was heard.</source>
         <translation>Nada foi ouvido.</translation>
+    </message>
+    <message>
+        <source>Conversation mode ended: what you said was added to your draft.</source>
+        <translation>O modo conversa terminou: o que você disse foi adicionado ao seu rascunho.</translation>
     </message>
 </context>
 <context>

@@ -34,8 +34,9 @@ std::function<KoderAudioInput*()>& defaultFactory()
     KoderTranscriber); transcribed() gives the text. Sender has a microphone button that does
     this and puts the text into the input for the user to check.
 
-    A recording in which nothing was louder than \l speechLevel is not sent: heardNothing()
-    follows instead. With \c{start(true)} the recording ends by itself after
+    A recording in which less than \l minimumSpeechMs (in total) was louder than
+    \l speechLevel is not sent: heardNothing() follows instead (a click or a knock is not
+    speech). With \c{start(true)} the recording ends by itself after
     \l silenceTimeout of silence once the user spoke, or after \l noSpeechTimeout when the user
     says nothing (then heardNothing()): this is how conversation mode listens. Every recording
     ends at \l maxDuration, and is then sent.
@@ -48,7 +49,10 @@ std::function<KoderAudioInput*()>& defaultFactory()
     failed() gives a code and a sentence for the user, also kept in \l errorString:
     \c "noTranscriber", \c "noMicrophone" (no audio input device), \c "microphone" (the device
     could not be opened or broke off: denied, busy), and the codes of KoderTranscriber::failed()
-    (\c "network" when the server is down, \c "auth", \c "http", \c "timeout", ...).
+    (\c "network" when the server is down, \c "auth", \c "http", \c "timeout", ...), and
+    \c "cancelled" when the transcription ended without an answer for the dictation: someone
+    called KoderTranscriber::cancel() on the \l transcriber directly (KoderDictation::cancel()
+    gives no signal).
 
     \section1 Privacy
 
@@ -124,10 +128,15 @@ KoderDictation::KoderDictation(QObject* parent)
 */
 KoderDictation::~KoderDictation()
 {
+    if (m_input)
+        disconnect(m_input, nullptr, this, nullptr);
     if (m_recording && m_input)
         m_input->stop();
-    if (m_transcribing && m_transcriber)
-        m_transcriber->cancel();
+    if (m_transcriber) {
+        disconnect(m_transcriber, nullptr, this, nullptr);
+        if (m_transcribing)
+            m_transcriber->cancel();
+    }
 }
 
 /*!
@@ -159,9 +168,9 @@ void KoderDictation::setTranscriber(KoderTranscriber* transcriber)
     if (m_transcriber == transcriber)
         return;
     if (m_transcriber) {
+        disconnect(m_transcriber, nullptr, this, nullptr);
         if (m_transcribing)
             m_transcriber->cancel();
-        disconnect(m_transcriber, nullptr, this, nullptr);
     }
     setTranscribing(false);
     m_transcriber = transcriber;
@@ -169,6 +178,8 @@ void KoderDictation::setTranscriber(KoderTranscriber* transcriber)
         connect(transcriber, &KoderTranscriber::finished, this, &KoderDictation::onTranscribed);
         connect(transcriber, &KoderTranscriber::failed, this,
                 &KoderDictation::onTranscriptionFailed);
+        connect(transcriber, &KoderTranscriber::busyChanged, this,
+                &KoderDictation::onTranscriberBusyChanged);
         connect(transcriber, &QObject::destroyed, this, &KoderDictation::onTranscriberGone);
     }
     Q_EMIT transcriberChanged();
@@ -180,7 +191,8 @@ void KoderDictation::setTranscriber(KoderTranscriber* transcriber)
 
     In QML the default microphone through Qt Multimedia, made when first needed; from C++ null
     unless set (or a default factory was set, setDefaultAudioInputFactory()). One without a parent is
-    parented to the dictation.
+    parented to the dictation. Setting it drops a recording running (no signal follows); a
+    transcription running goes on.
 */
 KoderAudioInput* KoderDictation::audioInput()
 {
@@ -195,7 +207,7 @@ void KoderDictation::setAudioInput(KoderAudioInput* input)
 {
     if (m_input == input)
         return;
-    cancel();
+    dropRecording(); // the transcription, if one runs, does not need the input
     if (m_input)
         disconnect(m_input, nullptr, this, nullptr);
     m_input = input;
@@ -312,6 +324,7 @@ bool KoderDictation::start(bool untilSilence)
     m_untilSilence = untilSilence;
     m_rate = std::max(1, input->sampleRate());
     m_pcm.clear();
+    m_loudBytes = 0;
     m_heard = false;
     m_quietSince = 0;
     setRecording(true);
@@ -335,18 +348,25 @@ void KoderDictation::stop()
 */
 void KoderDictation::cancel()
 {
-    if (m_recording) {
-        if (m_input)
-            m_input->stop();
-        m_pcm.clear();
-        setLevel(0.0);
-        setRecording(false);
-    }
+    dropRecording();
     if (m_transcribing) {
+        // Not transcribing first: the transcriber's busyChanged() is not taken for someone
+        // else's cancel() (onTranscriberBusyChanged()).
+        setTranscribing(false);
         if (m_transcriber)
             m_transcriber->cancel();
-        setTranscribing(false);
     }
+}
+
+void KoderDictation::dropRecording()
+{
+    if (!m_recording)
+        return;
+    if (m_input)
+        m_input->stop();
+    m_pcm.clear();
+    setLevel(0.0);
+    setRecording(false);
 }
 
 qint64 KoderDictation::msOf(qint64 bytes) const
@@ -368,7 +388,10 @@ void KoderDictation::onSamples(const QByteArray& pcm)
     m_pcm += kept;
     const qint64 end = m_pcm.size();
     if (level >= speechLevel) {
-        m_heard = true;
+        // Speech is minimumSpeechMs loud in total; the silence after it counts from the last
+        // loud piece, whether or not that piece made it speech.
+        m_loudBytes += kept.size();
+        m_heard = m_heard || msOf(m_loudBytes) >= minimumSpeechMs;
         m_quietSince = end;
     }
     if (end >= maxBytes) {
@@ -451,6 +474,18 @@ void KoderDictation::onInputGone()
     fail(QStringLiteral("microphone"), tr("The microphone went away during the recording."));
 }
 
+// The transcriber stopped being busy, and neither finished() nor failed() came for the
+// dictation's transcription before (the transcriber emits busyChanged() after them): someone
+// else cancelled it on the transcriber, maybe to run their own. Its answer is not the
+// dictation's; the recording is lost.
+void KoderDictation::onTranscriberBusyChanged()
+{
+    if (!m_transcribing || m_sending || !m_transcriber || m_transcriber->busy())
+        return;
+    setTranscribing(false);
+    fail(QStringLiteral("cancelled"), tr("The transcription was cancelled."));
+}
+
 // The transcriber was destroyed during a transcription: the recording is lost.
 void KoderDictation::onTranscriberGone()
 {
@@ -501,8 +536,8 @@ void KoderDictation::fail(const QString& code, const QString& message)
 /*!
     \fn void KoderDictation::heardNothing()
 
-    A recording ended without speech: nothing was louder than \l speechLevel (it was not
-    sent), or the server found no words in it. Conversation mode ends on it.
+    A recording ended without speech: less than \l minimumSpeechMs of it was louder than
+    \l speechLevel (it was not sent), or the server found no words in it. Conversation mode ends on it.
 */
 
 /*!
@@ -516,6 +551,15 @@ void KoderDictation::fail(const QString& code, const QString& message)
     \variable KoderDictation::speechLevel
 
     The \l level from which audio counts as speech: 0.35, about -39 dBFS.
+*/
+
+/*!
+    \variable KoderDictation::minimumSpeechMs
+
+    How much of a recording, in milliseconds and in total, must be louder than \l speechLevel
+    for it to hold speech: 250. A click, a knock or a cough is shorter, and is not sent (in
+    conversation mode, heardNothing() follows instead). With \c{start(true)} the silence that
+    ends the recording counts from the last loud piece.
 */
 
 /*!
@@ -591,7 +635,8 @@ void KoderDictation::fail(const QString& code, const QString& message)
 
     \snippet qml/tst_docexamples.qml dictation
 
-    A recording without speech is never sent (heardNothing()). With \c{start(true)} the
+    A recording without speech (less than 250 ms above the speech level) is never sent
+    (heardNothing()). With \c{start(true)} the
     recording ends by itself after \l silenceTimeout of silence, or after
     \l noSpeechTimeout when nothing is said. Audio leaves the machine only to the
     \l transcriber's server, once per recording: see \l {Voice}.
@@ -703,7 +748,8 @@ void KoderDictation::fail(const QString& code, const QString& message)
     \qmlsignal KoderDictation::failed(string code, string message)
 
     Recording or transcription failed. \a code is \c noTranscriber, \c noMicrophone,
-    \c microphone, or one of KoderTranscriber's (\c network, \c auth, \c http,
+    \c microphone, \c cancelled (the transcriber was cancelled directly), or one of
+    KoderTranscriber's (\c network, \c auth, \c http,
     \c timeout, ...); \a message says it for the user.
 */
 

@@ -64,6 +64,9 @@ public:
 
     /// The level from which a piece of audio counts as speech, not silence.
     static constexpr double speechLevel = 0.35;
+    /// How much audio, in milliseconds and in total, must be louder than speechLevel for a
+    /// recording to hold speech: a click or a knock is shorter.
+    static constexpr int minimumSpeechMs = 250;
 
 Q_SIGNALS:
     void transcribed(const QString& text);
@@ -88,6 +91,8 @@ private:
     void onTranscriptionFailed(const QString& code, const QString& message);
     void onInputGone();
     void onTranscriberGone();
+    void onTranscriberBusyChanged();
+    void dropRecording();
     void endRecording();
     void setRecording(bool on);
     void setTranscribing(bool on);
@@ -110,6 +115,7 @@ private:
     double m_level = 0.0;
     QByteArray m_pcm;        ///< the recording so far
     int m_rate = 16000;      ///< its sample rate
-    bool m_heard = false;    ///< some of it was louder than speechLevel
+    qint64 m_loudBytes = 0;  ///< how much of it was louder than speechLevel
+    bool m_heard = false;    ///< at least minimumSpeechMs of it was
     qint64 m_quietSince = 0; ///< where (in bytes) the silence at its end began
 };

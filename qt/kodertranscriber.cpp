@@ -9,6 +9,7 @@
 
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
+#include <QtCore/QScopeGuard>
 #include <QtNetwork/QHttpMultiPart>
 #include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QNetworkReply>
@@ -44,13 +45,14 @@ using namespace koder::agent::qt;
 
     \l apiKey is sent as \c{Authorization: Bearer} to the origin of \l baseUrl only: a
     redirect to another origin is never followed (the transcription fails with the code
-    \c "redirect"). TLS errors are never ignored. The answer is read up to
+    \c "redirect"). The transcriber never ignores TLS errors itself. The answer is read up to
     \l maxResponseBytes; a larger one fails with \c "tooLarge". The key is never logged.
 
     \section1 Errors
 
     failed() gives a code and a sentence for the user: \c "config" (no \l baseUrl),
-    \c "busy" (a transcription runs), \c "network" (the server cannot be reached),
+    \c "busy" (a transcription runs), \c "network" (the server cannot be reached, or the
+    network access manager was deleted during the transcription),
     \c "timeout" (nothing came for \l transferTimeout), \c "auth" (HTTP 401 or 403),
     \c "http" (another error status; the server's own message follows when it gave one),
     \c "redirect", \c "tooLarge", \c "response" (the answer is not a transcription).
@@ -165,8 +167,9 @@ QUrl KoderTranscriber::endpoint() const
 /*!
     Sends requests through \a manager, for instance the application's, with its proxy
     settings. The transcriber does not take ownership. Without one it creates its own.
-    Whatever the manager, redirects to another origin are refused and TLS errors are not
-    ignored.
+    Whatever the manager, redirects to another origin are refused, and the transcriber never
+    ignores TLS errors itself (a manager whose own code ignores them is the application's
+    choice). Deleting \a manager during a transcription fails it with \c "network".
 */
 void KoderTranscriber::setNetworkAccessManager(QNetworkAccessManager* manager)
 {
@@ -181,7 +184,7 @@ void KoderTranscriber::setNetworkAccessManager(QNetworkAccessManager* manager)
 bool KoderTranscriber::transcribe(const QByteArray& audio, const QString& fileName,
                                   const QString& mimeType)
 {
-    if (m_reply) {
+    if (busy()) {
         Q_EMIT failed(QStringLiteral("busy"), tr("A transcription is running already."));
         return false;
     }
@@ -254,6 +257,8 @@ bool KoderTranscriber::transcribe(const QByteArray& audio, const QString& fileNa
         m_body += bytes;
     });
     connect(reply, &QNetworkReply::finished, this, &KoderTranscriber::onFinished);
+    // Deleted without finishing: its manager (the application's) was deleted.
+    connect(reply, &QObject::destroyed, this, &KoderTranscriber::onReplyLost);
     Q_EMIT busyChanged();
     return true;
 }
@@ -263,7 +268,7 @@ bool KoderTranscriber::transcribe(const QByteArray& audio, const QString& fileNa
 */
 void KoderTranscriber::cancel()
 {
-    if (!m_reply)
+    if (!busy())
         return;
     release();
     Q_EMIT busyChanged();
@@ -271,12 +276,39 @@ void KoderTranscriber::cancel()
 
 void KoderTranscriber::release()
 {
-    if (!m_reply)
+    m_replyLost = false; // a failure on its way is not sent any more (onReplyLost())
+    m_body.clear();
+    QNetworkReply* reply = m_reply.data();
+    m_reply = nullptr;
+    if (!reply)
         return;
-    QNetworkReply* reply = std::exchange(m_reply, nullptr);
     disconnect(reply, nullptr, this, nullptr);
     reply->abort();
     reply->deleteLater();
+}
+
+// The reply was deleted before it finished: the manager it belongs to (an application's,
+// setNetworkAccessManager()) was deleted. The failure is reported on the next turn of the event
+// loop, not from inside the manager's destructor (a slot could start the next transcription on
+// the manager being deleted); until then busy() stays true.
+void KoderTranscriber::onReplyLost()
+{
+    m_reply = nullptr;
+    m_body.clear();
+    m_replyLost = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            if (!m_replyLost)
+                return; // cancelled meanwhile
+            m_replyLost = false;
+            fail(QStringLiteral("network"),
+                 tr("The connection to the transcription server (%1) was closed: its network "
+                    "access manager was deleted.")
+                     .arg(origin(m_baseUrl)));
+            Q_EMIT busyChanged();
+        },
+        Qt::QueuedConnection);
 }
 
 // The server's own explanation in an error body, as plain text: OpenAI's
@@ -298,9 +330,10 @@ static QString serverMessage(const QByteArray& body)
 
 void KoderTranscriber::onFinished()
 {
-    QNetworkReply* reply = m_reply;
+    QNetworkReply* reply = m_reply.data();
     if (!reply)
         return;
+    disconnect(reply, nullptr, this, nullptr);
     if (!m_tooLarge) {
         // What readyRead did not take yet: over the limit it is too large, not cut short.
         const QByteArray rest = reply->readAll();
@@ -314,7 +347,12 @@ void KoderTranscriber::onFinished()
     const QByteArray body = std::exchange(m_body, {});
     m_reply = nullptr;
     reply->deleteLater();
-    Q_EMIT busyChanged();
+    // busy() is false from here; busyChanged() follows finished() or failed(), so that a
+    // listener to both knows the outcome when busy turns false (KoderDictation does).
+    const auto announce = qScopeGuard([this] {
+        if (!busy()) // a slot may have started the next transcription, announced already
+            Q_EMIT busyChanged();
+    });
 
     const QString where = origin(m_baseUrl);
     if (!m_refusedRedirect.isEmpty()) {
@@ -408,7 +446,8 @@ void KoderTranscriber::fail(const QString& code, const QString& message)
 /*!
     \fn void KoderTranscriber::busyChanged()
 
-    Notifies a change of \l busy.
+    Notifies a change of \l busy. When a transcription ends it follows finished() or
+    failed(); cancel() emits it alone.
 */
 
 /*!

@@ -6,9 +6,9 @@
 #include <QtCore/QPointer>
 #include <QtCore/QString>
 #include <QtCore/QUrl>
+#include <QtNetwork/QNetworkReply> // complete, for QPointer
 
 class QNetworkAccessManager;
-class QNetworkReply;
 
 // Speech to text through an OpenAI-compatible /audio/transcriptions endpoint (OpenAI,
 // whisper.cpp's server, faster-whisper servers). Documented in kodertranscriber.cpp.
@@ -36,7 +36,7 @@ public:
     void setLanguage(const QString& language);
     int transferTimeout() const { return m_transferTimeout; }
     void setTransferTimeout(int ms);
-    bool busy() const { return m_reply != nullptr; }
+    bool busy() const { return m_reply || m_replyLost; }
 
     QUrl endpoint() const;
     void setNetworkAccessManager(QNetworkAccessManager* manager);
@@ -64,6 +64,7 @@ private:
     void onFinished();
     void fail(const QString& code, const QString& message);
     void release();
+    void onReplyLost();
 
     QUrl m_baseUrl;
     QString m_apiKey;
@@ -71,7 +72,10 @@ private:
     QString m_language;
     int m_transferTimeout = 60000;
     QPointer<QNetworkAccessManager> m_manager;
-    QNetworkReply* m_reply = nullptr;
+    /// The request running. A QPointer: an application's manager deleted mid-request takes
+    /// the reply with it (onReplyLost()).
+    QPointer<QNetworkReply> m_reply;
+    bool m_replyLost = false; ///< the reply went with its manager; failed() is on its way
     QByteArray m_body;
     QUrl m_refusedRedirect;
     bool m_tooLarge = false;

@@ -20,6 +20,7 @@
 
 #include <QtCore/QTemporaryFile>
 #include <QtCore/QtEndian>
+#include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QTcpServer>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
@@ -212,6 +213,17 @@ class TstDictation : public QObject {
         if (!file || request.count("file") != 1)
             return std::nullopt;
         return parseWav(file->body);
+    }
+
+    // The input plays `pcm` (16 kHz), through a WAV file as a microphone's recording.
+    bool play(const QByteArray& pcm)
+    {
+        QTemporaryFile file;
+        if (!file.open() || file.write(wavOf(pcm, rate)) < 0 || !file.flush())
+            return false;
+        input->setFile(file.fileName());
+        return !input->file().isEmpty() &&
+               msOf(FileAudioInput::pcmOfWav(file.fileName())) == msOf(pcm);
     }
 
 private Q_SLOTS:
@@ -848,6 +860,162 @@ private Q_SLOTS:
         QVERIFY(!shared->busy());
         QVERIFY(gone.wait(timeoutMs));
         QVERIFY(outcomes().isEmpty());
+    }
+
+    // The manager an application gave is deleted mid-request, and the reply with it: the
+    // transcription fails with "network", busy turns false, and the next one works (the
+    // transcriber makes a manager of its own).
+    void managerDeletedWhileTranscribing()
+    {
+        auto* manager = new QNetworkAccessManager;
+        transcriber->setNetworkAccessManager(manager);
+        server->stall();
+        QSignalSpy busy(transcriber, &KoderTranscriber::busyChanged);
+        QVERIFY(recordUntilSilence());
+        QVERIFY(dictation->transcribing());
+        QTRY_COMPARE_WITH_TIMEOUT(server->requestCount(), 1, timeoutMs); // it has the stall
+        QCOMPARE(busy.size(), 1);
+        delete manager;
+        QVERIFY(waitForOutcome());
+        expectFailure(QStringLiteral("network"));
+        QCOMPARE(busy.size(), 2);
+        transcriber->cancel(); // nothing runs: no signal
+        QCOMPARE(busy.size(), 2);
+
+        server->answerText(question);
+        events.clear();
+        captured.clear();
+        QVERIFY(recordUntilSilence());
+        QVERIFY(waitForOutcome());
+        QCOMPARE(outcomes(), QStringList{QStringLiteral("transcribed:") + question});
+        QCOMPARE(server->requestCount(), 2);
+    }
+
+    // The manager deleted, then the transcription cancelled before the failure came: no
+    // signal from the transcriber, the dictation's cancel() gives none either.
+    void managerDeletedThenCancelled()
+    {
+        auto* manager = new QNetworkAccessManager;
+        transcriber->setNetworkAccessManager(manager);
+        server->stall();
+        QSignalSpy failed(transcriber, &KoderTranscriber::failed);
+        QVERIFY(recordUntilSilence());
+        QTRY_COMPARE_WITH_TIMEOUT(server->requestCount(), 1, timeoutMs);
+        delete manager;
+        QVERIFY(transcriber->busy()); // the failure is on its way
+        dictation->cancel();
+        QVERIFY(!transcriber->busy());
+        QTest::qWait(50);
+        QCOMPARE(failed.size(), 0);
+        QVERIFY(outcomes().isEmpty());
+        QVERIFY(!dictation->transcribing());
+    }
+
+    // Someone cancels the transcriber directly: the dictation's transcription ends with
+    // failed("cancelled"), and another caller's transcription after it is not the dictation's.
+    void transcriberCancelledFromOutside()
+    {
+        server->stall();
+        server->answerText(QStringLiteral("another caller's words"));
+        QVERIFY(recordUntilSilence());
+        QVERIFY(dictation->transcribing());
+        QTRY_COMPARE_WITH_TIMEOUT(server->requestCount(), 1, timeoutMs);
+        QSignalSpy finished(transcriber, &KoderTranscriber::finished);
+        transcriber->cancel();
+        expectFailure(QStringLiteral("cancelled"));
+        QVERIFY(transcriber->transcribe(wavOf(constant(0, rate), rate))); // another caller
+        QVERIFY(finished.wait(timeoutMs));
+        QCOMPARE(finished.constFirst().constFirst().toString(),
+                 QStringLiteral("another caller's words"));
+        QCOMPARE(outcomes(), QStringList{QStringLiteral("failed:cancelled")});
+        QCOMPARE(
+            events,
+            (QStringList{QStringLiteral("recording:true"), QStringLiteral("recording:false"),
+                         QStringLiteral("transcribing:true"), QStringLiteral("transcribing:false"),
+                         QStringLiteral("failed:cancelled")}));
+
+        // And the dictation goes on.
+        server->answerText(question);
+        events.clear();
+        captured.clear();
+        QVERIFY(recordUntilSilence());
+        QVERIFY(waitForOutcome());
+        QCOMPARE(outcomes(), QStringList{QStringLiteral("transcribed:") + question});
+    }
+
+    // A new audio input during a transcription: the transcription goes on.
+    void audioInputSetWhileTranscribing()
+    {
+        server->answerText(question);
+        QVERIFY(recordUntilSilence());
+        QVERIFY(dictation->transcribing());
+        auto* other = new FileAudioInput(dictation.get());
+        dictation->setAudioInput(other);
+        QCOMPARE(dictation->audioInput(), other);
+        QVERIFY(dictation->transcribing());
+        QVERIFY(waitForOutcome());
+        QCOMPARE(outcomes(), QStringList{QStringLiteral("transcribed:") + question});
+        QCOMPARE(other->started(), 0);
+    }
+
+    // Speech is at least minimumSpeechMs above speechLevel in total: a click is not, and is not
+    // sent. 300 ms of silence, then the loud pieces (100 ms each) and quiet gaps given.
+    void shortNoiseIsNotSpeech_data()
+    {
+        QTest::addColumn<QList<int>>("pattern"); ///< ms loud, ms quiet, ms loud, ...
+        QTest::addColumn<bool>("untilSilence");
+        QTest::addColumn<qint64>("sentMs"); ///< 0: heardNothing, nothing sent; -1: all captured
+        QTest::newRow("100 ms click, stop()") << QList<int>{100} << false << qint64(0);
+        QTest::newRow("100 ms click, untilSilence") << QList<int>{100} << true << qint64(0);
+        QTest::newRow("200 ms, untilSilence") << QList<int>{200} << true << qint64(0);
+        QTest::newRow("300 ms, untilSilence") << QList<int>{300} << true << qint64(300 + 300 + 500);
+        QTest::newRow("300 ms, stop()") << QList<int>{300} << false << qint64(-1);
+        QTest::newRow("three 100 ms pieces apart, untilSilence")
+            << QList<int>{100, 200, 100, 200, 100} << true << qint64(300 + 700 + 500);
+    }
+
+    void shortNoiseIsNotSpeech()
+    {
+        QFETCH(QList<int>, pattern);
+        QFETCH(bool, untilSilence);
+        QFETCH(qint64, sentMs);
+        QCOMPARE(KoderDictation::minimumSpeechMs, 250);
+        QByteArray pcm = constant(0, 300 * rate / 1000);
+        for (qsizetype i = 0; i < pattern.size(); ++i)
+            pcm += constant(i % 2 == 0 ? 8000 : 0, pattern[i] * rate / 1000);
+        QVERIFY(levelOf(constant(8000, rate / 10)) >= KoderDictation::speechLevel);
+        QVERIFY(play(pcm));
+        dictation->setSilenceTimeout(500);
+        dictation->setNoSpeechTimeout(1000);
+        server->answerText(question);
+
+        QVERIFY(dictation->start(untilSilence));
+        if (untilSilence) {
+            QVERIFY(waitForOutcome());
+        } else {
+            QVERIFY(waitForCapturedMs(1200));
+            QVERIFY(dictation->recording());
+            dictation->stop();
+            if (sentMs != 0)
+                QVERIFY(waitForOutcome());
+        }
+        QVERIFY(!input->capturing());
+        if (sentMs == 0) {
+            QCOMPARE(outcomes(), QStringList{QStringLiteral("heardNothing")});
+            QCOMPARE(server->requestCount(), 0);
+            QVERIFY(!dictation->transcribing());
+            if (untilSilence)
+                QCOMPARE(msOf(captured), qint64(1000)); // noSpeechTimeout
+            return;
+        }
+        QCOMPARE(outcomes(), QStringList{QStringLiteral("transcribed:") + question});
+        QCOMPARE(server->requestCount(), 1);
+        const std::optional<Wav> wav = sentWav(server->requests().constFirst());
+        QVERIFY(wav.has_value());
+        if (sentMs > 0)
+            QCOMPARE(msOf(wav->pcm), sentMs);
+        QVERIFY(wav->pcm == captured); // the input stopped at once
+        QVERIFY(wav->pcm.startsWith(pcm.left(wav->pcm.size())));
     }
 
     // Destroying the transcriber while it transcribes: the dictation fails, and can start again.
