@@ -491,19 +491,31 @@ ApplicationWindow {
     // Qt 6.4's Fusion draws a disabled menu item like an enabled one: faded here, so that
     // Export without a conversation, or Dictate without a speech-to-text server, looks off.
     // Its check box is outlined in a shade of the window, which a dark theme hides (an
-    // unchecked Conversation mode showed no box at all): framed here in a colour that reads on
-    // light and dark windows.
+    // unchecked Conversation mode showed no box at all), and its check mark is a tinted image
+    // (QQuickColorImage) whose texture Qt 6.4 never frees: a box of its own here, framed in a
+    // colour that reads on light and dark windows, with a text check mark.
     component MenuEntry: MenuItem {
         id: entry
         opacity: enabled ? 1 : 0.45
-        Rectangle {
-            parent: entry.indicator
-            visible: entry.checkable && entry.indicator !== null
-            anchors.fill: parent
+        arrow: null // no submenus here; the style's arrow is such a tinted image too
+        indicator: Rectangle {
+            implicitWidth: 14
+            implicitHeight: 14
+            x: entry.mirrored ? entry.width - width - entry.rightPadding : entry.leftPadding
+            y: entry.topPadding + (entry.availableHeight - height) / 2
+            visible: entry.checkable
             radius: 2
             color: "transparent"
             border.width: 1
             border.color: entry.palette.placeholderText
+            Label {
+                anchors.centerIn: parent
+                text: "\u2713"
+                visible: entry.checked
+                color: entry.palette.windowText
+                font.pixelSize: parent.height
+                Accessible.ignored: true
+            }
         }
     }
 

@@ -481,20 +481,61 @@ Dialog {
     }
 
     // The style outlines a check box in a shade of the window, which a dark theme all but hides,
-    // and marks its keyboard focus faintly: a frame of its own, in a colour that reads on light
-    // and dark windows, thicker and in the highlight colour with the keyboard focus.
+    // and marks its keyboard focus faintly: a box of its own, in a colour that reads on light
+    // and dark windows, thicker and in the highlight colour with the keyboard focus. Its check
+    // mark is text: the style's is a tinted image (QQuickColorImage), whose texture Qt 6.4
+    // never frees.
     component FramedCheckBox: CheckBox {
         id: checkBox
-        Rectangle {
-            parent: checkBox.indicator
-            anchors.fill: parent
-            anchors.margins: checkBox.visualFocus ? -2 : 0
+        indicator: Rectangle {
+            implicitWidth: 14
+            implicitHeight: 14
+            x: checkBox.mirrored ? checkBox.width - width - checkBox.rightPadding
+                                 : checkBox.leftPadding
+            y: checkBox.topPadding + (checkBox.availableHeight - height) / 2
             radius: 2
-            color: "transparent"
+            color: checkBox.palette.base
             border.width: checkBox.visualFocus ? 2 : 1
             border.color: checkBox.visualFocus ? checkBox.palette.highlight
                                                : checkBox.palette.placeholderText
-            visible: checkBox.enabled
+            opacity: checkBox.enabled ? 1 : 0.45
+            Label {
+                anchors.centerIn: parent
+                text: "\u2713"
+                visible: checkBox.checked
+                color: checkBox.palette.text
+                font.pixelSize: parent.height
+                Accessible.ignored: true
+            }
+        }
+    }
+
+    // A number with its up and down buttons drawn as text: the style's are tinted images
+    // (QQuickColorImage), whose textures Qt 6.4 never frees once shown (the dialog scrolls
+    // its fields into view).
+    component SpinStep: Label {
+        required property SpinBox spin
+        width: 16
+        height: spin.height / 2
+        x: spin.mirrored ? spin.leftInset : spin.width - width - spin.rightInset
+        horizontalAlignment: Text.AlignHCenter
+        verticalAlignment: Text.AlignVCenter
+        color: spin.palette.buttonText
+        Accessible.ignored: true
+    }
+    component NumberBox: SpinBox {
+        id: spin
+        up.indicator: SpinStep {
+            spin: spin
+            y: 0
+            text: "\u25B4"
+            opacity: spin.value < spin.to ? 1 : 0.45
+        }
+        down.indicator: SpinStep {
+            spin: spin
+            y: spin.height / 2
+            text: "\u25BE"
+            opacity: spin.value > spin.from ? 1 : 0.45
         }
     }
 
@@ -502,6 +543,15 @@ Dialog {
     // width follows only the current text in Qt 6.4): no entry is cut in any language.
     component ChoiceBox: ComboBox {
         id: box
+        // The arrow as text: the style's is a tinted image (QQuickColorImage), whose texture
+        // Qt 6.4 never frees.
+        indicator: Label {
+            x: box.mirrored ? box.leftPadding : box.width - width - box.rightPadding
+            y: box.topPadding + (box.availableHeight - height) / 2
+            text: "\u25BE"
+            color: box.palette.buttonText
+            Accessible.ignored: true
+        }
         readonly property FontMetrics _metrics: FontMetrics { font: box.font }
         // The list shows the current entry in bold.
         readonly property FontMetrics _boldMetrics: FontMetrics {
@@ -638,7 +688,7 @@ Dialog {
                 text: qsTr("Thinking budget")
                 visible: dialog.chosenAgent === "anthropic"
             }
-            SpinBox {
+            NumberBox {
                 id: thinkingBudget
                 visible: dialog.chosenAgent === "anthropic"
                 from: 0
@@ -755,7 +805,7 @@ Dialog {
                 textFormat: Text.PlainText
                 text: qsTr("Context window")
             }
-            SpinBox {
+            NumberBox {
                 id: contextWindow
                 objectName: "contextWindow"
                 from: 0
@@ -772,7 +822,7 @@ Dialog {
                 textFormat: Text.PlainText
                 text: qsTr("Compact automatically at")
             }
-            SpinBox {
+            NumberBox {
                 id: autoCompact
                 objectName: "autoCompact"
                 from: 0
