@@ -635,6 +635,40 @@ private Q_SLOTS:
         QVERIFY(madeEngine.isNull()); // owned by the KoderSpeech that made it
     }
 
+    // An agent turn reads each step's reply; once the user stopped the reading, the later
+    // steps of that turn stay silent, and the next turn is read again.
+    void aStopLastsThroughTheTurnsSteps()
+    {
+        addTool(QStringLiteral("read"), true,
+                [](const QJsonObject&) { return QVariant(QStringLiteral("contents")); });
+        agent->setAutoAccept(QStringLiteral("always"));
+        speech->setReadAloud(true);
+        sendQuestion();
+        RequestId id = t->last();
+        t->push(TextDelta{id, "Let me look. "});
+        QTRY_COMPARE(engine->said(), QStringList{QStringLiteral("Let me look.")});
+        t->push(ToolCallRequested{id, {"r1", "read", "{}", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        QTRY_COMPARE(t->requests.size(), std::size_t(2)); // the tool ran, step 2 started
+        id = t->last();
+        t->push(TextDelta{id, "It says contents. "});
+        QTRY_COMPARE(engine->said(), (QStringList{QStringLiteral("Let me look."),
+                                                  QStringLiteral("It says contents.")}));
+        speech->stop();
+        t->push(ToolCallRequested{id, {"r2", "read", "{}", false}});
+        t->push(StreamEnded{id, "tool_calls"});
+        QTRY_COMPARE(t->requests.size(), std::size_t(3)); // step 3, after the stop
+        id = t->last();
+        t->push(TextDelta{id, "Still contents. "});
+        t->push(StreamEnded{id, "stop"});
+        QTRY_VERIFY(!agent->streaming());
+        QCOMPARE(engine->said().size(), 2); // step 3 was not read
+        QVERIFY(!speech->speaking());
+        sendQuestion(); // the next turn is read again
+        token("Next turn. ");
+        QTRY_COMPARE(engine->said().last(), QStringLiteral("Next turn."));
+    }
+
     // The first utterance makes the engine (no voices read before): it says what was queued.
     void theFirstUtteranceMakesTheDefaultEngine()
     {
