@@ -510,6 +510,7 @@ ApplicationWindow {
             border.color: entry.palette.placeholderText
             Label {
                 anchors.centerIn: parent
+                textFormat: Text.PlainText
                 text: "\u2713"
                 visible: entry.checked
                 color: entry.palette.windowText

@@ -501,6 +501,7 @@ Dialog {
             opacity: checkBox.enabled ? 1 : 0.45
             Label {
                 anchors.centerIn: parent
+                textFormat: Text.PlainText
                 text: "\u2713"
                 visible: checkBox.checked
                 color: checkBox.palette.text
@@ -515,6 +516,7 @@ Dialog {
     // its fields into view).
     component SpinStep: Label {
         required property SpinBox spin
+        textFormat: Text.PlainText
         width: 16
         height: spin.height / 2
         x: spin.mirrored ? spin.leftInset : spin.width - width - spin.rightInset
@@ -548,6 +550,7 @@ Dialog {
         indicator: Label {
             x: box.mirrored ? box.leftPadding : box.width - width - box.rightPadding
             y: box.topPadding + (box.availableHeight - height) / 2
+            textFormat: Text.PlainText
             text: "\u25BE"
             color: box.palette.buttonText
             Accessible.ignored: true

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "microphoneinput.h"
 
+#include <QtCore/QScopedValueRollback>
 #include <QtCore/QtEndian>
 #include <QtMultimedia/QAudioDevice>
 #include <QtMultimedia/QAudioSource>
@@ -13,22 +14,6 @@
 
 namespace {
 constexpr int outputRate = 16000;
-
-// Counts a signal of the source being handled, for stop() to know it must not delete it now.
-class InSignal {
-public:
-    explicit InSignal(int& depth)
-        : m_depth(depth)
-    {
-        ++m_depth;
-    }
-    ~InSignal() { --m_depth; }
-    InSignal(const InSignal&) = delete;
-    InSignal& operator=(const InSignal&) = delete;
-
-private:
-    int& m_depth;
-};
 } // namespace
 
 MicrophoneInput::MicrophoneInput(QObject* parent)
@@ -101,7 +86,8 @@ void MicrophoneInput::stop()
 
 void MicrophoneInput::onStateChanged()
 {
-    const InSignal guard(m_inSourceSignal);
+    // Counts a signal of the source being handled, for stop() to know it must not delete it.
+    const QScopedValueRollback inSignal(m_inSourceSignal, m_inSourceSignal + 1);
     if (!m_source || m_source->state() != QAudio::StoppedState ||
         m_source->error() == QAudio::NoError)
         return;
@@ -115,7 +101,8 @@ void MicrophoneInput::onStateChanged()
 
 void MicrophoneInput::onReadable()
 {
-    const InSignal guard(m_inSourceSignal);
+    // Counts a signal of the source being handled, for stop() to know it must not delete it.
+    const QScopedValueRollback inSignal(m_inSourceSignal, m_inSourceSignal + 1);
     if (!m_device)
         return;
     const QByteArray bytes = m_device->readAll();

@@ -157,6 +157,21 @@ AbstractSender {
     }
 
     // A microphone, drawn in `color` inside the item's square.
+    // A button of the voice beside Send: as tall as Send and at least a target's size, named by
+    // its text, with a tooltip on hover and keyboard focus; Escape on it cancels what the voice
+    // does.
+    component VoiceButton: ToolButton {
+        property real sendHeight: 0
+        opacity: enabled ? 1 : 0.4
+        Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, sendHeight, implicitWidth)
+        Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, sendHeight, implicitHeight)
+        Layout.alignment: Qt.AlignBottom
+        Accessible.role: Accessible.Button
+        Accessible.name: text
+        ToolTip.visible: hovered || visualFocus
+        ToolTip.delay: 500
+        Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
+    }
     component MicrophoneIcon: Item {
         id: mic
         property color color: root.palette.buttonText
@@ -509,7 +524,7 @@ AbstractSender {
 
                 // Dictation, push to talk: a microphone, or a stop square while recording,
                 // with the microphone's level as a thin bar under it.
-                ToolButton {
+                VoiceButton {
                     id: dictateButton
                     objectName: "dictateButton"
                     readonly property bool recording: root.dictation !== null
@@ -519,14 +534,7 @@ AbstractSender {
                     enabled: root.dictateAction.enabled
                     onClicked: root.dictateAction.trigger()
                     // Qt 6.4's styles draw a disabled button like an enabled one.
-                    opacity: enabled ? 1 : 0.4
-                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height,
-                                                    implicitWidth)
-                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height,
-                                                     implicitHeight)
-                    Layout.alignment: Qt.AlignBottom
-                    Accessible.role: Accessible.Button
-                    Accessible.name: root.dictateAction.text
+                    sendHeight: button.height
                     Accessible.description: dictateButton.recording
                                             ? qsTr("Stops recording; what you said is written into the message")
                                             : qsTr("Records what you say and writes it into the message")
@@ -534,9 +542,6 @@ AbstractSender {
                     //: keyboard shortcut as the platform writes it.
                     ToolTip.text: qsTr("%1 (%2)").arg(root.dictateAction.text)
                                                  .arg(dictateShortcut.nativeText)
-                    ToolTip.visible: dictateButton.hovered || dictateButton.visualFocus
-                    ToolTip.delay: 500
-                    Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
                     // Only for the tooltip's text of the key handleKey() takes (Ctrl is the
                     // Command key on macOS): disabled, it takes no key itself.
                     Shortcut {
@@ -587,7 +592,7 @@ AbstractSender {
                 }
 
                 // Conversation mode: filled in the highlight colour while it is on.
-                ToolButton {
+                VoiceButton {
                     id: conversationButton
                     objectName: "conversationButton"
                     visible: root.dictation !== null
@@ -596,19 +601,9 @@ AbstractSender {
                     text: root.conversationAction.text
                     enabled: root.conversationAction.enabled
                     onClicked: root.conversationAction.trigger()
-                    opacity: enabled ? 1 : 0.4
-                    Layout.preferredWidth: Math.max(KoderTheme.minimumTargetSize, button.height,
-                                                    implicitWidth)
-                    Layout.preferredHeight: Math.max(KoderTheme.minimumTargetSize, button.height,
-                                                     implicitHeight)
-                    Layout.alignment: Qt.AlignBottom
-                    Accessible.role: Accessible.Button
-                    Accessible.name: root.conversationAction.text
+                    sendHeight: button.height
                     Accessible.description: qsTr("Listens, sends what you said and listens again after the reply")
                     ToolTip.text: root.conversationAction.text
-                    ToolTip.visible: conversationButton.hovered || conversationButton.visualFocus
-                    ToolTip.delay: 500
-                    Keys.onEscapePressed: (event) => { event.accepted = root.cancelVoice() }
                     contentItem: Item {
                         implicitWidth: KoderTheme.gridUnit
                         implicitHeight: KoderTheme.gridUnit

@@ -429,11 +429,7 @@ void KoderDictation::onInputFailed(const QString& code, const QString& message)
 {
     if (!m_recording)
         return;
-    if (m_input)
-        m_input->stop();
-    m_pcm.clear();
-    setLevel(0.0);
-    setRecording(false);
+    dropRecording();
     fail(code, message);
 }
 
@@ -468,9 +464,7 @@ void KoderDictation::onInputGone()
     Q_EMIT audioInputChanged();
     if (!m_recording)
         return;
-    m_pcm.clear();
-    setLevel(0.0);
-    setRecording(false);
+    dropRecording(); // the input is gone already: nothing to stop
     fail(QStringLiteral("microphone"), tr("The microphone went away during the recording."));
 }
 

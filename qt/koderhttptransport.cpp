@@ -320,7 +320,6 @@ constexpr qint64 readBufferBytes = 1 << 20;
 
 struct KoderHttpTransport::Request {
     RequestId id = 0;
-    QUrl url;
     QPointer<QNetworkReply> reply;
     std::unique_ptr<koder::wire::StreamDecoder> decoder;
     int status = 0;
@@ -492,20 +491,12 @@ void KoderHttpTransport::start(const StartTurn& request, const QList<ToolSpec>& 
     const QNetworkRequest req = prepared(url, acceptedType());
     qCDebug(lcAgent) << "POST" << url.toString(QUrl::RemoveUserInfo) << "request" << r->id;
 
-    r->url = url;
     QNetworkReply* reply = manager()->post(req, payload);
     reply->setReadBufferSize(readBufferBytes);
     r->reply = reply;
     connect(reply, &QNetworkReply::readyRead, this, [this, r] { onReadyRead(r); });
     connect(reply, &QNetworkReply::finished, this, [this, r] { onFinished(r); });
-    connect(reply, &QNetworkReply::redirected, this, [r](const QUrl& target) {
-        if (sameOrigin(target, r->url)) {
-            Q_EMIT r->reply->redirectAllowed();
-            return;
-        }
-        r->refusedRedirect = target;
-        r->reply->abort();
-    });
+    followWithinOrigin(reply, url, this, [r](const QUrl& target) { r->refusedRedirect = target; });
     // QNetworkRequest's own transfer timeout restarts on any byte, keep-alive comments included.
     if (m_transferTimeout > 0) {
         r->idle.setSingleShot(true);
@@ -551,12 +542,7 @@ QNetworkReply* KoderHttpTransport::postJson(const QUrl& url, const QByteArray& p
     qCDebug(lcAgent) << "POST" << url.toString(QUrl::RemoveUserInfo);
     QNetworkReply* reply = manager()->post(prepared(url, accept), payload);
     reply->setReadBufferSize(readBufferBytes);
-    connect(reply, &QNetworkReply::redirected, reply, [reply, url](const QUrl& target) {
-        if (sameOrigin(target, url))
-            Q_EMIT reply->redirectAllowed();
-        else
-            reply->abort();
-    });
+    followWithinOrigin(reply, url, reply, [](const QUrl&) {});
     return reply;
 }
 

@@ -237,14 +237,8 @@ bool KoderTranscriber::transcribe(const QByteArray& audio, const QString& fileNa
     m_reply = m_manager->post(req, form);
     form->setParent(m_reply);
     QNetworkReply* reply = m_reply;
-    connect(reply, &QNetworkReply::redirected, this, [this, reply, url](const QUrl& target) {
-        if (sameOrigin(target, url)) {
-            Q_EMIT reply->redirectAllowed();
-        } else {
-            m_refusedRedirect = target;
-            reply->abort();
-        }
-    });
+    followWithinOrigin(reply, url, this,
+                       [this](const QUrl& target) { m_refusedRedirect = target; });
     connect(reply, &QNetworkReply::readyRead, this, [this, reply] {
         if (m_tooLarge)
             return;
